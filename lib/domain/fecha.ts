@@ -1,0 +1,55 @@
+/**
+ * Dates as DGII writes them: `dd-MM-yyyy HH:mm:ss`, 24 h, in Dominican Republic time.
+ * America/Santo_Domingo is UTC−4 all year (no DST since 1974... and none planned), so the offset is
+ * applied arithmetically: the result never depends on the server's or the browser's time zone.
+ */
+export const SANTO_DOMINGO_OFFSET_MS = -4 * 60 * 60 * 1000;
+
+const FECHA_PATTERN = /^(\d{2})-(\d{2})-(\d{4}) (\d{2}):(\d{2}):(\d{2})$/;
+
+function pad2(value: number): string {
+  return value < 10 ? `0${value}` : String(value);
+}
+
+/** Formats an instant (epoch ms) as `dd-MM-yyyy HH:mm:ss` in Santo Domingo time. */
+export function formatFechaHora(epochMs: number): string {
+  const local = new Date(epochMs + SANTO_DOMINGO_OFFSET_MS);
+  return (
+    `${pad2(local.getUTCDate())}-${pad2(local.getUTCMonth() + 1)}-${local.getUTCFullYear()} ` +
+    `${pad2(local.getUTCHours())}:${pad2(local.getUTCMinutes())}:${pad2(local.getUTCSeconds())}`
+  );
+}
+
+/** The current time in Santo Domingo as `dd-MM-yyyy HH:mm:ss`. */
+export function nowFechaHora(now: number = Date.now()): string {
+  return formatFechaHora(now);
+}
+
+/**
+ * Parses `dd-MM-yyyy HH:mm:ss` (Santo Domingo time) to epoch ms, or null when the text is not in the
+ * format or is not a real calendar date-time (31-02-2026, 24:00:00 and 12-13-2026 are all null).
+ */
+export function parseFechaHora(text: string): number | null {
+  const match = FECHA_PATTERN.exec(text);
+  if (!match) return null;
+  const [day, month, year, hour, minute, second] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (year < 1 || month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return null;
+  const utc = Date.UTC(year, month - 1, day, hour, minute, second);
+  const check = new Date(utc);
+  // Date.UTC rolls 31-02 over into March: a real date survives the round trip unchanged.
+  if (check.getUTCDate() !== day || check.getUTCMonth() !== month - 1 || check.getUTCFullYear() !== year) {
+    return null;
+  }
+  return utc - SANTO_DOMINGO_OFFSET_MS;
+}
+
+export function isValidFechaHora(text: string): boolean {
+  return parseFechaHora(text) !== null;
+}

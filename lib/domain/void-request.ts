@@ -1,0 +1,261 @@
+import type { EcfType } from "./ecf-types";
+import { MAX_NUM10, parseEncf, type ParsedEncf } from "./encf";
+import { isValidFechaHora, nowFechaHora } from "./fecha";
+import { DEFAULT_LOCALE, type Locale } from "./locale";
+import { voidMessage, type Expected, type MessageParams, type VoidValidationCode } from "./void-messages";
+import { findOverlaps } from "./void-overlaps";
+
+/** Limits of the spec's "Limits" table. */
+export const MAX_TIPOS_PER_REQUEST = 10;
+export const MAX_RANGES_PER_TIPO = 10_000;
+/** A request with 100,000 bad lines still answers with a readable body: the first problems are listed. */
+export const MAX_ISSUES_LISTED = 1_000;
+
+/** One problem of a void request. `line` is the 1-based position in `ranges`. */
+export interface VoidValidationIssue {
+  line?: number;
+  /** For OVERLAPPING_RANGES: the other line of the pair. */
+  relatedLine?: number;
+  field?: string;
+  code: VoidValidationCode;
+  message: string;
+}
+
+/** A valid range with everything the service derives from it. */
+export interface ValidatedRange {
+  line: number;
+  serie: string;
+  tipoeCF: EcfType;
+  secuenciaDesde: string;
+  secuenciaHasta: string;
+  desde: number;
+  hasta: number;
+  cantidad: number;
+}
+
+/** One Anulacion block: all ranges of one type, in request order. */
+export interface VoidBlock {
+  noLinea: number;
+  tipoeCF: EcfType;
+  ranges: ValidatedRange[];
+  cantidad: number;
+}
+
+/** What a valid request means: the ranges, grouped into numbered blocks, with the counts. */
+export interface VoidPlan {
+  ranges: ValidatedRange[];
+  blocks: VoidBlock[];
+  totalVoided: number;
+  fechaHoraAnulacion: string;
+}
+
+export type LineResult = { ok: true; range: ValidatedRange } | { ok: false; issue: VoidValidationIssue };
+
+export type VoidValidationResult =
+  | { ok: true; plan: VoidPlan }
+  | { ok: false; issues: VoidValidationIssue[]; issueCount: number };
+
+export interface ValidateOptions {
+  locale?: Locale;
+  /** Epoch ms used for the default fechaHoraAnulacion (tests pin it). */
+  now?: number;
+}
+
+function issue(
+  locale: Locale,
+  code: VoidValidationCode,
+  params: MessageParams,
+  extra: Partial<VoidValidationIssue> = {},
+): VoidValidationIssue {
+  const line = typeof params.line === "number" ? params.line : undefined;
+  return { ...(line !== undefined ? { line } : {}), ...extra, code, message: voidMessage(locale, code, params) };
+}
+
+function typeIssue(locale: Locale, field: string, expected: Expected, line?: number): VoidValidationIssue {
+  return issue(locale, "INVALID_FIELD_TYPE", { field, expected, ...(line ? { line } : {}) }, { field });
+}
+
+/**
+ * Validates one line of `ranges` in the spec's precedence: MISSING_SEQUENCE, INVALID_ENCF_LENGTH,
+ * INVALID_ENCF_FORMAT, INVALID_TIPO_ECF, INVALID_SEQUENCE (each checked on "desde" then "hasta"),
+ * SERIE_MISMATCH, TIPO_MISMATCH, INVALID_RANGE_ORDER. The portal calls it for each line as it is typed.
+ */
+export function validateRangeLine(input: unknown, line: number, locale: Locale = DEFAULT_LOCALE): LineResult {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    return { ok: false, issue: typeIssue(locale, `ranges[${line - 1}]`, "object", line) };
+  }
+  const { secuenciaDesde, secuenciaHasta, tipoeCF } = input as Record<string, unknown>;
+  for (const [field, value] of [
+    ["secuenciaDesde", secuenciaDesde],
+    ["secuenciaHasta", secuenciaHasta],
+  ] as const) {
+    if (value === undefined || value === null || value === "") {
+      return { ok: false, issue: issue(locale, "MISSING_SEQUENCE", { line, field }, { field }) };
+    }
+    if (typeof value !== "string") return { ok: false, issue: typeIssue(locale, field, "string", line) };
+  }
+  if (tipoeCF !== undefined && tipoeCF !== null && typeof tipoeCF !== "string") {
+    return { ok: false, issue: typeIssue(locale, "tipoeCF", "string", line) };
+  }
+  const desdeText = secuenciaDesde as string;
+  const hastaText = secuenciaHasta as string;
+  const desde = parseEncf(desdeText);
+  const hasta = parseEncf(hastaText);
+  // Same precedence level on both ends before moving to the next level.
+  const levels = ["INVALID_ENCF_LENGTH", "INVALID_ENCF_FORMAT", "INVALID_TIPO_ECF", "INVALID_SEQUENCE"] as const;
+  if (!desde.ok || !hasta.ok) {
+    for (const level of levels) {
+      for (const [field, parsed, value] of [
+        ["secuenciaDesde", desde, desdeText],
+        ["secuenciaHasta", hasta, hastaText],
+      ] as const) {
+        if (!parsed.ok && parsed.problem === level) {
+          const params = { line, field, value, length: value.length, tipo: value.slice(1, 3) };
+          return { ok: false, issue: issue(locale, level, params, { field }) };
+        }
+      }
+    }
+  }
+  return checkRangeEnds((desde as { encf: ParsedEncf }).encf, (hasta as { encf: ParsedEncf }).encf, tipoeCF, line, locale);
+}
+
+function checkRangeEnds(
+  desde: ParsedEncf,
+  hasta: ParsedEncf,
+  tipoeCF: unknown,
+  line: number,
+  locale: Locale,
+): LineResult {
+  const pair = { line, desde: desde.value, hasta: hasta.value };
+  if (desde.serie !== hasta.serie) {
+    const params = { ...pair, serieDesde: desde.serie, serieHasta: hasta.serie };
+    return { ok: false, issue: issue(locale, "SERIE_MISMATCH", params) };
+  }
+  if (desde.tipo !== hasta.tipo) {
+    const params = { ...pair, tipoDesde: desde.tipo, tipoHasta: hasta.tipo };
+    return { ok: false, issue: issue(locale, "TIPO_MISMATCH", params) };
+  }
+  if (typeof tipoeCF === "string" && tipoeCF !== desde.tipo) {
+    const params = { ...pair, tipoeCF, tipo: desde.tipo };
+    return { ok: false, issue: issue(locale, "TIPO_MISMATCH", params, { field: "tipoeCF" }) };
+  }
+  if (hasta.secuencia < desde.secuencia) {
+    return { ok: false, issue: issue(locale, "INVALID_RANGE_ORDER", pair) };
+  }
+  return {
+    ok: true,
+    range: {
+      line,
+      serie: desde.serie,
+      tipoeCF: desde.tipo,
+      secuenciaDesde: desde.value,
+      secuenciaHasta: hasta.value,
+      desde: desde.secuencia,
+      hasta: hasta.secuencia,
+      cantidad: hasta.secuencia - desde.secuencia + 1,
+    },
+  };
+}
+
+/** Groups valid ranges by type into Anulacion blocks ordered by type code, NoLinea 1..n. */
+export function groupIntoBlocks(ranges: readonly ValidatedRange[]): VoidBlock[] {
+  const byTipo = new Map<EcfType, ValidatedRange[]>();
+  for (const range of ranges) {
+    const list = byTipo.get(range.tipoeCF);
+    if (list) list.push(range);
+    else byTipo.set(range.tipoeCF, [range]);
+  }
+  return [...byTipo.keys()].sort().map((tipoeCF, index) => {
+    const blockRanges = byTipo.get(tipoeCF)!;
+    let cantidad = 0;
+    for (const range of blockRanges) cantidad += range.cantidad;
+    return { noLinea: index + 1, tipoeCF, ranges: blockRanges, cantidad };
+  });
+}
+
+/** Checks across lines and limits: overlaps, types per request, ranges per type, NUM 10 totals. */
+function crossLineIssues(ranges: ValidatedRange[], blocks: VoidBlock[], locale: Locale): VoidValidationIssue[] {
+  const issues: VoidValidationIssue[] = findOverlaps(ranges).map(([earlier, later]) =>
+    issue(
+      locale,
+      "OVERLAPPING_RANGES",
+      {
+        line: later.line,
+        desde: later.secuenciaDesde,
+        hasta: later.secuenciaHasta,
+        otherLine: earlier.line,
+        otherDesde: earlier.secuenciaDesde,
+        otherHasta: earlier.secuenciaHasta,
+      },
+      { relatedLine: earlier.line },
+    ),
+  );
+  issues.sort((a, b) => a.line! - b.line!);
+  if (blocks.length > MAX_TIPOS_PER_REQUEST) {
+    const tipos = blocks.map((block) => block.tipoeCF).join(", ");
+    issues.push(issue(locale, "TOO_MANY_TIPOS", { count: blocks.length, tipos }));
+  }
+  let total = 0;
+  for (const block of blocks) {
+    if (block.ranges.length > MAX_RANGES_PER_TIPO) {
+      issues.push(issue(locale, "TOO_MANY_RANGES", { tipo: block.tipoeCF, count: block.ranges.length }));
+    }
+    if (block.cantidad > MAX_NUM10) {
+      issues.push(issue(locale, "TOTAL_TOO_LARGE", { tipo: block.tipoeCF, total: block.cantidad }));
+    }
+    total += block.cantidad;
+  }
+  if (total > MAX_NUM10 && blocks.every((block) => block.cantidad <= MAX_NUM10)) {
+    issues.push(issue(locale, "TOTAL_TOO_LARGE", { total }));
+  }
+  return issues;
+}
+
+function fechaOf(body: Record<string, unknown>, locale: Locale, now: number | undefined) {
+  const value = body.fechaHoraAnulacion;
+  if (value === undefined || value === null) return { fecha: nowFechaHora(now) };
+  if (typeof value !== "string" || !isValidFechaHora(value)) {
+    const shown = typeof value === "string" ? value : JSON.stringify(value);
+    return { issue: issue(locale, "INVALID_FECHA", { value: shown }, { field: "fechaHoraAnulacion" }) };
+  }
+  return { fecha: value };
+}
+
+function failed(issues: VoidValidationIssue[]): VoidValidationResult {
+  return { ok: false, issues: issues.slice(0, MAX_ISSUES_LISTED), issueCount: issues.length };
+}
+
+/**
+ * Validates a whole void request body (already JSON-parsed, any shape) and derives its plan.
+ * Every problem is listed, not only the first. Never throws on odd input.
+ */
+export function validateVoidRequest(body: unknown, options: ValidateOptions = {}): VoidValidationResult {
+  const locale = options.locale ?? DEFAULT_LOCALE;
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    return failed([typeIssue(locale, "El cuerpo de la solicitud", "object")]);
+  }
+  const record = body as Record<string, unknown>;
+  const issues: VoidValidationIssue[] = [];
+  const fecha = fechaOf(record, locale, options.now);
+  if (fecha.issue) issues.push(fecha.issue);
+
+  const rawRanges = record.ranges;
+  if (rawRanges === undefined || rawRanges === null || (Array.isArray(rawRanges) && rawRanges.length === 0)) {
+    return failed([issue(locale, "MISSING_RANGES", {}, { field: "ranges" }), ...issues]);
+  }
+  if (!Array.isArray(rawRanges)) return failed([typeIssue(locale, "ranges", "array"), ...issues]);
+
+  const ranges: ValidatedRange[] = [];
+  for (let index = 0; index < rawRanges.length; index++) {
+    const result = validateRangeLine(rawRanges[index], index + 1, locale);
+    if (result.ok) ranges.push(result.range);
+    else issues.push(result.issue);
+  }
+  const blocks = groupIntoBlocks(ranges);
+  issues.push(...crossLineIssues(ranges, blocks, locale));
+  if (issues.length > 0) return failed(issues);
+
+  let totalVoided = 0;
+  for (const block of blocks) totalVoided += block.cantidad;
+  return { ok: true, plan: { ranges, blocks, totalVoided, fechaHoraAnulacion: fecha.fecha! } };
+}

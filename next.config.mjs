@@ -1,0 +1,8 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // Native/Node-only packages stay outside the server bundle.
+  serverExternalPackages: ["xml-crypto", "@xmldom/xmldom", "node-forge", "pino", "xmllint-wasm"],
+  poweredByHeader: false,
+};
+
+export default nextConfig;
