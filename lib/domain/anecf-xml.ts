@@ -11,49 +11,45 @@ export interface AnecfInput {
 
 /**
  * Builds the unsigned ANECF v1.0 document exactly as DGII's XSD orders it, compact (no whitespace
- * between elements), ready for signing. Plain string concatenation: every value is a validated
- * e-NCF, digit count or date (no character needs escaping), and a 100,000-range document builds in
- * milliseconds, in the browser for the preview too. A test proves it byte-identical to xmlbuilder2's.
+ * between elements), ready for signing. Plain string concatenation (V8 ropes beat an array join here,
+ * measured ~30 vs ~50 ms for 100,000 ranges): every value is a validated e-NCF, digit count or date,
+ * so no character needs escaping; it runs in the browser for the preview too. A test proves it
+ * byte-identical to xmlbuilder2's output.
  */
 export function buildAnecfXml({ rncEmisor, plan }: AnecfInput): string {
   if (!isValidRnc(rncEmisor)) throw new Error(`RncEmisor must have 9 or 11 digits, got "${rncEmisor}"`);
-  const parts: string[] = [
-    XML_DECLARATION,
-    "<ANECF><Encabezado><Version>",
-    ANECF_VERSION,
-    "</Version><RncEmisor>",
-    rncEmisor,
-    "</RncEmisor><CantidadeNCFAnulados>",
-    String(plan.totalVoided),
-    "</CantidadeNCFAnulados><FechaHoraAnulacioneNCF>",
-    plan.fechaHoraAnulacion,
-    "</FechaHoraAnulacioneNCF></Encabezado><DetalleAnulacion>",
-  ];
+  let xml =
+    XML_DECLARATION +
+    "<ANECF><Encabezado><Version>" +
+    ANECF_VERSION +
+    "</Version><RncEmisor>" +
+    rncEmisor +
+    "</RncEmisor><CantidadeNCFAnulados>" +
+    plan.totalVoided +
+    "</CantidadeNCFAnulados><FechaHoraAnulacioneNCF>" +
+    plan.fechaHoraAnulacion +
+    "</FechaHoraAnulacioneNCF></Encabezado><DetalleAnulacion>";
   for (const block of plan.blocks) {
-    parts.push(
-      "<Anulacion><NoLinea>",
-      String(block.noLinea),
-      "</NoLinea><TipoeCF>",
-      block.tipoeCF,
-      "</TipoeCF><TablaRangoSecuenciasAnuladaseNCF>",
-    );
+    xml +=
+      "<Anulacion><NoLinea>" +
+      block.noLinea +
+      "</NoLinea><TipoeCF>" +
+      block.tipoeCF +
+      "</TipoeCF><TablaRangoSecuenciasAnuladaseNCF>";
     for (const range of block.ranges) {
-      parts.push(
-        "<Secuencias><SecuenciaeNCFDesde>",
-        range.secuenciaDesde,
-        "</SecuenciaeNCFDesde><SecuenciaeNCFHasta>",
-        range.secuenciaHasta,
-        "</SecuenciaeNCFHasta></Secuencias>",
-      );
+      xml +=
+        "<Secuencias><SecuenciaeNCFDesde>" +
+        range.secuenciaDesde +
+        "</SecuenciaeNCFDesde><SecuenciaeNCFHasta>" +
+        range.secuenciaHasta +
+        "</SecuenciaeNCFHasta></Secuencias>";
     }
-    parts.push(
-      "</TablaRangoSecuenciasAnuladaseNCF><CantidadeNCFAnulados>",
-      String(block.cantidad),
-      "</CantidadeNCFAnulados></Anulacion>",
-    );
+    xml +=
+      "</TablaRangoSecuenciasAnuladaseNCF><CantidadeNCFAnulados>" +
+      block.cantidad +
+      "</CantidadeNCFAnulados></Anulacion>";
   }
-  parts.push("</DetalleAnulacion></ANECF>");
-  return parts.join("");
+  return xml + "</DetalleAnulacion></ANECF>";
 }
 
 /** Indents a compact XML document for reading (the portal's preview); never used for signing. */

@@ -3,7 +3,8 @@ import { parsePastedRanges } from "./paste-ranges";
 
 describe("parsePastedRanges", () => {
   it("splits on tab, comma and spaces, one range per line, CRLF and blank lines handled", () => {
-    const text = "E310000000001\tE310000000005\r\n\r\nE310000000010,E310000000020\n  E320000000001   E320000000009  \n";
+    const text =
+      "E310000000001\tE310000000005\r\n\r\nE310000000010,E310000000020\n  E320000000001   E320000000009  \n";
     expect(parsePastedRanges(text)).toEqual([
       { secuenciaDesde: "E310000000001", secuenciaHasta: "E310000000005" },
       { secuenciaDesde: "E310000000010", secuenciaHasta: "E310000000020" },

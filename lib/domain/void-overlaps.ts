@@ -14,9 +14,10 @@ export interface OverlapCandidate {
  * Each returned pair is [earlier line, later line]; every overlapping line appears in a pair.
  */
 export function findOverlaps<T extends OverlapCandidate>(ranges: readonly T[]): Array<[T, T]> {
-  const groups = new Map<string, T[]>();
+  const groups = new Map<number, T[]>();
   for (const range of ranges) {
-    const key = range.serie + range.tipoeCF;
+    // A numeric key (series char code, type digits) avoids building 100,000 strings.
+    const key = range.serie.charCodeAt(0) * 100 + Number(range.tipoeCF);
     const group = groups.get(key);
     if (group) group.push(range);
     else groups.set(key, [range]);

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { ECF_TYPE_CODES } from "./ecf-types";
 import { formatEncf } from "./encf";
-import { validateVoidRequest, validateRangeLine, type VoidValidationResult } from "./void-request";
+import {
+  limitIssues,
+  validateRangeLine,
+  validateVoidRequest,
+  type VoidBlock,
+  type VoidValidationResult,
+} from "./void-request";
 import { voidValidationError } from "./void-validation-error";
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0); // 22-11-2026 08:00:00 in Santo Domingo
@@ -51,7 +57,10 @@ describe("validateVoidRequest: a valid request becomes a plan", () => {
   });
 
   it("keeps a valid fechaHoraAnulacion as sent", () => {
-    const result = validateVoidRequest({ ranges: [range("E310000000001")], fechaHoraAnulacion: "29-02-2028 23:59:59" });
+    const result = validateVoidRequest({
+      ranges: [range("E310000000001")],
+      fechaHoraAnulacion: "29-02-2028 23:59:59",
+    });
     expect(result.ok && result.plan.fechaHoraAnulacion).toBe("29-02-2028 23:59:59");
   });
 
@@ -77,7 +86,10 @@ describe("validateVoidRequest: every spec code", () => {
     [{ ranges: [range("E310000000001", "E320000000002")] }, "TIPO_MISMATCH"],
     [{ ranges: [range("E310000000001", "E310000000002", { tipoeCF: "32" })] }, "TIPO_MISMATCH"],
     [{ ranges: [range("E310000000009", "E310000000002")] }, "INVALID_RANGE_ORDER"],
-    [{ ranges: [range("E310000000001", "E310000000010"), range("E310000000010", "E310000000020")] }, "OVERLAPPING_RANGES"],
+    [
+      { ranges: [range("E310000000001", "E310000000010"), range("E310000000010", "E310000000020")] },
+      "OVERLAPPING_RANGES",
+    ],
     [{ ranges: [range("E310000000001")], fechaHoraAnulacion: "31-02-2026 10:00:00" }, "INVALID_FECHA"],
     [{ ranges: [range("E310000000001")], fechaHoraAnulacion: 1_700_000_000_000 }, "INVALID_FECHA"],
   ])("%j → %s", (body, code) => {
@@ -115,8 +127,12 @@ describe("validateVoidRequest: every spec code", () => {
   });
 
   it("names the line and the values in Spanish by default, English on request", () => {
-    const [es] = issuesOf(validateVoidRequest({ ranges: [range("E310000000001"), range("E310000000009", "E310000000002")] }));
-    expect(es!.message).toBe('Línea 2: el e-NCF final "E310000000002" es menor que el inicial "E310000000009".');
+    const [es] = issuesOf(
+      validateVoidRequest({ ranges: [range("E310000000001"), range("E310000000009", "E310000000002")] }),
+    );
+    expect(es!.message).toBe(
+      'Línea 2: el e-NCF final "E310000000002" es menor que el inicial "E310000000009".',
+    );
     const [en] = issuesOf(validateVoidRequest({ ranges: [range("E31")] }, { locale: "en" }));
     expect(en!.message).toContain('Line 1: secuenciaDesde "E31" has 3 positions');
   });
@@ -126,7 +142,9 @@ describe("overlaps", () => {
   const body = (...pairs: Array<[string, string]>) => ({ ranges: pairs.map(([d, h]) => range(d, h)) });
 
   it("names both lines and flags a range contained in an earlier one", () => {
-    const issues = issuesOf(validateVoidRequest(body(["E310000000001", "E310000000100"], ["E310000000050", "E310000000060"])));
+    const issues = issuesOf(
+      validateVoidRequest(body(["E310000000001", "E310000000100"], ["E310000000050", "E310000000060"])),
+    );
     expect(issues).toHaveLength(1);
     expect(issues[0]).toMatchObject({ line: 2, relatedLine: 1, code: "OVERLAPPING_RANGES" });
     expect(issues[0]!.message).toContain("línea 1");
@@ -134,7 +152,9 @@ describe("overlaps", () => {
   });
 
   it("reports the pair on the later line even when it sorts first", () => {
-    const issues = issuesOf(validateVoidRequest(body(["E310000000050", "E310000000060"], ["E310000000001", "E310000000100"])));
+    const issues = issuesOf(
+      validateVoidRequest(body(["E310000000050", "E310000000060"], ["E310000000001", "E310000000100"])),
+    );
     expect(issues[0]).toMatchObject({ line: 2, relatedLine: 1 });
   });
 
@@ -160,15 +180,15 @@ describe("overlaps", () => {
 
 describe("limits", () => {
   const ofTypes = (count: number) => ({
-    ranges: [...ECF_TYPE_CODES, ...ECF_TYPE_CODES].slice(0, count).map((tipo, i) =>
-      range(formatEncf(i < 10 ? "E" : "F", tipo, 1)),
-    ),
+    ranges: [...ECF_TYPE_CODES, ...ECF_TYPE_CODES]
+      .slice(0, count)
+      .map((tipo, i) => range(formatEncf(i < 10 ? "E" : "F", tipo, 1))),
   });
   const rangesOfType = (count: number) => ({
     ranges: Array.from({ length: count }, (_, i) => range(formatEncf("E", "31", i + 1))),
   });
 
-  it("10 types pass; 11 can't exist (only 10 are valid), so blocks are capped by type codes", () => {
+  it("10 types pass; blocks are per type code, not per series", () => {
     expect(validateVoidRequest(ofTypes(10)).ok).toBe(true);
     // Types are per type code, not per series: 20 ranges of the 10 types still make 10 blocks.
     const result = validateVoidRequest(ofTypes(20));
@@ -194,20 +214,23 @@ describe("limits", () => {
 });
 
 describe("TOO_MANY_TIPOS", () => {
-  it("is reported when more than 10 distinct types reach grouping", async () => {
-    // Only 10 type codes are valid, so 11 types can only come from an extended type table; the
-    // check is still exercised through groupIntoBlocks' caller by faking an 11th valid block.
-    const { ECF_TYPES } = await import("./ecf-types");
-    const table = ECF_TYPES as Record<string, { es: string; en: string }>;
-    table["48"] = { es: "Prueba", en: "Test" };
-    try {
-      const ranges = [...ECF_TYPE_CODES, "48"].map((tipo) => range(`E${tipo}0000000001`));
-      const issues = issuesOf(validateVoidRequest({ ranges }));
-      expect(issues.map((i) => i.code)).toEqual(["TOO_MANY_TIPOS"]);
-      expect(issues[0]!.message).toContain("11 tipos");
-    } finally {
-      delete table["48"];
-    }
+  // Only 10 type codes are valid, so a valid request has at most 10 types; the limit is still
+  // enforced on the blocks (the XSD allows 10 Anulacion blocks), checked here with an 11th block.
+  const block = (noLinea: number, tipoeCF: string): VoidBlock => ({
+    noLinea,
+    tipoeCF: tipoeCF as VoidBlock["tipoeCF"],
+    ranges: [],
+    cantidad: 1,
+  });
+
+  it("10 blocks pass, 11 → TOO_MANY_TIPOS naming the types", () => {
+    const ten = ECF_TYPE_CODES.map((tipo, i) => block(i + 1, tipo));
+    expect(limitIssues(ten)).toEqual([]);
+    const issues = limitIssues([...ten, block(11, "48")]);
+    expect(issues.map((i) => i.code)).toEqual(["TOO_MANY_TIPOS"]);
+    expect(issues[0]!.message).toBe(
+      "La solicitud incluye 11 tipos de e-CF (31, 32, 33, 34, 41, 43, 44, 45, 46, 47, 48); el máximo por solicitud es 10.",
+    );
   });
 });
 
@@ -248,6 +271,8 @@ describe("voidValidationError", () => {
     if (result.ok) throw new Error("expected failure");
     expect(result.issues).toHaveLength(1000);
     expect(result.issueCount).toBe(1500);
-    expect(voidValidationError(result.issues, result.issueCount).toBody()).toMatchObject({ errorCount: 1500 });
+    expect(voidValidationError(result.issues, result.issueCount).toBody()).toMatchObject({
+      errorCount: 1500,
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { EcfType } from "./ecf-types";
-import { MAX_NUM10, parseEncf, type ParsedEncf } from "./encf";
+import { MAX_NUM10, readEncf, type EncfProblem, type ParsedEncf } from "./encf";
 import { isValidFechaHora, nowFechaHora } from "./fecha";
 import { DEFAULT_LOCALE, type Locale } from "./locale";
 import { voidMessage, type Expected, type MessageParams, type VoidValidationCode } from "./void-messages";
@@ -52,8 +52,7 @@ export interface VoidPlan {
 export type LineResult = { ok: true; range: ValidatedRange } | { ok: false; issue: VoidValidationIssue };
 
 export type VoidValidationResult =
-  | { ok: true; plan: VoidPlan }
-  | { ok: false; issues: VoidValidationIssue[]; issueCount: number };
+  { ok: true; plan: VoidPlan } | { ok: false; issues: VoidValidationIssue[]; issueCount: number };
 
 export interface ValidateOptions {
   locale?: Locale;
@@ -68,7 +67,12 @@ function issue(
   extra: Partial<VoidValidationIssue> = {},
 ): VoidValidationIssue {
   const line = typeof params.line === "number" ? params.line : undefined;
-  return { ...(line !== undefined ? { line } : {}), ...extra, code, message: voidMessage(locale, code, params) };
+  return {
+    ...(line !== undefined ? { line } : {}),
+    ...extra,
+    code,
+    message: voidMessage(locale, code, params),
+  };
 }
 
 function typeIssue(locale: Locale, field: string, expected: Expected, line?: number): VoidValidationIssue {
@@ -85,38 +89,50 @@ export function validateRangeLine(input: unknown, line: number, locale: Locale =
     return { ok: false, issue: typeIssue(locale, `ranges[${line - 1}]`, "object", line) };
   }
   const { secuenciaDesde, secuenciaHasta, tipoeCF } = input as Record<string, unknown>;
-  for (const [field, value] of [
-    ["secuenciaDesde", secuenciaDesde],
-    ["secuenciaHasta", secuenciaHasta],
-  ] as const) {
-    if (value === undefined || value === null || value === "") {
-      return { ok: false, issue: issue(locale, "MISSING_SEQUENCE", { line, field }, { field }) };
-    }
-    if (typeof value !== "string") return { ok: false, issue: typeIssue(locale, field, "string", line) };
-  }
+  const shapeProblem =
+    endShapeIssue(secuenciaDesde, "secuenciaDesde", line, locale) ??
+    endShapeIssue(secuenciaHasta, "secuenciaHasta", line, locale);
+  if (shapeProblem) return { ok: false, issue: shapeProblem };
   if (tipoeCF !== undefined && tipoeCF !== null && typeof tipoeCF !== "string") {
     return { ok: false, issue: typeIssue(locale, "tipoeCF", "string", line) };
   }
   const desdeText = secuenciaDesde as string;
   const hastaText = secuenciaHasta as string;
-  const desde = parseEncf(desdeText);
-  const hasta = parseEncf(hastaText);
-  // Same precedence level on both ends before moving to the next level.
-  const levels = ["INVALID_ENCF_LENGTH", "INVALID_ENCF_FORMAT", "INVALID_TIPO_ECF", "INVALID_SEQUENCE"] as const;
-  if (!desde.ok || !hasta.ok) {
-    for (const level of levels) {
-      for (const [field, parsed, value] of [
-        ["secuenciaDesde", desde, desdeText],
-        ["secuenciaHasta", hasta, hastaText],
-      ] as const) {
-        if (!parsed.ok && parsed.problem === level) {
-          const params = { line, field, value, length: value.length, tipo: value.slice(1, 3) };
-          return { ok: false, issue: issue(locale, level, params, { field }) };
-        }
-      }
-    }
+  const desde = readEncf(desdeText);
+  const hasta = readEncf(hastaText);
+  if (typeof desde === "string" || typeof hasta === "string") {
+    // Same precedence level on both ends before moving to the next level.
+    const desdeRank = typeof desde === "string" ? PROBLEM_RANK[desde] : Infinity;
+    const hastaRank = typeof hasta === "string" ? PROBLEM_RANK[hasta] : Infinity;
+    const [field, value, problem] =
+      desdeRank <= hastaRank
+        ? (["secuenciaDesde", desdeText, desde as EncfProblem] as const)
+        : (["secuenciaHasta", hastaText, hasta as EncfProblem] as const);
+    const params = { line, field, value, length: value.length, tipo: value.slice(1, 3) };
+    return { ok: false, issue: issue(locale, problem, params, { field }) };
   }
-  return checkRangeEnds((desde as { encf: ParsedEncf }).encf, (hasta as { encf: ParsedEncf }).encf, tipoeCF, line, locale);
+  return checkRangeEnds(desde, hasta, tipoeCF, line, locale);
+}
+
+/** The spec's precedence among the problems of one e-NCF. */
+const PROBLEM_RANK: Record<EncfProblem, number> = {
+  INVALID_ENCF_LENGTH: 0,
+  INVALID_ENCF_FORMAT: 1,
+  INVALID_TIPO_ECF: 2,
+  INVALID_SEQUENCE: 3,
+};
+
+function endShapeIssue(
+  value: unknown,
+  field: string,
+  line: number,
+  locale: Locale,
+): VoidValidationIssue | undefined {
+  if (value === undefined || value === null || value === "") {
+    return issue(locale, "MISSING_SEQUENCE", { line, field }, { field });
+  }
+  if (typeof value !== "string") return typeIssue(locale, field, "string", line);
+  return undefined;
 }
 
 function checkRangeEnds(
@@ -173,8 +189,8 @@ export function groupIntoBlocks(ranges: readonly ValidatedRange[]): VoidBlock[] 
   });
 }
 
-/** Checks across lines and limits: overlaps, types per request, ranges per type, NUM 10 totals. */
-function crossLineIssues(ranges: ValidatedRange[], blocks: VoidBlock[], locale: Locale): VoidValidationIssue[] {
+/** Overlapping lines, sorted by the later line of each pair. */
+function overlapIssues(ranges: ValidatedRange[], locale: Locale): VoidValidationIssue[] {
   const issues: VoidValidationIssue[] = findOverlaps(ranges).map(([earlier, later]) =>
     issue(
       locale,
@@ -190,7 +206,18 @@ function crossLineIssues(ranges: ValidatedRange[], blocks: VoidBlock[], locale: 
       { relatedLine: earlier.line },
     ),
   );
-  issues.sort((a, b) => a.line! - b.line!);
+  return issues.sort((a, b) => a.line! - b.line!);
+}
+
+/**
+ * The limits of the spec and of the XSD: types per request, ranges per type, NUM 10 counts.
+ * Exported for tests: with only 10 valid type codes, 11 types cannot come from a valid request.
+ */
+export function limitIssues(
+  blocks: readonly VoidBlock[],
+  locale: Locale = DEFAULT_LOCALE,
+): VoidValidationIssue[] {
+  const issues: VoidValidationIssue[] = [];
   if (blocks.length > MAX_TIPOS_PER_REQUEST) {
     const tipos = blocks.map((block) => block.tipoeCF).join(", ");
     issues.push(issue(locale, "TOO_MANY_TIPOS", { count: blocks.length, tipos }));
@@ -252,7 +279,7 @@ export function validateVoidRequest(body: unknown, options: ValidateOptions = {}
     else issues.push(result.issue);
   }
   const blocks = groupIntoBlocks(ranges);
-  issues.push(...crossLineIssues(ranges, blocks, locale));
+  issues.push(...overlapIssues(ranges, locale), ...limitIssues(blocks, locale));
   if (issues.length > 0) return failed(issues);
 
   let totalVoided = 0;

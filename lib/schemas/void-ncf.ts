@@ -37,7 +37,8 @@ export function voidNcfRequestSchema(locale: Locale = DEFAULT_LOCALE, now?: numb
       ctx.addIssue({
         code: "custom",
         message: problem.message,
-        path: problem.line !== undefined ? ["ranges", problem.line - 1] : problem.field ? [problem.field] : [],
+        path:
+          problem.line !== undefined ? ["ranges", problem.line - 1] : problem.field ? [problem.field] : [],
         params: { code: problem.code, line: problem.line, relatedLine: problem.relatedLine },
       });
     }
@@ -46,7 +47,10 @@ export function voidNcfRequestSchema(locale: Locale = DEFAULT_LOCALE, now?: numb
 }
 
 /** For the REST handler: the plan, or the spec's 400 AppError listing every problem. */
-export function parseVoidNcfRequest(body: unknown, options: { locale?: Locale; now?: number } = {}): VoidPlan {
+export function parseVoidNcfRequest(
+  body: unknown,
+  options: { locale?: Locale; now?: number } = {},
+): VoidPlan {
   const result = validateVoidRequest(body, options);
   if (!result.ok) throw voidValidationError(result.issues, result.issueCount, options.locale);
   return result.plan;
