@@ -2,7 +2,7 @@ import { buildAnecfXml } from "@/lib/domain/anecf-xml";
 import { sampleVoidBody } from "@/lib/domain/testing/sample-requests";
 import { validateVoidRequest, type VoidPlan } from "@/lib/domain/void-request";
 import { buildAnecfXmlReference } from "@/lib/server/anecf/build-anecf-reference";
-import { generatePkcs12, loadPkcs12, signXml, signXmlWithXmlCrypto } from "@/lib/server/signing";
+import { generatePkcs12, loadPkcs12, signBuiltXml, signXmlWithXmlCrypto } from "@/lib/server/signing";
 import { medianMs, report } from "./measure";
 
 function planOf(count: number): VoidPlan {
@@ -26,7 +26,11 @@ export async function benchFoundation(): Promise<void> {
   for (const count of [1, 10_000, 100_000]) {
     const plan = planOf(count);
     const runs = count === 1 ? 201 : count === 10_000 ? 21 : 7;
-    const ms = await medianMs(() => signXml(buildAnecfXml({ rncEmisor: rnc, plan }), credential), runs, 3);
+    const ms = await medianMs(
+      () => signBuiltXml(buildAnecfXml({ rncEmisor: rnc, plan }), credential),
+      runs,
+      3,
+    );
     report({ name: `build_sign_${count}_range${count === 1 ? "" : "s"}`, value: ms, unit: "ms" });
   }
   const plan10k = planOf(10_000);
