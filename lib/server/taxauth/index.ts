@@ -1,0 +1,13 @@
+import "server-only";
+
+export { taxAuthConfigFromEnv, DGII_HOST, DEFAULT_SIMULATOR_URL, type TaxAuthConfig } from "./config";
+export { TaxAuthClient, classifyVoidAnswer } from "./taxauth-client";
+export { describeBody, parseVoidResponse } from "./response-body";
+export { buildXmlMultipart } from "./multipart";
+export {
+  STATUS_ESTADOS,
+  type StatusEstado,
+  type TaxAuthStatusResult,
+  type TaxAuthVoidResponse,
+  type VoidOutcome,
+} from "./types";

@@ -1,0 +1,40 @@
+import "server-only";
+
+/** DGII's answer to anularrango, normalised (codigo always a string, mensajes always strings). */
+export interface TaxAuthVoidResponse {
+  rnc: string;
+  codigo: string;
+  nombre: string;
+  mensajes: string[];
+}
+
+/**
+ * accepted / rejected: DGII read the document and said so (codigo 1 / 2). failed: it could not be
+ * reached, or its answer could not be read or confirmed: the void MAY have happened.
+ */
+export type VoidOutcome =
+  | { kind: "accepted"; response: TaxAuthVoidResponse; httpStatus: number }
+  | { kind: "rejected"; response: TaxAuthVoidResponse; httpStatus: number }
+  | {
+      kind: "failed";
+      stage: "auth" | "send";
+      reason: string;
+      httpStatus?: number;
+      response?: TaxAuthVoidResponse;
+    };
+
+export const STATUS_ESTADOS = {
+  0: "No encontrado",
+  1: "Aceptado",
+  2: "Rechazado",
+  3: "En Proceso",
+  4: "Aceptado Condicional",
+} as const;
+
+export type StatusEstado = (typeof STATUS_ESTADOS)[keyof typeof STATUS_ESTADOS];
+
+export interface TaxAuthStatusResult {
+  codigo: number;
+  estado: StatusEstado;
+  raw: unknown;
+}

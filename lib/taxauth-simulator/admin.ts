@@ -1,0 +1,123 @@
+import "server-only";
+
+import { isEnvironment, type Environment } from "@/lib/domain/environments";
+import type { FaultSpec, ServiceName } from "./faults";
+import { toNumericRange, type LedgerRange } from "./ledger";
+import type { Delegation, SimulatedDocument } from "./registry";
+import { jsonReply, type Reply } from "./reply";
+import type { CallRecord, SimulatorState } from "./state";
+
+export interface RangesInput {
+  environment: Environment;
+  rnc: string;
+  ranges: LedgerRange[];
+}
+
+/** Test and embedded-default controls of the simulator; the same operations exist over HTTP. */
+export interface SimulatorAdmin {
+  /** Forgets the ledger, documents, delegations, faults and call log (tokens stay valid). */
+  reset(): void;
+  /** Adds authorized ranges; the first call for an RNC in TesteCF replaces its default authorization. */
+  authorizeRanges(input: RangesInput): void;
+  /** Marks sequences as issued (used): voiding them is then rejected. */
+  markIssued(input: RangesInput): void;
+  /** Registers a received e-CF for consultaresultado; a used sequence is also marked issued. */
+  registerDocument(document: SimulatedDocument): void;
+  voidedRanges(environment: Environment, rnc: string): LedgerRange[];
+  delegate(delegation: Delegation): void;
+  injectFault(spec: FaultSpec): void;
+  clearFaults(): void;
+  /** Invalidates every token issued so far (a service then answers 401). */
+  revokeTokens(): void;
+  calls(): CallRecord[];
+  callCounts(): Record<ServiceName, number>;
+}
+
+export function createAdmin(state: SimulatorState): SimulatorAdmin {
+  const mutate = (change: () => void) => {
+    change();
+    state.persist();
+  };
+  return {
+    reset: () => state.reset(),
+    authorizeRanges: ({ environment, rnc, ranges }) =>
+      mutate(() => state.ledger.authorize(checkEnvironment(environment), rnc, ranges)),
+    markIssued: ({ environment, rnc, ranges }) =>
+      mutate(() => state.ledger.markIssued(checkEnvironment(environment), rnc, ranges)),
+    registerDocument: (document) =>
+      mutate(() => {
+        checkEnvironment(document.environment);
+        const stored = state.registry.registerDocument(document);
+        if (stored.secuenciaUtilizada) {
+          toNumericRange({ from: stored.encf, to: stored.encf });
+          state.ledger.markIssued(stored.environment, stored.rnc, [{ from: stored.encf, to: stored.encf }]);
+        }
+      }),
+    voidedRanges: (environment, rnc) => state.ledger.list(checkEnvironment(environment), rnc, "voided"),
+    delegate: (delegation) => mutate(() => state.registry.delegate(delegation)),
+    injectFault: (spec) => state.faults.inject(spec),
+    clearFaults: () => state.faults.clear(),
+    revokeTokens: () => state.credentials.revokeAll(),
+    calls: () => state.calls.slice(),
+    callCounts: () => state.callCounts(),
+  };
+}
+
+function checkEnvironment(environment: string): Environment {
+  if (!isEnvironment(environment)) throw new Error(`Unknown environment ${environment}`);
+  return environment;
+}
+
+/** `/admin/...` over HTTP: JSON in, JSON out, 400 `{ message }` on bad input. */
+export function handleAdminRequest(
+  admin: SimulatorAdmin,
+  method: string,
+  path: string,
+  url: URL,
+  body: Buffer,
+): Reply {
+  try {
+    const input = body.length > 0 ? (JSON.parse(body.toString("utf8")) as Record<string, unknown>) : {};
+    const route = `${method} ${path}`;
+    const done = jsonReply(200, { ok: true });
+    switch (route) {
+      case "POST /admin/reset":
+        admin.reset();
+        return done;
+      case "POST /admin/authorized-ranges":
+        admin.authorizeRanges(input as unknown as RangesInput);
+        return done;
+      case "POST /admin/issued-sequences":
+        admin.markIssued(input as unknown as RangesInput);
+        return done;
+      case "POST /admin/documents":
+        admin.registerDocument(input as unknown as SimulatedDocument);
+        return done;
+      case "GET /admin/voided-ranges":
+        return jsonReply(200, {
+          ranges: admin.voidedRanges(
+            url.searchParams.get("environment") as Environment,
+            url.searchParams.get("rnc") ?? "",
+          ),
+        });
+      case "POST /admin/delegations":
+        admin.delegate(input as unknown as Delegation);
+        return done;
+      case "POST /admin/faults":
+        admin.injectFault(input as unknown as FaultSpec);
+        return done;
+      case "DELETE /admin/faults":
+        admin.clearFaults();
+        return done;
+      case "POST /admin/revoke-tokens":
+        admin.revokeTokens();
+        return done;
+      case "GET /admin/calls":
+        return jsonReply(200, { counts: admin.callCounts(), calls: admin.calls() });
+      default:
+        return jsonReply(404, { message: `Unknown admin operation ${route}` });
+    }
+  } catch (error) {
+    return jsonReply(400, { message: error instanceof Error ? error.message : String(error) });
+  }
+}

@@ -1,0 +1,56 @@
+import "server-only";
+
+import type { AddressInfo } from "node:net";
+
+import { createAdmin, type SimulatorAdmin } from "./admin";
+import { createSimulatorServer } from "./server";
+import { SimulatorState } from "./state";
+
+export type { SimulatorAdmin, RangesInput } from "./admin";
+export type { FaultSpec, FaultMode, ServiceName } from "./faults";
+export type { LedgerRange } from "./ledger";
+export type { SimulatedDocument, Delegation, EstadoCodigo } from "./registry";
+export type { CallRecord } from "./state";
+
+export interface SimulatorOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  host?: string;
+  /** Serve `/admin/...` over HTTP. Off by default; tests and the embedded default turn it on. */
+  adminEnabled?: boolean;
+  /** Persist the ledger and documents to this JSON file (loaded at start when it exists). */
+  ledgerFile?: string;
+}
+
+export interface SimulatorHandle {
+  /** Base URL, e.g. http://127.0.0.1:43121; the environments live under /testecf, /certecf, /ecf. */
+  url: string;
+  port: number;
+  admin: SimulatorAdmin;
+  close(): Promise<void>;
+}
+
+/** Starts a DGII simulator: semilla, validarsemilla, anularrango and consultaresultado per environment. */
+export async function startTaxAuthSimulator(options: SimulatorOptions = {}): Promise<SimulatorHandle> {
+  const state = new SimulatorState(options.ledgerFile);
+  const admin = createAdmin(state);
+  const server = createSimulatorServer(state, admin, options.adminEnabled ?? false);
+  const host = options.host ?? "127.0.0.1";
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const urlHost = host.includes(":") ? `[${host}]` : host;
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    admin,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Hung requests and idle keep-alive sockets would otherwise keep close() waiting.
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,91 @@
+import "server-only";
+
+import type { Environment } from "@/lib/domain/environments";
+
+/** consultaresultado's codigo → estado table (DGII's published values). */
+export const ESTADOS = {
+  0: "No encontrado",
+  1: "Aceptado",
+  2: "Rechazado",
+  3: "En Proceso",
+  4: "Aceptado Condicional",
+} as const;
+
+export type EstadoCodigo = keyof typeof ESTADOS;
+
+/** An e-CF DGII received, as consultaresultado reports it. */
+export interface SimulatedDocument {
+  environment: Environment;
+  trackId: string;
+  rnc: string;
+  encf: string;
+  codigo: EstadoCodigo;
+  /** Whether the e-NCF counts as used; defaults to true for Aceptado / Aceptado Condicional. */
+  secuenciaUtilizada?: boolean;
+  fechaRecepcion?: string;
+  mensajes?: Array<{ valor: string; codigo: number }>;
+}
+
+/** A certificate holder allowed to act for another RNC (set in DGII's portal in real life). */
+export interface Delegation {
+  rncEmisor: string;
+  delegateId: string;
+  /** Omitted: every environment. */
+  environment?: Environment;
+}
+
+/** Documents (by trackId) and delegations: the rest of what the simulated DGII remembers. */
+export class Registry {
+  private documents = new Map<string, SimulatedDocument>();
+  private delegations: Delegation[] = [];
+
+  reset(): void {
+    this.documents.clear();
+    this.delegations = [];
+  }
+
+  registerDocument(document: SimulatedDocument): SimulatedDocument {
+    const stored: SimulatedDocument = {
+      ...document,
+      secuenciaUtilizada: document.secuenciaUtilizada ?? (document.codigo === 1 || document.codigo === 4),
+      mensajes: document.mensajes ?? [],
+    };
+    this.documents.set(documentKey(document.environment, document.trackId), stored);
+    return stored;
+  }
+
+  findDocument(environment: Environment, trackId: string): SimulatedDocument | undefined {
+    return this.documents.get(documentKey(environment, trackId));
+  }
+
+  delegate(delegation: Delegation): void {
+    this.delegations.push(delegation);
+  }
+
+  /** The holder's id is the RNC itself, or delegated for it in that environment. */
+  mayActFor(environment: Environment, holderId: string | null, rncEmisor: string): boolean {
+    if (!holderId) return false;
+    if (holderId === rncEmisor) return true;
+    return this.delegations.some(
+      (delegation) =>
+        delegation.rncEmisor === rncEmisor &&
+        delegation.delegateId === holderId &&
+        (delegation.environment === undefined || delegation.environment === environment),
+    );
+  }
+
+  toJSON(): unknown {
+    return { documents: [...this.documents.values()], delegations: this.delegations };
+  }
+
+  load(json: unknown): void {
+    const data = (json ?? {}) as { documents?: SimulatedDocument[]; delegations?: Delegation[] };
+    this.reset();
+    for (const document of data.documents ?? []) this.registerDocument(document);
+    this.delegations = data.delegations ?? [];
+  }
+}
+
+function documentKey(environment: Environment, trackId: string): string {
+  return `${environment}|${trackId.toLowerCase()}`;
+}

@@ -1,0 +1,235 @@
+import { request as httpRequest } from "node:http";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+import { signXml } from "@/lib/server/signing";
+import { buildXmlMultipart } from "@/lib/server/taxauth/multipart";
+import { TaxAuthClient } from "@/lib/server/taxauth/taxauth-client";
+import {
+  configFor,
+  credentialFor,
+  signedTestAnecf,
+  startTestSimulator,
+} from "@/lib/server/taxauth/test-support";
+import { startTaxAuthSimulator, type SimulatorHandle } from "./index";
+
+const RNC = "130000041";
+let simulator: SimulatorHandle;
+
+beforeAll(async () => {
+  simulator = await startTestSimulator();
+});
+afterAll(async () => {
+  await simulator.close();
+});
+beforeEach(() => simulator.admin.reset());
+
+async function fetchText(url: string, init?: RequestInit) {
+  const response = await fetch(url, init);
+  return {
+    status: response.status,
+    type: response.headers.get("content-type") ?? "",
+    body: await response.text(),
+  };
+}
+
+function postSeed(signedSeed: string, environment = "testecf") {
+  const { body, contentType } = buildXmlMultipart(signedSeed, "semilla.xml");
+  return fetchText(`${simulator.url}/${environment}/autenticacion/api/autenticacion/validarsemilla`, {
+    method: "POST",
+    headers: { "Content-Type": contentType },
+    body: new Uint8Array(body),
+  });
+}
+
+async function freshSeed(environment = "testecf"): Promise<string> {
+  return (await fetchText(`${simulator.url}/${environment}/autenticacion/api/autenticacion/semilla`)).body;
+}
+
+describe("semilla / validarsemilla", () => {
+  it("serves case-insensitive paths and a fresh seed with a -04:00 fecha like DGII's sample", async () => {
+    const first = await fetchText(`${simulator.url}/TesteCF/Autenticacion/API/Autenticacion/Semilla`);
+    const second = await fetchText(`${simulator.url}/testecf/autenticacion/api/autenticacion/semilla`);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatch(
+      /<SemillaModel xmlns:xsi="[^"]+" xmlns:xsd="[^"]+">\s*<valor>[A-Za-z0-9+/=]{160}<\/valor>/,
+    );
+    expect(first.body).toMatch(/<fecha>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{7}-04:00<\/fecha>/);
+    const valor = (xml: string) => /<valor>(.*)<\/valor>/.exec(xml)?.[1];
+    expect(valor(first.body)).not.toBe(valor(second.body));
+    expect((await fetchText(`${simulator.url}/otroecf/autenticacion/api/autenticacion/semilla`)).status).toBe(
+      404,
+    );
+  });
+
+  it("accepts a signed seed once, and answers bad seeds with HTTP 400 and a bare string", async () => {
+    const credential = credentialFor(RNC);
+    const signed = signXml((await freshSeed()).replace(/>\s+</g, "><"), credential);
+    const ok = await postSeed(signed);
+    expect(ok.status).toBe(200);
+    expect(JSON.parse(ok.body)).toMatchObject({
+      token: expect.any(String),
+      expira: expect.stringMatching(/Z$/),
+    });
+
+    const reused = await postSeed(signed);
+    expect(reused).toMatchObject({
+      status: 400,
+      body: "La semilla no es válida o ha expirado.",
+      type: /text\/plain/,
+    });
+
+    const unsigned = await postSeed((await freshSeed()).replace(/>\s+</g, "><"));
+    expect(unsigned).toMatchObject({ status: 400, type: /text\/plain/ });
+    expect(unsigned.body).not.toMatch(/^[{"]/);
+
+    const tampered = signXml((await freshSeed()).replace(/>\s+</g, "><"), credential).replace(
+      /<valor>./,
+      "<valor>#",
+    );
+    expect(await postSeed(tampered)).toMatchObject({
+      status: 400,
+      body: "La firma de la semilla no es válida.",
+    });
+
+    const otherEnvironment = signXml((await freshSeed("certecf")).replace(/>\s+</g, "><"), credential);
+    expect((await postSeed(otherEnvironment, "testecf")).status).toBe(400);
+  });
+
+  it('rejects a multipart without Content-Length like DGII: 400 "Multipart cannot be empty"', async () => {
+    const { body, contentType } = buildXmlMultipart("<x/>", "semilla.xml");
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest(`${simulator.url}/testecf/autenticacion/api/autenticacion/validarsemilla`, {
+        method: "POST",
+        headers: { "Content-Type": contentType, "Transfer-Encoding": "chunked" },
+      });
+      request.on("response", (response) => {
+        let text = "";
+        response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text }));
+      });
+      request.on("error", reject);
+      request.end(body);
+    });
+    expect(answer).toEqual({ status: 400, body: "Multipart cannot be empty" });
+  });
+});
+
+describe("anularrango protocol checks", () => {
+  it("answers 401 without a valid bearer token, or with another environment's token", async () => {
+    const { body, contentType } = buildXmlMultipart(
+      signedTestAnecf(RNC, [{ tipo: "31", ranges: [["E310000000001", "E310000000001"]] }]),
+      "f.xml",
+    );
+    const post = (authorization?: string) =>
+      fetchText(`${simulator.url}/CERTECF/AnulacionRangos/api/Operaciones/AnularRango`, {
+        method: "POST",
+        headers: { "Content-Type": contentType, ...(authorization ? { Authorization: authorization } : {}) },
+        body: new Uint8Array(body),
+      });
+    expect((await post()).status).toBe(401);
+    expect((await post("bearer not-a-jwt")).status).toBe(401);
+    const client = new TaxAuthClient(configFor(simulator));
+    try {
+      const testToken = await client.getToken("TesteCF", RNC, credentialFor(RNC));
+      expect((await post(`bearer ${testToken}`)).status).toBe(401);
+      const certToken = await client.getToken("CerteCF", RNC, credentialFor(RNC));
+      const answer = await post(`Bearer ${certToken}`);
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body)).toMatchObject({
+        codigo: "2",
+        mensajes: [expect.stringMatching(/no están autorizadas/)],
+      });
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe("admin endpoints", () => {
+  it("are served over HTTP when enabled", async () => {
+    const post = (operation: string, body: unknown) =>
+      fetchText(`${simulator.url}/admin/${operation}`, { method: "POST", body: JSON.stringify(body) });
+    expect(
+      (
+        await post("issued-sequences", {
+          environment: "TesteCF",
+          rnc: RNC,
+          ranges: [{ from: "E310000000002", to: "E310000000003" }],
+        })
+      ).status,
+    ).toBe(200);
+    expect((await post("faults", { service: "anularrango", mode: "status", status: 503 })).status).toBe(200);
+    expect((await post("faults", { service: "nope", mode: "hang" })).status).toBe(400);
+    const client = new TaxAuthClient(configFor(simulator));
+    try {
+      const send = () =>
+        client.voidRanges(
+          "TesteCF",
+          RNC,
+          credentialFor(RNC),
+          signedTestAnecf(RNC, [{ tipo: "31", ranges: [["E310000000001", "E310000000004"]] }]),
+          "f.xml",
+        );
+      expect((await send()).kind).toBe("failed");
+      expect(await send()).toMatchObject({
+        kind: "rejected",
+        response: { mensajes: [expect.stringMatching(/E310000000002-E310000000003$/)] },
+      });
+    } finally {
+      await client.close();
+    }
+    const calls = JSON.parse((await fetchText(`${simulator.url}/admin/calls`)).body) as {
+      counts: Record<string, number>;
+    };
+    expect(calls.counts.anularrango).toBe(2);
+    expect(
+      (await fetchText(`${simulator.url}/admin/voided-ranges?environment=TesteCF&rnc=${RNC}`)).body,
+    ).toBe('{"ranges":[]}');
+  });
+
+  it("are absent (404) unless enabled, while the in-process API still works", async () => {
+    const closed = await startTaxAuthSimulator();
+    try {
+      const answer = await fetchText(`${closed.url}/admin/reset`, { method: "POST" });
+      expect(answer.status).toBe(404);
+      closed.admin.markIssued({
+        environment: "TesteCF",
+        rnc: RNC,
+        ranges: [{ from: "E310000000001", to: "E310000000001" }],
+      });
+    } finally {
+      await closed.close();
+    }
+  });
+});
+
+describe("ledger file", () => {
+  it("persists voided sequences across restarts", async () => {
+    const directory = mkdtempSync(path.join(tmpdir(), "anula-sim-"));
+    const ledgerFile = path.join(directory, "ledger.json");
+    try {
+      const first = await startTaxAuthSimulator({ ledgerFile });
+      const client = new TaxAuthClient(configFor(first));
+      const outcome = await client.voidRanges(
+        "TesteCF",
+        RNC,
+        credentialFor(RNC),
+        signedTestAnecf(RNC, [{ tipo: "32", ranges: [["E320000000100", "E320000000199"]] }]),
+        "f.xml",
+      );
+      expect(outcome.kind).toBe("accepted");
+      await client.close();
+      await first.close();
+      const second = await startTaxAuthSimulator({ ledgerFile });
+      expect(second.admin.voidedRanges("TesteCF", RNC)).toEqual([
+        { from: "E320000000100", to: "E320000000199" },
+      ]);
+      await second.close();
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});

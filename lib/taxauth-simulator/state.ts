@@ -1,0 +1,65 @@
+import "server-only";
+
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+
+import { CredentialAuthority } from "./credentials";
+import { FaultInjector, SERVICES, type ServiceName } from "./faults";
+import { Ledger } from "./ledger";
+import { Registry } from "./registry";
+
+/** One served call, kept (the last 500) so tests can see what reached "DGII". */
+export interface CallRecord {
+  service: ServiceName;
+  environment: string;
+  status: number | "dropped" | "hung";
+  /** Holder id of the bearer token, when the call carried a valid one. */
+  tokenHolderId?: string | null;
+  tokenFingerprint?: string;
+  rncEmisor?: string;
+  at: number;
+}
+
+/** Everything the simulated DGII knows, optionally persisted to a JSON file after each change. */
+export class SimulatorState {
+  readonly ledger: Ledger;
+  readonly registry = new Registry();
+  readonly faults = new FaultInjector();
+  readonly credentials = new CredentialAuthority();
+  calls: CallRecord[] = [];
+
+  constructor(private readonly ledgerFile?: string) {
+    this.ledger = new Ledger();
+    if (ledgerFile && existsSync(ledgerFile)) {
+      const saved = JSON.parse(readFileSync(ledgerFile, "utf8")) as { ledger?: unknown; registry?: unknown };
+      this.ledger.load(saved.ledger ?? []);
+      this.registry.load(saved.registry);
+    }
+  }
+
+  recordCall(call: Omit<CallRecord, "at">): void {
+    this.calls.push({ ...call, at: Date.now() });
+    if (this.calls.length > 500) this.calls.splice(0, this.calls.length - 500);
+  }
+
+  callCounts(): Record<ServiceName, number> {
+    const counts = Object.fromEntries(SERVICES.map((service) => [service, 0])) as Record<ServiceName, number>;
+    for (const call of this.calls) counts[call.service] += 1;
+    return counts;
+  }
+
+  reset(): void {
+    this.ledger.reset();
+    this.registry.reset();
+    this.faults.clear();
+    this.calls = [];
+    this.persist();
+  }
+
+  /** Synchronous write-then-rename: a void recorded is on disk before the answer leaves. */
+  persist(): void {
+    if (!this.ledgerFile) return;
+    const temporary = `${this.ledgerFile}.tmp`;
+    writeFileSync(temporary, JSON.stringify({ ledger: this.ledger, registry: this.registry }));
+    renameSync(temporary, this.ledgerFile);
+  }
+}
