@@ -1,0 +1,123 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+
+import { issueIdToken, requireApiKey, requireBearer } from "@/lib/server/auth";
+import { getActiveSigningCredential } from "@/lib/server/certificates";
+import { parseConfig, resetConfigForTests } from "@/lib/server/config/load-config";
+import { closeDb, getDb } from "@/lib/server/db";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+
+import { ensureDemoAccount } from "./demo-account";
+
+let database: TestDatabase;
+const secrets = {
+  AUTH_SECRET: "a".repeat(40),
+  ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterEach(async () => database.truncate());
+afterAll(async () => database?.dispose());
+
+describe("ensureDemoAccount", () => {
+  it("creates a working demo account once, on an empty database", async () => {
+    const config = parseConfig({ ...process.env, ...secrets, DEMO_API_KEY: "demo-api-key-for-tests" });
+    const created = await ensureDemoAccount(database.prisma, config);
+    expect(created).toMatchObject({
+      rnc: "130000001",
+      username: "demo@anula.local",
+      apiKey: "demo-api-key-for-tests",
+    });
+    expect(await ensureDemoAccount(database.prisma, config)).toBeNull();
+    expect(await database.prisma.account.count()).toBe(1);
+
+    // Uses the process configuration (same secrets in this test) for the checks below.
+    Object.assign(process.env, secrets);
+    resetConfigForTests();
+    const token = await issueIdToken("demo@anula.local", "anula-demo");
+    const auth = await requireBearer(
+      new Request("http://x", { headers: { authorization: `Bearer ${token.idToken}` } }),
+    );
+    expect(auth).toMatchObject({ rnc: "130000001", role: "admin" });
+    await requireApiKey(
+      new Request("http://x", { headers: { "x-api-key": "demo-api-key-for-tests" } }),
+      auth,
+    );
+    const credential = await getActiveSigningCredential(auth.accountId);
+    expect(credential.info.subjectSerialNumber).toBe("130000001");
+  });
+
+  it("generates an API key when DEMO_API_KEY is not set", async () => {
+    const config = parseConfig({ ...process.env, ...secrets, DEMO_API_KEY: "" });
+    const created = await ensureDemoAccount(database.prisma, config);
+    expect(created?.apiKey).toMatch(/^anula_[a-z0-9]{10}_/);
+  });
+
+  it("creates nothing with DEMO=off, or against a server unless DEMO=on", async () => {
+    expect(await ensureDemoAccount(database.prisma, parseConfig({ ...secrets, DEMO: "off" }))).toBeNull();
+    const server = { ...secrets, DATABASE_URL: "postgres://u@127.0.0.1:5432/db" };
+    expect(await ensureDemoAccount(database.prisma, parseConfig(server))).toBeNull();
+    expect(await database.prisma.account.count()).toBe(0);
+    expect(await ensureDemoAccount(database.prisma, parseConfig({ ...server, DEMO: "on" }))).not.toBeNull();
+  });
+
+  it("creates nothing when the database already has an account", async () => {
+    const now = BigInt(Date.now());
+    await database.prisma.account.create({
+      data: { rnc: "999999999", name: "X", createdAt: now, updatedAt: now },
+    });
+    expect(await ensureDemoAccount(database.prisma, parseConfig({ ...secrets }))).toBeNull();
+  });
+
+  it("two instances seeding at once leave exactly one demo account", async () => {
+    const config = parseConfig({ ...secrets });
+    const results = await Promise.all([
+      ensureDemoAccount(database.prisma, config),
+      ensureDemoAccount(database.prisma, config),
+    ]);
+    expect(results.filter(Boolean).length).toBeGreaterThanOrEqual(1);
+    expect(await database.prisma.account.count()).toBe(1);
+    expect(await database.prisma.user.count()).toBe(1);
+  });
+});
+
+describe("getDb on the embedded default", () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "anula-getdb-"));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it("migrates and seeds PGlite under DATA_DIR on first start, and keeps the data across a restart", async () => {
+    const saved = { ...process.env };
+    try {
+      for (const key of ["DATABASE_URL", "AUTH_SECRET", "ENCRYPTION_KEY", "DEMO", "DEMO_API_KEY"])
+        delete process.env[key];
+      process.env.DATA_DIR = dataDir;
+      resetConfigForTests();
+      const { setDbForTests } = await import("@/lib/server/db");
+      setDbForTests(null);
+
+      const started = performance.now();
+      const first = await getDb();
+      const coldStartMs = performance.now() - started;
+      expect(await first.account.findMany({ select: { rnc: true } })).toEqual([{ rnc: "130000001" }]);
+      expect(await getDb()).toBe(first);
+      await closeDb();
+
+      const second = await getDb();
+      expect(second).not.toBe(first);
+      expect(await second.account.count()).toBe(1);
+      expect(await second.certificate.count({ where: { active: true } })).toBe(1);
+      await closeDb();
+      // Printed for the record of start-up cost (PGlite cold start + migrations + demo seed).
+      console.info(`getDb() cold start with migrations and demo seed: ${Math.round(coldStartMs)} ms`);
+    } finally {
+      process.env = saved;
+      resetConfigForTests();
+      const { setDbForTests } = await import("@/lib/server/db");
+      setDbForTests(database.prisma);
+    }
+  });
+});

@@ -1,0 +1,11 @@
+export {
+  createAccount,
+  getAccount,
+  createUser,
+  listUsers,
+  setUserDisabled,
+  setUserRole,
+  type AccountSummary,
+  type UserSummary,
+} from "./accounts";
+export { ensureDemoAccount, type DemoAccountCreated } from "./demo-account";

@@ -1,0 +1,53 @@
+import "server-only";
+
+import { createApiKey, signIdToken, type AuthContext, type UserRole } from "@/lib/server/auth";
+import { uploadCertificate, type CertificateSummary } from "@/lib/server/certificates";
+import { generatePkcs12 } from "@/lib/server/signing";
+
+import { createAccount, createUser } from "./accounts";
+
+export interface TestAccount {
+  auth: AuthContext;
+  /** A valid idToken of the user ("Authorization: Bearer …"). */
+  idToken: string;
+  password: string;
+  apiKey?: string;
+  certificate?: CertificateSummary;
+}
+
+let counter = 0;
+
+/**
+ * For tests (after createTestDatabase): an account with one user, and optionally an API key and an
+ * active generated certificate. Each call gets a distinct RNC and e-mail unless given.
+ */
+export async function createTestAccount(
+  options: { rnc?: string; email?: string; role?: UserRole; apiKey?: boolean; certificate?: boolean } = {},
+): Promise<TestAccount> {
+  counter += 1;
+  const suffix = `${process.pid % 1000}${counter}`.padStart(6, "0").slice(-6);
+  const rnc = options.rnc ?? `131${suffix}`;
+  const password = "test-password-1";
+  const account = await createAccount({ rnc, name: `Cuenta ${rnc}` });
+  const user = await createUser({
+    accountId: account.id,
+    email: options.email ?? `user-${rnc}@test.local`,
+    password,
+    role: options.role ?? "admin",
+  });
+  const auth: AuthContext = {
+    accountId: account.id,
+    rnc,
+    userId: user.id,
+    email: user.email,
+    role: user.role,
+  };
+  const result: TestAccount = { auth, idToken: await signIdToken(auth), password };
+  if (options.apiKey) result.apiKey = (await createApiKey(account.id, "test")).key;
+  if (options.certificate) {
+    const p12Password = "p12-password";
+    const { p12 } = generatePkcs12({ rnc, password: p12Password });
+    result.certificate = await uploadCertificate(account.id, p12, p12Password);
+  }
+  return result;
+}

@@ -1,0 +1,113 @@
+import "server-only";
+
+import { createHash, randomBytes } from "node:crypto";
+
+import { AppError } from "@/lib/errors";
+import { getDb, nowMs, toMs, toMsOrNull } from "@/lib/server/db";
+import type { Prisma } from "@/prisma/generated/client";
+
+import type { AuthContext } from "./auth-context";
+
+/** A key is `anula_<prefix>_<secret>`: the prefix is shown in lists, the whole key is stored only as sha256. */
+const KEY_PATTERN = /^anula_([a-z0-9]{10})_[A-Za-z0-9_-]{43}$/;
+/** Writing lastUsedAt on every request would turn each read into a write; once a minute is enough. */
+const LAST_USED_RESOLUTION_MS = 60_000n;
+
+export interface ApiKeySummary {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: number;
+  lastUsedAt: number | null;
+  revokedAt: number | null;
+}
+
+export function hashApiKey(key: string): string {
+  return createHash("sha256").update(key, "utf8").digest("hex");
+}
+
+function newPrefix(): string {
+  // 10 base-36 characters from 64 random bits: short to read, collisions practically impossible.
+  return randomBytes(8).readBigUInt64BE().toString(36).padStart(13, "0").slice(-10);
+}
+
+/** Creates a key for the account; `key` is returned once and never stored in clear. */
+export async function createApiKey(
+  accountId: string,
+  name: string,
+  options: { createdBy?: string; key?: string } = {},
+): Promise<{ id: string; key: string; prefix: string }> {
+  const db = await getDb();
+  const { data, key } = prepareApiKey(accountId, name, options);
+  const record = await db.apiKey.create({ data });
+  return { id: record.id, key, prefix: data.prefix };
+}
+
+/** A new key and its row (hash + prefix); shared with the demo seed, which has its own client. */
+export function prepareApiKey(
+  accountId: string,
+  name: string,
+  options: { createdBy?: string; key?: string } = {},
+): { data: Prisma.ApiKeyUncheckedCreateInput; key: string } {
+  const key = options.key ?? `anula_${newPrefix()}_${randomBytes(32).toString("base64url")}`;
+  // A key given from outside (DEMO_API_KEY) may have any shape: its prefix then comes from its hash.
+  const prefix = KEY_PATTERN.exec(key)?.[1] ?? hashApiKey(key).slice(0, 10);
+  return {
+    key,
+    data: {
+      accountId,
+      name: name.trim() || "API key",
+      prefix,
+      hash: hashApiKey(key),
+      createdBy: options.createdBy ?? null,
+      createdAt: nowMs(),
+    },
+  };
+}
+
+/** Revokes a key of this account (a key of another account is "not found", never touched). */
+export async function revokeApiKey(accountId: string, id: string): Promise<void> {
+  const db = await getDb();
+  const { count } = await db.apiKey.updateMany({
+    where: { id, accountId, revokedAt: null },
+    data: { revokedAt: nowMs() },
+  });
+  if (count === 0) {
+    const exists = await db.apiKey.count({ where: { id, accountId } });
+    if (exists === 0) throw new AppError("NOT_FOUND", "La clave de API no existe.");
+  }
+}
+
+export async function listApiKeys(accountId: string): Promise<ApiKeySummary[]> {
+  const db = await getDb();
+  const keys = await db.apiKey.findMany({ where: { accountId }, orderBy: { createdAt: "desc" } });
+  return keys.map((key) => ({
+    id: key.id,
+    name: key.name,
+    prefix: key.prefix,
+    createdAt: toMs(key.createdAt),
+    lastUsedAt: toMsOrNull(key.lastUsedAt),
+    revokedAt: toMsOrNull(key.revokedAt),
+  }));
+}
+
+/**
+ * X-API-KEY check for the document endpoints (after requireBearer): missing, unknown or revoked
+ * → 401 INVALID_API_KEY; a valid key of another account than the token's → 403 FORBIDDEN.
+ */
+export async function requireApiKey(request: Request, auth: AuthContext): Promise<void> {
+  const key = request.headers.get("x-api-key")?.trim();
+  if (!key) throw new AppError("INVALID_API_KEY", "Falta el encabezado X-API-KEY.");
+  const db = await getDb();
+  const record = await db.apiKey.findUnique({ where: { hash: hashApiKey(key) } });
+  if (!record || record.revokedAt !== null) {
+    throw new AppError("INVALID_API_KEY", "La clave de API no es válida o fue revocada.");
+  }
+  if (record.accountId !== auth.accountId) {
+    throw new AppError("FORBIDDEN", "La clave de API pertenece a otra cuenta que la del token.");
+  }
+  const now = nowMs();
+  if (record.lastUsedAt === null || now - record.lastUsedAt >= LAST_USED_RESOLUTION_MS) {
+    await db.apiKey.update({ where: { id: record.id }, data: { lastUsedAt: now } });
+  }
+}

@@ -1,0 +1,235 @@
+import { SignJWT } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { isAppError } from "@/lib/errors";
+import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
+import { setUserDisabled } from "@/lib/server/accounts";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+
+import {
+  createApiKey,
+  issueIdToken,
+  listApiKeys,
+  requireApiKey,
+  requireBearer,
+  requireRole,
+  revokeApiKey,
+  signIdToken,
+} from "./index";
+
+let database: TestDatabase;
+let alice: TestAccount;
+let bob: TestAccount;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  alice = await createTestAccount({ rnc: "101000001", email: "Alice@Example.com", apiKey: true });
+  bob = await createTestAccount({ rnc: "101000002", email: "bob@example.com", apiKey: true, role: "viewer" });
+});
+afterAll(async () => database?.dispose());
+
+/** The AppError a promise rejects with (fails the test if it resolves or throws something else). */
+async function rejection(
+  promise: Promise<unknown>,
+): Promise<{ code: string; status: number; message: string }> {
+  const error = await promise.then(
+    () => expect.unreachable("expected a rejection"),
+    (reason: unknown) => reason,
+  );
+  if (!isAppError(error)) throw error;
+  return { code: error.code, status: error.status, message: error.message };
+}
+
+const withAuthorization = (value?: string, apiKey?: string) =>
+  new Request("http://localhost/TesteCF/documentos-ecf", {
+    headers: { ...(value ? { authorization: value } : {}), ...(apiKey ? { "x-api-key": apiKey } : {}) },
+  });
+
+function decodePayload(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString("utf8")) as Record<
+    string,
+    unknown
+  >;
+}
+
+describe("issueIdToken", () => {
+  it("returns a 1-hour Bearer JWT carrying the account's RNC, account, user and role", async () => {
+    const token = await issueIdToken("alice@example.com", alice.password);
+    expect(token.tokenType).toBe("Bearer");
+    expect(token.expiresIn).toBe(3600);
+    const payload = decodePayload(token.idToken);
+    expect(payload).toMatchObject({
+      rnc: "101000001",
+      accountId: alice.auth.accountId,
+      sub: alice.auth.userId,
+      role: "admin",
+    });
+    expect((payload.exp as number) - (payload.iat as number)).toBe(3600);
+    expect(JSON.stringify(payload)).not.toContain(alice.password);
+  });
+
+  it("accepts the username in any case and with spaces around it", async () => {
+    await expect(issueIdToken("  ALICE@example.COM ", alice.password)).resolves.toHaveProperty("idToken");
+  });
+
+  it.each([
+    ["a wrong password", "alice@example.com", "wrong-password"],
+    ["an unknown user", "nobody@example.com", "whatever-password"],
+    ["an empty username", "", "x"],
+  ])("answers 401 INVALID_CREDENTIALS for %s", async (_case, username, password) => {
+    expect(await rejection(issueIdToken(username, password))).toMatchObject({
+      code: "INVALID_CREDENTIALS",
+      status: 401,
+    });
+  });
+
+  it("answers 401 INVALID_CREDENTIALS for a disabled user, even with the right password", async () => {
+    const carol = await createTestAccount({ rnc: "101000003", email: "carol@example.com" });
+    await setUserDisabled(carol.auth.accountId, carol.auth.userId, true);
+    expect((await rejection(issueIdToken("carol@example.com", carol.password))).code).toBe(
+      "INVALID_CREDENTIALS",
+    );
+  });
+});
+
+describe("requireBearer", () => {
+  it("resolves a valid token to the caller, re-read from the database", async () => {
+    const { idToken } = await issueIdToken("alice@example.com", alice.password);
+    await expect(requireBearer(withAuthorization(`Bearer ${idToken}`))).resolves.toEqual(alice.auth);
+    await expect(requireBearer(withAuthorization(`bearer ${idToken}`))).resolves.toEqual(alice.auth);
+  });
+
+  const invalidHeaders: Array<[string, () => Promise<string | undefined>]> = [
+    ["absent", async () => undefined],
+    ["not Bearer", async () => `Basic ${Buffer.from("a:b").toString("base64")}`],
+    ["Bearer without a token", async () => "Bearer "],
+    ["not a JWT", async () => "Bearer not-a-jwt"],
+    ["expired", async () => `Bearer ${await signIdToken(alice.auth, -10)}`],
+    [
+      "signed with another secret",
+      async () =>
+        `Bearer ${await new SignJWT({ rnc: alice.auth.rnc, accountId: alice.auth.accountId })
+          .setProtectedHeader({ alg: "HS256" })
+          .setSubject(alice.auth.userId)
+          .setIssuer("anula")
+          .setAudience("anula-api")
+          .setExpirationTime("1h")
+          .sign(new TextEncoder().encode("another-secret-another-secret-another-secret"))}`,
+    ],
+    [
+      "unsigned (alg none)",
+      async () => {
+        const header = Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url");
+        const body = Buffer.from(
+          JSON.stringify({
+            sub: alice.auth.userId,
+            accountId: alice.auth.accountId,
+            iss: "anula",
+            aud: "anula-api",
+          }),
+        ).toString("base64url");
+        return `Bearer ${header}.${body}.`;
+      },
+    ],
+    [
+      "tampered (RNC of another account)",
+      async () => {
+        const [header, , signature] = (await signIdToken(alice.auth)).split(".");
+        const forged = {
+          ...decodePayload(await signIdToken(alice.auth)),
+          accountId: bob.auth.accountId,
+          rnc: bob.auth.rnc,
+        };
+        return `Bearer ${header}.${Buffer.from(JSON.stringify(forged)).toString("base64url")}.${signature}`;
+      },
+    ],
+  ];
+
+  it.each(invalidHeaders)("answers 401 UNAUTHORIZED when the token is %s", async (_case, header) => {
+    expect(await rejection(requireBearer(withAuthorization(await header())))).toMatchObject({
+      code: "UNAUTHORIZED",
+      status: 401,
+    });
+  });
+
+  it("answers 401 UNAUTHORIZED for a token issued before its user was disabled", async () => {
+    const dave = await createTestAccount({ rnc: "101000004" });
+    await expect(requireBearer(withAuthorization(`Bearer ${dave.idToken}`))).resolves.toBeTruthy();
+    await setUserDisabled(dave.auth.accountId, dave.auth.userId, true);
+    expect((await rejection(requireBearer(withAuthorization(`Bearer ${dave.idToken}`)))).code).toBe(
+      "UNAUTHORIZED",
+    );
+  });
+
+  it("takes the role from the database, not from the token", async () => {
+    const forgedRole = await signIdToken({ ...bob.auth, role: "admin" });
+    const auth = await requireBearer(withAuthorization(`Bearer ${forgedRole}`));
+    expect(auth.role).toBe("viewer");
+    expect(() => requireRole(auth, "operator")).toThrow(
+      expect.objectContaining({ code: "FORBIDDEN", status: 403 }),
+    );
+    expect(() => requireRole(alice.auth, "admin")).not.toThrow();
+  });
+});
+
+describe("requireApiKey", () => {
+  it("accepts the account's own key and records when it was used", async () => {
+    await requireApiKey(withAuthorization(undefined, alice.apiKey), alice.auth);
+    const [key] = await listApiKeys(alice.auth.accountId);
+    expect(key?.lastUsedAt).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it("stores only a hash and a visible prefix of the key", async () => {
+    const created = await createApiKey(alice.auth.accountId, "ERP");
+    expect(created.key).toMatch(/^anula_[a-z0-9]{10}_[A-Za-z0-9_-]{43}$/);
+    expect(created.key.startsWith(`anula_${created.prefix}_`)).toBe(true);
+    const row = await database.prisma.apiKey.findUniqueOrThrow({ where: { id: created.id } });
+    expect(JSON.stringify(row, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v))).not.toContain(
+      created.key.slice(`anula_${created.prefix}_`.length),
+    );
+  });
+
+  it.each([
+    ["missing", undefined],
+    ["unknown", "anula_0000000000_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"],
+    ["garbage", "x"],
+  ])("answers 401 INVALID_API_KEY when the key is %s", async (_case, key) => {
+    expect(await rejection(requireApiKey(withAuthorization(undefined, key), alice.auth))).toMatchObject({
+      code: "INVALID_API_KEY",
+      status: 401,
+    });
+  });
+
+  it("answers 401 INVALID_API_KEY for a revoked key", async () => {
+    const created = await createApiKey(alice.auth.accountId, "to revoke");
+    await requireApiKey(withAuthorization(undefined, created.key), alice.auth);
+    await revokeApiKey(alice.auth.accountId, created.id);
+    expect((await rejection(requireApiKey(withAuthorization(undefined, created.key), alice.auth))).code).toBe(
+      "INVALID_API_KEY",
+    );
+  });
+
+  it("answers 403 FORBIDDEN for a valid key of another account than the token's", async () => {
+    expect(
+      await rejection(requireApiKey(withAuthorization(undefined, bob.apiKey), alice.auth)),
+    ).toMatchObject({
+      code: "FORBIDDEN",
+      status: 403,
+    });
+  });
+});
+
+describe("tenant isolation", () => {
+  it("never lists, revokes or uses another account's keys", async () => {
+    const bobKeys = await listApiKeys(bob.auth.accountId);
+    const aliceKeys = await listApiKeys(alice.auth.accountId);
+    expect(aliceKeys.map((key) => key.id)).not.toContain(bobKeys[0]!.id);
+    expect((await rejection(revokeApiKey(alice.auth.accountId, bobKeys[0]!.id))).code).toBe("NOT_FOUND");
+    await expect(requireApiKey(withAuthorization(undefined, bob.apiKey), bob.auth)).resolves.toBeUndefined();
+  });
+
+  it("a token always resolves to its own account and RNC", async () => {
+    const auth = await requireBearer(withAuthorization(`Bearer ${bob.idToken}`));
+    expect(auth).toMatchObject({ accountId: bob.auth.accountId, rnc: "101000002" });
+  });
+});

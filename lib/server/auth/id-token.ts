@@ -1,0 +1,87 @@
+import "server-only";
+
+import { SignJWT, jwtVerify } from "jose";
+
+import { AppError } from "@/lib/errors";
+import { loadConfig } from "@/lib/server/config/load-config";
+
+import type { AuthContext, UserRole } from "./auth-context";
+import { authenticateUser, loadActiveUser } from "./credentials";
+
+export const ID_TOKEN_TTL_SECONDS = 3600;
+const ISSUER = "anula";
+const AUDIENCE = "anula-api";
+
+function signingKey(): Uint8Array {
+  return new TextEncoder().encode(loadConfig().authSecret);
+}
+
+export interface IdTokenResponse {
+  idToken: string;
+  expiresIn: number;
+  tokenType: "Bearer";
+}
+
+/** POST /auth/token: a 1-hour HS256 JWT carrying the account's RNC, or 401 INVALID_CREDENTIALS. */
+export async function issueIdToken(username: string, password: string): Promise<IdTokenResponse> {
+  const auth = await authenticateUser(username, password);
+  if (!auth) throw new AppError("INVALID_CREDENTIALS", "Usuario o contraseña incorrectos.");
+  return { idToken: await signIdToken(auth), expiresIn: ID_TOKEN_TTL_SECONDS, tokenType: "Bearer" };
+}
+
+export async function signIdToken(auth: AuthContext, ttlSeconds = ID_TOKEN_TTL_SECONDS): Promise<string> {
+  return new SignJWT({ rnc: auth.rnc, accountId: auth.accountId, email: auth.email, role: auth.role })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(auth.userId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+    .sign(signingKey());
+}
+
+function unauthorized(message: string): AppError {
+  return new AppError("UNAUTHORIZED", message);
+}
+
+/**
+ * Verifies signature, algorithm, issuer, audience and expiry, then re-reads the user: a disabled
+ * or deleted user's tokens stop working at once. The role comes from the database, not the token.
+ */
+export async function verifyIdToken(token: string): Promise<AuthContext> {
+  let payload: Record<string, unknown>;
+  try {
+    ({ payload } = await jwtVerify(token, signingKey(), {
+      algorithms: ["HS256"],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+    }));
+  } catch (error) {
+    const expired = (error as { code?: string }).code === "ERR_JWT_EXPIRED";
+    throw unauthorized(expired ? "El token ha expirado." : "Token inválido.");
+  }
+  const userId = payload.sub;
+  const accountId = payload.accountId;
+  if (typeof userId !== "string" || typeof accountId !== "string") throw unauthorized("Token inválido.");
+  const auth = await loadActiveUser(userId, accountId);
+  if (!auth) throw unauthorized("El usuario del token no existe o está deshabilitado.");
+  return auth;
+}
+
+/** Authorization: Bearer <idToken> → the caller, or 401 UNAUTHORIZED (absent, malformed, expired, forged, disabled). */
+export async function requireBearer(request: Request): Promise<AuthContext> {
+  const header = request.headers.get("authorization");
+  if (!header) throw unauthorized("Falta el encabezado Authorization: Bearer <idToken>.");
+  const match = /^Bearer\s+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)\s*$/i.exec(header);
+  if (!match?.[1]) throw unauthorized("El encabezado Authorization debe ser: Bearer <idToken>.");
+  return verifyIdToken(match[1]);
+}
+
+const ROLE_RANK: Record<UserRole, number> = { viewer: 0, operator: 1, admin: 2 };
+
+/** 403 FORBIDDEN unless the caller's role is at least `minimum` (viewer < operator < admin). */
+export function requireRole(auth: AuthContext, minimum: UserRole): void {
+  if (ROLE_RANK[auth.role] < ROLE_RANK[minimum]) {
+    throw new AppError("FORBIDDEN", "Su rol no permite esta operación.");
+  }
+}

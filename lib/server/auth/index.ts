@@ -1,0 +1,21 @@
+export type { AuthContext, UserRole } from "./auth-context";
+export {
+  issueIdToken,
+  signIdToken,
+  verifyIdToken,
+  requireBearer,
+  requireRole,
+  ID_TOKEN_TTL_SECONDS,
+} from "./id-token";
+export type { IdTokenResponse } from "./id-token";
+export {
+  createApiKey,
+  revokeApiKey,
+  listApiKeys,
+  requireApiKey,
+  hashApiKey,
+  type ApiKeySummary,
+} from "./api-keys";
+export { authenticateUser } from "./credentials";
+export { hashPassword, verifyPassword } from "./password";
+export { getAuthOptions, getPortalAuth, requirePortalAuth } from "./next-auth-options";

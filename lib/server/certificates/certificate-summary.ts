@@ -1,0 +1,66 @@
+import "server-only";
+
+import { toMs } from "@/lib/server/db/epoch";
+import type { Certificate } from "@/prisma/generated/client";
+
+/** What the portal shows about a certificate (never its bytes or password). */
+export interface CertificateSummary {
+  id: string;
+  subject: string;
+  /** On DGII certificates the owner's RNC or cédula. */
+  subjectSerialNumber: string | null;
+  commonName: string | null;
+  issuer: string;
+  serialNumberHex: string;
+  notBefore: number;
+  notAfter: number;
+  fingerprintSha256: string;
+  active: boolean;
+  createdAt: number;
+}
+
+type SummaryRow = Pick<
+  Certificate,
+  | "id"
+  | "subject"
+  | "subjectSerialNumber"
+  | "commonName"
+  | "issuer"
+  | "serialNumberHex"
+  | "notBefore"
+  | "notAfter"
+  | "fingerprint"
+  | "active"
+  | "createdAt"
+>;
+
+export function toCertificateSummary(row: SummaryRow): CertificateSummary {
+  return {
+    id: row.id,
+    subject: row.subject,
+    subjectSerialNumber: row.subjectSerialNumber,
+    commonName: row.commonName,
+    issuer: row.issuer,
+    serialNumberHex: row.serialNumberHex,
+    notBefore: toMs(row.notBefore),
+    notAfter: toMs(row.notAfter),
+    fingerprintSha256: row.fingerprint,
+    active: row.active,
+    createdAt: toMs(row.createdAt),
+  };
+}
+
+/** Columns needed for a summary: lists never load the encrypted blobs. */
+export const SUMMARY_COLUMNS = {
+  id: true,
+  subject: true,
+  subjectSerialNumber: true,
+  commonName: true,
+  issuer: true,
+  serialNumberHex: true,
+  notBefore: true,
+  notAfter: true,
+  fingerprint: true,
+  active: true,
+  createdAt: true,
+} as const;

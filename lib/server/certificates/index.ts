@@ -1,0 +1,8 @@
+export {
+  uploadCertificate,
+  getActiveSigningCredential,
+  getActiveCertificateSummary,
+  listCertificates,
+  clearSigningCredentialCache,
+} from "./certificates";
+export type { CertificateSummary } from "./certificate-summary";

@@ -1,0 +1,2 @@
+export { loadConfig, parseConfig, resetConfigForTests, type AppConfig } from "./load-config";
+export { logger } from "./logger";

@@ -1,0 +1,8 @@
+export { getDb, setDbForTests, closeDb } from "./get-db";
+export { nowMs, toMs, toMsOrNull } from "./epoch";
+export { isUniqueViolation } from "./unique-violation";
+export { openDatabase, type OpenDatabase } from "./open-database";
+export { databaseTarget, postgresTarget, type DatabaseTarget } from "./database-target";
+// Test helper (createTestDatabase) lives in ./test-database: import it from there, tests only.
+export type { PrismaClient } from "@/prisma/generated/client";
+export { Prisma } from "@/prisma/generated/client";
