@@ -1,0 +1,22 @@
+import { requireBearer } from "@/lib/server/auth";
+import { AppError } from "@/lib/errors";
+import { requireEnvironment, route } from "@/lib/server/http";
+import { findSignedXml } from "@/lib/server/voids/void-repository";
+
+type Context = { params: Promise<{ environment: string; voidId: string }> };
+
+/** Extension: the signed ANECF of one attempt, exactly as sent, as a download. */
+export const GET = route(async (request: Request, { params }: Context) => {
+  const environment = await requireEnvironment(params);
+  const auth = await requireBearer(request);
+  const { voidId } = await params;
+  const found = await findSignedXml(auth.accountId, environment, voidId);
+  if (!found) throw new AppError("VOID_NOT_FOUND", `No existe la anulación ${voidId} en ${environment}.`);
+  return new Response(found.signedXml, {
+    status: 200,
+    headers: {
+      "content-type": "application/xml; charset=utf-8",
+      "content-disposition": `attachment; filename="${found.fileName}"`,
+    },
+  });
+});

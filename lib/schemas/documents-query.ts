@@ -1,0 +1,76 @@
+import { readEncf } from "@/lib/domain/encf";
+import { AppError } from "@/lib/errors";
+
+/**
+ * GET /{environment}/documentos-ecf?ecf=<e-NCF> (spec endpoint 3), and the two record shapes the
+ * document endpoints answer with (spec "Document record").
+ */
+
+const PROBLEM_TEXT = {
+  INVALID_ENCF_LENGTH: "debe tener 13 posiciones",
+  INVALID_ENCF_FORMAT: "debe ser una letra de serie E a Z (excepto P) seguida de 12 dígitos",
+  INVALID_TIPO_ECF: "tiene un tipo de e-CF que no existe",
+  INVALID_SEQUENCE: "tiene secuencia cero",
+} as const;
+
+/** The `ecf` query parameter: 400 MISSING_ECF when absent or empty, 400 INVALID_ECF when malformed. */
+export function parseDocumentQuery(searchParams: URLSearchParams): string {
+  const values = searchParams.getAll("ecf");
+  const ecf = values[0] ?? "";
+  if (ecf === "")
+    throw new AppError("MISSING_ECF", "Indique el e-NCF en el parámetro ecf (?ecf=E310000000001).");
+  if (values.length > 1) {
+    throw new AppError("INVALID_ECF", "Envíe un solo parámetro ecf; para varios use POST …/status/batch.");
+  }
+  const parsed = readEncf(ecf);
+  if (typeof parsed === "string") {
+    throw new AppError("INVALID_ECF", `El e-NCF "${ecf.slice(0, 40)}" ${PROBLEM_TEXT[parsed]}.`, {
+      errors: [{ field: "ecf", code: parsed, message: PROBLEM_TEXT[parsed] }],
+    });
+  }
+  return ecf;
+}
+
+/** Spec "Single query response fields": every field present, null when the value is not known. */
+export interface DocumentRecord {
+  fileName: string | null;
+  updateAt: number;
+  customerReceivedAt: string | null;
+  documentType: string | null;
+  customerResponse: string | null;
+  status: string;
+  /** Each a JSON-encoded authority response. */
+  taxauthResponse: string[];
+  createdAt: number;
+  securityCode: string | null;
+  signedXml: string | null;
+  ncf: string;
+  internalTrackId: string | null;
+  customerReceived: string | null;
+  qr_url: string | null;
+  /** RNC of the account (the issuer). */
+  customerId: string;
+}
+
+/** Spec "Batch result data object fields": absent fields are omitted; summarySignedXml only for type 32. */
+export interface DocumentBatchData {
+  buyerRnc?: string;
+  createdAt: number;
+  customerReceived?: string;
+  customerReceivedAt?: string;
+  customerResponse?: string;
+  taxauthResponse: string[];
+  documentType?: string;
+  fileName?: string;
+  internalTrackId?: string;
+  invoiceTotal?: number;
+  ncf: string;
+  qr_url?: string;
+  secretId?: string;
+  securityCode?: string;
+  signedXml?: string;
+  summarySignedXml?: string;
+  status: string;
+  updateAt: number;
+  customerId: string;
+}

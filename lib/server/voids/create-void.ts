@@ -1,0 +1,196 @@
+import "server-only";
+import { v7 as uuidv7 } from "uuid";
+import { buildAnecfXml } from "@/lib/domain/anecf-xml";
+import type { Environment } from "@/lib/domain/environments";
+import type { Locale } from "@/lib/domain/locale";
+import type { VoidPlan } from "@/lib/domain/void-request";
+import { AppError } from "@/lib/errors";
+import { parseVoidNcfRequest } from "@/lib/schemas/void-ncf";
+import { getActiveSigningCredential } from "@/lib/server/certificates";
+import { signBuiltXml, type SigningCredential } from "@/lib/server/signing";
+import type { VoidOutcome } from "@/lib/server/taxauth";
+import { getTaxAuthClient, voidDeadlineMs } from "./void-deps";
+import { trackInFlight } from "./in-flight";
+import { requestHash } from "./request-hash";
+import {
+  completeVoid,
+  findAcceptedOverlap,
+  findVoidByIdempotencyKey,
+  insertWriteAhead,
+  type VoidCompletion,
+} from "./void-repository";
+import { voidOutcomeResponse, type VoidRecordView } from "./void-views";
+
+export interface CreateVoidInput {
+  accountId: string;
+  rnc: string;
+  environment: Environment;
+  body: unknown;
+  /** Who sent it, e.g. "user:ana@empresa.do (token)" or "(portal)". */
+  createdBy: string;
+  idempotencyKey?: string;
+  locale?: Locale;
+}
+
+export interface VoidHttpResult {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/**
+ * POST void-ncf, DESIGN.md's "Void flow": validate (nothing else happens on a 400), certificate,
+ * build + sign (nothing stored on failure), write ahead as Error, then authenticate and send. The
+ * answer decides Aceptado (200) / Rechazado (422); no answer by the deadline is a 502 with the
+ * voidId while the send goes on in the background and a late answer still updates the record.
+ */
+export async function createVoid(input: CreateVoidInput): Promise<VoidHttpResult> {
+  const plan = parseVoidNcfRequest(input.body, { locale: input.locale });
+  const hash = input.idempotencyKey !== undefined ? checkedHash(input.idempotencyKey, input.body) : undefined;
+  if (input.idempotencyKey !== undefined) {
+    const replay = await replayIdempotent(input, input.idempotencyKey, hash!);
+    if (replay) return replay;
+  }
+  const overlap = await findAcceptedOverlap(input.accountId, input.environment, plan.ranges);
+  if (overlap) {
+    throw new AppError(
+      "ALREADY_VOIDED",
+      `Línea ${overlap.range.line}: el rango ${overlap.range.secuenciaDesde} – ${overlap.range.secuenciaHasta} ` +
+        `ya fue anulado (aceptado por la DGII) en la anulación ${overlap.voidId}.`,
+      { extra: { voidId: overlap.voidId, line: overlap.range.line } },
+    );
+  }
+  const credential = await getActiveSigningCredential(input.accountId);
+  const voidId = uuidv7();
+  const fileName = `${input.rnc}ANECF${voidId}.xml`;
+  const signedXml = sign(input.rnc, plan, credential);
+
+  let record: VoidRecordView;
+  try {
+    record = await insertWriteAhead({
+      voidId,
+      accountId: input.accountId,
+      rnc: input.rnc,
+      environment: input.environment,
+      plan,
+      fileName,
+      signedXml,
+      createdBy: input.createdBy,
+      idempotencyKey: input.idempotencyKey,
+      requestHash: hash,
+      now: Date.now(),
+    });
+  } catch (error) {
+    // Two requests with one Idempotency-Key at once: the unique index let one through.
+    if (input.idempotencyKey !== undefined && isUniqueViolation(error)) {
+      const replay = await replayIdempotent(input, input.idempotencyKey, hash!);
+      if (replay) return replay;
+    }
+    throw error;
+  }
+  return send(record, plan, signedXml, credential);
+}
+
+function checkedHash(idempotencyKey: string, body: unknown): string {
+  if (!IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
+    throw new AppError(
+      "INVALID_PARAMETER",
+      "Idempotency-Key debe tener de 1 a 255 caracteres visibles ASCII.",
+      {
+        extra: { parameter: "Idempotency-Key" },
+      },
+    );
+  }
+  return requestHash(body);
+}
+
+async function replayIdempotent(
+  input: CreateVoidInput,
+  idempotencyKey: string,
+  hash: string,
+): Promise<VoidHttpResult | null> {
+  const existing = await findVoidByIdempotencyKey(input.accountId, input.environment, idempotencyKey);
+  if (!existing) return null;
+  if (existing.requestHash !== hash) {
+    throw new AppError(
+      "IDEMPOTENCY_KEY_REUSED",
+      `El Idempotency-Key ya se usó con otro cuerpo (anulación ${existing.voidId}); use una clave nueva para otra solicitud.`,
+      { extra: { voidId: existing.voidId } },
+    );
+  }
+  return voidOutcomeResponse(existing);
+}
+
+function sign(rnc: string, plan: VoidPlan, credential: SigningCredential): string {
+  try {
+    return signBuiltXml(buildAnecfXml({ rncEmisor: rnc, plan }), credential);
+  } catch (error) {
+    throw new AppError("SIGN_ERROR", "No se pudo firmar el documento de anulación; no se envió nada.", {
+      cause: error,
+    });
+  }
+}
+
+function completionOf(outcome: VoidOutcome): VoidCompletion {
+  if (outcome.kind === "accepted" || outcome.kind === "rejected") {
+    return {
+      status: outcome.kind === "accepted" ? "Aceptado" : "Rechazado",
+      codigo: outcome.response.codigo,
+      nombre: outcome.response.nombre,
+      mensajes: outcome.response.mensajes,
+    };
+  }
+  return {
+    status: "Error",
+    errorCode: outcome.stage === "auth" ? "TAXAUTH_AUTH_ERROR" : "TAXAUTH_VOID_ERROR",
+    errorMessage: outcome.reason,
+  };
+}
+
+async function send(
+  record: VoidRecordView,
+  plan: VoidPlan,
+  signedXml: string,
+  credential: SigningCredential,
+): Promise<VoidHttpResult> {
+  const client = getTaxAuthClient();
+  const settled = trackInFlight(
+    client
+      .voidRanges(record.environment, record.customerId, credential, signedXml, record.fileName)
+      .then((outcome) => completeVoid(record, completionOf(outcome), plan, Date.now()))
+      .catch((error: unknown) =>
+        completeVoid(
+          record,
+          {
+            status: "Error",
+            errorCode: "TAXAUTH_VOID_ERROR",
+            errorMessage: `Fallo inesperado: ${String(error)}`,
+          },
+          plan,
+          Date.now(),
+        ),
+      ),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), voidDeadlineMs());
+  });
+  const finished = await Promise.race([settled, deadline]).finally(() => clearTimeout(timer));
+  if (finished) return voidOutcomeResponse(finished);
+  const late = await completeVoid(
+    record,
+    {
+      status: "Error",
+      errorCode: "TAXAUTH_VOID_ERROR",
+      errorMessage: `Sin respuesta de la DGII en ${voidDeadlineMs()} ms; si responde más tarde, el registro se actualizará.`,
+    },
+    plan,
+    Date.now(),
+  );
+  return voidOutcomeResponse(late);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
+}

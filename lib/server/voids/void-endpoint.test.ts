@@ -1,0 +1,472 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
+import { verifyXmlSignature } from "@/lib/server/signing";
+import { waitForInFlight } from "./in-flight";
+import { startVoidTestApp, type VoidTestApp } from "./testing/void-test-app";
+
+let app: VoidTestApp;
+let account: TestAccount;
+let sequence = 0;
+
+/** A fresh, never-used range of `count` sequences of type 31 (tests never collide in the ledger). */
+function freshRange(count = 5, tipo = "31") {
+  sequence += 1000;
+  const from = String(sequence + 1).padStart(10, "0");
+  const to = String(sequence + count).padStart(10, "0");
+  return { secuenciaDesde: `E${tipo}${from}`, secuenciaHasta: `E${tipo}${to}` };
+}
+
+const post = (
+  body: unknown,
+  token = account.idToken,
+  headers: Record<string, string> = {},
+  env = "TesteCF",
+) => app.call("POST", `/${env}/customer/void-ncf`, { token, body, headers });
+const get = (query = "", token = account.idToken, env = "TesteCF") =>
+  app.call("GET", `/${env}/customer/void-ncf${query}`, { token });
+const anularrangoCalls = () => app.simulator.admin.callCounts().anularrango ?? 0;
+
+beforeAll(async () => {
+  app = await startVoidTestApp({ deadlineMs: 1_500, responseTimeoutMs: 4_000 });
+  account = await createTestAccount({ certificate: true });
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+beforeEach(() => {
+  app.simulator.admin.clearFaults();
+});
+
+describe("POST void-ncf: accepted", () => {
+  it("answers 200 with the spec's body and stores an Aceptado record with the signed XML", async () => {
+    const ranges = [freshRange(5), { ...freshRange(1, "32"), tipoeCF: "32" }];
+    ranges[1]!.secuenciaHasta = ranges[1]!.secuenciaDesde;
+    const response = await post({ ranges, fechaHoraAnulacion: "22-11-2026 08:30:00" });
+    expect(response.status).toBe(200);
+    const voidId = response.body.voidId as string;
+    expect(voidId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(response.body).toEqual({
+      message: expect.any(String),
+      voidId,
+      status: "Aceptado",
+      rnc: account.auth.rnc,
+      fechaHoraAnulacion: "22-11-2026 08:30:00",
+      totalVoided: 6,
+      ranges: [
+        {
+          tipoeCF: "31",
+          secuenciaDesde: ranges[0]!.secuenciaDesde,
+          secuenciaHasta: ranges[0]!.secuenciaHasta,
+          cantidad: 5,
+        },
+        {
+          tipoeCF: "32",
+          secuenciaDesde: ranges[1]!.secuenciaDesde,
+          secuenciaHasta: ranges[1]!.secuenciaDesde,
+          cantidad: 1,
+        },
+      ],
+      fileName: `${account.auth.rnc}ANECF${voidId}.xml`,
+      taxauthResponse: { codigo: "1", nombre: "Aceptado", mensajes: [] },
+    });
+
+    const record = await get(`?voidId=${voidId}`);
+    expect(record.status).toBe(200);
+    expect(record.body).toMatchObject({
+      voidId,
+      customerId: account.auth.rnc,
+      status: "Aceptado",
+      environment: "TesteCF",
+      totalVoided: 6,
+      taxauthCode: "1",
+      taxauthName: "Aceptado",
+      taxauthResponse: [],
+      fileName: `${account.auth.rnc}ANECF${voidId}.xml`,
+      createdBy: expect.stringContaining(account.auth.email),
+    });
+    expect(record.body.createdAt).toEqual(expect.any(Number));
+    expect(record.body.updateAt as number).toBeGreaterThanOrEqual(record.body.createdAt as number);
+
+    const xml = await app.call("GET", `/TesteCF/customer/void-ncf/${voidId}/xml`, { token: account.idToken });
+    expect(xml.status).toBe(200);
+    expect(xml.headers.get("content-type")).toContain("application/xml");
+    expect(xml.headers.get("content-disposition")).toContain(`${account.auth.rnc}ANECF${voidId}.xml`);
+    expect(xml.text).toContain(`<RncEmisor>${account.auth.rnc}</RncEmisor>`);
+    expect(verifyXmlSignature(xml.text).valid).toBe(true);
+    expect(app.simulator.admin.voidedRanges("TesteCF", account.auth.rnc)).toEqual(
+      expect.arrayContaining([{ from: ranges[0]!.secuenciaDesde, to: ranges[0]!.secuenciaHasta }]),
+    );
+  });
+});
+
+describe("POST void-ncf: rejected", () => {
+  it("answers 422 with the authority's reasons and stores a Rechazado record", async () => {
+    const range = freshRange(3);
+    app.simulator.admin.markIssued({
+      environment: "TesteCF",
+      rnc: account.auth.rnc,
+      ranges: [{ from: range.secuenciaHasta, to: range.secuenciaHasta }],
+    });
+    const response = await post({ ranges: [range] });
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual({
+      message: expect.any(String),
+      voidId: expect.any(String),
+      status: "Rechazado",
+      totalVoided: 3,
+      taxauthResponse: {
+        codigo: "2",
+        nombre: "Rechazado",
+        mensajes: [expect.stringContaining("utilizadas")],
+      },
+    });
+    const record = await get(`?voidId=${response.body.voidId as string}`);
+    expect(record.body).toMatchObject({
+      status: "Rechazado",
+      taxauthCode: "2",
+      taxauthResponse: [expect.any(String)],
+    });
+  });
+});
+
+describe("POST void-ncf: validation and request errors never reach the authority", () => {
+  it.each(
+    [
+      [{ ranges: [] }, "MISSING_RANGES"],
+      [{ ranges: [{ secuenciaDesde: "E310000000001" }] }, "MISSING_SEQUENCE"],
+      [
+        { ranges: [{ secuenciaDesde: "E3100000001", secuenciaHasta: "E310000000001" }] },
+        "INVALID_ENCF_LENGTH",
+      ],
+      [
+        { ranges: [{ secuenciaDesde: "P310000000001", secuenciaHasta: "P310000000001" }] },
+        "INVALID_ENCF_FORMAT",
+      ],
+      [{ ranges: [{ secuenciaDesde: "E310000000001", secuenciaHasta: "F310000000001" }] }, "SERIE_MISMATCH"],
+      [{ ranges: [{ secuenciaDesde: "E310000000001", secuenciaHasta: "E320000000001" }] }, "TIPO_MISMATCH"],
+      [
+        { ranges: [{ secuenciaDesde: "E990000000001", secuenciaHasta: "E990000000001" }] },
+        "INVALID_TIPO_ECF",
+      ],
+      [
+        { ranges: [{ secuenciaDesde: "E310000000000", secuenciaHasta: "E310000000000" }] },
+        "INVALID_SEQUENCE",
+      ],
+      [
+        { ranges: [{ secuenciaDesde: "E310000000009", secuenciaHasta: "E310000000001" }] },
+        "INVALID_RANGE_ORDER",
+      ],
+      [
+        {
+          ranges: [
+            { secuenciaDesde: "E310000000001", secuenciaHasta: "E310000000009" },
+            { secuenciaDesde: "E310000000005", secuenciaHasta: "E310000000005" },
+          ],
+        },
+        "OVERLAPPING_RANGES",
+      ],
+      [
+        {
+          ranges: Array.from({ length: 10_001 }, (_, i) => {
+            const n = `E31${String(i + 1).padStart(10, "0")}`;
+            return { secuenciaDesde: n, secuenciaHasta: n };
+          }),
+        },
+        "TOO_MANY_RANGES",
+      ],
+      [
+        {
+          ranges: [{ secuenciaDesde: "E310000000001", secuenciaHasta: "E310000000001" }],
+          fechaHoraAnulacion: "31-02-2026 10:00:00",
+        },
+        "INVALID_FECHA",
+      ],
+    ].map(([body, code]) => [code, body] as const),
+  )("400 %s with errors[], nothing stored or sent", async (code, body) => {
+    const callsBefore = anularrangoCalls();
+    const listBefore = await get("?limit=100");
+    const response = await post(body);
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({
+      code,
+      message: expect.any(String),
+      errors: [expect.objectContaining({ code })],
+    });
+    expect(anularrangoCalls()).toBe(callsBefore);
+    expect((await get("?limit=100")).body.items).toEqual(listBefore.body.items);
+  });
+
+  it("an empty body → 400 EMPTY_BODY; not JSON → 400 INVALID_JSON; too large → 413", async () => {
+    const empty = await app.call("POST", "/TesteCF/customer/void-ncf", {
+      token: account.idToken,
+      rawBody: "",
+    });
+    expect(empty).toMatchObject({ status: 400, body: { code: "EMPTY_BODY" } });
+    const notJson = await app.call("POST", "/TesteCF/customer/void-ncf", {
+      token: account.idToken,
+      rawBody: "{ranges",
+    });
+    expect(notJson).toMatchObject({ status: 400, body: { code: "INVALID_JSON" } });
+    const huge = await app.call("POST", "/TesteCF/customer/void-ncf", {
+      token: account.idToken,
+      rawBody: JSON.stringify({ ranges: [], pad: "x".repeat(17 * 1024 * 1024) }),
+    });
+    expect(huge).toMatchObject({ status: 413, body: { code: "PAYLOAD_TOO_LARGE" } });
+  });
+
+  it("no token, a bad token → 401 UNAUTHORIZED; an unknown environment → JSON 404", async () => {
+    const body = { ranges: [freshRange()] };
+    expect(await post(body, "")).toMatchObject({ status: 401, body: { code: "UNAUTHORIZED" } });
+    expect(await post(body, "not-a-jwt")).toMatchObject({ status: 401, body: { code: "UNAUTHORIZED" } });
+    expect(await post(body, account.idToken, {}, "Produccion")).toMatchObject({
+      status: 404,
+      body: { code: "ENVIRONMENT_NOT_FOUND" },
+    });
+    expect(await get("", account.idToken, "testecf")).toMatchObject({ status: 404 });
+  });
+
+  it("an account without an active certificate → 412 CERTIFICATE_NOT_CONFIGURED, nothing stored", async () => {
+    const noCert = await createTestAccount();
+    const response = await post({ ranges: [freshRange()] }, noCert.idToken);
+    expect(response).toMatchObject({ status: 412, body: { code: "CERTIFICATE_NOT_CONFIGURED" } });
+    expect((await get("", noCert.idToken)).body.items).toEqual([]);
+  });
+});
+
+describe("POST void-ncf: failures in transit are stored as Error, never lost", () => {
+  it("authentication failure → 502 TAXAUTH_AUTH_ERROR with voidId; record Error", async () => {
+    const other = await createTestAccount({ certificate: true }); // no cached DGII token yet
+    app.simulator.admin.injectFault({ service: "semilla", mode: "status", status: 503 });
+    const response = await post({ ranges: [freshRange()] }, other.idToken);
+    expect(response).toMatchObject({ status: 502, body: { code: "TAXAUTH_AUTH_ERROR", status: "Error" } });
+    const record = await get(`?voidId=${response.body.voidId as string}`, other.idToken);
+    expect(record.body).toMatchObject({ status: "Error", errorCode: "TAXAUTH_AUTH_ERROR" });
+  });
+
+  it.each([
+    ["drop-before", {}],
+    ["status", { status: 500 }],
+    ["status", { status: 503 }],
+    ["malformed-json", {}],
+    ["html", {}],
+    ["hang", {}],
+  ] as const)("anularrango fault %s %j → 502 TAXAUTH_VOID_ERROR, record Error", async (mode, extra) => {
+    app.simulator.admin.injectFault({ service: "anularrango", mode, ...extra });
+    const response = await post({ ranges: [freshRange()] });
+    expect(response).toMatchObject({ status: 502, body: { code: "TAXAUTH_VOID_ERROR", status: "Error" } });
+    await waitForInFlight(10_000);
+    const record = await get(`?voidId=${response.body.voidId as string}`);
+    expect(record.body).toMatchObject({ status: "Error", errorCode: "TAXAUTH_VOID_ERROR" });
+  });
+
+  it("drop after the authority recorded the void → Error (not Rechazado); fetchable by voidId", async () => {
+    const range = freshRange(2);
+    app.simulator.admin.injectFault({ service: "anularrango", mode: "drop-after" });
+    const response = await post({ ranges: [range] });
+    expect(response).toMatchObject({ status: 502, body: { code: "TAXAUTH_VOID_ERROR", status: "Error" } });
+    const record = await get(`?voidId=${response.body.voidId as string}`);
+    expect(record.body).toMatchObject({ status: "Error" });
+    expect(app.simulator.admin.voidedRanges("TesteCF", account.auth.rnc)).toEqual(
+      expect.arrayContaining([{ from: range.secuenciaDesde, to: range.secuenciaHasta }]),
+    );
+  });
+
+  it("an answer after the deadline → 502 first, then the record moves from Error to Aceptado", async () => {
+    app.simulator.admin.injectFault({ service: "anularrango", mode: "delay", delayMs: 2_500 });
+    const response = await post({ ranges: [freshRange()] });
+    expect(response).toMatchObject({ status: 502, body: { code: "TAXAUTH_VOID_ERROR", status: "Error" } });
+    const voidId = response.body.voidId as string;
+    expect((await get(`?voidId=${voidId}`)).body).toMatchObject({ status: "Error" });
+    await waitForInFlight(10_000);
+    expect((await get(`?voidId=${voidId}`)).body).toMatchObject({ status: "Aceptado", taxauthCode: "1" });
+  });
+});
+
+describe("extensions: Idempotency-Key and ALREADY_VOIDED", () => {
+  it("same key and body → the stored outcome, nothing sent again; other body → 409", async () => {
+    const body = { ranges: [freshRange()] };
+    const key = `key-${Date.now()}`;
+    const first = await post(body, account.idToken, { "idempotency-key": key });
+    expect(first.status).toBe(200);
+    const calls = anularrangoCalls();
+    const again = await post(JSON.parse(JSON.stringify(body)), account.idToken, { "idempotency-key": key });
+    expect(again).toMatchObject({ status: 200, body: { voidId: first.body.voidId, status: "Aceptado" } });
+    expect(anularrangoCalls()).toBe(calls);
+    const other = await post({ ranges: [freshRange()] }, account.idToken, { "idempotency-key": key });
+    expect(other).toMatchObject({
+      status: 409,
+      body: { code: "IDEMPOTENCY_KEY_REUSED", voidId: first.body.voidId },
+    });
+  });
+
+  it("a rejected outcome replays as 422 with the same voidId", async () => {
+    const range = freshRange(1);
+    app.simulator.admin.markIssued({
+      environment: "TesteCF",
+      rnc: account.auth.rnc,
+      ranges: [{ from: range.secuenciaDesde, to: range.secuenciaHasta }],
+    });
+    const key = `rej-${Date.now()}`;
+    const first = await post({ ranges: [range] }, account.idToken, { "idempotency-key": key });
+    expect(first.status).toBe(422);
+    const again = await post({ ranges: [range] }, account.idToken, { "idempotency-key": key });
+    expect(again).toMatchObject({ status: 422, body: { voidId: first.body.voidId, status: "Rechazado" } });
+  });
+
+  it("a range overlapping an accepted void → 409 ALREADY_VOIDED naming it; nothing sent", async () => {
+    const range = freshRange(10);
+    const first = await post({ ranges: [range] });
+    expect(first.status).toBe(200);
+    const calls = anularrangoCalls();
+    const inner = { secuenciaDesde: range.secuenciaHasta, secuenciaHasta: range.secuenciaHasta };
+    const second = await post({ ranges: [freshRange(), inner] });
+    expect(second).toMatchObject({
+      status: 409,
+      body: { code: "ALREADY_VOIDED", voidId: first.body.voidId, line: 2 },
+    });
+    expect(second.body.message).toContain(first.body.voidId as string);
+    expect(anularrangoCalls()).toBe(calls);
+  });
+
+  it("an Error void does not block a new request for the same range", async () => {
+    const range = freshRange();
+    app.simulator.admin.injectFault({ service: "anularrango", mode: "drop-before" });
+    expect((await post({ ranges: [range] })).status).toBe(502);
+    expect((await post({ ranges: [range] })).status).toBe(200);
+  });
+});
+
+describe("GET void-ncf: list, filters, paging", () => {
+  let lister: TestAccount;
+  const ids: string[] = [];
+
+  beforeAll(async () => {
+    lister = await createTestAccount({ certificate: true });
+    for (let i = 0; i < 7; i++) {
+      const response = await post({ ranges: [freshRange(1)] }, lister.idToken);
+      ids.push(response.body.voidId as string);
+    }
+    app.simulator.admin.markIssued({
+      environment: "TesteCF",
+      rnc: lister.auth.rnc,
+      ranges: [{ from: "E310999999990", to: "E310999999990" }],
+    });
+    const rejected = await post(
+      { ranges: [{ secuenciaDesde: "E310999999990", secuenciaHasta: "E310999999990" }] },
+      lister.idToken,
+    );
+    ids.push(rejected.body.voidId as string);
+  });
+
+  it("pages newest first with an opaque nextToken, absent on the last page", async () => {
+    const first = await get("?limit=3", lister.idToken);
+    expect(first.status).toBe(200);
+    expect(first.body.metadata).toEqual({ itemsPerPage: 3 });
+    const seen: string[] = [];
+    let page = first;
+    for (;;) {
+      seen.push(...(page.body.items as Array<{ voidId: string }>).map((item) => item.voidId));
+      if (!page.body.nextToken) break;
+      page = await get(
+        `?limit=3&nextToken=${encodeURIComponent(page.body.nextToken as string)}`,
+        lister.idToken,
+      );
+    }
+    expect(seen).toEqual([...ids].reverse());
+  });
+
+  it("default limit 25; filters by status and createdAt range (inclusive)", async () => {
+    expect((await get("", lister.idToken)).body.metadata).toEqual({ itemsPerPage: 25 });
+    const rejected = await get("?status=Rechazado", lister.idToken);
+    expect((rejected.body.items as unknown[]).length).toBe(1);
+    const all = (await get("?limit=100", lister.idToken)).body.items as Array<{
+      voidId: string;
+      createdAt: number;
+    }>;
+    const middle = all[3]!;
+    const from = await get(`?fromDate=${middle.createdAt}&limit=100`, lister.idToken);
+    expect(
+      (from.body.items as Array<{ createdAt: number }>).every((item) => item.createdAt >= middle.createdAt),
+    ).toBe(true);
+    const to = await get(`?toDate=${middle.createdAt}&limit=100`, lister.idToken);
+    expect((to.body.items as Array<{ voidId: string }>).map((item) => item.voidId)).toContain(middle.voidId);
+  });
+
+  it("new voids arriving do not shift a page in progress", async () => {
+    const first = await get("?limit=2", lister.idToken);
+    await post({ ranges: [freshRange(1)] }, lister.idToken);
+    const second = await get(
+      `?limit=2&nextToken=${encodeURIComponent(first.body.nextToken as string)}`,
+      lister.idToken,
+    );
+    const firstIds = (first.body.items as Array<{ voidId: string }>).map((i) => i.voidId);
+    const secondIds = (second.body.items as Array<{ voidId: string }>).map((i) => i.voidId);
+    expect(secondIds.some((id) => firstIds.includes(id))).toBe(false);
+  });
+
+  it.each([
+    ["?limit=0", "INVALID_LIMIT"],
+    ["?limit=101", "INVALID_LIMIT"],
+    ["?limit=abc", "INVALID_LIMIT"],
+    ["?status=Pendiente", "INVALID_STATUS"],
+    ["?fromDate=ayer", "INVALID_DATE"],
+    ["?fromDate=10&toDate=5", "INVALID_DATE"],
+    ["?nextToken=garbage", "INVALID_NEXT_TOKEN"],
+  ])("%s → 400 %s", async (query, code) => {
+    expect(await get(query, lister.idToken)).toMatchObject({ status: 400, body: { code } });
+  });
+
+  it("an unknown voidId → 404 VOID_NOT_FOUND", async () => {
+    expect(await get("?voidId=0190a6c3-0000-7000-8000-000000000000", lister.idToken)).toMatchObject({
+      status: 404,
+      body: { code: "VOID_NOT_FOUND" },
+    });
+  });
+
+  it("isolation: another account never sees, fetches or downloads them; other environments never list them", async () => {
+    const stranger = await createTestAccount({ certificate: true });
+    expect((await get("?limit=100", stranger.idToken)).body.items).toEqual([]);
+    expect((await get(`?voidId=${ids[0]}`, stranger.idToken)).status).toBe(404);
+    const download = await app.call("GET", `/TesteCF/customer/void-ncf/${ids[0]}/xml`, {
+      token: stranger.idToken,
+    });
+    expect(download.status).toBe(404);
+    expect((await get("?limit=100", lister.idToken, "eCF")).body.items).toEqual([]);
+    expect((await get(`?voidId=${ids[0]}`, lister.idToken, "CerteCF")).status).toBe(404);
+  });
+});
+
+describe("concurrency", () => {
+  // 50 voids at once queue at the simulator (XSD + signature each): allow them the production deadline.
+  beforeAll(() => {
+    process.env.VOID_DEADLINE_MS = "25000";
+  });
+  afterAll(() => {
+    process.env.VOID_DEADLINE_MS = "1500";
+  });
+
+  it("50 concurrent voids → 50 records with 50 distinct voidIds", async () => {
+    const many = await createTestAccount({ certificate: true });
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => post({ ranges: [freshRange(1)] }, many.idToken)),
+    );
+    expect(responses.filter((r) => r.status !== 200).map((r) => r.body.detail)).toEqual([]);
+    const voidIds = new Set(responses.map((r) => r.body.voidId));
+    expect(voidIds.size).toBe(50);
+    const listed = (await get("?limit=100", many.idToken)).body.items as Array<{ voidId: string }>;
+    expect(new Set(listed.map((i) => i.voidId))).toEqual(voidIds);
+  });
+
+  it("concurrent retries with one Idempotency-Key send once", async () => {
+    const body = { ranges: [freshRange(1)] };
+    const calls = anularrangoCalls();
+    const key = `race-${Date.now()}`;
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => post(body, account.idToken, { "idempotency-key": key })),
+    );
+    expect(new Set(responses.map((r) => r.body.voidId)).size).toBe(1);
+    expect(anularrangoCalls()).toBe(calls + 1);
+  });
+});
