@@ -54,7 +54,11 @@ function errorResponse(error: unknown, request: Request, requestId: string): Res
     if (error.status >= 500) {
       logger.error({ requestId, path: pathOf(request), code: error.code, err: error }, error.message);
     }
-    return json(error.toBody(), error.status);
+    const response = json(error.toBody(), error.status);
+    // A throttled caller is told when to come back (RFC 9110 Retry-After, seconds).
+    const retryAfter = error.extra?.retryAfter;
+    if (typeof retryAfter === "number") response.headers.set("retry-after", String(retryAfter));
+    return response;
   }
   logger.error({ requestId, method: request.method, path: pathOf(request), err: error }, "Unhandled error");
   const internal = new AppError(

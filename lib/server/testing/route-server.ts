@@ -2,8 +2,11 @@ import "server-only";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
-/** A route handler as Next's App Router calls it. */
-type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+/**
+ * A route handler as Next's App Router calls it. `Promise<never>` accepts every handler's own
+ * params type (the server passes what the pattern matched).
+ */
+type Handler = (request: Request, context: { params: Promise<never> }) => Promise<Response>;
 
 export interface RouteDefinition {
   /** Path pattern with `[name]` segments, as the app/ folders spell it, e.g. `/[environment]/customer/void-ncf`. */
@@ -60,7 +63,7 @@ export async function startRouteServer(routes: RouteDefinition[]): Promise<Route
         const params = match(routeDef.pattern, pathname);
         const handler = params && routeDef.module[request.method as "GET"];
         if (handler) {
-          const response = await handler(request, { params: Promise.resolve(params) });
+          const response = await handler(request, { params: Promise.resolve(params) as Promise<never> });
           const headers: Record<string, string> = {};
           response.headers.forEach((value, key) => (headers[key] = value));
           res.writeHead(response.status, headers);

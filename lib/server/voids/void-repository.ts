@@ -19,7 +19,13 @@ export function toView(row: VoidRecord): VoidRecordView {
     status: row.status,
     fechaHoraAnulacion: row.fechaHoraAnulacion,
     totalVoided: Number(row.totalVoided),
-    ranges: row.ranges as unknown as VoidRangeView[],
+    // jsonb reorders object keys: restore the spec's field order.
+    ranges: (row.ranges as unknown as VoidRangeView[]).map((range) => ({
+      tipoeCF: range.tipoeCF,
+      secuenciaDesde: range.secuenciaDesde,
+      secuenciaHasta: range.secuenciaHasta,
+      cantidad: range.cantidad,
+    })),
     fileName: row.fileName,
     taxauthCode: row.taxauthCode,
     taxauthName: row.taxauthName,

@@ -37,7 +37,9 @@ export async function startVoidTestApp(
   const simulator = await startTaxAuthSimulator({ port: 0, adminEnabled: true });
   const client = new TaxAuthClient(
     taxAuthConfigFromEnv(
-      { TAXAUTH_RESPONSE_TIMEOUT_MS: String(options.responseTimeoutMs ?? 4_000) } as NodeJS.ProcessEnv,
+      {
+        TAXAUTH_RESPONSE_TIMEOUT_MS: String(options.responseTimeoutMs ?? 4_000),
+      } as unknown as NodeJS.ProcessEnv,
       simulator.url,
     ),
   );
