@@ -6,7 +6,7 @@ const nextConfig = {
     "@xmldom/xmldom",
     "node-forge",
     "pino",
-    "xmllint-wasm",
+    "libxml2-wasm",
     "@electric-sql/pglite",
     "pglite-prisma-adapter",
     "pg",

@@ -1,12 +1,22 @@
 /**
- * `npm run bench`: prints one JSON object per line, `{"name","value","unit"}`. Targets live in the
- * issues; numbers are reported in their closing notes. Runs on the embedded defaults.
+ * `npm run bench [foundation|voids|documents]`: prints one JSON object per line,
+ * `{"name","value","unit", ...}`. Targets live in the issues; numbers are reported in their closing
+ * notes. Set TEST_DATABASE_URL=postgres://… to run the database benchmarks on PostgreSQL.
  */
 import { benchFoundation } from "./bench/foundation";
+import { benchVoids } from "./bench/voids";
+
+const suites: Record<string, () => Promise<void>> = {
+  foundation: benchFoundation,
+  voids: benchVoids,
+};
 
 async function main(): Promise<void> {
   const only = process.argv[2];
-  if (!only || only === "foundation") await benchFoundation();
+  for (const [name, run] of Object.entries(suites)) {
+    if (!only || only === name) await run();
+  }
+  process.exit(0);
 }
 
 main().catch((error: unknown) => {

@@ -1,0 +1,142 @@
+import { sampleVoidBody } from "@/lib/domain/testing/sample-requests";
+import { createTestAccount } from "@/lib/server/accounts/test-fixtures";
+import type { TaxAuthClient } from "@/lib/server/taxauth";
+import { setTaxAuthClient } from "@/lib/server/voids/void-deps";
+import { startVoidTestApp, type VoidTestApp } from "@/lib/server/voids/testing/void-test-app";
+import { percentile, report } from "./measure";
+
+/**
+ * Issue "void service": POST and GET void-ncf over real HTTP on loopback, against the simulator.
+ * Runs on PGlite, or on PostgreSQL when TEST_DATABASE_URL is set (the `db` field says which).
+ */
+export async function benchVoids(): Promise<void> {
+  const app = await startVoidTestApp({ deadlineMs: 60_000, responseTimeoutMs: 120_000 });
+  const db = app.db.kind;
+  try {
+    await benchSmallVoids(app, db);
+    await benchLargeVoid(app, db);
+    await benchList(app, db);
+  } finally {
+    await app.close();
+  }
+}
+
+let next = 0;
+function oneRange() {
+  next += 1;
+  const encf = `E31${String(next).padStart(10, "0")}`;
+  return { ranges: [{ secuenciaDesde: encf, secuenciaHasta: encf }] };
+}
+
+async function timedPost(app: VoidTestApp, token: string, body: unknown): Promise<number> {
+  const started = performance.now();
+  const response = await app.call("POST", "/TesteCF/customer/void-ncf", { token, body });
+  if (response.status !== 200)
+    throw new Error(`void failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return performance.now() - started;
+}
+
+async function benchSmallVoids(app: VoidTestApp, db: string): Promise<void> {
+  const account = await createTestAccount({ certificate: true });
+  for (let i = 0; i < 20; i++) await timedPost(app, account.idToken, oneRange()); // warm-up
+  for (const concurrency of [1, 16]) {
+    const times: number[] = [];
+    const total = 400;
+    let issued = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (issued < total) {
+          issued += 1;
+          times.push(await timedPost(app, account.idToken, oneRange()));
+        }
+      }),
+    );
+    for (const p of [50, 99]) {
+      report({ name: `void_post_1_range_p${p}`, value: percentile(times, p), unit: "ms", concurrency, db });
+    }
+  }
+}
+
+async function benchLargeVoid(app: VoidTestApp, db: string): Promise<void> {
+  const account = await createTestAccount({ certificate: true });
+  // The authority's own time (simulator: XSD + signature + ledger) is measured around the client
+  // call and subtracted: the target is Anula's server time.
+  let authorityMs = 0;
+  const real = app.client;
+  setTaxAuthClient({
+    voidRanges: async (...args: Parameters<TaxAuthClient["voidRanges"]>) => {
+      const started = performance.now();
+      try {
+        return await real.voidRanges(...args);
+      } finally {
+        authorityMs += performance.now() - started;
+      }
+    },
+  } as unknown as TaxAuthClient);
+  // Event loop delay seen by other requests while the big one is processed.
+  let maxLagMs = 0;
+  let last = performance.now();
+  const probe = setInterval(() => {
+    const now = performance.now();
+    maxLagMs = Math.max(maxLagMs, now - last - 10);
+    last = now;
+  }, 10);
+  try {
+    const total = await timedPost(app, account.idToken, sampleVoidBody(100_000));
+    report({ name: "void_post_100000_ranges_server_ms", value: total - authorityMs, unit: "ms", db });
+    report({ name: "void_post_100000_ranges_authority_ms", value: authorityMs, unit: "ms", db });
+    report({ name: "void_post_100000_ranges_max_event_loop_lag", value: maxLagMs, unit: "ms", db });
+  } finally {
+    clearInterval(probe);
+    setTaxAuthClient(real);
+  }
+}
+
+async function benchList(app: VoidTestApp, db: string): Promise<void> {
+  const account = await createTestAccount({ certificate: true });
+  const base = Date.now() - 100_000_000;
+  const ranges = [
+    { tipoeCF: "31", secuenciaDesde: "E310000000001", secuenciaHasta: "E310000000001", cantidad: 1 },
+  ];
+  for (let chunk = 0; chunk < 100; chunk++) {
+    await app.db.prisma.voidRecord.createMany({
+      data: Array.from({ length: 1_000 }, (_, i) => {
+        const n = chunk * 1_000 + i;
+        const id = `01900000-0000-7000-8000-${String(n).padStart(12, "0")}`;
+        return {
+          id,
+          accountId: account.auth.accountId,
+          customerId: account.auth.rnc,
+          environment: "TesteCF" as const,
+          status: n % 10 === 0 ? ("Rechazado" as const) : ("Aceptado" as const),
+          fechaHoraAnulacion: "22-11-2026 08:00:00",
+          totalVoided: 1n,
+          ranges,
+          fileName: `${account.auth.rnc}ANECF${id}.xml`,
+          taxauthCode: "1",
+          taxauthName: "Aceptado",
+          taxauthResponse: [],
+          signedXml: "<ANECF/>",
+          createdAt: BigInt(base + n * 1_000),
+          updateAt: BigInt(base + n * 1_000),
+        };
+      }),
+    });
+  }
+  const times: number[] = [];
+  let token: string | undefined;
+  for (let i = 0; i < 200; i++) {
+    const query = token ? `?limit=25&nextToken=${encodeURIComponent(token)}` : "?limit=25&status=Aceptado";
+    const started = performance.now();
+    const response = await app.call("GET", `/TesteCF/customer/void-ncf${query}`, { token: account.idToken });
+    times.push(performance.now() - started);
+    token = response.body.nextToken as string | undefined;
+  }
+  report({
+    name: "void_list_page_p50",
+    value: percentile(times.slice(20), 50),
+    unit: "ms",
+    records: 100_000,
+    db,
+  });
+}
