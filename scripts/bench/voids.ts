@@ -95,9 +95,7 @@ async function benchLargeVoid(app: VoidTestApp, db: string): Promise<void> {
 async function benchList(app: VoidTestApp, db: string): Promise<void> {
   const account = await createTestAccount({ certificate: true });
   const base = Date.now() - 100_000_000;
-  const ranges = [
-    { tipoeCF: "31", secuenciaDesde: "E310000000001", secuenciaHasta: "E310000000001", cantidad: 1 },
-  ];
+  const ranges = JSON.stringify([["31", "E310000000001", "E310000000001", 1]]);
   for (let chunk = 0; chunk < 100; chunk++) {
     await app.db.prisma.voidRecord.createMany({
       data: Array.from({ length: 1_000 }, (_, i) => {
@@ -111,7 +109,7 @@ async function benchList(app: VoidTestApp, db: string): Promise<void> {
           status: n % 10 === 0 ? ("Rechazado" as const) : ("Aceptado" as const),
           fechaHoraAnulacion: "22-11-2026 08:00:00",
           totalVoided: 1n,
-          ranges,
+          ranges: JSON.stringify([["31", "E310000000001", "E310000000001", 1]]),
           fileName: `${account.auth.rnc}ANECF${id}.xml`,
           taxauthCode: "1",
           taxauthName: "Aceptado",

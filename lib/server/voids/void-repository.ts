@@ -10,7 +10,8 @@ import type { VoidErrorCode, VoidRangeView, VoidRecordView } from "./void-views"
  * path's environment: tenant isolation is a property of this file, not of its callers' care.
  */
 
-export function toView(row: VoidRecord): VoidRecordView {
+/** Rows are read without the signed XML (up to 13 MB): only the download needs it. */
+export function toView(row: Omit<VoidRecord, "signedXml">): VoidRecordView {
   return {
     voidId: row.id,
     accountId: row.accountId,
@@ -19,13 +20,7 @@ export function toView(row: VoidRecord): VoidRecordView {
     status: row.status,
     fechaHoraAnulacion: row.fechaHoraAnulacion,
     totalVoided: Number(row.totalVoided),
-    // jsonb reorders object keys: restore the spec's field order.
-    ranges: (row.ranges as unknown as VoidRangeView[]).map((range) => ({
-      tipoeCF: range.tipoeCF,
-      secuenciaDesde: range.secuenciaDesde,
-      secuenciaHasta: range.secuenciaHasta,
-      cantidad: range.cantidad,
-    })),
+    ranges: parseStoredRanges(row.ranges),
     fileName: row.fileName,
     taxauthCode: row.taxauthCode,
     taxauthName: row.taxauthName,
@@ -36,6 +31,29 @@ export function toView(row: VoidRecord): VoidRecordView {
     createdAt: Number(row.createdAt),
     updateAt: Number(row.updateAt),
   };
+}
+
+type StoredRange = [tipoeCF: string, secuenciaDesde: string, secuenciaHasta: string, cantidad: number];
+
+/** Ranges are stored as compact JSON tuples (see schema.prisma); objects are accepted too. */
+function parseStoredRanges(text: string): VoidRangeView[] {
+  const stored = JSON.parse(text) as Array<StoredRange | VoidRangeView>;
+  return stored.map((range) =>
+    Array.isArray(range)
+      ? { tipoeCF: range[0], secuenciaDesde: range[1], secuenciaHasta: range[2], cantidad: range[3] }
+      : range,
+  );
+}
+
+function storedRanges(ranges: readonly ValidatedRange[]): string {
+  return JSON.stringify(
+    ranges.map((range): StoredRange => [
+      range.tipoeCF,
+      range.secuenciaDesde,
+      range.secuenciaHasta,
+      range.cantidad,
+    ]),
+  );
 }
 
 export interface WriteAheadInput {
@@ -52,15 +70,6 @@ export interface WriteAheadInput {
   now: number;
 }
 
-export function rangesView(ranges: readonly ValidatedRange[]): VoidRangeView[] {
-  return ranges.map((range) => ({
-    tipoeCF: range.tipoeCF,
-    secuenciaDesde: range.secuenciaDesde,
-    secuenciaHasta: range.secuenciaHasta,
-    cantidad: range.cantidad,
-  }));
-}
-
 /** Stores the attempt before anything is sent: status Error ("not confirmed yet") with the signed XML. */
 export async function insertWriteAhead(input: WriteAheadInput): Promise<VoidRecordView> {
   const db = await getDb();
@@ -73,7 +82,7 @@ export async function insertWriteAhead(input: WriteAheadInput): Promise<VoidReco
       status: "Error",
       fechaHoraAnulacion: input.plan.fechaHoraAnulacion,
       totalVoided: BigInt(input.plan.totalVoided),
-      ranges: rangesView(input.plan.ranges) as unknown as Prisma.InputJsonValue,
+      ranges: storedRanges(input.plan.ranges),
       fileName: input.fileName,
       taxauthResponse: [],
       signedXml: input.signedXml,
@@ -85,6 +94,7 @@ export async function insertWriteAhead(input: WriteAheadInput): Promise<VoidReco
       createdAt: BigInt(input.now),
       updateAt: BigInt(input.now),
     },
+    omit: { signedXml: true },
   });
   return toView(row);
 }
@@ -126,17 +136,7 @@ export async function completeVoid(
         },
       });
       if (updated.count === 1 && completion.status === "Aceptado") {
-        await tx.voidedRange.createMany({
-          data: plan.ranges.map((range) => ({
-            accountId: record.accountId,
-            environment: record.environment,
-            voidId: record.voidId,
-            serie: range.serie,
-            tipoeCF: range.tipoeCF,
-            desde: BigInt(range.desde),
-            hasta: BigInt(range.hasta),
-          })),
-        });
+        await insertVoidedBlocks(tx, record, plan.ranges);
       }
     });
   }
@@ -146,13 +146,49 @@ export async function completeVoid(
   return toView(row);
 }
 
+/** Ranges grouped by series and type, each group sorted by start. */
+function groupBySerieTipo(ranges: readonly ValidatedRange[]): ValidatedRange[][] {
+  const groups = new Map<string, ValidatedRange[]>();
+  for (const range of ranges) {
+    const key = range.serie + range.tipoeCF;
+    const group = groups.get(key);
+    if (group) group.push(range);
+    else groups.set(key, [range]);
+  }
+  return [...groups.values()].map((group) => group.sort((a, b) => a.desde - b.desde));
+}
+
+/** Indexes an accepted void for the ALREADY_VOIDED check: one row per series+type. */
+async function insertVoidedBlocks(
+  tx: Prisma.TransactionClient,
+  record: Pick<VoidRecordView, "voidId" | "accountId" | "environment">,
+  ranges: readonly ValidatedRange[],
+): Promise<void> {
+  // Raw SQL with array literals: through Prisma's typed createMany, 200,000 BigInt array elements
+  // took seconds to encode; as two text literals cast by PostgreSQL they take milliseconds.
+  for (const group of groupBySerieTipo(ranges)) {
+    let maxHasta = 0;
+    for (const range of group) maxHasta = Math.max(maxHasta, range.hasta);
+    await tx.$executeRaw`
+      INSERT INTO "VoidedBlock"
+        ("id", "accountId", "environment", "voidId", "serie", "tipoeCF", "minDesde", "maxHasta", "desdes", "hastas")
+      VALUES (gen_random_uuid()::text, ${record.accountId}, ${record.environment}::"Environment", ${record.voidId},
+        ${group[0]!.serie}, ${group[0]!.tipoeCF}, ${group[0]!.desde}::bigint, ${maxHasta}::bigint,
+        ${`{${group.map((range) => range.desde).join(",")}}`}::bigint[],
+        ${`{${group.map((range) => range.hasta).join(",")}}`}::bigint[])`;
+  }
+}
+
 export async function findVoid(
   accountId: string,
   environment: Environment,
   voidId: string,
 ): Promise<VoidRecordView | null> {
   const db = await getDb();
-  const row = await db.voidRecord.findFirst({ where: { id: voidId, accountId, environment } });
+  const row = await db.voidRecord.findFirst({
+    where: { id: voidId, accountId, environment },
+    omit: { signedXml: true },
+  });
   return row ? toView(row) : null;
 }
 
@@ -162,7 +198,10 @@ export async function findVoidByIdempotencyKey(
   idempotencyKey: string,
 ): Promise<(VoidRecordView & { requestHash: string | null }) | null> {
   const db = await getDb();
-  const row = await db.voidRecord.findFirst({ where: { accountId, environment, idempotencyKey } });
+  const row = await db.voidRecord.findFirst({
+    where: { accountId, environment, idempotencyKey },
+    omit: { signedXml: true },
+  });
   return row ? { ...toView(row), requestHash: row.requestHash } : null;
 }
 
@@ -185,47 +224,40 @@ export async function findAcceptedOverlap(
   ranges: readonly ValidatedRange[],
 ): Promise<{ range: ValidatedRange; voidId: string; desde: number; hasta: number } | null> {
   const db = await getDb();
-  const groups = new Map<string, ValidatedRange[]>();
-  for (const range of ranges) {
-    const key = range.serie + range.tipoeCF;
-    const group = groups.get(key);
-    if (group) group.push(range);
-    else groups.set(key, [range]);
-  }
-  for (const group of groups.values()) {
+  for (const group of groupBySerieTipo(ranges)) {
     const first = group[0]!;
-    let min = Infinity;
-    let max = -Infinity;
-    for (const range of group) {
-      min = Math.min(min, range.desde);
-      max = Math.max(max, range.hasta);
-    }
-    // Only voided ranges inside the request's bounding box can overlap it.
-    const voided = await db.voidedRange.findMany({
+    let max = first.hasta;
+    for (const range of group) max = Math.max(max, range.hasta);
+    // Only blocks whose bounding box meets the request's can overlap it.
+    const blocks = await db.voidedBlock.findMany({
       where: {
         accountId,
         environment,
         serie: first.serie,
         tipoeCF: first.tipoeCF,
-        desde: { lte: BigInt(max) },
-        hasta: { gte: BigInt(min) },
+        minDesde: { lte: BigInt(max) },
+        maxHasta: { gte: BigInt(first.desde) },
       },
-      orderBy: { desde: "asc" },
-      select: { voidId: true, desde: true, hasta: true },
+      select: { voidId: true, desdes: true, hastas: true },
     });
-    if (voided.length === 0) continue;
-    const sorted = [...group].sort((a, b) => a.desde - b.desde);
-    let j = 0;
-    for (const range of sorted) {
-      // Both lists sorted by start: skip voided ranges that end before this range starts.
-      while (j < voided.length && Number(voided[j]!.hasta) < range.desde) j++;
-      for (let k = j; k < voided.length && Number(voided[k]!.desde) <= range.hasta; k++) {
-        if (Number(voided[k]!.hasta) >= range.desde) {
-          const hit = voided[k]!;
-          return { range, voidId: hit.voidId, desde: Number(hit.desde), hasta: Number(hit.hasta) };
-        }
-      }
+    for (const block of blocks) {
+      const hit = firstOverlap(group, block.desdes.map(Number), block.hastas.map(Number));
+      if (hit) return { range: hit.range, voidId: block.voidId, desde: hit.desde, hasta: hit.hasta };
     }
+  }
+  return null;
+}
+
+/**
+ * Two lists of ranges, each sorted by start; the voided ones never overlap each other (the
+ * authority accepted them). Merge-walk: O(n + m).
+ */
+function firstOverlap(sorted: readonly ValidatedRange[], desdes: number[], hastas: number[]) {
+  let j = 0;
+  for (const range of sorted) {
+    while (j < desdes.length && hastas[j]! < range.desde) j++;
+    if (j < desdes.length && desdes[j]! <= range.hasta)
+      return { range, desde: desdes[j]!, hasta: hastas[j]! };
   }
   return null;
 }

@@ -1,0 +1,157 @@
+import { POST as BATCH } from "@/app/[environment]/documentos-ecf/status/batch/route";
+import { GET } from "@/app/[environment]/documentos-ecf/route";
+import { formatEncf } from "@/lib/domain/encf";
+import type { EcfType } from "@/lib/domain/ecf-types";
+import { buildQrUrl } from "@/lib/domain/qr-url";
+import { createTestAccount } from "@/lib/server/accounts/test-fixtures";
+import { createTestDatabase } from "@/lib/server/db/test-database";
+import { queryDocumentsBatch } from "@/lib/server/documents";
+import type { Prisma } from "@/prisma/generated/client";
+
+import { percentile, report } from "./measure";
+
+const STORED = 100_000;
+const TYPES: EcfType[] = ["31", "32", "33", "34", "41", "43", "44", "45", "46", "47"];
+const STATUSES = ["Aceptado", "Aceptado", "Aceptado", "Aceptado Condicional", "Rechazado"];
+
+/** The i-th stored document: realistic sizes (paths, QR URL, two authority answers). */
+function documentRow(accountId: string, rnc: string, i: number, now: number): Prisma.DocumentCreateManyInput {
+  const type = TYPES[i % TYPES.length]!;
+  const ncf = formatEncf("E", type, Math.floor(i / TYPES.length) + 1);
+  const trackId = `0b7e${i.toString(16).padStart(8, "0")}-1c2d-4e5f-8a9b-${i.toString(16).padStart(12, "0")}`;
+  const status = STATUSES[i % STATUSES.length]!;
+  const createdAt = now - (STORED - i) * 60_000;
+  return {
+    accountId,
+    environment: "TesteCF",
+    customerId: rnc,
+    ncf,
+    trackId,
+    internalTrackId: `int-${i}`,
+    fileName: `${rnc}${ncf}.xml`,
+    documentType: `Tipo ${type}`,
+    status,
+    buyerRnc: "101000001",
+    invoiceTotal: ((i % 5000) * 13.37).toFixed(2),
+    taxauthResponse: [
+      JSON.stringify({ trackId, error: "", mensaje: "" }),
+      JSON.stringify({
+        trackId,
+        codigo: 1,
+        estado: status,
+        rnc,
+        encf: ncf,
+        secuenciaUtilizada: true,
+        fechaRecepcion: "01-04-2026 10:00:00",
+        mensajes: [],
+      }),
+    ],
+    securityCode: "Ab+3xZ",
+    secretId: `secret-${i}`,
+    signedXml: `ecf/TesteCF/${rnc}/${rnc}${ncf}.xml`,
+    summarySignedXml: type === "32" ? `rfce/TesteCF/${rnc}/${rnc}${ncf}.xml` : null,
+    qrUrl: buildQrUrl({
+      environment: "TesteCF",
+      rncEmisor: rnc,
+      rncComprador: "101000001",
+      encf: ncf,
+      fechaEmision: "01-04-2026",
+      montoTotal: (i % 5000) * 13.37,
+      fechaFirma: "01-04-2026 10:00:00",
+      codigoSeguridad: "Ab+3xZ",
+    }),
+    createdAt: BigInt(createdAt),
+    updateAt: BigInt(createdAt + 5_000),
+    checkedAt: BigInt(createdAt + 5_000),
+  };
+}
+
+async function serverTimes(
+  runs: number,
+  warmup: number,
+  call: (run: number) => Promise<Response>,
+): Promise<number> {
+  const times: number[] = [];
+  for (let run = 0; run < warmup + runs; run++) {
+    const started = performance.now();
+    const response = await call(run);
+    const elapsed = performance.now() - started;
+    if (response.status !== 200) throw new Error(`status ${response.status}: ${await response.text()}`);
+    await response.arrayBuffer();
+    if (run >= warmup) times.push(elapsed);
+  }
+  return percentile(times, 50);
+}
+
+/**
+ * Issue "Document status": p50 server time (the route handler, auth included) of a batch of 100 and
+ * of a single query with 100,000 documents stored. PGlite by default; DATABASE_URL → that
+ * PostgreSQL server, in a throw-away schema.
+ */
+export async function benchDocuments(): Promise<void> {
+  if (process.env.DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.DATABASE_URL;
+  const database = await createTestDatabase();
+  try {
+    const account = await createTestAccount({ rnc: "130009999", apiKey: true });
+    const now = Date.now();
+    for (let start = 0; start < STORED; start += 5_000) {
+      const data = Array.from({ length: 5_000 }, (_, k) =>
+        documentRow(account.auth.accountId, account.auth.rnc, start + k, now),
+      );
+      await database.prisma.document.createMany({ data });
+    }
+    await database.prisma.$executeRawUnsafe(`ANALYZE "Document"`);
+    const ncfAt = (i: number) => formatEncf("E", TYPES[i % TYPES.length]!, Math.floor(i / TYPES.length) + 1);
+    const headers = {
+      authorization: `Bearer ${account.idToken}`,
+      "x-api-key": account.apiKey!,
+      "content-type": "application/json",
+    };
+    const context = { params: Promise.resolve({ environment: "TesteCF" }) };
+    const engine = database.kind;
+
+    const batchP50 = await serverTimes(200, 20, (run) => {
+      // Spread over the whole table; 2 of every 100 not stored, so "not found" is measured too.
+      const ecfs = Array.from({ length: 100 }, (_, k) => ncfAt((run * 7919 + k * 997) % STORED));
+      ecfs[10] = "E310099999999";
+      ecfs[20] = "bad";
+      return BATCH(
+        new Request("http://localhost/TesteCF/documentos-ecf/status/batch", {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ ecfs }),
+        }),
+        context,
+      );
+    });
+    // The lookup alone (one query + mapping), to tell it apart from authentication's share.
+    const lookupTimes: number[] = [];
+    for (let run = 0; run < 200; run++) {
+      const ecfs = Array.from({ length: 100 }, (_, k) => ncfAt((run * 104729 + k * 991) % STORED));
+      const started = performance.now();
+      await queryDocumentsBatch(account.auth.accountId, "TesteCF", ecfs);
+      lookupTimes.push(performance.now() - started);
+    }
+    const lookupP50 = Math.round(percentile(lookupTimes, 50) * 1000) / 1000;
+    report({
+      name: "documents_batch_100_p50",
+      value: batchP50,
+      unit: "ms",
+      engine,
+      stored: STORED,
+      lookupP50,
+    });
+
+    const singleP50 = await serverTimes(300, 30, (run) =>
+      GET(
+        new Request(`http://localhost/TesteCF/documentos-ecf?ecf=${ncfAt((run * 7919) % STORED)}`, {
+          headers,
+        }),
+        context,
+      ),
+    );
+    report({ name: "documents_single_p50", value: singleP50, unit: "ms", engine, stored: STORED });
+  } finally {
+    await database.dispose();
+  }
+}
