@@ -4,11 +4,13 @@
  * notes. Set TEST_DATABASE_URL=postgres://… to run the database benchmarks on PostgreSQL.
  */
 import { benchFoundation } from "./bench/foundation";
+import { benchDocuments } from "./bench/documents";
 import { benchVoids } from "./bench/voids";
 
 const suites: Record<string, () => Promise<void>> = {
   foundation: benchFoundation,
   voids: benchVoids,
+  documents: benchDocuments,
 };
 
 async function main(): Promise<void> {

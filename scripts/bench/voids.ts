@@ -109,7 +109,7 @@ async function benchList(app: VoidTestApp, db: string): Promise<void> {
           status: n % 10 === 0 ? ("Rechazado" as const) : ("Aceptado" as const),
           fechaHoraAnulacion: "22-11-2026 08:00:00",
           totalVoided: 1n,
-          ranges: JSON.stringify([["31", "E310000000001", "E310000000001", 1]]),
+          ranges,
           fileName: `${account.auth.rnc}ANECF${id}.xml`,
           taxauthCode: "1",
           taxauthName: "Aceptado",

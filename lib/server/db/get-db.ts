@@ -44,7 +44,11 @@ async function start(): Promise<OpenDatabase> {
     }
     // Imported here, not at the top: the accounts module itself depends on getDb().
     const { ensureDemoAccount } = await import("@/lib/server/accounts/demo-account");
-    await ensureDemoAccount(database.prisma, config);
+    const demo = await ensureDemoAccount(database.prisma, config);
+    if (demo) {
+      const { ensureDemoDocuments } = await import("@/lib/server/documents/demo-documents");
+      await ensureDemoDocuments(demo.accountId, demo.rnc, database.prisma);
+    }
     logger.info(
       { database: describeTarget(target), applied, ms: Math.round(performance.now() - started) },
       "Database ready",

@@ -5,10 +5,14 @@ import { getDb } from "@/lib/server/db";
 
 let started: Promise<void> | undefined;
 
+/** How often documents with a non-final status are refreshed from the authority. */
+const DOCUMENT_REFRESH_INTERVAL_MS = 60_000;
+
 /**
  * What the server process does once at start (Next's instrumentation hook): in the embedded default
  * (TAXAUTH unset or "simulator", no TAXAUTH_SIMULATOR_URL given) start the DGII simulator in-process
- * on loopback, then open and migrate the database (which seeds the demo account on first start).
+ * on loopback; open and migrate the database (which seeds the demo account on first start); and
+ * schedule the refresh of pending documents.
  */
 export function startRuntime(): Promise<void> {
   started ??= start();
@@ -17,7 +21,9 @@ export function startRuntime(): Promise<void> {
 
 async function start(): Promise<void> {
   const config = loadConfig();
-  if ((process.env.TAXAUTH ?? "simulator") === "simulator" && !process.env.TAXAUTH_SIMULATOR_URL) {
+  const embedded = (process.env.TAXAUTH ?? "simulator") === "simulator" && !process.env.TAXAUTH_SIMULATOR_URL;
+  let registerDemoDocuments: ((rnc: string) => void) | undefined;
+  if (embedded) {
     const { startTaxAuthSimulator } = await import("@/lib/taxauth-simulator");
     const simulator = await startTaxAuthSimulator({
       port: Number(process.env.TAXAUTH_SIMULATOR_PORT ?? 0),
@@ -29,10 +35,33 @@ async function start(): Promise<void> {
       adminEnabled: process.env.TAXAUTH_SIMULATOR_ADMIN !== "0",
     });
     process.env.TAXAUTH_SIMULATOR_URL = simulator.url;
+    registerDemoDocuments = (rnc) => {
+      // The simulated authority knows the demo documents, so their pending statuses resolve.
+      void import("@/lib/server/documents/demo-documents").then(({ demoTaxAuthDocuments }) => {
+        for (const document of demoTaxAuthDocuments(rnc)) simulator.admin.registerDocument(document);
+      });
+    };
     logger.warn(
       { simulator: simulator.url },
       "Autoridad tributaria SIMULADA (TAXAUTH=simulator): nada se envía a la DGII. Use TAXAUTH=dgii en producción.",
     );
   }
   await getDb();
+  if (registerDemoDocuments && config.demo.enabled) registerDemoDocuments(config.demo.rnc);
+  scheduleDocumentRefresh();
+}
+
+function scheduleDocumentRefresh(): void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    void import("@/lib/server/documents")
+      .then(({ refreshPendingDocuments }) => refreshPendingDocuments({ limit: 100 }))
+      .catch((error: unknown) => logger.error({ err: error }, "Document refresh failed"))
+      .finally(() => {
+        running = false;
+      });
+  }, DOCUMENT_REFRESH_INTERVAL_MS);
+  timer.unref();
 }

@@ -1,0 +1,15 @@
+import { parseDocumentQuery } from "@/lib/schemas/documents-query";
+import { requireApiKey, requireBearer } from "@/lib/server/auth";
+import { getDocument } from "@/lib/server/documents";
+import { json, requireEnvironment, route } from "@/lib/server/http";
+
+type Context = { params: Promise<{ environment: string }> };
+
+/** Spec endpoint 3: one document by e-NCF (Bearer idToken and X-API-KEY). */
+export const GET = route(async (request: Request, { params }: Context) => {
+  const environment = await requireEnvironment(params);
+  const auth = await requireBearer(request);
+  await requireApiKey(request, auth);
+  const ecf = parseDocumentQuery(new URL(request.url).searchParams);
+  return json(await getDocument(auth.accountId, environment, ecf));
+});

@@ -1,0 +1,18 @@
+import { parseDocumentsBatchRequest } from "@/lib/schemas/documents-batch";
+import { requireApiKey, requireBearer } from "@/lib/server/auth";
+import { queryDocumentsBatch } from "@/lib/server/documents";
+import { json, readJsonBody, requireEnvironment, route } from "@/lib/server/http";
+
+type Context = { params: Promise<{ environment: string }> };
+
+/** 100 entries of at most 200 characters, with room for whitespace: far below this. */
+const BATCH_BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Spec endpoint 4: status of 1 to 100 documents, in request order (Bearer idToken and X-API-KEY). */
+export const POST = route(async (request: Request, { params }: Context) => {
+  const environment = await requireEnvironment(params);
+  const auth = await requireBearer(request);
+  await requireApiKey(request, auth);
+  const ecfs = parseDocumentsBatchRequest(await readJsonBody(request, { maxBytes: BATCH_BODY_LIMIT_BYTES }));
+  return json(await queryDocumentsBatch(auth.accountId, environment, ecfs));
+});

@@ -1,0 +1,131 @@
+import "server-only";
+
+import type { Environment } from "@/lib/domain/environments";
+import type { DocumentBatchData, DocumentRecord } from "@/lib/schemas/documents-query";
+import type { Document } from "@/prisma/generated/client";
+
+/**
+ * A stored document as the status endpoints use it: timestamps and the total as numbers (the
+ * batch lookup reads rows as JSON, see findDocumentsByNcf; Prisma rows are converted to the same).
+ */
+export interface StoredDocument {
+  id: string;
+  accountId: string;
+  environment: Environment;
+  customerId: string;
+  ncf: string;
+  trackId: string | null;
+  internalTrackId: string | null;
+  fileName: string | null;
+  documentType: string | null;
+  status: string;
+  buyerRnc: string | null;
+  invoiceTotal: number | null;
+  customerReceived: string | null;
+  customerReceivedAt: string | null;
+  customerResponse: string | null;
+  taxauthResponse: unknown;
+  securityCode: string | null;
+  secretId: string | null;
+  signedXml: string | null;
+  summarySignedXml: string | null;
+  qrUrl: string | null;
+  createdAt: number;
+  updateAt: number;
+  checkedAt: number | null;
+}
+
+/** The columns of StoredDocument, for the raw lookup (kept next to the type so they agree). */
+export const STORED_DOCUMENT_COLUMNS = [
+  "id",
+  "accountId",
+  "environment",
+  "customerId",
+  "ncf",
+  "trackId",
+  "internalTrackId",
+  "fileName",
+  "documentType",
+  "status",
+  "buyerRnc",
+  "invoiceTotal",
+  "customerReceived",
+  "customerReceivedAt",
+  "customerResponse",
+  "taxauthResponse",
+  "securityCode",
+  "secretId",
+  "signedXml",
+  "summarySignedXml",
+  "qrUrl",
+  "createdAt",
+  "updateAt",
+  "checkedAt",
+] as const satisfies ReadonlyArray<keyof StoredDocument>;
+
+export function fromPrismaDocument(document: Document): StoredDocument {
+  return {
+    ...document,
+    invoiceTotal: document.invoiceTotal === null ? null : document.invoiceTotal.toNumber(),
+    createdAt: Number(document.createdAt),
+    updateAt: Number(document.updateAt),
+    checkedAt: document.checkedAt === null ? null : Number(document.checkedAt),
+  };
+}
+
+/** The stored taxauthResponse (a JSON array) as the array of strings the spec returns. */
+export function taxauthResponsesOf(document: Pick<StoredDocument, "taxauthResponse">): string[] {
+  const value = document.taxauthResponse;
+  if (!Array.isArray(value)) return [];
+  // Anything that is not already a string (written by hand, by an older version) is re-encoded.
+  return value.map((entry) => (typeof entry === "string" ? entry : JSON.stringify(entry)));
+}
+
+/** Spec endpoint 3: every single-query field, null when unknown. */
+export function toDocumentRecord(document: StoredDocument): DocumentRecord {
+  return {
+    fileName: document.fileName,
+    updateAt: document.updateAt,
+    customerReceivedAt: document.customerReceivedAt,
+    documentType: document.documentType,
+    customerResponse: document.customerResponse,
+    status: document.status,
+    taxauthResponse: taxauthResponsesOf(document),
+    createdAt: document.createdAt,
+    securityCode: document.securityCode,
+    signedXml: document.signedXml,
+    ncf: document.ncf,
+    internalTrackId: document.internalTrackId,
+    customerReceived: document.customerReceived,
+    qr_url: document.qrUrl,
+    customerId: document.customerId,
+  };
+}
+
+/** Spec endpoint 4's `data`: unknown fields omitted; summarySignedXml only for type 32. */
+export function toDocumentBatchData(document: StoredDocument): DocumentBatchData {
+  const data: DocumentBatchData = {
+    createdAt: document.createdAt,
+    taxauthResponse: taxauthResponsesOf(document),
+    ncf: document.ncf,
+    status: document.status,
+    updateAt: document.updateAt,
+    customerId: document.customerId,
+  };
+  if (document.buyerRnc !== null) data.buyerRnc = document.buyerRnc;
+  if (document.customerReceived !== null) data.customerReceived = document.customerReceived;
+  if (document.customerReceivedAt !== null) data.customerReceivedAt = document.customerReceivedAt;
+  if (document.customerResponse !== null) data.customerResponse = document.customerResponse;
+  if (document.documentType !== null) data.documentType = document.documentType;
+  if (document.fileName !== null) data.fileName = document.fileName;
+  if (document.internalTrackId !== null) data.internalTrackId = document.internalTrackId;
+  if (document.invoiceTotal !== null) data.invoiceTotal = document.invoiceTotal;
+  if (document.qrUrl !== null) data.qr_url = document.qrUrl;
+  if (document.secretId !== null) data.secretId = document.secretId;
+  if (document.securityCode !== null) data.securityCode = document.securityCode;
+  if (document.signedXml !== null) data.signedXml = document.signedXml;
+  if (document.summarySignedXml !== null && document.ncf.slice(1, 3) === "32") {
+    data.summarySignedXml = document.summarySignedXml;
+  }
+  return data;
+}

@@ -1,0 +1,18 @@
+export { findDocumentsByNcf, getDocument, queryDocumentsBatch } from "./query-documents";
+export { importDocuments } from "./import-documents";
+export {
+  refreshPendingDocuments,
+  refreshForQuery,
+  refreshDocument,
+  refreshSettings,
+  FINAL_DOCUMENT_STATUSES,
+  type RefreshJobResult,
+  type RefreshSettings,
+} from "./refresh-documents";
+export {
+  ensureDemoDocuments,
+  demoTaxAuthDocuments,
+  DEMO_DOCUMENTS,
+  DEMO_ENVIRONMENT,
+} from "./demo-documents";
+export { toDocumentRecord, toDocumentBatchData, taxauthResponsesOf } from "./document-views";
