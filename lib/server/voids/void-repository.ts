@@ -10,6 +10,24 @@ import type { VoidErrorCode, VoidRangeView, VoidRecordView } from "./void-views"
  * path's environment: tenant isolation is a property of this file, not of its callers' care.
  */
 
+/** The plan's ranges as records show them (request order). */
+function rangesOf(plan: VoidPlan): VoidRangeView[] {
+  return plan.ranges.map((range) => ({
+    tipoeCF: range.tipoeCF,
+    secuenciaDesde: range.secuenciaDesde,
+    secuenciaHasta: range.secuenciaHasta,
+    cantidad: range.cantidad,
+  }));
+}
+
+/**
+ * A row read right after writing it: neither the signed XML (up to 13 MB) nor the ranges (up to
+ * 4 MB of JSON) travel back from the database; the ranges come from the plan, they never change.
+ */
+function toViewWithPlan(row: Omit<VoidRecord, "signedXml" | "ranges">, plan: VoidPlan): VoidRecordView {
+  return { ...toView({ ...row, ranges: "[]" }), ranges: rangesOf(plan) };
+}
+
 /** Rows are read without the signed XML (up to 13 MB): only the download needs it. */
 export function toView(row: Omit<VoidRecord, "signedXml">): VoidRecordView {
   return {
@@ -94,9 +112,9 @@ export async function insertWriteAhead(input: WriteAheadInput): Promise<VoidReco
       createdAt: BigInt(input.now),
       updateAt: BigInt(input.now),
     },
-    omit: { signedXml: true },
+    omit: { signedXml: true, ranges: true },
   });
-  return toView(row);
+  return toViewWithPlan(row, input.plan);
 }
 
 export type VoidCompletion =
