@@ -46,6 +46,8 @@ export const ERROR_STATUS = {
   IDEMPOTENCY_KEY_REUSED: 409,
   ALREADY_VOIDED: 409,
   RATE_LIMITED: 429,
+  /** The instance is draining for a shutdown: retry (another instance will answer). */
+  SERVICE_UNAVAILABLE: 503,
   // Certificates
   CERTIFICATE_NOT_CONFIGURED: 412,
   CERTIFICATE_UNAVAILABLE: 500,

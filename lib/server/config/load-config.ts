@@ -1,36 +1,10 @@
 import "server-only";
 
 import path from "node:path";
-import { z } from "zod";
-
 import { AppError } from "@/lib/errors";
 
+import { envSchema, type EnvValues } from "./env-schema";
 import { readOrCreateSecret } from "./generated-secret";
-
-const optionalText = z
-  .string()
-  .optional()
-  .transform((value) => (value && value.trim() !== "" ? value.trim() : undefined));
-
-const envSchema = z.object({
-  DATABASE_URL: optionalText.refine((value) => !value || /^postgres(ql)?:\/\//.test(value), {
-    message: "DATABASE_URL must be a postgres:// or postgresql:// URL",
-  }),
-  DATA_DIR: optionalText,
-  AUTH_SECRET: optionalText.refine((value) => !value || value.length >= 32, {
-    message: "AUTH_SECRET must have at least 32 characters",
-  }),
-  ENCRYPTION_KEY: optionalText,
-  DEMO: optionalText.refine((value) => !value || value === "on" || value === "off", {
-    message: 'DEMO must be "on" or "off"',
-  }),
-  DEMO_RNC: optionalText.refine((value) => !value || /^(\d{9}|\d{11})$/.test(value), {
-    message: "DEMO_RNC must have 9 or 11 digits",
-  }),
-  DEMO_USERNAME: optionalText,
-  DEMO_PASSWORD: optionalText,
-  DEMO_API_KEY: optionalText,
-});
 
 export interface AppConfig {
   /** Set: PostgreSQL server (production). Unset: embedded PGlite under dataDir. */
@@ -42,12 +16,22 @@ export interface AppConfig {
   /** 32 bytes, AES-256-GCM key of stored certificates and their passwords. */
   encryptionKey: Buffer;
   demo: { enabled: boolean; rnc: string; username: string; password: string; apiKey?: string };
+  /**
+   * Production deployment (TAXAUTH=dgii, or NODE_ENV=production with DATABASE_URL): secrets and
+   * PostgreSQL are mandatory. The embedded default (`npm start`: NODE_ENV=production, PGlite, the
+   * simulator) is not production in this sense.
+   */
+  production: boolean;
+  /** How long SIGTERM waits for requests and sends in flight before closing the database. */
+  shutdownTimeoutMs: number;
 }
+
+const DEFAULT_SHUTDOWN_TIMEOUT_MS = 25_000;
 
 /** ENCRYPTION_KEY: 32 bytes as 64 hex characters or base64. */
 function parseEncryptionKey(value: string): Buffer {
   const key = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, "hex") : Buffer.from(value, "base64");
-  if (key.length !== 32) {
+  if (key.length !== 32 || !/^[A-Za-z0-9+/=_-]+$/.test(value)) {
     throw new AppError(
       "CONFIGURATION_ERROR",
       "ENCRYPTION_KEY must be 32 bytes, as 64 hex characters or base64 (e.g. `openssl rand -base64 32`).",
@@ -57,9 +41,10 @@ function parseEncryptionKey(value: string): Buffer {
 }
 
 /**
- * Reads and validates the environment. With DATABASE_URL (several instances share the database)
- * AUTH_SECRET and ENCRYPTION_KEY are required, since each instance would otherwise generate its
- * own; the embedded default generates them once into DATA_DIR.
+ * Reads and validates the environment; the message names every missing or invalid variable. With
+ * DATABASE_URL (several instances share the database) AUTH_SECRET and ENCRYPTION_KEY are required,
+ * since each instance would otherwise generate its own; production (see AppConfig.production) also
+ * requires a PostgreSQL DATABASE_URL. The embedded default generates the secrets once into DATA_DIR.
  */
 export function parseConfig(env: Record<string, string | undefined>): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -68,12 +53,18 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     throw new AppError("CONFIGURATION_ERROR", `Invalid configuration: ${problems.join("; ")}`);
   }
   const values = parsed.data;
-  const dataDir = path.resolve(values.DATA_DIR ?? "./data");
+  // Runtime data, not a source file: keeps Turbopack from tracing the whole project into the build.
+  const dataDir = path.resolve(/*turbopackIgnore: true*/ values.DATA_DIR ?? "./data");
   const shared = values.DATABASE_URL !== undefined;
-  if (shared && (!values.AUTH_SECRET || !values.ENCRYPTION_KEY)) {
+  const production = isProduction(values);
+  const missing = requiredMissing(values, production);
+  if (missing.length > 0) {
     throw new AppError(
       "CONFIGURATION_ERROR",
-      "With DATABASE_URL set, AUTH_SECRET and ENCRYPTION_KEY must be set too (all instances must share them).",
+      `Invalid configuration: ${missing.join(", ")} must be set ` +
+        (production
+          ? "in production (TAXAUTH=dgii, or NODE_ENV=production with DATABASE_URL): a PostgreSQL DATABASE_URL and secrets shared by every instance."
+          : "with DATABASE_URL set (all instances must share them)."),
     );
   }
   const authSecret = values.AUTH_SECRET ?? readOrCreateSecret(dataDir, "auth-secret", "AUTH_SECRET");
@@ -94,7 +85,25 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       password: values.DEMO_PASSWORD ?? "anula-demo",
       apiKey: values.DEMO_API_KEY,
     },
+    production,
+    shutdownTimeoutMs:
+      values.SHUTDOWN_TIMEOUT_MS !== undefined
+        ? Number(values.SHUTDOWN_TIMEOUT_MS)
+        : DEFAULT_SHUTDOWN_TIMEOUT_MS,
   };
+}
+
+function isProduction(values: EnvValues): boolean {
+  return (
+    values.TAXAUTH?.toLowerCase() === "dgii" ||
+    (values.NODE_ENV === "production" && values.DATABASE_URL !== undefined)
+  );
+}
+
+function requiredMissing(values: EnvValues, production: boolean): string[] {
+  const required: Array<keyof EnvValues> =
+    production || values.DATABASE_URL !== undefined ? ["DATABASE_URL", "AUTH_SECRET", "ENCRYPTION_KEY"] : [];
+  return required.filter((name) => values[name] === undefined);
 }
 
 let cached: AppConfig | undefined;

@@ -2,10 +2,13 @@ import "server-only";
 
 import { randomUUID } from "node:crypto";
 
+import { isEnvironment } from "@/lib/domain/environments";
 import { AppError, isAppError } from "@/lib/errors";
 import { logger } from "@/lib/server/config/logger";
+import { isDraining, trackRequest } from "@/lib/server/ops/lifecycle";
 
 import { json } from "./json";
+import { currentRequestFields, runWithRequestContext } from "./request-context";
 
 const REQUEST_ID_HEADER = "x-request-id";
 /** A caller's own request id is kept only when it is short and plain (it ends up in our logs). */
@@ -20,38 +23,62 @@ function requestIdOf(request: Request): string {
  * The one wrapper of every REST route handler: an AppError becomes its JSON body
  * `{ message, code, errors?, ...extra }` with its status; anything else is logged with the request id
  * and answered 500 `{ message, code: "INTERNAL_ERROR" }` without internals. Every response carries
- * `x-request-id`.
+ * `x-request-id`, and every request leaves one JSON log line (request id, method, path, environment,
+ * status, duration, plus what the use case annotated: RNC, voidId). While the process drains for a
+ * shutdown, new requests are answered 503 so the load balancer retries them on another instance.
  */
 export function route<Ctx>(
   handler: (request: Request, context: Ctx) => Promise<Response>,
+  options: RouteOptions = {},
 ): (request: Request, context: Ctx) => Promise<Response> {
-  return async (request, context) => {
+  return (request, context) => {
     const requestId = requestIdOf(request);
-    const started = performance.now();
-    let response: Response;
-    try {
-      response = await handler(request, context);
-    } catch (error) {
-      response = errorResponse(error, request, requestId);
-    }
-    response.headers.set(REQUEST_ID_HEADER, requestId);
-    logger.debug(
-      {
-        requestId,
-        method: request.method,
-        path: pathOf(request),
-        status: response.status,
-        ms: Math.round(performance.now() - started),
-      },
-      "request",
+    return runWithRequestContext(requestId, () =>
+      trackRequest(async () => {
+        const started = performance.now();
+        let response: Response;
+        try {
+          if (isDraining() && !options.operational) throw shuttingDown();
+          response = await handler(request, context);
+        } catch (error) {
+          response = errorResponse(error, request, requestId);
+        }
+        response.headers.set(REQUEST_ID_HEADER, requestId);
+        logger[options.operational ? "debug" : "info"](
+          {
+            requestId,
+            method: request.method,
+            path: pathOf(request),
+            environment: environmentOf(request),
+            ...currentRequestFields(),
+            status: response.status,
+            durationMs: Math.round(performance.now() - started),
+          },
+          "request",
+        );
+        return response;
+      }),
     );
-    return response;
   };
+}
+
+export interface RouteOptions {
+  /**
+   * Health and readiness probes: still answered while draining (they report it themselves), and
+   * logged at debug level only (a load balancer polls them every few seconds).
+   */
+  operational?: boolean;
+}
+
+function shuttingDown(): AppError {
+  return new AppError("SERVICE_UNAVAILABLE", "El servicio se está reiniciando; reintente en unos segundos.", {
+    extra: { retryAfter: 5 },
+  });
 }
 
 function errorResponse(error: unknown, request: Request, requestId: string): Response {
   if (isAppError(error)) {
-    if (error.status >= 500) {
+    if (error.status >= 500 && error.code !== "SERVICE_UNAVAILABLE") {
       logger.error({ requestId, path: pathOf(request), code: error.code, err: error }, error.message);
     }
     const response = json(error.toBody(), error.status);
@@ -74,4 +101,10 @@ function pathOf(request: Request): string {
   } catch {
     return request.url;
   }
+}
+
+/** The `{environment}` path segment when it is one of the three (the REST paths start with it). */
+function environmentOf(request: Request): string | undefined {
+  const first = pathOf(request).split("/")[1] ?? "";
+  return isEnvironment(first) ? first : undefined;
 }

@@ -2,6 +2,7 @@ import "server-only";
 import path from "node:path";
 import { loadConfig, logger } from "@/lib/server/config";
 import { getDb } from "@/lib/server/db";
+import { registerGracefulShutdown } from "@/lib/server/ops/shutdown";
 
 let started: Promise<void> | undefined;
 
@@ -21,6 +22,7 @@ export function startRuntime(): Promise<void> {
 
 async function start(): Promise<void> {
   const config = loadConfig();
+  registerGracefulShutdown();
   const embedded = (process.env.TAXAUTH ?? "simulator") === "simulator" && !process.env.TAXAUTH_SIMULATOR_URL;
   let registerDemoDocuments: ((rnc: string) => void) | undefined;
   if (embedded) {

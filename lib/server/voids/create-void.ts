@@ -7,6 +7,8 @@ import type { VoidPlan } from "@/lib/domain/void-request";
 import { AppError } from "@/lib/errors";
 import { parseVoidNcfRequest } from "@/lib/schemas/void-ncf";
 import { getActiveSigningCredential } from "@/lib/server/certificates";
+import { logger } from "@/lib/server/config/logger";
+import { annotateRequest, currentRequestId } from "@/lib/server/http/request-context";
 import { signBuiltXml, type SigningCredential } from "@/lib/server/signing";
 import type { VoidOutcome } from "@/lib/server/taxauth";
 import { getTaxAuthClient, voidDeadlineMs } from "./void-deps";
@@ -46,11 +48,13 @@ const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
  * voidId while the send goes on in the background and a late answer still updates the record.
  */
 export async function createVoid(input: CreateVoidInput): Promise<VoidHttpResult> {
+  const started = performance.now();
+  annotateRequest({ rnc: input.rnc, environment: input.environment });
   const plan = parseVoidNcfRequest(input.body, { locale: input.locale });
   const hash = input.idempotencyKey !== undefined ? checkedHash(input.idempotencyKey, input.body) : undefined;
   if (input.idempotencyKey !== undefined) {
     const replay = await replayIdempotent(input, input.idempotencyKey, hash!);
-    if (replay) return replay;
+    if (replay) return logOutcome(input, started, replay, true);
   }
   const overlap = await findAcceptedOverlap(input.accountId, input.environment, plan.ranges);
   if (overlap) {
@@ -85,11 +89,41 @@ export async function createVoid(input: CreateVoidInput): Promise<VoidHttpResult
     // Two requests with one Idempotency-Key at once: the unique index let one through.
     if (input.idempotencyKey !== undefined && isUniqueViolation(error)) {
       const replay = await replayIdempotent(input, input.idempotencyKey, hash!);
-      if (replay) return replay;
+      if (replay) return logOutcome(input, started, replay, true);
     }
     throw error;
   }
-  return send(record, plan, signedXml, credential);
+  return logOutcome(input, started, await send(record, plan, signedXml, credential), false);
+}
+
+/**
+ * One log line per void outcome (and the request's own line gets the voidId): identifiers and the
+ * outcome only, never the body, the XML, the token or the certificate.
+ */
+function logOutcome(
+  input: CreateVoidInput,
+  started: number,
+  result: VoidHttpResult,
+  replayed: boolean,
+): VoidHttpResult {
+  const voidId = typeof result.body.voidId === "string" ? result.body.voidId : undefined;
+  const status = typeof result.body.status === "string" ? result.body.status : undefined;
+  annotateRequest({ voidId, voidStatus: status });
+  logger.info(
+    {
+      requestId: currentRequestId(),
+      rnc: input.rnc,
+      environment: input.environment,
+      voidId,
+      status,
+      httpStatus: result.status,
+      totalVoided: result.body.totalVoided,
+      replayed,
+      durationMs: Math.round(performance.now() - started),
+    },
+    "void",
+  );
+  return result;
 }
 
 function checkedHash(idempotencyKey: string, body: unknown): string {
@@ -178,6 +212,20 @@ async function send(
   });
   const finished = await Promise.race([settled, deadline]).finally(() => clearTimeout(timer));
   if (finished) return voidOutcomeResponse(finished);
+  // The operator sees the late answer that moves the record (the spec's Error transition).
+  void settled.then(
+    (settledRecord) =>
+      logger.info(
+        {
+          voidId: settledRecord.voidId,
+          rnc: settledRecord.customerId,
+          environment: settledRecord.environment,
+          status: settledRecord.status,
+        },
+        "void settled after the deadline",
+      ),
+    () => {}, // a failure to store it is already the record's Error state
+  );
   const late = await completeVoid(
     record,
     {

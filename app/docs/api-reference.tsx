@@ -1,0 +1,29 @@
+"use client";
+
+import { ApiReferenceReact } from "@scalar/api-reference-react";
+import "@scalar/api-reference-react/style.css";
+
+/**
+ * Scalar's reference, fully bundled (no CDN): the document is passed inline; the default web fonts
+ * (fonts.scalar.com), telemetry, the AI agent and the developer toolbar (which query scalar.com)
+ * are off, so the page makes no request outside this server. "Try it" calls this server directly.
+ */
+export function ApiReference({ document }: { document: Record<string, unknown> }) {
+  return (
+    <ApiReferenceReact
+      configuration={{
+        content: document,
+        withDefaultFonts: false,
+        telemetry: false,
+        agent: { disabled: true },
+        showDeveloperTools: "never",
+        hideClientButton: false,
+        hideDarkModeToggle: false,
+        documentDownloadType: "json",
+        layout: "modern",
+        defaultOpenAllTags: true,
+        metaData: { title: "Anula API" },
+      }}
+    />
+  );
+}

@@ -1,0 +1,106 @@
+import { z } from "zod";
+
+import { DOCUMENT_STATUSES } from "./documents-import";
+import type { DocumentBatchData, DocumentRecord } from "./documents-query";
+
+/**
+ * The answers of the document endpoints (spec endpoints 3 and 4, and the import extension) as zod,
+ * for the OpenAPI document and the tests that run the real handlers. The TypeScript interfaces in
+ * documents-query.ts stay the handlers' types; the checks at the end keep both in step.
+ */
+
+const epochMs = z.number().int().describe("Epoch milliseconds");
+const status = z
+  .string()
+  .describe(`Document status: ${DOCUMENT_STATUSES.join(", ")} (or "No encontrado" in a batch)`);
+const taxauthResponses = z
+  .array(z.string())
+  .describe(
+    "Authority answers, each a JSON-encoded object (submission: trackId, error, mensaje; " +
+      "status: trackId, codigo, estado, rnc, encf, secuenciaUtilizada, fechaRecepcion, mensajes)",
+  );
+
+/** 200 of GET documentos-ecf (spec "Single query response fields"): every field, null when unknown. */
+export const documentRecordSchema = z.strictObject({
+  fileName: z.string().nullable(),
+  updateAt: epochMs,
+  customerReceivedAt: z.string().nullable().describe("dd-MM-yyyy HH:mm:ss"),
+  documentType: z.string().nullable(),
+  customerResponse: z.string().nullable().describe("The buyer's response XML as JSON text"),
+  status,
+  taxauthResponse: taxauthResponses,
+  createdAt: epochMs,
+  securityCode: z.string().nullable(),
+  signedXml: z.string().nullable().describe("Path of the signed XML"),
+  ncf: z.string(),
+  internalTrackId: z.string().nullable(),
+  customerReceived: z.string().nullable(),
+  qr_url: z.string().nullable().describe("DGII's QR query URL"),
+  customerId: z.string().describe("RNC of the account (the issuer)"),
+});
+
+/** `data` of a found batch entry (spec "Batch result data object fields"): absent fields omitted. */
+export const documentBatchDataSchema = z.strictObject({
+  buyerRnc: z.string().optional(),
+  createdAt: epochMs,
+  customerReceived: z.string().optional(),
+  customerReceivedAt: z.string().optional(),
+  customerResponse: z.string().optional(),
+  taxauthResponse: taxauthResponses,
+  documentType: z.string().optional(),
+  fileName: z.string().optional(),
+  internalTrackId: z.string().optional(),
+  invoiceTotal: z.number().optional(),
+  ncf: z.string(),
+  qr_url: z.string().optional(),
+  secretId: z.string().optional(),
+  securityCode: z.string().optional(),
+  signedXml: z.string().optional(),
+  summarySignedXml: z.string().optional().describe("Only for e-CF type 32"),
+  status,
+  updateAt: epochMs,
+  customerId: z.string(),
+});
+
+/** 200 of POST documentos-ecf/status/batch: one result per queried entry, in request order. */
+export const documentsBatchResponseSchema = z.strictObject({
+  total: z.number().int().describe("Count of entries queried"),
+  results: z.array(
+    z.strictObject({
+      ecf: z.string().describe("The entry as sent"),
+      status,
+      found: z.boolean(),
+      data: documentBatchDataSchema.optional().describe("Only when found is true"),
+    }),
+  ),
+});
+
+/** 200 of POST documentos-ecf/import: counts and one result per entry, in request order. */
+export const documentsImportResponseSchema = z.strictObject({
+  total: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  invalid: z.number().int(),
+  results: z.array(
+    z.union([
+      z.strictObject({
+        index: z.number().int().min(0),
+        ncf: z.string(),
+        result: z.enum(["created", "updated"]),
+      }),
+      z.strictObject({
+        index: z.number().int().min(0),
+        ncf: z.string().nullable(),
+        result: z.literal("invalid"),
+        errors: z.array(z.strictObject({ field: z.string(), message: z.string() })),
+      }),
+    ]),
+  ),
+});
+
+// Compile-time: the zod shapes and the handlers' interfaces describe the same objects.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const recordMatches: Same<z.infer<typeof documentRecordSchema>, DocumentRecord> = true;
+const batchDataMatches: Same<z.infer<typeof documentBatchDataSchema>, DocumentBatchData> = true;
+void recordMatches;
+void batchDataMatches;

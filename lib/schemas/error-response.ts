@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
+
+/**
+ * The one JSON error body of every REST endpoint (AppError.toBody()): `{ message, code }`, every
+ * problem in `errors`, and the few extra fields some codes carry. Strict on purpose: a new field in a
+ * real error answer fails the documentation tests until it is described here.
+ */
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+
+export const errorCodeSchema = z.enum(ERROR_CODES).describe("Machine-readable error code (see the table).");
+
+export const errorDetailSchema = z.strictObject({
+  line: z.number().int().min(1).optional().describe("1-based line of the request's ranges"),
+  relatedLine: z.number().int().min(1).optional().describe("OVERLAPPING_RANGES: the other line"),
+  field: z.string().optional().describe("Field or parameter, e.g. `ecfs[3]`"),
+  code: errorCodeSchema,
+  message: z.string(),
+});
+
+export const errorResponseSchema = z.strictObject({
+  message: z.string().describe("Human-readable, in Spanish; names the line and the values"),
+  code: errorCodeSchema,
+  errors: z.array(errorDetailSchema).optional().describe("Every problem found, so all can be fixed at once"),
+  voidId: z
+    .string()
+    .optional()
+    .describe("The attempt concerned (502, ALREADY_VOIDED, IDEMPOTENCY_KEY_REUSED)"),
+  status: z.literal("Error").optional().describe("502 of POST void-ncf: the stored status of the attempt"),
+  totalVoided: z.number().int().optional().describe("502 of POST void-ncf"),
+  fileName: z.string().optional().describe("502 of POST void-ncf: the signed XML's name"),
+  detail: z.string().optional().describe("502 of POST void-ncf: what went wrong in transit"),
+  line: z.number().int().optional().describe("ALREADY_VOIDED: the request line that overlaps"),
+  parameter: z.string().optional().describe("INVALID_* of a query parameter or header: its name"),
+  retryAfter: z.number().int().optional().describe("RATE_LIMITED: seconds (also in Retry-After)"),
+  ecf: z.string().optional().describe("DOCUMENT_NOT_FOUND: the e-NCF asked for"),
+  notBefore: z.string().optional().describe("CERTIFICATE_NOT_YET_VALID: ISO date"),
+  notAfter: z.string().optional().describe("CERTIFICATE_EXPIRED: ISO date"),
+});
+
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -1,0 +1,85 @@
+import { z } from "zod";
+
+import { ENVIRONMENTS } from "@/lib/domain/environments";
+
+import { VOID_STATUSES } from "./void-ncf-list";
+
+/**
+ * The answers of the void endpoints (spec endpoints 1 and 2, and DESIGN.md's decisions) as zod, so
+ * the OpenAPI document and the tests that run the real handlers share one definition. Strict: a field
+ * the service starts returning must be described here first.
+ */
+
+const epochMs = z.number().int().describe("Epoch milliseconds");
+const encf = z.string().length(13).describe("e-NCF: series letter (E–Z, not P), 2-digit type, 10 digits");
+
+export const voidRangeSchema = z.strictObject({
+  tipoeCF: z.string().describe("e-CF type, derived from the e-NCF"),
+  secuenciaDesde: encf,
+  secuenciaHasta: encf,
+  cantidad: z.number().int().min(1).describe("secuenciaHasta − secuenciaDesde + 1"),
+});
+
+const taxauthObject = z.strictObject({
+  codigo: z.string().describe("Authority code: `1` accepted, `2` rejected"),
+  nombre: z.string().describe("Authority code name"),
+  mensajes: z.array(z.string()).describe("Authority messages (reasons of a rejection; empty when accepted)"),
+});
+
+/** 200 of POST void-ncf: the authority accepted the void. */
+export const voidAcceptedResponseSchema = z.strictObject({
+  message: z.string(),
+  voidId: z.string().describe("UUIDv7 of the attempt"),
+  status: z.literal("Aceptado"),
+  rnc: z.string().describe("Issuer RNC (from the token)"),
+  fechaHoraAnulacion: z.string().describe("dd-MM-yyyy HH:mm:ss (America/Santo_Domingo)"),
+  totalVoided: z.number().int(),
+  ranges: z.array(voidRangeSchema),
+  fileName: z.string().describe("{RNC}ANECF{voidId}.xml"),
+  taxauthResponse: taxauthObject,
+});
+
+/** 422 of POST void-ncf: the authority received the document and rejected it; the attempt is stored. */
+export const voidRejectedResponseSchema = z.strictObject({
+  message: z.string(),
+  voidId: z.string(),
+  status: z.literal("Rechazado"),
+  totalVoided: z.number().int(),
+  taxauthResponse: taxauthObject,
+});
+
+/** One stored attempt: what GET void-ncf lists and what `?voidId=` returns (spec "Void record"). */
+export const voidRecordSchema = z.strictObject({
+  voidId: z.string(),
+  customerId: z.string().describe("Issuer RNC"),
+  createdAt: epochMs,
+  updateAt: epochMs,
+  status: z.enum(VOID_STATUSES),
+  environment: z.enum(ENVIRONMENTS),
+  fechaHoraAnulacion: z.string().describe("dd-MM-yyyy HH:mm:ss"),
+  totalVoided: z.number().int(),
+  ranges: z.array(voidRangeSchema),
+  fileName: z.string(),
+  taxauthCode: z.string().nullable().describe("`1` accepted, `2` rejected; null while Error"),
+  taxauthName: z.string().nullable(),
+  taxauthResponse: z.array(z.string()).describe("Authority messages"),
+  errorCode: z
+    .enum(["NOT_CONFIRMED", "TAXAUTH_AUTH_ERROR", "TAXAUTH_VOID_ERROR"])
+    .nullable()
+    .optional()
+    .describe("Extension, only on Error records: why the attempt is not confirmed"),
+  errorMessage: z.string().nullable().optional().describe("Extension, only on Error records"),
+  createdBy: z.string().nullable().describe("Extension: who sent it (user, API or portal)"),
+});
+
+/** 200 of GET void-ncf without voidId. */
+export const voidListResponseSchema = z.strictObject({
+  items: z.array(voidRecordSchema).describe("Newest first"),
+  nextToken: z.string().optional().describe("Opaque cursor of the next page; absent on the last page"),
+  metadata: z.strictObject({ itemsPerPage: z.number().int().min(1).max(100) }),
+});
+
+export type VoidAcceptedResponse = z.infer<typeof voidAcceptedResponseSchema>;
+export type VoidRejectedResponse = z.infer<typeof voidRejectedResponseSchema>;
+export type VoidRecord = z.infer<typeof voidRecordSchema>;
+export type VoidListResponse = z.infer<typeof voidListResponseSchema>;

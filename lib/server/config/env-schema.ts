@@ -1,0 +1,73 @@
+import "server-only";
+
+import { z } from "zod";
+
+/**
+ * Every environment variable Anula reads, validated once at start so a typo fails loudly with the
+ * variable's name instead of surfacing later as a strange runtime error. Empty values count as unset.
+ */
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() !== "" ? value.trim() : undefined));
+
+function integer(name: string, min: number, max = Number.MAX_SAFE_INTEGER) {
+  return optionalText.refine((value) => value === undefined || isIntegerIn(value, min, max), {
+    message: `${name} must be a whole number from ${min} to ${max}`,
+  });
+}
+
+function isIntegerIn(value: string, min: number, max: number): boolean {
+  if (!/^\d+$/.test(value)) return false;
+  const number = Number(value);
+  return number >= min && number <= max;
+}
+
+function oneOf(name: string, values: readonly string[]) {
+  return optionalText.refine((value) => value === undefined || values.includes(value.toLowerCase()), {
+    message: `${name} must be one of: ${values.join(", ")}`,
+  });
+}
+
+const httpUrl = (name: string) =>
+  optionalText.refine((value) => value === undefined || /^https?:\/\/[^/\s]+/i.test(value), {
+    message: `${name} must be an http:// or https:// URL`,
+  });
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+export const envSchema = z.object({
+  NODE_ENV: optionalText,
+  DATABASE_URL: optionalText.refine((value) => !value || /^postgres(ql)?:\/\/[^/\s]+/.test(value), {
+    message: "DATABASE_URL must be a postgres:// or postgresql:// URL",
+  }),
+  DATA_DIR: optionalText,
+  AUTH_SECRET: optionalText.refine((value) => !value || value.length >= 32, {
+    message: "AUTH_SECRET must have at least 32 characters (e.g. `openssl rand -base64 32`)",
+  }),
+  ENCRYPTION_KEY: optionalText,
+  TAXAUTH: oneOf("TAXAUTH", ["simulator", "dgii"]),
+  TAXAUTH_SIMULATOR_URL: httpUrl("TAXAUTH_SIMULATOR_URL"),
+  TAXAUTH_SIMULATOR_PORT: integer("TAXAUTH_SIMULATOR_PORT", 0, 65_535),
+  TAXAUTH_URL_TESTECF: httpUrl("TAXAUTH_URL_TESTECF"),
+  TAXAUTH_URL_CERTECF: httpUrl("TAXAUTH_URL_CERTECF"),
+  TAXAUTH_URL_ECF: httpUrl("TAXAUTH_URL_ECF"),
+  TAXAUTH_CONNECT_TIMEOUT_MS: integer("TAXAUTH_CONNECT_TIMEOUT_MS", 1),
+  TAXAUTH_RESPONSE_TIMEOUT_MS: integer("TAXAUTH_RESPONSE_TIMEOUT_MS", 1),
+  VOID_DEADLINE_MS: integer("VOID_DEADLINE_MS", 1),
+  VOID_RATE_LIMIT_PER_MINUTE: integer("VOID_RATE_LIMIT_PER_MINUTE", 0),
+  SHUTDOWN_TIMEOUT_MS: integer("SHUTDOWN_TIMEOUT_MS", 0, 600_000),
+  LOG_LEVEL: oneOf("LOG_LEVEL", LOG_LEVELS),
+  DEMO: optionalText.refine((value) => !value || value === "on" || value === "off", {
+    message: 'DEMO must be "on" or "off"',
+  }),
+  DEMO_RNC: optionalText.refine((value) => !value || /^(\d{9}|\d{11})$/.test(value), {
+    message: "DEMO_RNC must have 9 or 11 digits",
+  }),
+  DEMO_USERNAME: optionalText,
+  DEMO_PASSWORD: optionalText,
+  DEMO_API_KEY: optionalText,
+});
+
+export type EnvValues = z.infer<typeof envSchema>;

@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+import { parseConfig } from "./load-config";
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "anula-config-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const SECRETS = { AUTH_SECRET: "a".repeat(32), ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64") };
+const POSTGRES = "postgres://anula:pw@db.internal:5432/anula";
+
+function messageOf(env: Record<string, string | undefined>): string {
+  try {
+    parseConfig({ DATA_DIR: dataDir, ...env });
+  } catch (error) {
+    expect(error).toMatchObject({ code: "CONFIGURATION_ERROR" });
+    return (error as Error).message;
+  }
+  throw new Error("expected the configuration to be refused");
+}
+
+describe("configuration", () => {
+  it("the embedded default (npm start: NODE_ENV=production, no DATABASE_URL, simulator) starts with generated secrets", () => {
+    const config = parseConfig({ NODE_ENV: "production", DATA_DIR: dataDir });
+    expect(config).toMatchObject({ production: false, databaseUrl: undefined, shutdownTimeoutMs: 25_000 });
+    expect(config.encryptionKey).toHaveLength(32);
+    expect(config.authSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it.each([
+    [{ TAXAUTH: "dgii" }, ["DATABASE_URL", "AUTH_SECRET", "ENCRYPTION_KEY"]],
+    [{ TAXAUTH: "dgii", ...SECRETS }, ["DATABASE_URL"]],
+    [{ TAXAUTH: "dgii", DATABASE_URL: POSTGRES }, ["AUTH_SECRET", "ENCRYPTION_KEY"]],
+    [
+      { NODE_ENV: "production", DATABASE_URL: POSTGRES, AUTH_SECRET: SECRETS.AUTH_SECRET },
+      ["ENCRYPTION_KEY"],
+    ],
+  ])("production %j refuses to start naming %j", (env, missing) => {
+    const message = messageOf(env);
+    for (const name of missing) expect(message).toContain(name);
+    expect(message).toMatch(/production/);
+    expect(message).not.toContain("pw@");
+  });
+
+  it("production with PostgreSQL and both secrets starts", () => {
+    const config = parseConfig({
+      TAXAUTH: "dgii",
+      DATABASE_URL: POSTGRES,
+      ...SECRETS,
+      NODE_ENV: "production",
+    });
+    expect(config).toMatchObject({ production: true, databaseUrl: POSTGRES });
+    expect(config.demo.enabled).toBe(false);
+  });
+
+  it.each([
+    [{ DATABASE_URL: "mysql://db/anula" }, "DATABASE_URL"],
+    [{ TAXAUTH: "dgi" }, "TAXAUTH"],
+    [{ AUTH_SECRET: "short" }, "AUTH_SECRET"],
+    [{ ENCRYPTION_KEY: "abc" }, "ENCRYPTION_KEY"],
+    [{ VOID_DEADLINE_MS: "25s" }, "VOID_DEADLINE_MS"],
+    [{ TAXAUTH_RESPONSE_TIMEOUT_MS: "0" }, "TAXAUTH_RESPONSE_TIMEOUT_MS"],
+    [{ VOID_RATE_LIMIT_PER_MINUTE: "-1" }, "VOID_RATE_LIMIT_PER_MINUTE"],
+    [{ SHUTDOWN_TIMEOUT_MS: "soon" }, "SHUTDOWN_TIMEOUT_MS"],
+    [{ TAXAUTH_SIMULATOR_PORT: "70000" }, "TAXAUTH_SIMULATOR_PORT"],
+    [{ TAXAUTH_URL_ECF: "ecf.dgii.gov.do" }, "TAXAUTH_URL_ECF"],
+    [{ LOG_LEVEL: "verbose" }, "LOG_LEVEL"],
+    [{ DEMO: "yes" }, "DEMO"],
+  ])("an invalid value %j is refused with a message naming %s", (env, name) => {
+    expect(messageOf({ ...SECRETS, ...env })).toContain(name);
+  });
+
+  it("lists every invalid variable at once", () => {
+    const message = messageOf({ TAXAUTH: "x", LOG_LEVEL: "loud", VOID_DEADLINE_MS: "-5" });
+    expect(message).toMatch(/TAXAUTH.*VOID_DEADLINE_MS.*LOG_LEVEL/s);
+  });
+
+  it("SHUTDOWN_TIMEOUT_MS sets the drain bound", () => {
+    expect(
+      parseConfig({ ...SECRETS, DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_MS: "5000" }).shutdownTimeoutMs,
+    ).toBe(5000);
+  });
+});

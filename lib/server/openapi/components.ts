@@ -1,0 +1,86 @@
+import "server-only";
+
+import { z } from "zod";
+
+import { authTokenRequestSchema, authTokenResponseSchema } from "@/lib/schemas/auth-token";
+import { documentsBatchRequestSchema } from "@/lib/schemas/documents-batch";
+import { documentImportRecordSchema, IMPORT_MAX_DOCUMENTS } from "@/lib/schemas/documents-import";
+import {
+  documentBatchDataSchema,
+  documentRecordSchema,
+  documentsBatchResponseSchema,
+  documentsImportResponseSchema,
+} from "@/lib/schemas/documents-responses";
+import { errorCodeSchema, errorDetailSchema, errorResponseSchema } from "@/lib/schemas/error-response";
+import { healthResponseSchema, readinessResponseSchema } from "@/lib/schemas/ops-responses";
+import { voidNcfBodyShape } from "@/lib/schemas/void-ncf";
+import {
+  voidAcceptedResponseSchema,
+  voidListResponseSchema,
+  voidRangeSchema,
+  voidRecordSchema,
+  voidRejectedResponseSchema,
+} from "@/lib/schemas/void-ncf-responses";
+
+import { errorCodeTable } from "./error-catalog";
+
+/** The import envelope as documented; the handler checks it in the same terms (parseDocumentsImportEnvelope). */
+export const documentsImportRequestSchema = z.object({
+  documents: z.array(documentImportRecordSchema).min(1).max(IMPORT_MAX_DOCUMENTS),
+});
+
+/** GET void-ncf answers a page, or with `voidId` the record itself. */
+export const voidListOrRecordSchema = z.union([voidListResponseSchema, voidRecordSchema]);
+
+/** The components of the document, by name: the very schemas the handlers and the tests use. */
+export const COMPONENT_SCHEMAS: Record<string, z.ZodType> = {
+  ErrorCode: errorCodeSchema,
+  ErrorDetail: errorDetailSchema,
+  ErrorResponse: errorResponseSchema,
+  AuthTokenRequest: authTokenRequestSchema,
+  AuthTokenResponse: authTokenResponseSchema,
+  VoidNcfRequest: voidNcfBodyShape,
+  VoidRange: voidRangeSchema,
+  VoidAcceptedResponse: voidAcceptedResponseSchema,
+  VoidRejectedResponse: voidRejectedResponseSchema,
+  VoidRecord: voidRecordSchema,
+  VoidListResponse: voidListResponseSchema,
+  VoidListOrRecord: voidListOrRecordSchema,
+  DocumentRecord: documentRecordSchema,
+  DocumentBatchData: documentBatchDataSchema,
+  DocumentsBatchRequest: documentsBatchRequestSchema,
+  DocumentsBatchResponse: documentsBatchResponseSchema,
+  DocumentImportRecord: documentImportRecordSchema,
+  DocumentsImportRequest: documentsImportRequestSchema,
+  DocumentsImportResponse: documentsImportResponseSchema,
+  HealthResponse: healthResponseSchema,
+  ReadinessResponse: readinessResponseSchema,
+  OpenApiDocument: z.record(z.string(), z.unknown()).describe("An OpenAPI 3.1 document"),
+};
+
+/**
+ * JSON Schema 2020-12 (OpenAPI 3.1's dialect) of every component, shared parts as $refs. `io:
+ * "input"`: requests are documented as clients send them (before the handlers' transforms).
+ */
+export function componentJsonSchemas(): Record<string, Record<string, unknown>> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(COMPONENT_SCHEMAS)) registry.add(schema, { id });
+  const { schemas } = z.toJSONSchema(registry, {
+    io: "input",
+    unrepresentable: "any",
+    uri: (id) => `#/components/schemas/${id}`,
+  });
+  const result: Record<string, Record<string, unknown>> = {};
+  for (const [id, schema] of Object.entries(schemas)) {
+    // The dialect is the document's (OpenAPI 3.1 = JSON Schema 2020-12); ids are the component names.
+    const copy: Record<string, unknown> = { ...schema };
+    delete copy.$schema;
+    delete copy.$id;
+    result[id] = copy;
+  }
+  result.ErrorCode = {
+    ...result.ErrorCode,
+    description: `Machine-readable error code.\n\n${errorCodeTable()}`,
+  };
+  return result;
+}

@@ -1,0 +1,135 @@
+import "server-only";
+
+import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
+
+/** What each error code means, for the documentation's table (the status comes from ERROR_STATUS). */
+export const ERROR_MEANINGS: Record<ErrorCode, string> = {
+  MISSING_RANGES: "ranges absent or empty",
+  MISSING_SEQUENCE: "secuenciaDesde or secuenciaHasta missing in a line",
+  INVALID_ENCF_LENGTH: "an e-NCF does not have 13 positions",
+  INVALID_ENCF_FORMAT: "series outside E–Z (P reserved) or invalid digits",
+  SERIE_MISMATCH: "the two ends of a range use different series",
+  TIPO_MISMATCH: "the ends have different types, or tipoeCF contradicts the e-NCF",
+  INVALID_TIPO_ECF: "type not among 31, 32, 33, 34, 41, 43, 44, 45, 46, 47",
+  INVALID_SEQUENCE: "the sequential number is zero",
+  INVALID_RANGE_ORDER: "the last e-NCF is lower than the first",
+  OVERLAPPING_RANGES: "two lines overlap for the same series and type",
+  TOO_MANY_TIPOS: "more than 10 e-CF types in one request",
+  TOO_MANY_RANGES: "more than 10,000 ranges for one type",
+  INVALID_FECHA: "fechaHoraAnulacion is not a real dd-MM-yyyy HH:mm:ss date-time",
+  TOTAL_TOO_LARGE: "the header total does not fit 10 digits",
+  INVALID_FIELD_TYPE: "a field has the wrong JSON type",
+  VALIDATION_FAILED: "the body does not match the documented schema (every problem in errors)",
+  EMPTY_BODY: "the body is empty",
+  INVALID_JSON: "the body is not valid JSON",
+  PAYLOAD_TOO_LARGE: "the body is over the endpoint's limit (16 MiB for voids and imports)",
+  INVALID_PARAMETER: "a query parameter or header (e.g. Idempotency-Key) is invalid",
+  INVALID_NEXT_TOKEN: "nextToken is not a cursor this service issued",
+  INVALID_LIMIT: "limit is not an integer from 1 to 100",
+  INVALID_STATUS: "status is not Aceptado, Rechazado or Error",
+  INVALID_DATE: "fromDate/toDate are not epoch milliseconds, or fromDate > toDate",
+  MISSING_ECF: "the ecf query parameter is missing",
+  INVALID_ECF: "the ecf query parameter is not a valid e-NCF",
+  MISSING_ECFS: "ecfs absent or empty",
+  TOO_MANY_ECFS: "more than 100 entries in ecfs",
+  UNAUTHORIZED: "the Bearer idToken is absent, expired or invalid",
+  INVALID_CREDENTIALS: "wrong username or password",
+  INVALID_API_KEY: "X-API-KEY absent, unknown or revoked",
+  FORBIDDEN: "the API key belongs to another account, or the user's role does not allow it",
+  NOT_FOUND: "portal: the object does not exist",
+  ENVIRONMENT_NOT_FOUND: "the first path segment is not TesteCF, CerteCF or eCF",
+  VOID_NOT_FOUND: "no void attempt with that voidId in this environment",
+  DOCUMENT_NOT_FOUND: "no document with that e-NCF in this environment",
+  IDEMPOTENCY_KEY_REUSED: "the Idempotency-Key was used with another body",
+  ALREADY_VOIDED: "a range overlaps an Aceptado void (its voidId is named); nothing was sent",
+  RATE_LIMITED: "too many voids per minute for the account; see Retry-After",
+  SERVICE_UNAVAILABLE: "the instance is shutting down; retry (see Retry-After)",
+  CERTIFICATE_NOT_CONFIGURED: "the account has no active certificate (.p12); upload it in the portal",
+  CERTIFICATE_UNAVAILABLE: "the stored certificate could not be loaded",
+  CERTIFICATE_WRONG_PASSWORD: "portal: wrong .p12 password",
+  CERTIFICATE_CORRUPT: "portal: the file is not a readable .p12",
+  CERTIFICATE_NO_PRIVATE_KEY: "portal: the .p12 holds no private key",
+  CERTIFICATE_EXPIRED: "portal: the certificate has expired",
+  CERTIFICATE_NOT_YET_VALID: "portal: the certificate is not valid yet",
+  SIGN_ERROR: "signing the void document failed; nothing was stored or sent",
+  TAXAUTH_AUTH_ERROR: "authentication with the tax authority failed; the attempt is stored as Error",
+  TAXAUTH_VOID_ERROR:
+    "the authority did not confirm the void in time; the attempt is stored as Error — fetch it by voidId, never retry blindly",
+  TAXAUTH_STATUS_ERROR: "the authority's status service failed",
+  INTERNAL_ERROR: "unexpected failure; the message carries the request id for support",
+  CONFIGURATION_ERROR: "the server is misconfigured",
+};
+
+/** A markdown table of every code, status and meaning (the ErrorCode schema's description). */
+export function errorCodeTable(): string {
+  const rows = (Object.keys(ERROR_STATUS) as ErrorCode[]).map(
+    (code) => `| \`${code}\` | ${ERROR_STATUS[code]} | ${ERROR_MEANINGS[code]} |`,
+  );
+  return ["| code | HTTP | meaning |", "|---|---|---|", ...rows].join("\n");
+}
+
+const VOID_VALIDATION: ErrorCode[] = [
+  "MISSING_RANGES",
+  "MISSING_SEQUENCE",
+  "INVALID_ENCF_LENGTH",
+  "INVALID_ENCF_FORMAT",
+  "SERIE_MISMATCH",
+  "TIPO_MISMATCH",
+  "INVALID_TIPO_ECF",
+  "INVALID_SEQUENCE",
+  "INVALID_RANGE_ORDER",
+  "OVERLAPPING_RANGES",
+  "TOO_MANY_TIPOS",
+  "TOO_MANY_RANGES",
+  "INVALID_FECHA",
+  "TOTAL_TOO_LARGE",
+  "INVALID_FIELD_TYPE",
+];
+const BODY: ErrorCode[] = ["EMPTY_BODY", "INVALID_JSON", "PAYLOAD_TOO_LARGE"];
+const BEARER: ErrorCode[] = ["UNAUTHORIZED", "ENVIRONMENT_NOT_FOUND"];
+const API_KEY: ErrorCode[] = [...BEARER, "INVALID_API_KEY", "FORBIDDEN"];
+const ALWAYS: ErrorCode[] = ["INTERNAL_ERROR", "SERVICE_UNAVAILABLE"];
+
+/** The error codes each operation can answer (keyed by operationId). */
+export const OPERATION_ERRORS: Record<string, ErrorCode[]> = {
+  createIdToken: [...BODY, "VALIDATION_FAILED", "INVALID_CREDENTIALS", ...ALWAYS],
+  createVoid: [
+    ...VOID_VALIDATION,
+    ...BODY,
+    "INVALID_PARAMETER",
+    ...BEARER,
+    "IDEMPOTENCY_KEY_REUSED",
+    "ALREADY_VOIDED",
+    "CERTIFICATE_NOT_CONFIGURED",
+    "RATE_LIMITED",
+    "CERTIFICATE_UNAVAILABLE",
+    "SIGN_ERROR",
+    "TAXAUTH_AUTH_ERROR",
+    "TAXAUTH_VOID_ERROR",
+    ...ALWAYS,
+  ],
+  listVoids: [
+    "INVALID_LIMIT",
+    "INVALID_STATUS",
+    "INVALID_DATE",
+    "INVALID_NEXT_TOKEN",
+    "INVALID_PARAMETER",
+    ...BEARER,
+    "VOID_NOT_FOUND",
+    ...ALWAYS,
+  ],
+  getVoidXml: [...BEARER, "VOID_NOT_FOUND", ...ALWAYS],
+  getDocument: ["MISSING_ECF", "INVALID_ECF", ...API_KEY, "DOCUMENT_NOT_FOUND", ...ALWAYS],
+  getDocumentsStatusBatch: [
+    ...BODY,
+    "MISSING_ECFS",
+    "TOO_MANY_ECFS",
+    "INVALID_FIELD_TYPE",
+    ...API_KEY,
+    ...ALWAYS,
+  ],
+  importDocuments: [...BODY, "VALIDATION_FAILED", ...API_KEY, ...ALWAYS],
+  getHealth: [],
+  getReadiness: [],
+  getOpenApi: [],
+};

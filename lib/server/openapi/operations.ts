@@ -1,0 +1,174 @@
+import "server-only";
+
+import { z } from "zod";
+
+import { ENVIRONMENTS } from "@/lib/domain/environments";
+import { voidListQuerySchema } from "@/lib/schemas/void-ncf-list";
+
+/**
+ * Every public endpoint, as the OpenAPI document describes it. Bodies name component schemas (see
+ * components.ts: the zod schemas of lib/schemas); error responses are derived from error-catalog.ts.
+ */
+export interface ApiOperation {
+  operationId: string;
+  method: "get" | "post";
+  /** OpenAPI path (`{name}` parameters), e.g. `/{environment}/customer/void-ncf`. */
+  path: string;
+  tag: "Autenticación" | "Anulaciones" | "Documentos" | "Operación";
+  summary: string;
+  description: string;
+  auth: "none" | "bearer" | "bearer+apiKey";
+  idempotencyKey?: boolean;
+  query?: z.ZodObject;
+  pathParams?: Record<string, { schema: z.ZodType; description: string }>;
+  /** Component name of the JSON body. */
+  requestBody?: string;
+  /** Success responses: component name, or "xml" for the signed XML download. */
+  responses: Record<number, { description: string; body: string | "xml" }>;
+}
+
+export const environmentParameterSchema = z
+  .enum(ENVIRONMENTS)
+  .describe("TesteCF (tests), CerteCF (certification) or eCF (production); anything else is a JSON 404");
+
+const ENCF_QUERY = z.object({
+  ecf: z.string().length(13).describe("The e-NCF, e.g. E310000000001"),
+});
+
+export const API_OPERATIONS: ApiOperation[] = [
+  {
+    operationId: "createIdToken",
+    method: "post",
+    path: "/auth/token",
+    tag: "Autenticación",
+    summary: "Obtain an idToken",
+    description:
+      "Exchanges a portal user's credentials for an idToken (JWT, valid 1 hour). Send it as " +
+      "`Authorization: Bearer <idToken>`. API keys for the document endpoints are created in the portal.",
+    auth: "none",
+    requestBody: "AuthTokenRequest",
+    responses: { 200: { description: "The idToken", body: "AuthTokenResponse" } },
+  },
+  {
+    operationId: "createVoid",
+    method: "post",
+    path: "/{environment}/customer/void-ncf",
+    tag: "Anulaciones",
+    summary: "Void ranges of e-NCF",
+    description:
+      "Validates every line (a 400 never reaches the authority), builds the ANECF v1.0 document, signs it " +
+      "with the account's certificate, stores the attempt (status Error until confirmed) and sends it to " +
+      "the tax authority. 200 Aceptado, 422 Rechazado, 502 when the answer is not confirmed in time (the " +
+      "attempt keeps its voidId and may still become Aceptado or Rechazado: fetch it, never retry blindly). " +
+      "The RNC is taken from the token; line numbers, counts and totals are computed.",
+    auth: "bearer",
+    idempotencyKey: true,
+    requestBody: "VoidNcfRequest",
+    responses: {
+      200: { description: "Aceptado: the sequences can no longer be issued", body: "VoidAcceptedResponse" },
+      422: {
+        description: "Rechazado by the authority (the attempt is stored)",
+        body: "VoidRejectedResponse",
+      },
+    },
+  },
+  {
+    operationId: "listVoids",
+    method: "get",
+    path: "/{environment}/customer/void-ncf",
+    tag: "Anulaciones",
+    summary: "List void attempts, or fetch one by voidId",
+    description:
+      "Newest first, only the token's RNC and this environment. With `voidId` the record itself is " +
+      "returned (404 VOID_NOT_FOUND when unknown). fromDate/toDate filter createdAt, inclusive.",
+    auth: "bearer",
+    query: voidListQuerySchema,
+    responses: {
+      200: { description: "A page of records, or the record of `voidId`", body: "VoidListOrRecord" },
+    },
+  },
+  {
+    operationId: "getVoidXml",
+    method: "get",
+    path: "/{environment}/customer/void-ncf/{voidId}/xml",
+    tag: "Anulaciones",
+    summary: "Download the signed ANECF of an attempt",
+    description: "Extension: the signed XML exactly as sent, as an attachment named {RNC}ANECF{voidId}.xml.",
+    auth: "bearer",
+    pathParams: { voidId: { schema: z.string(), description: "The attempt's voidId" } },
+    responses: { 200: { description: "The signed XML", body: "xml" } },
+  },
+  {
+    operationId: "getDocument",
+    method: "get",
+    path: "/{environment}/documentos-ecf",
+    tag: "Documentos",
+    summary: "Status of one e-CF",
+    description:
+      "The stored record of one issued document. A non-final status is refreshed from the authority first.",
+    auth: "bearer+apiKey",
+    query: ENCF_QUERY,
+    responses: { 200: { description: "The document record", body: "DocumentRecord" } },
+  },
+  {
+    operationId: "getDocumentsStatusBatch",
+    method: "post",
+    path: "/{environment}/documentos-ecf/status/batch",
+    tag: "Documentos",
+    summary: "Status of up to 100 e-CF",
+    description:
+      "One result per entry, in request order (duplicates answered each time). Unknown or malformed " +
+      'entries are `found: false`, `status: "No encontrado"`. Groups of about 50 are recommended.',
+    auth: "bearer+apiKey",
+    requestBody: "DocumentsBatchRequest",
+    responses: { 200: { description: "One result per entry", body: "DocumentsBatchResponse" } },
+  },
+  {
+    operationId: "importDocuments",
+    method: "post",
+    path: "/{environment}/documentos-ecf/import",
+    tag: "Documentos",
+    summary: "Import issued e-CF (extension)",
+    description:
+      "An issuing system pushes up to 1,000 documents per call, upserted by e-NCF. Each entry is validated " +
+      "on its own: invalid entries are reported in `results` and the rest are stored. Role operator or admin.",
+    auth: "bearer+apiKey",
+    requestBody: "DocumentsImportRequest",
+    responses: { 200: { description: "Counts and one result per entry", body: "DocumentsImportResponse" } },
+  },
+  {
+    operationId: "getHealth",
+    method: "get",
+    path: "/healthz",
+    tag: "Operación",
+    summary: "Liveness",
+    description: "200 while the process runs. Checks nothing else.",
+    auth: "none",
+    responses: { 200: { description: "The process is up", body: "HealthResponse" } },
+  },
+  {
+    operationId: "getReadiness",
+    method: "get",
+    path: "/readyz",
+    tag: "Operación",
+    summary: "Readiness",
+    description:
+      "200 when the database answers, every migration is applied and (TAXAUTH=dgii) DGII's URLs are " +
+      "configured; 503 otherwise, and while the instance shuts down. No secrets.",
+    auth: "none",
+    responses: {
+      200: { description: "Ready", body: "ReadinessResponse" },
+      503: { description: "Not ready, or shutting down", body: "ReadinessResponse" },
+    },
+  },
+  {
+    operationId: "getOpenApi",
+    method: "get",
+    path: "/openapi.json",
+    tag: "Operación",
+    summary: "This document",
+    description: "The OpenAPI 3.1 document of the API (rendered at /docs).",
+    auth: "none",
+    responses: { 200: { description: "OpenAPI 3.1", body: "OpenApiDocument" } },
+  },
+];

@@ -1,0 +1,358 @@
+import "server-only";
+
+import * as authTokenRoute from "@/app/auth/token/route";
+import * as documentRoute from "@/app/[environment]/documentos-ecf/route";
+import * as importRoute from "@/app/[environment]/documentos-ecf/import/route";
+import * as batchRoute from "@/app/[environment]/documentos-ecf/status/batch/route";
+import * as healthRoute from "@/app/healthz/route";
+import * as openApiRoute from "@/app/openapi.json/route";
+import * as readyRoute from "@/app/readyz/route";
+import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
+import { contextOf, documentHeaders, importEntry, jsonPost } from "@/lib/server/documents/test-support";
+import type { VoidTestApp } from "@/lib/server/voids/testing/void-test-app";
+
+/** One real call of an endpoint, named as its documented example. */
+export interface Scenario {
+  operationId: string;
+  name: string;
+  summary: string;
+  status: number;
+  /** The request body, recorded as the operation's request example under the same name. */
+  request?: unknown;
+  /** false: the request example breaks the rules on purpose (e.g. to show a per-entry error). */
+  requestValid?: boolean;
+  /** false: checked against the schema, but not recorded as an example (the document itself). */
+  record?: boolean;
+  run(): Promise<{ status: number; body: unknown }>;
+}
+
+type Handler = (request: Request, context: { params: Promise<{ environment: string }> }) => Promise<Response>;
+
+async function answer(response: Response): Promise<{ status: number; body: unknown }> {
+  const text = await response.text();
+  const json = (response.headers.get("content-type") ?? "").includes("json");
+  return { status: response.status, body: json ? JSON.parse(text) : text };
+}
+
+const direct = (handler: Handler, request: Request, environment = "TesteCF") =>
+  handler(request, contextOf(environment)).then(answer);
+
+/** Every documented example, produced by calling the real handlers against the test app. */
+export async function buildScenarios(app: VoidTestApp): Promise<Scenario[]> {
+  // Fixed identities, so re-recording the examples changes only ids, tokens and times.
+  const account: TestAccount = await createTestAccount({
+    rnc: "130000001",
+    email: "integracion@empresa.do",
+    certificate: true,
+    apiKey: true,
+  });
+  const noCertificate = await createTestAccount({ rnc: "130000002", email: "sin-certificado@empresa.do" });
+  const token = account.idToken;
+  let sequence = 5_000;
+  const range = (count: number) => {
+    sequence += 1000;
+    const at = (n: number) => `E31${String(n).padStart(10, "0")}`;
+    return { secuenciaDesde: at(sequence + 1), secuenciaHasta: at(sequence + count) };
+  };
+  const voidPost = (
+    body: unknown,
+    options: { token?: string; headers?: Record<string, string>; env?: string } = {},
+  ) =>
+    app
+      .call("POST", `/${options.env ?? "TesteCF"}/customer/void-ncf`, {
+        token: options.token ?? token,
+        body,
+        headers: options.headers,
+      })
+      .then(({ status, body: parsed }) => ({ status, body: parsed as unknown }));
+  const voidGet = (path: string, withToken = token) =>
+    app.call("GET", path, { token: withToken }).then(({ status, body, text }) => ({
+      status,
+      body: path.endsWith("/xml") && status === 200 ? text : (body as unknown),
+    }));
+
+  const accepted = {
+    ranges: [range(10), { ...range(1), tipoeCF: "31" }],
+    fechaHoraAnulacion: "22-11-2026 08:30:00",
+  };
+  accepted.ranges[1]!.secuenciaHasta = accepted.ranges[1]!.secuenciaDesde;
+  const first = await voidPost(accepted);
+  const voidId = (first.body as { voidId: string }).voidId;
+  const idempotent = { ranges: [range(2)] };
+  await voidPost(idempotent, { headers: { "idempotency-key": "erp-factura-2026-0001" } });
+  const issued = range(3);
+  app.simulator.admin.markIssued({
+    environment: "TesteCF",
+    rnc: account.auth.rnc,
+    ranges: [{ from: issued.secuenciaHasta, to: issued.secuenciaHasta }],
+  });
+  const documents = [
+    importEntry("E310000000101"),
+    importEntry("E320000000102", { invoiceTotal: 1500.5, summarySignedXml: "rfce/E320000000102.xml" }),
+  ];
+  await direct(
+    importRoute.POST,
+    jsonPost("http://localhost/TesteCF/documentos-ecf/import", account, { documents }),
+  );
+  const docGet = (query: string, credentials: Pick<TestAccount, "idToken" | "apiKey"> = account) =>
+    direct(
+      documentRoute.GET,
+      new Request(`http://localhost/TesteCF/documentos-ecf${query}`, {
+        headers: documentHeaders(credentials),
+      }),
+    );
+  const tokenPost = (body: unknown) =>
+    direct(authTokenRoute.POST, jsonPost("http://localhost/auth/token", null, body));
+  const tokenBody = { username: account.auth.email, password: account.password };
+  const batchBody = { ecfs: ["E310000000101", "E320000000102", "E310000009999"] };
+  const importBody = { documents: [importEntry("E310000000103"), { ncf: "P310000000001" }] };
+
+  return [
+    {
+      operationId: "createIdToken",
+      name: "ok",
+      summary: "idToken issued",
+      status: 200,
+      request: tokenBody,
+      run: () => tokenPost(tokenBody),
+    },
+    {
+      operationId: "createIdToken",
+      name: "wrongPassword",
+      summary: "Wrong credentials",
+      status: 401,
+      run: () => tokenPost({ ...tokenBody, password: "wrong-password" }),
+    },
+    {
+      operationId: "createIdToken",
+      name: "missingPassword",
+      summary: "Missing field",
+      status: 400,
+      run: () => tokenPost({ username: tokenBody.username }),
+    },
+
+    {
+      operationId: "createVoid",
+      name: "accepted",
+      summary: "Two ranges accepted",
+      status: 200,
+      request: accepted,
+      run: async () => first,
+    },
+    {
+      operationId: "createVoid",
+      name: "rejected",
+      summary: "A sequence was already issued",
+      status: 422,
+      request: { ranges: [issued] },
+      run: () => voidPost({ ranges: [issued] }),
+    },
+    {
+      operationId: "createVoid",
+      name: "overlapping",
+      summary: "Validation: every problem listed",
+      status: 400,
+      run: () =>
+        voidPost({
+          ranges: [
+            { secuenciaDesde: "E310000000001", secuenciaHasta: "E310000000009" },
+            { secuenciaDesde: "E310000000005", secuenciaHasta: "E310000000005" },
+            { secuenciaDesde: "E3100000001", secuenciaHasta: "E310000000001" },
+          ],
+        }),
+    },
+    {
+      operationId: "createVoid",
+      name: "unauthorized",
+      summary: "No or bad token",
+      status: 401,
+      run: () => voidPost(accepted, { token: "not-a-jwt" }),
+    },
+    {
+      operationId: "createVoid",
+      name: "unknownEnvironment",
+      summary: "Unknown environment",
+      status: 404,
+      run: () => voidPost(accepted, { env: "Produccion" }),
+    },
+    {
+      operationId: "createVoid",
+      name: "alreadyVoided",
+      summary: "Overlaps an accepted void",
+      status: 409,
+      run: () => voidPost({ ranges: [accepted.ranges[0]] }),
+    },
+    {
+      operationId: "createVoid",
+      name: "idempotencyKeyReused",
+      summary: "Same Idempotency-Key, other body",
+      status: 409,
+      run: () =>
+        voidPost({ ranges: [range(1)] }, { headers: { "idempotency-key": "erp-factura-2026-0001" } }),
+    },
+    {
+      operationId: "createVoid",
+      name: "noCertificate",
+      summary: "No active certificate",
+      status: 412,
+      run: () => voidPost({ ranges: [range(1)] }, { token: noCertificate.idToken }),
+    },
+    {
+      operationId: "createVoid",
+      name: "notConfirmed",
+      summary: "The authority did not confirm (stored as Error)",
+      status: 502,
+      run: async () => {
+        app.simulator.admin.injectFault({ service: "anularrango", mode: "status", status: 503 });
+        try {
+          return await voidPost({ ranges: [range(4)] });
+        } finally {
+          app.simulator.admin.clearFaults();
+        }
+      },
+    },
+
+    {
+      operationId: "listVoids",
+      name: "page",
+      summary: "A page, newest first",
+      status: 200,
+      run: () => voidGet("/TesteCF/customer/void-ncf?limit=2"),
+    },
+    {
+      operationId: "listVoids",
+      name: "byVoidId",
+      summary: "One record by voidId",
+      status: 200,
+      run: () => voidGet(`/TesteCF/customer/void-ncf?voidId=${voidId}`),
+    },
+    {
+      operationId: "listVoids",
+      name: "badLimit",
+      summary: "Invalid limit",
+      status: 400,
+      run: () => voidGet("/TesteCF/customer/void-ncf?limit=500"),
+    },
+    {
+      operationId: "listVoids",
+      name: "unknownVoid",
+      summary: "Unknown voidId",
+      status: 404,
+      run: () => voidGet("/TesteCF/customer/void-ncf?voidId=0190f0c2-0000-7000-8000-000000000000"),
+    },
+    {
+      operationId: "getVoidXml",
+      name: "signedXml",
+      summary: "The signed ANECF",
+      status: 200,
+      run: () => voidGet(`/TesteCF/customer/void-ncf/${voidId}/xml`),
+    },
+    {
+      operationId: "getVoidXml",
+      name: "unknownVoid",
+      summary: "Unknown voidId",
+      status: 404,
+      run: () => voidGet("/TesteCF/customer/void-ncf/nope/xml"),
+    },
+
+    {
+      operationId: "getDocument",
+      name: "found",
+      summary: "A stored document",
+      status: 200,
+      run: () => docGet("?ecf=E310000000101"),
+    },
+    {
+      operationId: "getDocument",
+      name: "invalidEcf",
+      summary: "Malformed e-NCF",
+      status: 400,
+      run: () => docGet("?ecf=P31"),
+    },
+    {
+      operationId: "getDocument",
+      name: "badApiKey",
+      summary: "Missing or revoked X-API-KEY",
+      status: 401,
+      run: () => docGet("?ecf=E310000000101", { idToken: token, apiKey: "ak_not-a-key" }),
+    },
+    {
+      operationId: "getDocument",
+      name: "notFound",
+      summary: "Unknown e-NCF",
+      status: 404,
+      run: () => docGet("?ecf=E310000009999"),
+    },
+    {
+      operationId: "getDocumentsStatusBatch",
+      name: "mixed",
+      summary: "Found and not found",
+      status: 200,
+      request: batchBody,
+      run: () =>
+        direct(
+          batchRoute.POST,
+          jsonPost("http://localhost/TesteCF/documentos-ecf/status/batch", account, batchBody),
+        ),
+    },
+    {
+      operationId: "getDocumentsStatusBatch",
+      name: "tooMany",
+      summary: "Over 100 entries",
+      status: 400,
+      run: () =>
+        direct(
+          batchRoute.POST,
+          jsonPost("http://localhost/TesteCF/documentos-ecf/status/batch", account, {
+            ecfs: Array.from({ length: 101 }, () => "E310000000101"),
+          }),
+        ),
+    },
+    {
+      operationId: "importDocuments",
+      name: "mixed",
+      summary: "One stored, one invalid",
+      status: 200,
+      request: importBody,
+      requestValid: false,
+      run: () =>
+        direct(
+          importRoute.POST,
+          jsonPost("http://localhost/TesteCF/documentos-ecf/import", account, importBody),
+        ),
+    },
+    {
+      operationId: "importDocuments",
+      name: "noDocuments",
+      summary: "Empty envelope",
+      status: 400,
+      run: () =>
+        direct(
+          importRoute.POST,
+          jsonPost("http://localhost/TesteCF/documentos-ecf/import", account, { documents: [] }),
+        ),
+    },
+    {
+      operationId: "getHealth",
+      name: "up",
+      summary: "Process up",
+      status: 200,
+      run: () => direct(healthRoute.GET, new Request("http://localhost/healthz")),
+    },
+    {
+      operationId: "getReadiness",
+      name: "ready",
+      summary: "Ready",
+      status: 200,
+      run: () => direct(readyRoute.GET, new Request("http://localhost/readyz")),
+    },
+    {
+      operationId: "getOpenApi",
+      name: "document",
+      summary: "This document",
+      status: 200,
+      record: false,
+      run: () => direct(openApiRoute.GET, new Request("http://localhost/openapi.json")),
+    },
+  ];
+}

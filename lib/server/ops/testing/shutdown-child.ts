@@ -1,0 +1,36 @@
+/**
+ * Child process of shutdown.test.ts: starts the runtime as the server does (which registers the
+ * SIGTERM handler), starts one void against an authority that never answers, prints
+ * `WRITTEN <voidId>` once the write-ahead record exists and waits for SIGTERM.
+ * Run with `node --conditions=react-server --import tsx`.
+ */
+import { getDb } from "@/lib/server/db";
+import { startRuntime } from "@/lib/server/runtime/start-runtime";
+import { createVoid } from "@/lib/server/voids/create-void";
+
+async function main(): Promise<void> {
+  await startRuntime();
+  const db = await getDb();
+  const account = await db.account.findFirstOrThrow({ where: { rnc: process.env.DEMO_RNC } });
+  void createVoid({
+    accountId: account.id,
+    rnc: account.rnc,
+    environment: "TesteCF",
+    body: { ranges: [{ secuenciaDesde: "E310000000001", secuenciaHasta: "E310000000003" }] },
+    createdBy: "shutdown-test",
+  }).catch(() => {});
+  for (;;) {
+    const record = await db.voidRecord.findFirst({ where: { accountId: account.id }, select: { id: true } });
+    if (record) {
+      process.stdout.write(`WRITTEN ${record.id}\n`);
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  setInterval(() => {}, 1_000); // stays up until the signal
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${String(error)}\n`);
+  process.exit(1);
+});
