@@ -14,6 +14,9 @@ const nextConfig = {
     "@prisma/schema-engine-wasm",
   ],
   poweredByHeader: false,
+  // The browser tests build into their own directory (playwright.config.ts), so a developer's
+  // `next build` or `next dev` never swaps the build under a running test server.
+  ...(process.env.ANULA_DIST_DIR ? { distDir: process.env.ANULA_DIST_DIR } : {}),
 };
 
 export default nextConfig;

@@ -1,14 +1,19 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 
+import { getPortalPreferences } from "@/lib/portal/preferences";
+
+import "./globals.css";
+
 export const metadata: Metadata = {
   title: "Anula",
   description: "Anulación de rangos de e-NCF y consulta de estado de e-CF ante la DGII",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const { locale } = await getPortalPreferences();
   return (
-    <html lang="es-DO">
+    <html lang={locale === "en" ? "en" : "es-DO"}>
       <body>{children}</body>
     </html>
   );

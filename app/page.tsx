@@ -1,10 +1,10 @@
-export default function HomePage() {
-  return (
-    <main
-      style={{ fontFamily: "system-ui, sans-serif", maxWidth: 720, margin: "4rem auto", padding: "0 1rem" }}
-    >
-      <h1>Anula</h1>
-      <p>Anulación de rangos de e-NCF no utilizados y consulta del estado de e-CF ante la DGII.</p>
-    </main>
-  );
+import { redirect } from "next/navigation";
+
+import { getPortalAuth } from "@/lib/server/auth";
+
+/** The home page is the portal: a viewer lands on the history, anyone else on the void tool. */
+export default async function HomePage() {
+  const auth = await getPortalAuth();
+  if (!auth) redirect("/login");
+  redirect(auth.role === "viewer" ? "/voids" : "/tools/void-encf");
 }

@@ -1,0 +1,33 @@
+import { ApiKeysPanel } from "@/components/settings/api-keys-panel";
+import { Card } from "@/components/ui/card";
+import { formatFechaHora } from "@/lib/domain/fecha";
+import { getI18n } from "@/lib/i18n/server";
+import { hasRole, requirePageAuth } from "@/lib/portal/page-auth";
+import { listApiKeys } from "@/lib/server/auth";
+
+export const metadata = { title: "Anula · Claves API" };
+
+export default async function ApiKeysPage() {
+  const auth = await requirePageAuth();
+  if (!hasRole(auth, "operator")) return null;
+  const { t } = await getI18n();
+  const keys = await listApiKeys(auth.accountId);
+  return (
+    <Card title={t.settings.apiKeys.title}>
+      <p className="muted">{t.settings.apiKeys.intro}</p>
+      <ApiKeysPanel
+        canEdit={hasRole(auth, "admin")}
+        t={t.settings.apiKeys}
+        common={t.common}
+        keys={keys.map((key) => ({
+          id: key.id,
+          name: key.name,
+          prefix: key.prefix,
+          createdAt: formatFechaHora(key.createdAt),
+          lastUsedAt: key.lastUsedAt === null ? t.common.none : formatFechaHora(key.lastUsedAt),
+          revoked: key.revokedAt !== null,
+        }))}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,44 @@
+import { headers } from "next/headers";
+
+import { CopyButton } from "@/components/settings/copy-button";
+import { Card } from "@/components/ui/card";
+import { format } from "@/lib/i18n";
+import { getI18n } from "@/lib/i18n/server";
+import { integrationExamples, originFromHeaders } from "@/lib/portal/integration-examples";
+import { hasRole, requirePageAuth } from "@/lib/portal/page-auth";
+
+export const metadata = { title: "Anula · Cómo integrar" };
+
+/** Cómo integrar: the token and API key calls, with this deployment's origin and environment. */
+export default async function IntegrationPage() {
+  const auth = await requirePageAuth();
+  if (!hasRole(auth, "operator")) return null;
+  const { t, environment } = await getI18n();
+  const i = t.settings.integration;
+  const origin = process.env.NEXTAUTH_URL?.replace(/\/+$/, "") || originFromHeaders(await headers());
+  const examples = integrationExamples(origin, environment, auth.email);
+  const sections: Array<[string, string]> = [
+    [i.token, examples.token],
+    [i.void, examples.void],
+    [i.list, examples.list],
+    [i.document, examples.document],
+    [i.batch, examples.batch],
+  ];
+  return (
+    <Card title={i.title} data-testid="integration">
+      <p>{i.intro}</p>
+      <p className="muted">{format(i.note, { environment })}</p>
+      {sections.map(([title, code]) => (
+        <section key={title} style={{ marginTop: "1rem" }}>
+          <div className="page-header" style={{ marginBottom: "0.25rem" }}>
+            <h3>{title}</h3>
+            <CopyButton text={code} label={t.common.copy} copiedLabel={t.common.copied} />
+          </div>
+          <pre tabIndex={0}>
+            <code>{code}</code>
+          </pre>
+        </section>
+      ))}
+    </Card>
+  );
+}

@@ -1,0 +1,67 @@
+import { CertificateUploadForm } from "@/components/settings/certificate-upload-form";
+import { Banner } from "@/components/ui/banner";
+import { Card } from "@/components/ui/card";
+import { formatFechaHora } from "@/lib/domain/fecha";
+import { format } from "@/lib/i18n";
+import { getI18n } from "@/lib/i18n/server";
+import { hasRole, requirePageAuth } from "@/lib/portal/page-auth";
+import { getActiveCertificateSummary } from "@/lib/server/certificates";
+
+export const metadata = { title: "Anula · Configuración" };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const WARN_DAYS = 30;
+
+/** Certificado: the active certificate's card and (admins) the .p12 upload. */
+export default async function CertificateSettingsPage() {
+  const auth = await requirePageAuth();
+  if (!hasRole(auth, "operator")) return null;
+  const { t } = await getI18n();
+  const c = t.settings.certificate;
+  const active = await getActiveCertificateSummary(auth.accountId);
+  // eslint-disable-next-line react-hooks/purity -- a server component renders once per request
+  const daysLeft = active ? Math.floor((active.notAfter - Date.now()) / DAY_MS) : 0;
+  return (
+    <>
+      <Card title={c.active} data-testid="active-certificate">
+        {active ? (
+          <>
+            {daysLeft < 0 ? (
+              <Banner tone="danger" role="alert">
+                <p>{c.expired}</p>
+              </Banner>
+            ) : daysLeft < WARN_DAYS ? (
+              <Banner tone="warning" role="alert" testId="certificate-expiry-warning">
+                <p>{format(c.expiresSoon, { days: daysLeft })}</p>
+              </Banner>
+            ) : null}
+            <dl className="dl">
+              <dt>{c.subject}</dt>
+              <dd>{active.subject}</dd>
+              <dt>{c.serialNumber}</dt>
+              <dd className="mono">{active.subjectSerialNumber ?? t.common.none}</dd>
+              <dt>{c.issuer}</dt>
+              <dd>{active.issuer}</dd>
+              <dt>{c.validFrom}</dt>
+              <dd className="mono">{formatFechaHora(active.notBefore)}</dd>
+              <dt>{c.validUntil}</dt>
+              <dd className="mono">{formatFechaHora(active.notAfter)}</dd>
+              <dt>{c.fingerprint}</dt>
+              <dd className="mono">{active.fingerprintSha256}</dd>
+            </dl>
+          </>
+        ) : (
+          <Banner tone="warning">
+            <p>{c.none}</p>
+          </Banner>
+        )}
+      </Card>
+      {hasRole(auth, "admin") ? (
+        <Card title={c.upload}>
+          <p className="muted">{c.uploadIntro}</p>
+          <CertificateUploadForm t={c} />
+        </Card>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,173 @@
+import { AutoRefresh } from "@/components/voids/auto-refresh";
+import { Banner } from "@/components/ui/banner";
+import { ButtonLink } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { Table } from "@/components/ui/table";
+import { ecfTypeName, isEcfType } from "@/lib/domain/ecf-types";
+import { formatFechaHora } from "@/lib/domain/fecha";
+import { format, formatNumber, type Dictionary } from "@/lib/i18n";
+import { getI18n } from "@/lib/i18n/server";
+import { findAccountVoid } from "@/lib/portal/find-void-any-environment";
+import { requirePageAuth } from "@/lib/portal/page-auth";
+import type { VoidRecordView } from "@/lib/server/voids/void-views";
+
+type Props = {
+  params: Promise<{ voidId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+const REFRESH_SECONDS = 10;
+
+export const metadata = { title: "Anula · Anulación" };
+
+/** One void attempt: ranges, the authority's answer, timestamps, who sent it, the signed XML. */
+export default async function VoidDetailPage({ params, searchParams }: Props) {
+  const auth = await requirePageAuth();
+  const { t, locale } = await getI18n();
+  const { voidId } = await params;
+  const env = (await searchParams).env;
+  const record = await findAccountVoid(auth.accountId, voidId, typeof env === "string" ? env : undefined);
+  if (!record) {
+    return (
+      <>
+        <h1>{format(t.voidDetail.title, { voidId })}</h1>
+        <Banner tone="warning" role="alert">
+          <p>{format(t.voidDetail.notFound, { voidId })}</p>
+        </Banner>
+        <ButtonLink href="/voids">{t.voidDetail.backToHistory}</ButtonLink>
+      </>
+    );
+  }
+  const d = t.voidDetail;
+  return (
+    <>
+      <div className="page-header">
+        <div>
+          <h1 className="mono" style={{ overflowWrap: "anywhere" }}>
+            {format(d.title, { voidId: record.voidId })}
+          </h1>
+          <StatusBadge status={record.status} label={t.status[record.status]} />
+        </div>
+        <div className="row">
+          <ButtonLink href={`/voids?env=${record.environment}`}>{d.backToHistory}</ButtonLink>
+          <ButtonLink
+            href={`/voids/${record.voidId}/xml?env=${record.environment}`}
+            variant="primary"
+            plain
+            download
+            data-testid="download-signed-xml"
+          >
+            {d.downloadXml}
+          </ButtonLink>
+        </div>
+      </div>
+      <StatusExplanation record={record} t={d} />
+      <Card title={d.summary}>
+        <dl className="dl">
+          <dt>{d.environment}</dt>
+          <dd>{t.environments[record.environment]}</dd>
+          <dt>{d.customerId}</dt>
+          <dd className="mono">{record.customerId}</dd>
+          <dt>{d.fechaHoraAnulacion}</dt>
+          <dd className="mono">{record.fechaHoraAnulacion}</dd>
+          <dt>{d.totalVoided}</dt>
+          <dd>{formatNumber(record.totalVoided, locale)}</dd>
+          <dt>{d.fileName}</dt>
+          <dd className="mono">{record.fileName}</dd>
+          <dt>{d.createdAt}</dt>
+          <dd className="mono">{formatFechaHora(record.createdAt)}</dd>
+          <dt>{d.updateAt}</dt>
+          <dd className="mono">{formatFechaHora(record.updateAt)}</dd>
+          <dt>{d.createdBy}</dt>
+          <dd>{record.createdBy ?? t.common.none}</dd>
+        </dl>
+      </Card>
+      <Card title={d.authority}>
+        {record.taxauthCode === null ? (
+          <p>{d.noAnswer}</p>
+        ) : (
+          <dl className="dl">
+            <dt>{d.taxauthCode}</dt>
+            <dd className="mono">{record.taxauthCode}</dd>
+            <dt>{d.taxauthName}</dt>
+            <dd>{record.taxauthName}</dd>
+            <dt>{d.messages}</dt>
+            <dd>
+              {record.taxauthResponse.length === 0 ? (
+                d.noMessages
+              ) : (
+                <ul data-testid="taxauth-messages">
+                  {record.taxauthResponse.map((message, index) => (
+                    <li key={index}>{message}</li>
+                  ))}
+                </ul>
+              )}
+            </dd>
+          </dl>
+        )}
+      </Card>
+      <Card title={`${d.ranges} (${formatNumber(record.ranges.length, locale)})`}>
+        <Table>
+          <thead>
+            <tr>
+              <th scope="col">{d.tipo}</th>
+              <th scope="col">{d.desde}</th>
+              <th scope="col">{d.hasta}</th>
+              <th scope="col" className="num">
+                {d.cantidad}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {record.ranges.slice(0, 1000).map((range, index) => (
+              <tr key={index}>
+                <td>
+                  {range.tipoeCF}
+                  {isEcfType(range.tipoeCF) ? ` · ${ecfTypeName(range.tipoeCF, locale)}` : ""}
+                </td>
+                <td className="mono">{range.secuenciaDesde}</td>
+                <td className="mono">{range.secuenciaHasta}</td>
+                <td className="num">{formatNumber(range.cantidad, locale)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+        {record.ranges.length > 1000 ? <p className="muted">… {record.ranges.length - 1000} +</p> : null}
+      </Card>
+    </>
+  );
+}
+
+function StatusExplanation({ record, t }: { record: VoidRecordView; t: Dictionary["voidDetail"] }) {
+  if (record.status === "Aceptado")
+    return (
+      <Banner tone="success">
+        <p>{t.acceptedMeaning}</p>
+      </Banner>
+    );
+  if (record.status === "Rechazado")
+    return (
+      <Banner tone="danger">
+        <p>{t.rejectedMeaning}</p>
+      </Banner>
+    );
+  const meanings = t.errorMeanings as Record<string, string>;
+  return (
+    <Banner tone="warning" title={t.errorTitle} testId="error-explanation">
+      <p>{meanings[record.errorCode ?? ""] ?? meanings.TAXAUTH_VOID_ERROR}</p>
+      <p>
+        <strong>{t.errorCode}:</strong> <span className="mono">{record.errorCode ?? "—"}</span>
+        {record.errorMessage ? (
+          <>
+            {" · "}
+            <strong>{t.errorMessage}:</strong> {record.errorMessage}
+          </>
+        ) : null}
+      </p>
+      <p>{t.retryAdvice}</p>
+      <p className="muted">{t.watching}</p>
+      <AutoRefresh seconds={REFRESH_SECONDS} />
+    </Banner>
+  );
+}

@@ -1,0 +1,80 @@
+import { VoidHistoryTable, type VoidHistoryRow } from "@/components/voids/void-history-table";
+import { VoidFiltersForm } from "@/components/voids/void-filters-form";
+import { Banner } from "@/components/ui/banner";
+import { ButtonLink } from "@/components/ui/button";
+import { formatFechaHora } from "@/lib/domain/fecha";
+import { format, formatNumber } from "@/lib/i18n";
+import { getI18n } from "@/lib/i18n/server";
+import { requirePageAuth } from "@/lib/portal/page-auth";
+import { readVoidFilters, toPageQuery } from "@/lib/portal/void-filters";
+import { loadVoidPage, typesOf } from "@/lib/portal/void-history";
+
+export const metadata = { title: "Anula · Historial de anulaciones" };
+
+const PAGE_SIZE = 25;
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** Historial de anulaciones: server-side filters and the API's cursor, in the URL. */
+export default async function VoidHistoryPage({ searchParams }: { searchParams: SearchParams }) {
+  const auth = await requirePageAuth();
+  const { t, locale, environment } = await getI18n();
+  const filters = readVoidFilters(await searchParams, environment);
+  const page = await loadVoidPage(auth.accountId, filters, PAGE_SIZE);
+  const rows: VoidHistoryRow[] = page.ok
+    ? page.items.map((item) => ({
+        voidId: item.voidId,
+        fecha: formatFechaHora(item.createdAt),
+        status: item.status,
+        statusLabel: t.status[item.status],
+        total: formatNumber(item.totalVoided, locale),
+        tipos: typesOf(item),
+        fileName: item.fileName,
+        detailHref: `/voids/${item.voidId}?env=${item.environment}`,
+        xmlHref: `/voids/${item.voidId}/xml?env=${item.environment}`,
+      }))
+    : [];
+  return (
+    <>
+      <div className="page-header">
+        <div>
+          <h1>{t.voids.title}</h1>
+          <p className="muted">{t.voids.intro}</p>
+        </div>
+        <ButtonLink href={`/voids/export?${toPageQuery(filters)}`} plain download data-testid="export-csv">
+          {t.voids.exportCsv}
+        </ButtonLink>
+      </div>
+      <VoidFiltersForm
+        filters={filters}
+        t={{ ...t.voids, environment: t.common.environment, clear: t.common.clear }}
+        statusLabels={t.status}
+        environmentLabels={t.environments}
+      />
+      {page.ok ? null : (
+        <Banner tone="danger" role="alert">
+          <p>{format(t.voids.invalidFilter, { message: page.message })}</p>
+        </Banner>
+      )}
+      <VoidHistoryTable
+        rows={rows}
+        caption={format(t.voids.tableCaption, { environment: filters.environment })}
+        headers={t.voids.columns}
+        empty={t.voids.empty}
+      />
+      <nav className="row" style={{ marginTop: "1rem" }} aria-label={t.voids.pagination}>
+        <span className="muted">{format(t.voids.pageInfo, { count: rows.length })}</span>
+        {filters.cursor ? (
+          <ButtonLink href={`/voids?${toPageQuery(filters)}`} small>
+            {t.voids.firstPage}
+          </ButtonLink>
+        ) : null}
+        {page.ok && page.nextToken ? (
+          <ButtonLink href={`/voids?${toPageQuery(filters, page.nextToken)}`} small rel="next">
+            {t.voids.nextPage}
+          </ButtonLink>
+        ) : null}
+      </nav>
+    </>
+  );
+}

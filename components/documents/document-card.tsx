@@ -1,0 +1,113 @@
+import { StatusBadge } from "@/components/ui/status-badge";
+import { formatFechaHora } from "@/lib/domain/fecha";
+import type { Locale } from "@/lib/domain/locale";
+import { format, formatNumber, type Dictionary } from "@/lib/i18n";
+import type { DocumentView } from "@/lib/portal/document-view";
+
+export interface DocumentCardProps {
+  document: DocumentView;
+  t: Dictionary["documents"];
+  statusLabels: Dictionary["status"];
+  locale: Locale;
+}
+
+/** One found document: status in colour and words, the key fields and the DGII QR link. */
+export function DocumentCard({ document, t, statusLabels, locale }: DocumentCardProps) {
+  const f = t.fields;
+  const label = (statusLabels as Record<string, string>)[document.status] ?? document.status;
+  return (
+    <article className="card" data-testid="document-result" data-ncf={document.ncf} data-found="true">
+      <div className="page-header">
+        <h3 className="mono">{document.ncf}</h3>
+        <StatusBadge status={document.status} label={label} />
+      </div>
+      <dl className="dl">
+        {document.documentType ? (
+          <>
+            <dt>{f.documentType}</dt>
+            <dd>{document.documentType}</dd>
+          </>
+        ) : null}
+        {document.buyerRnc ? (
+          <>
+            <dt>{f.buyerRnc}</dt>
+            <dd className="mono">{document.buyerRnc}</dd>
+          </>
+        ) : null}
+        {document.invoiceTotal !== null ? (
+          <>
+            <dt>{f.invoiceTotal}</dt>
+            <dd>RD$ {formatNumber(document.invoiceTotal, locale, 2)}</dd>
+          </>
+        ) : null}
+        <dt>{f.createdAt}</dt>
+        <dd className="mono">{formatFechaHora(document.createdAt)}</dd>
+        <dt>{f.updateAt}</dt>
+        <dd className="mono">{formatFechaHora(document.updateAt)}</dd>
+        {document.securityCode ? (
+          <>
+            <dt>{f.securityCode}</dt>
+            <dd className="mono">{document.securityCode}</dd>
+          </>
+        ) : null}
+        {document.fileName ? (
+          <>
+            <dt>{f.fileName}</dt>
+            <dd className="mono">{document.fileName}</dd>
+          </>
+        ) : null}
+        {document.customerReceived ? (
+          <>
+            <dt>{f.customerReceived}</dt>
+            <dd>{document.customerReceived}</dd>
+          </>
+        ) : null}
+        {document.qrUrl ? (
+          <>
+            <dt>{f.qr}</dt>
+            <dd>
+              <a href={document.qrUrl} target="_blank" rel="noopener noreferrer" data-testid="qr-link">
+                {t.openQr}
+              </a>
+            </dd>
+          </>
+        ) : null}
+        {document.messages.length > 0 ? (
+          <>
+            <dt>{f.messages}</dt>
+            <dd>
+              <ul>
+                {document.messages.map((message, index) => (
+                  <li key={index}>{message}</li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+    </article>
+  );
+}
+
+/** An e-NCF that is not in the store: said plainly, never an empty card. */
+export function NotFoundCard({
+  ecf,
+  environment,
+  t,
+  statusLabel,
+}: {
+  ecf: string;
+  environment: string;
+  t: Dictionary["documents"];
+  statusLabel: string;
+}) {
+  return (
+    <article className="card" data-testid="document-result" data-ncf={ecf} data-found="false">
+      <div className="page-header">
+        <h3 className="mono">{ecf}</h3>
+        <StatusBadge status="No encontrado" label={statusLabel} />
+      </div>
+      <p>{format(t.notFoundExplain, { ecf, environment })}</p>
+    </article>
+  );
+}

@@ -1,0 +1,144 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition, type FormEvent } from "react";
+
+import { Banner } from "@/components/ui/banner";
+import { InputField } from "@/components/ui/field";
+import { Badge } from "@/components/ui/status-badge";
+import { Table } from "@/components/ui/table";
+import { format, type Dictionary } from "@/lib/i18n";
+import { createApiKeyAction, revokeApiKeyAction } from "@/lib/portal/actions/settings-actions";
+
+import { CopyButton } from "./copy-button";
+
+export interface ApiKeyRow {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string;
+  revoked: boolean;
+}
+
+export interface ApiKeysPanelProps {
+  keys: ApiKeyRow[];
+  canEdit: boolean;
+  t: Dictionary["settings"]["apiKeys"];
+  common: Dictionary["common"];
+}
+
+/** Create (the key is shown once, here, with a copy button), list and revoke API keys. */
+export function ApiKeysPanel({ keys, canEdit, t, common }: ApiKeysPanelProps) {
+  const router = useRouter();
+  const [created, setCreated] = useState<{ key: string; name: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+
+  function onCreate(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const name = String(new FormData(form).get("name") ?? "");
+    startTransition(async () => {
+      const result = await createApiKeyAction(name);
+      if (result.ok) {
+        setCreated({ key: result.key, name: result.name });
+        setError(null);
+        form.reset();
+        router.refresh();
+      } else {
+        setError(result.message);
+      }
+    });
+  }
+
+  function onRevoke(row: ApiKeyRow) {
+    if (!window.confirm(format(t.confirmRevoke, { name: row.name }))) return;
+    startTransition(async () => {
+      const result = await revokeApiKeyAction(row.id);
+      if (!result.ok) setError(result.message);
+      router.refresh();
+    });
+  }
+
+  return (
+    <div className="stack">
+      {created ? (
+        <Banner tone="success" role="alert" title={t.createdTitle} testId="api-key-created">
+          <p>{t.createdWarning}</p>
+          <div className="row" style={{ alignItems: "center" }}>
+            <code className="secret" data-testid="api-key-value">
+              {created.key}
+            </code>
+            <CopyButton text={created.key} label={common.copy} copiedLabel={common.copied} />
+          </div>
+        </Banner>
+      ) : null}
+      {error ? (
+        <Banner tone="danger" role="alert">
+          <p>{error}</p>
+        </Banner>
+      ) : null}
+      {canEdit ? (
+        <form className="row" onSubmit={onCreate} data-testid="api-key-create">
+          <InputField label={t.name} name="name" placeholder={t.namePlaceholder} maxLength={100} required />
+          <button type="submit" className="btn" disabled={pending}>
+            {t.create}
+          </button>
+        </form>
+      ) : null}
+      <Table caption={t.title} data-testid="api-key-list">
+        <thead>
+          <tr>
+            <th scope="col">{t.name}</th>
+            <th scope="col">{t.prefix}</th>
+            <th scope="col">{t.createdAt}</th>
+            <th scope="col">{t.lastUsedAt}</th>
+            <th scope="col">{t.state}</th>
+            {canEdit ? (
+              <th scope="col">
+                <span className="visually-hidden">{t.revoke}</span>
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>
+          {keys.length === 0 ? (
+            <tr>
+              <td colSpan={canEdit ? 6 : 5}>{t.empty}</td>
+            </tr>
+          ) : (
+            keys.map((row) => (
+              <tr key={row.id}>
+                <td>{row.name}</td>
+                <td className="mono">anula_{row.prefix}_…</td>
+                <td className="mono">{row.createdAt}</td>
+                <td className="mono">{row.lastUsedAt}</td>
+                <td>
+                  <Badge tone={row.revoked ? "neutral" : "success"}>
+                    {row.revoked ? t.revoked : t.active}
+                  </Badge>
+                </td>
+                {canEdit ? (
+                  <td>
+                    {row.revoked ? null : (
+                      <button
+                        type="button"
+                        className="btn btn-danger btn-small"
+                        disabled={pending}
+                        onClick={() => onRevoke(row)}
+                        aria-label={`${t.revoke} ${row.name}`}
+                      >
+                        {t.revoke}
+                      </button>
+                    )}
+                  </td>
+                ) : null}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </Table>
+    </div>
+  );
+}

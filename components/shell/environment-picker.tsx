@@ -1,0 +1,53 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useId, useTransition } from "react";
+
+import type { Environment } from "@/lib/domain/environments";
+import { setEnvironmentAction } from "@/lib/portal/preference-actions";
+
+export interface EnvironmentPickerProps {
+  environment: Environment;
+  label: string;
+  options: ReadonlyArray<{ value: Environment; label: string }>;
+  hint: string;
+}
+
+/** The environment every page works in: always visible in the top bar; eCF is styled as production. */
+export function EnvironmentPicker({ environment, label, options, hint }: EnvironmentPickerProps) {
+  const id = useId();
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  return (
+    <div className="env-picker">
+      <label htmlFor={id}>{label}</label>
+      <span className="env-pill" data-environment={environment} data-testid="current-environment">
+        {environment}
+      </span>
+      <select
+        id={id}
+        value={environment}
+        disabled={pending}
+        title={hint}
+        aria-describedby={`${id}-hint`}
+        data-testid="environment-picker"
+        onChange={(event) => {
+          const next = event.target.value;
+          startTransition(async () => {
+            await setEnvironmentAction(next);
+            router.refresh();
+          });
+        }}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <span id={`${id}-hint`} className="visually-hidden">
+        {hint}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useTransition } from "react";
+
+import type { Locale } from "@/lib/domain/locale";
+import { setLocaleAction } from "@/lib/portal/preference-actions";
+
+const LANGUAGES: ReadonlyArray<{ locale: Locale; short: string; name: string }> = [
+  { locale: "es", short: "ES", name: "Español" },
+  { locale: "en", short: "EN", name: "English" },
+];
+
+/** ES | EN toggle; each button names its language in that language (for screen readers too). */
+export function LanguageSwitch({ locale, label }: { locale: Locale; label: string }) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  return (
+    <div role="group" aria-label={label} className="row" style={{ gap: "0.25rem" }}>
+      {LANGUAGES.map((language) => (
+        <button
+          key={language.locale}
+          type="button"
+          lang={language.locale}
+          className={`btn btn-small ${language.locale === locale ? "" : "btn-secondary"}`}
+          aria-pressed={language.locale === locale}
+          aria-label={language.name}
+          disabled={pending}
+          data-testid={`language-${language.locale}`}
+          onClick={() =>
+            startTransition(async () => {
+              await setLocaleAction(language.locale);
+              router.refresh();
+            })
+          }
+        >
+          {language.short}
+        </button>
+      ))}
+    </div>
+  );
+}

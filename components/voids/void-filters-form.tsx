@@ -1,0 +1,45 @@
+import { InputField, SelectField } from "@/components/ui/field";
+import { ENVIRONMENTS } from "@/lib/domain/environments";
+import type { Dictionary } from "@/lib/i18n";
+import type { VoidFilters } from "@/lib/portal/void-filters";
+import { VOID_STATUSES } from "@/lib/schemas/void-ncf-list";
+
+export interface VoidFiltersFormProps {
+  filters: VoidFilters;
+  t: Dictionary["voids"] & { environment: string; clear: string };
+  statusLabels: Dictionary["status"];
+  environmentLabels: Dictionary["environments"];
+}
+
+/** A plain GET form: filters live in the URL and the server lists (works without JavaScript too). */
+export function VoidFiltersForm({ filters, t, statusLabels, environmentLabels }: VoidFiltersFormProps) {
+  return (
+    <form method="get" action="/voids" className="card" aria-label={t.filters} data-testid="void-filters">
+      <div className="row">
+        <SelectField
+          label={t.status}
+          name="status"
+          defaultValue={filters.status ?? ""}
+          options={[
+            { value: "", label: t.anyStatus },
+            ...VOID_STATUSES.map((status) => ({ value: status, label: statusLabels[status] })),
+          ]}
+        />
+        <InputField label={t.from} name="from" type="date" defaultValue={filters.from ?? ""} />
+        <InputField label={t.to} name="to" type="date" defaultValue={filters.to ?? ""} />
+        <SelectField
+          label={t.environment}
+          name="env"
+          defaultValue={filters.environment}
+          options={ENVIRONMENTS.map((value) => ({ value, label: environmentLabels[value] }))}
+        />
+        <button type="submit" className="btn">
+          {t.apply}
+        </button>
+        <a href={`/voids?env=${filters.environment}`} className="btn btn-secondary">
+          {t.clear}
+        </a>
+      </div>
+    </form>
+  );
+}

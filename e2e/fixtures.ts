@@ -1,0 +1,126 @@
+import { generateKeyPairSync, randomInt } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import forge from "node-forge";
+
+/**
+ * The e2e fixture contract (see e2e/README.md). The app runs with DEMO=on on a fresh DATA_DIR, so
+ * the demo account (RNC 130000001, admin demo@anula.local / anula-demo, a generated certificate)
+ * exists; the embedded DGII simulator listens on E2E_SIMULATOR_URL with its admin API on.
+ */
+export const DEMO = { email: "demo@anula.local", password: "anula-demo", rnc: "130000001" } as const;
+export const BASE_URL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:4780";
+export const SIMULATOR_URL = process.env.E2E_SIMULATOR_URL ?? "http://127.0.0.1:4790";
+export const SCREENSHOT_DIR = path.join(__dirname, "output", "screenshots");
+
+/** Signs in through the login page (next-auth Credentials) and waits for the portal shell. */
+export async function signIn(page: Page, email: string = DEMO.email, password: string = DEMO.password) {
+  await page.goto("/login");
+  await page.getByLabel(/Correo electrónico|E-mail/).fill(email);
+  await page.getByLabel(/^(Contraseña|Password)$/).fill(password);
+  await page.getByRole("button", { name: /^(Entrar|Sign in)$/ }).click();
+  await expect(page.getByTestId("current-environment")).toBeVisible();
+}
+
+/** Calls the simulator's admin API over HTTP, e.g. simulatorAdmin("/admin/issued-sequences", {...}). */
+export async function simulatorAdmin(adminPath: string, body?: unknown, method = "POST"): Promise<unknown> {
+  const response = await fetch(`${SIMULATOR_URL}${adminPath}`, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`simulator ${method} ${adminPath} → ${response.status} ${text}`);
+  return text ? (JSON.parse(text) as unknown) : null;
+}
+
+/** Marks sequences as issued in the simulator's ledger (a void of them is then Rechazado). */
+export function markIssued(from: string, to: string = from, environment = "TesteCF") {
+  return simulatorAdmin("/admin/issued-sequences", { environment, rnc: DEMO.rnc, ranges: [{ from, to }] });
+}
+
+/**
+ * An e-NCF range nobody has used in this run: the ledger and the database live for the whole run,
+ * so each spec needs its own numbers. `type` e.g. "31"; count sequences starting at a random block.
+ */
+export function freshRange(type = "31", count = 1): { desde: string; hasta: string } {
+  const start = randomInt(1, 9_000_000_000);
+  const encf = (n: number) => `E${type}${String(n).padStart(10, "0")}`;
+  return { desde: encf(start), hasta: encf(start + count - 1) };
+}
+
+/** An idToken of the demo user (POST /auth/token), for REST calls from specs. */
+export async function demoIdToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post("/auth/token", {
+    data: { username: DEMO.email, password: DEMO.password },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { idToken: string }).idToken;
+}
+
+/** Creates a void through the REST API (same use case as the portal) and returns its JSON answer. */
+export async function voidViaApi(
+  request: APIRequestContext,
+  ranges: Array<{ secuenciaDesde: string; secuenciaHasta: string }>,
+  environment = "TesteCF",
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const idToken = await demoIdToken(request);
+  const response = await request.post(`/${environment}/customer/void-ncf`, {
+    headers: { authorization: `Bearer ${idToken}` },
+    data: { ranges },
+  });
+  return { status: response.status(), body: (await response.json()) as Record<string, unknown> };
+}
+
+/** A full-page screenshot under e2e/output/screenshots/<name>.png (not committed). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** A self-signed .p12 shaped like a DGII certificate (serialNumber = RNC), for upload tests. */
+export function makeP12(password: string, rnc: string = DEMO.rnc): Buffer {
+  const { privateKey: pem } = generateKeyPairSync("rsa", {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: "pkcs1", format: "pem" },
+    publicKeyEncoding: { type: "spki", format: "pem" },
+  });
+  const key = forge.pki.privateKeyFromPem(pem);
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = forge.pki.setRsaPublicKey(key.n, key.e);
+  cert.serialNumber = "01";
+  cert.validity.notBefore = new Date(Date.now() - 60_000);
+  cert.validity.notAfter = new Date(Date.now() + 365 * 24 * 3600 * 1000);
+  const subject = [
+    { shortName: "C", value: "DO" },
+    { name: "serialNumber", value: rnc },
+    { shortName: "CN", value: "E2E PRUEBA" },
+  ];
+  cert.setSubject(subject);
+  cert.setIssuer(subject);
+  cert.sign(key, forge.md.sha256.create());
+  const asn1 = forge.pkcs12.toPkcs12Asn1(key, [cert], password, { algorithm: "3des" });
+  return Buffer.from(forge.asn1.toDer(asn1).getBytes(), "binary");
+}
+
+interface Fixtures {
+  /** A page already signed in as the demo admin. */
+  signedIn: Page;
+  /** The simulator admin helper, as a fixture for convenience. */
+  simulatorAdmin: typeof simulatorAdmin;
+}
+
+export const test = base.extend<Fixtures>({
+  // The second argument is Playwright's `use`, named `provide` so React's hook lint leaves it alone.
+  signedIn: async ({ page }, provide) => {
+    await signIn(page);
+    await provide(page);
+  },
+  simulatorAdmin: async ({}, provide) => {
+    await provide(simulatorAdmin);
+  },
+});
+
+export { expect };

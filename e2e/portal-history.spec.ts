@@ -1,0 +1,75 @@
+import { expect, freshRange, markIssued, screenshot, test, voidViaApi } from "./fixtures";
+
+test.describe("historial de anulaciones", () => {
+  test("lists voids with status, filters them, shows the detail, the XML and the CSV", async ({
+    signedIn: page,
+    request,
+  }) => {
+    const accepted = freshRange("31", 5);
+    const ok = await voidViaApi(request, [
+      { secuenciaDesde: accepted.desde, secuenciaHasta: accepted.hasta },
+    ]);
+    expect(ok.status).toBe(200);
+    const used = freshRange("32", 3);
+    await markIssued(used.desde, used.hasta);
+    const rejected = await voidViaApi(request, [{ secuenciaDesde: used.desde, secuenciaHasta: used.hasta }]);
+    expect(rejected.status).toBe(422);
+    const acceptedId = String(ok.body.voidId);
+    const rejectedId = String(rejected.body.voidId);
+
+    await page.goto("/voids");
+    const table = page.getByTestId("void-history");
+    const acceptedRow = table.locator(`tr[data-void-id="${acceptedId}"]`);
+    await expect(acceptedRow).toContainText("Aceptado");
+    await expect(acceptedRow).toContainText(/\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}/);
+    await expect(acceptedRow.locator("td").nth(3)).toHaveText("5");
+    await expect(acceptedRow.locator("td").nth(4)).toHaveText("31");
+    await expect(table.locator(`tr[data-void-id="${rejectedId}"]`)).toContainText("Rechazado");
+    await screenshot(page, "history");
+
+    // Server-side status filter.
+    await page.getByLabel("Estado").selectOption("Rechazado");
+    await page.getByRole("button", { name: "Aplicar filtros" }).click();
+    await expect(page).toHaveURL(/status=Rechazado/);
+    await expect(table.locator(`tr[data-void-id="${rejectedId}"]`)).toBeVisible();
+    await expect(table.locator(`tr[data-void-id="${acceptedId}"]`)).toHaveCount(0);
+
+    // A date range in the future matches nothing.
+    await page.goto("/voids?env=TesteCF&from=2099-01-01");
+    await expect(table).toContainText("No hay anulaciones con estos filtros.");
+
+    // Detail of the rejected attempt: the authority's reasons.
+    await page.goto(`/voids/${rejectedId}`);
+    await expect(page.getByTestId("taxauth-messages")).toContainText("han sido utilizadas");
+    await expect(page.getByText("ninguna secuencia fue anulada")).toBeVisible();
+    await expect(page.getByRole("cell", { name: used.desde })).toBeVisible();
+    await screenshot(page, "void-detail-rejected");
+
+    // Signed XML download with the session.
+    const xml = await page.request.get(`/voids/${acceptedId}/xml?env=TesteCF`);
+    expect(xml.status()).toBe(200);
+    expect(xml.headers()["content-disposition"]).toContain(`ANECF${acceptedId}.xml`);
+    const text = await xml.text();
+    expect(text).toContain("<ANECF>");
+    expect(text).toContain("<Signature");
+
+    // CSV of the filtered list.
+    const csv = await page.request.get("/voids/export?env=TesteCF&status=Aceptado");
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()["content-type"]).toContain("text/csv");
+    const body = await csv.text();
+    expect(body).toContain("fecha,voidId,estado");
+    expect(body).toContain(acceptedId);
+    expect(body).not.toContain(rejectedId);
+  });
+
+  test("the XML and CSV routes need a session", async ({ request }) => {
+    const response = await request.get("/voids/export", { maxRedirects: 0 });
+    expect(response.status()).toBe(401);
+  });
+
+  test("an unknown voidId is said plainly", async ({ signedIn: page }) => {
+    await page.goto("/voids/0190ffff-0000-7000-8000-000000000000");
+    await expect(page.getByText("No existe la anulación")).toBeVisible();
+  });
+});

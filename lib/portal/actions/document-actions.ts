@@ -1,0 +1,49 @@
+"use server";
+
+import "server-only";
+
+import { isAppError } from "@/lib/errors";
+import { format, getDictionary } from "@/lib/i18n";
+import { BATCH_MAX_ECFS } from "@/lib/schemas/documents-batch";
+import { requirePortalAuth } from "@/lib/server/auth";
+import { queryDocumentsBatch } from "@/lib/server/documents";
+
+import { fromBatchData, splitEncfList, type DocumentView } from "../document-view";
+import { getPortalPreferences } from "../preferences";
+
+export interface BatchLookupState {
+  /** The pasted text, given back so the form keeps it (React resets a form after its action). */
+  text?: string;
+  error?: string;
+  environment?: string;
+  results?: Array<{ ecf: string; found: boolean; document?: DocumentView }>;
+}
+
+/** Batch lookup (up to 100 pasted e-NCF) through the batch endpoint's own use case. */
+export async function lookupDocumentsBatchAction(
+  _previous: BatchLookupState,
+  formData: FormData,
+): Promise<BatchLookupState> {
+  const auth = await requirePortalAuth("viewer");
+  const { environment, locale } = await getPortalPreferences();
+  const t = getDictionary(locale).documents;
+  const text = String(formData.get("ecfs") ?? "").slice(0, 20_000);
+  const ecfs = splitEncfList(text);
+  if (ecfs.length === 0) return { text, error: t.emptyBatch };
+  if (ecfs.length > BATCH_MAX_ECFS) return { text, error: format(t.tooMany, { count: ecfs.length }) };
+  try {
+    const response = await queryDocumentsBatch(auth.accountId, environment, ecfs);
+    return {
+      text,
+      environment,
+      results: response.results.map((result) => ({
+        ecf: result.ecf,
+        found: result.found,
+        ...(result.data ? { document: fromBatchData(result.data) } : {}),
+      })),
+    };
+  } catch (error) {
+    if (isAppError(error) && error.status < 500) return { text, error: error.message };
+    throw error;
+  }
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+
+import { formatFechaHora } from "@/lib/domain/fecha";
+
+import { csvCell, csvLine } from "./csv";
+import { dayBoundaryMs, readVoidFilters, toListSearchParams, toPageQuery } from "./void-filters";
+
+describe("void history filters", () => {
+  it("turns calendar days into Santo Domingo day boundaries", () => {
+    const start = dayBoundaryMs("2026-03-05", "start")!;
+    const end = dayBoundaryMs("2026-03-05", "end")!;
+    expect(formatFechaHora(start)).toBe("05-03-2026 00:00:00");
+    expect(formatFechaHora(end)).toBe("05-03-2026 23:59:59");
+    expect(end - start).toBe(24 * 60 * 60 * 1000 - 1);
+    expect(dayBoundaryMs("2026-02-30", "start")).toBeNull();
+    expect(dayBoundaryMs("05-03-2026", "start")).toBeNull();
+  });
+
+  it("reads the URL, ignoring unknown statuses and environments", () => {
+    expect(readVoidFilters({ status: "Borrado", env: "Prod", from: " " }, "CerteCF")).toEqual({
+      status: undefined,
+      from: undefined,
+      to: undefined,
+      environment: "CerteCF",
+      cursor: undefined,
+    });
+    expect(readVoidFilters({ status: "Error", env: "eCF", cursor: "abc" }, "TesteCF")).toMatchObject({
+      status: "Error",
+      environment: "eCF",
+      cursor: "abc",
+    });
+  });
+
+  it("builds the REST list query and passes malformed days through for the API to reject", () => {
+    const query = toListSearchParams(
+      { status: "Aceptado", from: "2026-01-01", to: "bad", environment: "TesteCF", cursor: "tok" },
+      25,
+    );
+    expect(query.get("status")).toBe("Aceptado");
+    expect(query.get("fromDate")).toBe(String(dayBoundaryMs("2026-01-01", "start")));
+    expect(query.get("toDate")).toBe("bad");
+    expect(query.get("nextToken")).toBe("tok");
+    expect(query.get("limit")).toBe("25");
+  });
+
+  it("keeps filters in page links", () => {
+    expect(toPageQuery({ environment: "eCF", status: "Error", from: "2026-01-01" }, "next")).toBe(
+      "env=eCF&status=Error&from=2026-01-01&cursor=next",
+    );
+  });
+});
+
+describe("csv", () => {
+  it("quotes separators, quotes and line breaks", () => {
+    expect(csvCell('Dijo "no", luego\nsí')).toBe('"Dijo ""no"", luego\nsí"');
+    expect(csvLine(["a", 1, null, undefined])).toBe("a,1,,\r\n");
+  });
+
+  it("neutralises spreadsheet formulas in text but not negative numbers", () => {
+    expect(csvCell("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)");
+    expect(csvCell("@cmd")).toBe("'@cmd");
+    expect(csvCell(-5)).toBe("-5");
+  });
+});
+
+describe("integration examples", () => {
+  it("use this deployment's origin, the chosen environment and the user's login", async () => {
+    const { integrationExamples, originFromHeaders } = await import("./integration-examples");
+    const examples = integrationExamples("https://anula.example.do/", "CerteCF", "ana@empresa.do");
+    expect(examples.token).toContain("curl -sS -X POST 'https://anula.example.do/auth/token'");
+    expect(examples.token).toContain('"username":"ana@empresa.do"');
+    expect(examples.void).toContain("https://anula.example.do/CerteCF/customer/void-ncf");
+    expect(examples.document).toContain("X-API-KEY: $API_KEY");
+    expect(examples.batch).toContain("/CerteCF/documentos-ecf/status/batch");
+    const headers = (values: Record<string, string>) => ({ get: (name: string) => values[name] ?? null });
+    expect(originFromHeaders(headers({ host: "127.0.0.1:3000" }))).toBe("http://127.0.0.1:3000");
+    expect(
+      originFromHeaders(headers({ host: "x", "x-forwarded-host": "anula.do", "x-forwarded-proto": "https" })),
+    ).toBe("https://anula.do");
+  });
+});

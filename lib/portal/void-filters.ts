@@ -1,0 +1,72 @@
+import { isEnvironment, type Environment } from "@/lib/domain/environments";
+import { parseFechaHora } from "@/lib/domain/fecha";
+import { VOID_STATUSES } from "@/lib/schemas/void-ncf-list";
+
+/**
+ * The history page's filters as they travel in its URL (shareable, bookmarkable), and their
+ * translation to the REST list query (parseVoidListQuery): dates are whole days in Santo Domingo.
+ */
+export interface VoidFilters {
+  status?: (typeof VOID_STATUSES)[number];
+  /** yyyy-MM-dd (an <input type="date"> value), first day included. */
+  from?: string;
+  /** yyyy-MM-dd, last day included. */
+  to?: string;
+  environment: Environment;
+  cursor?: string;
+}
+
+type RawParams = Record<string, string | string[] | undefined>;
+
+function first(value: string | string[] | undefined): string | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  return text === undefined || text.trim() === "" ? undefined : text.trim();
+}
+
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Start (00:00:00.000) or end (23:59:59.999) of a calendar day in Santo Domingo, epoch ms; null if not a date. */
+export function dayBoundaryMs(day: string, edge: "start" | "end"): number | null {
+  const match = DAY_PATTERN.exec(day);
+  if (!match) return null;
+  const start = parseFechaHora(`${match[3]}-${match[2]}-${match[1]} 00:00:00`);
+  if (start === null) return null;
+  return edge === "start" ? start : start + 24 * 60 * 60 * 1000 - 1;
+}
+
+export function readVoidFilters(params: RawParams, defaultEnvironment: Environment): VoidFilters {
+  const status = first(params.status);
+  const environment = first(params.env);
+  return {
+    status: (VOID_STATUSES as readonly string[]).includes(status ?? "")
+      ? (status as VoidFilters["status"])
+      : undefined,
+    from: first(params.from),
+    to: first(params.to),
+    environment: environment && isEnvironment(environment) ? environment : defaultEnvironment,
+    cursor: first(params.cursor),
+  };
+}
+
+/**
+ * The REST list query of these filters. A malformed day is passed through as text so that
+ * parseVoidListQuery rejects it with its own message (one validation, the API's).
+ */
+export function toListSearchParams(filters: VoidFilters, limit: number): URLSearchParams {
+  const search = new URLSearchParams({ limit: String(limit) });
+  if (filters.status) search.set("status", filters.status);
+  if (filters.from) search.set("fromDate", String(dayBoundaryMs(filters.from, "start") ?? filters.from));
+  if (filters.to) search.set("toDate", String(dayBoundaryMs(filters.to, "end") ?? filters.to));
+  if (filters.cursor) search.set("nextToken", filters.cursor);
+  return search;
+}
+
+/** The history URL's query for these filters (without the cursor unless given). */
+export function toPageQuery(filters: VoidFilters, cursor?: string): string {
+  const search = new URLSearchParams({ env: filters.environment });
+  if (filters.status) search.set("status", filters.status);
+  if (filters.from) search.set("from", filters.from);
+  if (filters.to) search.set("to", filters.to);
+  if (cursor) search.set("cursor", cursor);
+  return search.toString();
+}
