@@ -1,0 +1,133 @@
+"use server";
+
+import { decodeRanges } from "@/components/void-tool/draft-codec";
+import { isEnvironment, type Environment } from "@/lib/domain/environments";
+import { AppError, isAppError } from "@/lib/errors";
+import { getPortalPreferences } from "@/lib/portal/preferences";
+import { parseVoidNcfRequest } from "@/lib/schemas/void-ncf";
+import { requirePortalAuth } from "@/lib/server/auth";
+import { logger } from "@/lib/server/config";
+import { enforceRateLimit } from "@/lib/server/rate-limit";
+import { createVoid } from "@/lib/server/voids/create-void";
+import { findErrorOverlaps } from "@/lib/server/voids/find-error-overlaps";
+import { findAcceptedOverlap } from "@/lib/server/voids/void-repository";
+
+/**
+ * Server actions of Tools → Anular e-NCF. They call the same lib code as the REST API (createVoid,
+ * findAcceptedOverlap); a viewer is refused here even if the page hid the tool. Actions return
+ * plain results instead of throwing, because Next hides thrown messages in production.
+ */
+
+export interface ActionFailure {
+  ok: false;
+  code: string;
+  message: string;
+  status: number;
+  errors?: Array<{ line?: number; code: string; message: string }>;
+  extra?: Record<string, unknown>;
+}
+
+function failure(error: unknown): ActionFailure {
+  if (isAppError(error)) {
+    return {
+      ok: false,
+      code: error.code,
+      message: error.message,
+      status: error.status,
+      errors: error.errors?.slice(0, 50),
+      extra: error.extra,
+    };
+  }
+  logger.error({ err: error }, "Void tool action failed");
+  return { ok: false, code: "INTERNAL_ERROR", message: "Error interno; no se envió nada.", status: 500 };
+}
+
+function environmentOf(value: string): Environment {
+  if (!isEnvironment(value)) throw new AppError("INVALID_PARAMETER", `Ambiente desconocido: ${value}.`);
+  return value;
+}
+
+export interface DraftInput {
+  environment: string;
+  /** encodeRanges() of the request's lines. */
+  ranges: string;
+}
+
+export interface VoidWarnings {
+  ok: true;
+  /** A range already voided and accepted: sending is blocked (the API answers 409 ALREADY_VOIDED). */
+  accepted: { voidId: string; line: number; secuenciaDesde: string; secuenciaHasta: string } | null;
+  /** Earlier attempts in Error sharing sequences: allowed after checking them (spec retry rule 2). */
+  errors: Array<{ voidId: string; line: number; fechaHoraAnulacion: string }>;
+}
+
+/** Warnings before sending. Lines are 1-based positions in `ranges` (the client maps them back). */
+export async function checkVoidWarnings(input: DraftInput): Promise<VoidWarnings | ActionFailure> {
+  try {
+    const auth = await requirePortalAuth("operator");
+    const { locale } = await getPortalPreferences();
+    const environment = environmentOf(input.environment);
+    const plan = parseVoidNcfRequest({ ranges: decodeRanges(input.ranges) }, { locale });
+    const [accepted, errors] = await Promise.all([
+      findAcceptedOverlap(auth.accountId, environment, plan.ranges),
+      findErrorOverlaps(auth.accountId, environment, plan.ranges),
+    ]);
+    return {
+      ok: true,
+      accepted: accepted && {
+        voidId: accepted.voidId,
+        line: accepted.range.line,
+        secuenciaDesde: accepted.range.secuenciaDesde,
+        secuenciaHasta: accepted.range.secuenciaHasta,
+      },
+      errors: errors
+        .slice(0, 20)
+        .map(({ voidId, line, fechaHoraAnulacion }) => ({ voidId, line, fechaHoraAnulacion })),
+    };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export interface SubmitInput extends DraftInput {
+  /** The fecha shown in the preview and the confirm dialog: what is signed is what was seen. */
+  fechaHoraAnulacion: string;
+  /** One per confirmed submission: a double click or a retry replays the stored outcome. */
+  idempotencyKey: string;
+}
+
+export interface SubmitOutcome {
+  ok: true;
+  httpStatus: number;
+  voidId: string;
+  status: "Aceptado" | "Rechazado" | "Error";
+  environment: Environment;
+}
+
+/** Sends the void through createVoid, exactly as POST /{env}/customer/void-ncf does. */
+export async function submitVoid(input: SubmitInput): Promise<SubmitOutcome | ActionFailure> {
+  try {
+    const auth = await requirePortalAuth("operator");
+    const { locale } = await getPortalPreferences();
+    const environment = environmentOf(input.environment);
+    enforceRateLimit(`void:${auth.accountId}`);
+    const result = await createVoid({
+      accountId: auth.accountId,
+      rnc: auth.rnc,
+      environment,
+      body: { ranges: decodeRanges(input.ranges), fechaHoraAnulacion: input.fechaHoraAnulacion },
+      createdBy: `${auth.email} (portal)`,
+      idempotencyKey: input.idempotencyKey,
+      locale,
+    });
+    return {
+      ok: true,
+      httpStatus: result.status,
+      voidId: String(result.body.voidId),
+      status: result.body.status as SubmitOutcome["status"],
+      environment,
+    };
+  } catch (error) {
+    return failure(error);
+  }
+}

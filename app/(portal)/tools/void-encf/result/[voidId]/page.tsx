@@ -1,0 +1,36 @@
+import type { Metadata } from "next";
+import { VoidResultView } from "@/components/void-tool/void-result-view";
+import { isEnvironment } from "@/lib/domain/environments";
+import { getPortalPreferences } from "@/lib/portal/preferences";
+import { requirePageAuth } from "@/lib/portal/page-auth";
+import { findAccountVoid } from "@/lib/portal/find-void-any-environment";
+
+export const metadata: Metadata = { title: "Resultado de la anulación · Anula" };
+
+interface ResultPageProps {
+  params: Promise<{ voidId: string }>;
+  searchParams: Promise<{ env?: string | string[] }>;
+}
+
+/**
+ * The outcome of a void sent from the tool, read back from the stored record (so reloading it is a
+ * safe way to see a late answer move an Error to Aceptado/Rechazado, and never re-sends anything).
+ */
+export default async function VoidResultPage({ params, searchParams }: ResultPageProps) {
+  const { voidId } = await params;
+  const query = await searchParams;
+  const auth = await requirePageAuth();
+  const preferences = await getPortalPreferences();
+  const envParam = typeof query.env === "string" ? query.env : "";
+  const record = await findAccountVoid(auth.accountId, voidId, envParam);
+  const environment = record?.environment ?? (isEnvironment(envParam) ? envParam : preferences.environment);
+  return (
+    <VoidResultView
+      record={record}
+      voidId={voidId}
+      environment={environment}
+      locale={preferences.locale}
+      selfHref={`/tools/void-encf/result/${voidId}?env=${environment}`}
+    />
+  );
+}

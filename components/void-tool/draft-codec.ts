@@ -1,0 +1,37 @@
+/**
+ * How the editor's ranges travel to the server actions: one "desde<TAB>hasta" per line. A tenth of
+ * the size of JSON objects, which matters because server action bodies are size-limited (Next's
+ * serverActions.bodySizeLimit) and a full request holds up to 100,000 ranges.
+ */
+/**
+ * Next's default server action body limit is 1 MB (experimental.serverActions.bodySizeLimit): about
+ * 35,000 ranges in this encoding. Past it the portal says so plainly instead of failing in transit;
+ * raise both together to send the spec's maximum (10 types × 10,000 ranges ≈ 2.8 MB) from the portal.
+ */
+export const MAX_WIRE_CHARS = 950_000;
+
+export interface WireRange {
+  secuenciaDesde: string;
+  secuenciaHasta: string;
+}
+
+export function encodeRanges(ranges: readonly WireRange[]): string {
+  let text = "";
+  for (const range of ranges) text += `${range.secuenciaDesde}\t${range.secuenciaHasta}\n`;
+  return text;
+}
+
+/** The inverse of encodeRanges; anything odd is passed on as typed so validation reports it by line. */
+export function decodeRanges(text: string): WireRange[] {
+  const ranges: WireRange[] = [];
+  for (const line of text.split("\n")) {
+    if (line === "") continue;
+    const tab = line.indexOf("\t");
+    ranges.push(
+      tab < 0
+        ? { secuenciaDesde: line, secuenciaHasta: line }
+        : { secuenciaDesde: line.slice(0, tab), secuenciaHasta: line.slice(tab + 1) },
+    );
+  }
+  return ranges;
+}

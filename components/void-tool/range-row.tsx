@@ -1,0 +1,153 @@
+"use client";
+
+import { memo, type KeyboardEvent } from "react";
+import { ecfTypeName, isEcfType } from "@/lib/domain/ecf-types";
+import type { Locale } from "@/lib/domain/locale";
+import { format, formatNumber } from "@/lib/i18n";
+import type { LineDraft, LineStatus } from "./editor-model";
+import type { VoidToolStrings } from "./strings";
+import styles from "./void-tool.module.css";
+
+export type LineField = "desde" | "hasta";
+
+export interface RangeRowProps {
+  line: LineDraft;
+  index: number;
+  lineCount: number;
+  status: LineStatus;
+  /** The plain-words problem of the line, if any. */
+  message?: string;
+  /** Editor indices of the lines this one overlaps, and the message naming the first. */
+  overlapWith?: number[];
+  overlapMessage?: string;
+  locale: Locale;
+  t: VoidToolStrings["editor"];
+  onEdit(index: number, field: LineField, value: string): void;
+  onKey(event: KeyboardEvent<HTMLInputElement>, index: number, field: LineField): void;
+  onMove(index: number, delta: -1 | 1): void;
+  onRemove(index: number): void;
+  onGoTo(index: number): void;
+}
+
+/** One line of the editor: desde/hasta, the derived type and count, the problem in words, the actions. */
+function RangeRowImpl(props: RangeRowProps) {
+  const { line, index, status, message, overlapWith, overlapMessage, locale, t } = props;
+  const number = index + 1;
+  const invalid = status.kind === "invalid";
+  const overlapping = overlapWith !== undefined && overlapWith.length > 0;
+  const messageId = `void-line-${line.id}-message`;
+  const hasProblem = invalid || overlapping;
+  const range = status.kind === "valid" ? status.range : undefined;
+  const tipo = range?.tipoeCF ?? tipoOf(line.desde);
+  const rowClass = [styles.row, invalid ? styles.rowInvalid : "", overlapping ? styles.rowOverlap : ""].join(
+    " ",
+  );
+
+  return (
+    <div className={rowClass} data-line={number} data-status={overlapping ? "overlap" : status.kind}>
+      <div className={styles.rowMain}>
+        <span className={styles.lineNumber} aria-hidden="true">
+          {number}
+        </span>
+        <input
+          className={styles.encfInput}
+          value={line.desde}
+          onChange={(event) => props.onEdit(index, "desde", event.target.value)}
+          onKeyDown={(event) => props.onKey(event, index, "desde")}
+          aria-label={format(t.desdeLabel, { line: number })}
+          aria-invalid={hasProblem || undefined}
+          aria-describedby={hasProblem ? messageId : undefined}
+          data-line-input={`${index}-desde`}
+          placeholder="E310000000001"
+          maxLength={40}
+          spellCheck={false}
+          autoComplete="off"
+          autoCapitalize="characters"
+          inputMode="text"
+        />
+        <input
+          className={styles.encfInput}
+          value={line.hasta}
+          onChange={(event) => props.onEdit(index, "hasta", event.target.value)}
+          onKeyDown={(event) => props.onKey(event, index, "hasta")}
+          aria-label={format(t.hastaLabel, { line: number })}
+          aria-invalid={hasProblem || undefined}
+          aria-describedby={hasProblem ? messageId : undefined}
+          data-line-input={`${index}-hasta`}
+          placeholder={t.hastaPlaceholder}
+          maxLength={40}
+          spellCheck={false}
+          autoComplete="off"
+          autoCapitalize="characters"
+        />
+        <span className={styles.derived} title={tipo ? ecfTypeName(tipo, locale) : undefined}>
+          {tipo ? (
+            <>
+              <strong>{tipo}</strong> <span className={styles.typeName}>{ecfTypeName(tipo, locale)}</span>
+            </>
+          ) : (
+            t.typeUnknown
+          )}
+        </span>
+        <span className={styles.count} aria-label={t.count}>
+          {range ? formatNumber(range.cantidad, locale) : ""}
+        </span>
+        <span className={styles.rowActions}>
+          <button
+            type="button"
+            className={styles.iconButton}
+            onClick={() => props.onMove(index, -1)}
+            disabled={index === 0}
+            aria-label={format(t.moveUp, { line: number })}
+            title={format(t.moveUp, { line: number })}
+          >
+            ↑
+          </button>
+          <button
+            type="button"
+            className={styles.iconButton}
+            onClick={() => props.onMove(index, 1)}
+            disabled={index === props.lineCount - 1}
+            aria-label={format(t.moveDown, { line: number })}
+            title={format(t.moveDown, { line: number })}
+          >
+            ↓
+          </button>
+          <button
+            type="button"
+            className={`${styles.iconButton} ${styles.danger}`}
+            onClick={() => props.onRemove(index)}
+            aria-label={format(t.remove, { line: number })}
+            title={format(t.remove, { line: number })}
+          >
+            ×
+          </button>
+        </span>
+      </div>
+      {hasProblem && (
+        <div id={messageId} className={styles.lineMessage}>
+          {invalid ? message : overlapMessage}
+          {overlapping &&
+            overlapWith.map((other) => (
+              <button
+                key={other}
+                type="button"
+                className={styles.linkButton}
+                onClick={() => props.onGoTo(other)}
+              >
+                {format(t.goToLine, { line: other + 1 })}
+              </button>
+            ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The type digits while typing, shown only once they name a real type (e.g. "E31…"). */
+function tipoOf(value: string) {
+  const digits = value.slice(1, 3);
+  return isEcfType(digits) ? digits : undefined;
+}
+
+export const RangeRow = memo(RangeRowImpl);

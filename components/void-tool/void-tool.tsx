@@ -1,0 +1,307 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useMemo, useReducer, useRef, useState } from "react";
+import {
+  checkVoidWarnings,
+  submitVoid,
+  type ActionFailure,
+  type VoidWarnings,
+} from "@/app/(portal)/tools/void-encf/actions";
+import type { Environment } from "@/lib/domain/environments";
+import { nowFechaHora } from "@/lib/domain/fecha";
+import type { Locale } from "@/lib/domain/locale";
+import type { VoidPlan } from "@/lib/domain/void-request";
+import { format, formatNumber } from "@/lib/i18n";
+import { voidNcfRequestSchema } from "@/lib/schemas/void-ncf";
+import { ConfirmDialog } from "./confirm-dialog";
+import { encodeRanges, MAX_WIRE_CHARS } from "./draft-codec";
+import {
+  EditorAnalyzer,
+  editorReducer,
+  initialEditorState,
+  requestLines,
+  type LineDraft,
+} from "./editor-model";
+import { EnvironmentPicker } from "./environment-picker";
+import { newIdempotencyKey } from "./idempotency-key";
+import { RangeEditor, type RangeEditorHandle } from "./range-editor";
+import { voidToolStrings } from "./strings";
+import styles from "./void-tool.module.css";
+import { VoidFailurePanel, VoidWarningsPanel } from "./void-notices";
+import { VoidSummary } from "./void-summary";
+import { XmlPreview } from "./xml-preview";
+
+interface VoidToolProps {
+  locale: Locale;
+  environment: Environment;
+  rnc: string;
+}
+
+/** A frozen fecha is reused for this long, so the preview and the signed document carry the same one. */
+const FECHA_REUSE_MS = 10 * 60 * 1000;
+
+/** An action's failure, or code NETWORK (status 0) when no answer came back at all. */
+type Failure = ActionFailure;
+
+/** The fecha to sign: the one already shown if recent, else now in Santo Domingo (event handlers only). */
+function freezeFecha(previous: { value: string; at: number } | undefined) {
+  const now = Date.now();
+  return previous && isFresh(previous) ? previous : { value: nowFechaHora(now), at: now };
+}
+
+function isFresh(fecha: { at: number } | undefined): boolean {
+  return fecha !== undefined && Date.now() - fecha.at < FECHA_REUSE_MS;
+}
+
+interface Draft {
+  /** The lines the draft was made from: any edit makes it stale. */
+  lines: LineDraft[];
+  environment: Environment;
+  plan: VoidPlan;
+  editorIndex: number[];
+  wire: string;
+}
+
+/** Tools → Anular e-NCF: environment, line editor with paste, live summary, warnings, XML preview, confirm, send. */
+export function VoidTool({ locale, environment, rnc }: VoidToolProps) {
+  const s = voidToolStrings(locale);
+  const router = useRouter();
+  const [state, dispatch] = useReducer(editorReducer, undefined, initialEditorState);
+  const analyzer = useMemo(() => new EditorAnalyzer(locale), [locale]);
+  const analysis = useMemo(() => analyzer.analyze(state.lines), [analyzer, state.lines]);
+  const editorRef = useRef<RangeEditorHandle>(null);
+
+  const [fecha, setFecha] = useState<{ value: string; at: number }>();
+  const [draft, setDraft] = useState<Draft>();
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [reviewCount, setReviewCount] = useState(0);
+  const [checking, setChecking] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [warnings, setWarnings] = useState<VoidWarnings>();
+  const [errorAck, setErrorAck] = useState(false);
+  const [failure, setFailure] = useState<Failure>();
+  const [notice, setNotice] = useState<string>();
+  /** One key per confirmed submission (same payload → same key), so a double click or retry sends once. */
+  const idempotency = useRef<{ payload: string; key: string } | undefined>(undefined);
+  const sendingRef = useRef(false);
+
+  const current =
+    draft && draft.lines === state.lines && draft.environment === environment ? draft : undefined;
+
+  /** Validates with the API's zod schema (same messages) and freezes the fecha that will be signed. */
+  function makeDraft(): Draft | undefined {
+    setNotice(undefined);
+    if (current && isFresh(fecha)) return current;
+    if (!analysis.ready) {
+      setNotice(
+        analysis.validCount === 0 && analysis.invalidCount === 0
+          ? s.actions.nothingToSend
+          : s.actions.fixFirst,
+      );
+      if (analysis.firstProblemIndex >= 0) editorRef.current?.focusLine(analysis.firstProblemIndex);
+      return undefined;
+    }
+    const frozen = freezeFecha(fecha);
+    setFecha(frozen);
+    const { ranges, editorIndex } = requestLines(state.lines);
+    const parsed = voidNcfRequestSchema(locale).safeParse({ ranges, fechaHoraAnulacion: frozen.value });
+    if (!parsed.success) {
+      setNotice(parsed.error.issues[0]?.message ?? s.actions.fixFirst);
+      return undefined;
+    }
+    const next = {
+      lines: state.lines,
+      environment,
+      plan: parsed.data,
+      editorIndex,
+      wire: encodeRanges(ranges),
+    };
+    setDraft(next);
+    return next;
+  }
+
+  const openPreview = () => {
+    if (makeDraft()) setPreviewOpen(true);
+  };
+
+  const review = async () => {
+    const next = makeDraft();
+    if (!next) return;
+    if (next.wire.length > MAX_WIRE_CHARS) {
+      return setNotice(format(s.actions.tooLarge, { count: formatNumber(next.plan.ranges.length, locale) }));
+    }
+    setFailure(undefined);
+    setWarnings(undefined);
+    setErrorAck(false);
+    setChecking(true);
+    try {
+      const result = await checkVoidWarnings({ environment, ranges: next.wire });
+      if (!result.ok) return setFailure(result);
+      const mapped = {
+        ...result,
+        accepted: result.accepted && {
+          ...result.accepted,
+          line: next.editorIndex[result.accepted.line - 1]! + 1,
+        },
+        errors: result.errors.map((hit) => ({ ...hit, line: next.editorIndex[hit.line - 1]! + 1 })),
+      };
+      setWarnings(mapped);
+      if (!mapped.accepted) {
+        setReviewCount((count) => count + 1);
+        setConfirmOpen(true);
+      }
+    } catch (error) {
+      setFailure({ ok: false, code: "NETWORK", status: 0, message: String(error) });
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const confirm = async () => {
+    if (!current || sendingRef.current) return;
+    sendingRef.current = true;
+    const payload = `${current.environment}\n${current.plan.fechaHoraAnulacion}\n${current.wire}`;
+    if (idempotency.current?.payload !== payload) idempotency.current = { payload, key: newIdempotencyKey() };
+    setSending(true);
+    setFailure(undefined);
+    try {
+      const result = await submitVoid({
+        environment: current.environment,
+        ranges: current.wire,
+        fechaHoraAnulacion: current.plan.fechaHoraAnulacion,
+        idempotencyKey: idempotency.current.key,
+      });
+      if (result.ok) {
+        router.push(`/tools/void-encf/result/${result.voidId}?env=${result.environment}`);
+        return; // stay in "sending" until the result page replaces this one
+      }
+      setFailure(result);
+    } catch {
+      setFailure({ ok: false, code: "NETWORK", status: 0, message: s.failure.network });
+    }
+    sendingRef.current = false;
+    setSending(false);
+  };
+
+  const warningBlock = warnings && (
+    <VoidWarningsPanel
+      warnings={warnings}
+      acknowledged={errorAck}
+      onAcknowledge={setErrorAck}
+      t={s.warnings}
+    />
+  );
+  const failureBlock = failure && <VoidFailurePanel failure={failure} t={s.failure} />;
+
+  const busy = checking || sending;
+  return (
+    <div className={styles.tool} data-testid="void-tool">
+      <header className={styles.toolHeader}>
+        <h1 className={styles.title}>{s.title}</h1>
+        <p className={styles.intro}>{s.intro}</p>
+      </header>
+      <EnvironmentPicker environment={environment} t={s.environment} disabled={busy} />
+      <div className={styles.workArea}>
+        <section className={styles.editorSection} aria-labelledby="void-editor-title">
+          <div className={styles.editorTitleRow}>
+            <h2 id="void-editor-title" className={styles.sectionTitle}>
+              {s.editor.label}
+            </h2>
+            <span className={styles.muted}>{format(s.editor.linesCount, { count: state.lines.length })}</span>
+          </div>
+          <p className={styles.muted}>{s.editor.pasteHint}</p>
+          <RangeEditor
+            ref={editorRef}
+            lines={state.lines}
+            analysis={analysis}
+            analyzer={analyzer}
+            dispatch={dispatch}
+            locale={locale}
+            t={s.editor}
+          />
+          <div className={styles.buttonRow}>
+            <button
+              type="button"
+              className={styles.secondaryButton}
+              onClick={() => {
+                dispatch({ type: "insert", index: state.lines.length, ranges: [{ desde: "", hasta: "" }] });
+                editorRef.current?.focusLine(state.lines.length);
+              }}
+            >
+              + {s.editor.addLine}
+            </button>
+            <button
+              type="button"
+              className={styles.secondaryButton}
+              onClick={() => {
+                if (window.confirm(format(s.editor.clearConfirm, { count: state.lines.length }))) {
+                  dispatch({ type: "clear" });
+                }
+              }}
+            >
+              {s.editor.clearAll}
+            </button>
+          </div>
+          <p className={styles.shortcuts}>{s.editor.shortcuts}</p>
+        </section>
+        <aside className={styles.side}>
+          <VoidSummary
+            analysis={analysis}
+            locale={locale}
+            t={s.summary}
+            onGoToProblem={
+              analysis.firstProblemIndex >= 0
+                ? () => editorRef.current?.focusLine(analysis.firstProblemIndex)
+                : undefined
+            }
+            goToProblemLabel={format(s.editor.firstProblem, { line: analysis.firstProblemIndex + 1 })}
+          />
+          <div className={styles.actions}>
+            <button type="button" className={styles.secondaryButton} onClick={openPreview} disabled={busy}>
+              {s.actions.preview}
+            </button>
+            <button
+              type="button"
+              className={styles.primaryButton}
+              onClick={review}
+              disabled={busy}
+              aria-busy={checking || undefined}
+            >
+              {checking ? s.actions.checking : s.actions.review}
+            </button>
+          </div>
+          {notice && (
+            <p className={styles.textError} role="alert">
+              {notice}
+            </p>
+          )}
+          {!confirmOpen && warningBlock}
+          {!confirmOpen && failureBlock}
+        </aside>
+      </div>
+      {previewOpen && current && (
+        <XmlPreview rnc={rnc} plan={current.plan} t={s.preview} onClose={() => setPreviewOpen(false)} />
+      )}
+      {current && (
+        <ConfirmDialog
+          key={reviewCount}
+          open={confirmOpen}
+          environment={current.environment}
+          rnc={rnc}
+          plan={current.plan}
+          locale={locale}
+          strings={s}
+          sending={sending}
+          canConfirm={!warnings?.accepted && (warnings?.errors.length ? errorAck : true)}
+          onCancel={() => setConfirmOpen(false)}
+          onConfirm={confirm}
+        >
+          {confirmOpen && warningBlock}
+          {confirmOpen && failureBlock}
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
