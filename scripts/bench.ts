@@ -5,12 +5,14 @@
  */
 import { benchFoundation } from "./bench/foundation";
 import { benchDocuments } from "./bench/documents";
+import { benchPortal } from "./bench/portal";
 import { benchVoids } from "./bench/voids";
 
 const suites: Record<string, () => Promise<void>> = {
   foundation: benchFoundation,
   voids: benchVoids,
   documents: benchDocuments,
+  portal: benchPortal,
 };
 
 async function main(): Promise<void> {

@@ -4,11 +4,11 @@
  * serverActions.bodySizeLimit) and a full request holds up to 100,000 ranges.
  */
 /**
- * Next's default server action body limit is 1 MB (experimental.serverActions.bodySizeLimit): about
- * 35,000 ranges in this encoding. Past it the portal says so plainly instead of failing in transit;
- * raise both together to send the spec's maximum (10 types × 10,000 ranges ≈ 2.8 MB) from the portal.
+ * Kept under the server action body limit (next.config.mjs: serverActions.bodySizeLimit "16mb"),
+ * with room for the spec's maximum (10 types × 10,000 ranges ≈ 2.8 MB in this encoding). Past it
+ * the portal says so plainly instead of failing in transit; change both together.
  */
-export const MAX_WIRE_CHARS = 950_000;
+export const MAX_WIRE_CHARS = 15_000_000;
 
 export interface WireRange {
   secuenciaDesde: string;

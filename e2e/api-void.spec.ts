@@ -1,0 +1,94 @@
+import { verifyAccepted } from "./api-helpers";
+import { demoIdToken, expect, freshRange, markIssued, test } from "./fixtures";
+
+/**
+ * The REST void endpoints against the BUILT app (next build + next start), the embedded simulator
+ * behind it: the same contract the vitest suite checks on the handlers, here through Next's router.
+ */
+test.describe("REST void-ncf on the built app", () => {
+  test("token → void → list → record → signed XML; replay with Idempotency-Key", async ({ request }) => {
+    const token = await demoIdToken(request);
+    const headers = { authorization: `Bearer ${token}`, "idempotency-key": `e2e-${Date.now()}` };
+    const range = freshRange("32", 3);
+    const body = { ranges: [{ secuenciaDesde: range.desde, secuenciaHasta: range.hasta }] };
+    const posted = await request.post("/TesteCF/customer/void-ncf", { headers, data: body });
+    expect(posted.status()).toBe(200);
+    const accepted = (await posted.json()) as Record<string, unknown>;
+    verifyAccepted(accepted, range);
+
+    const replay = await request.post("/TesteCF/customer/void-ncf", { headers, data: body });
+    expect(replay.status()).toBe(200);
+    expect(((await replay.json()) as { voidId: string }).voidId).toBe(accepted.voidId);
+
+    const auth = { authorization: `Bearer ${token}` };
+    const list = await request.get("/TesteCF/customer/void-ncf?limit=5", { headers: auth });
+    expect(list.status()).toBe(200);
+    const page = (await list.json()) as {
+      items: Array<{ voidId: string }>;
+      metadata: { itemsPerPage: number };
+    };
+    expect(page.metadata.itemsPerPage).toBe(5);
+    expect(page.items[0]!.voidId).toBe(accepted.voidId);
+
+    const one = await request.get(`/TesteCF/customer/void-ncf?voidId=${accepted.voidId as string}`, {
+      headers: auth,
+    });
+    expect(await one.json()).toMatchObject({ voidId: accepted.voidId, status: "Aceptado", taxauthCode: "1" });
+
+    const xml = await request.get(`/TesteCF/customer/void-ncf/${accepted.voidId as string}/xml`, {
+      headers: auth,
+    });
+    expect(xml.status()).toBe(200);
+    expect(xml.headers()["content-type"]).toContain("application/xml");
+    expect(await xml.text()).toContain('<Signature xmlns="http://www.w3.org/2000/09/xmldsig#">');
+  });
+
+  test("a rejection is 422 with the authority's reasons, and is listed", async ({ request }) => {
+    const token = await demoIdToken(request);
+    const range = freshRange("31", 2);
+    await markIssued(range.hasta);
+    const posted = await request.post("/TesteCF/customer/void-ncf", {
+      headers: { authorization: `Bearer ${token}` },
+      data: { ranges: [{ secuenciaDesde: range.desde, secuenciaHasta: range.hasta }] },
+    });
+    expect(posted.status()).toBe(422);
+    expect(await posted.json()).toMatchObject({
+      status: "Rechazado",
+      totalVoided: 2,
+      taxauthResponse: {
+        codigo: "2",
+        nombre: "Rechazado",
+        mensajes: [expect.stringContaining("utilizadas")],
+      },
+    });
+  });
+
+  test("errors are JSON with a code: 400 with every problem, 401, 404 environment", async ({ request }) => {
+    const token = await demoIdToken(request);
+    const bad = await request.post("/TesteCF/customer/void-ncf", {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        ranges: [
+          { secuenciaDesde: "E31", secuenciaHasta: "E310000000001" },
+          { secuenciaDesde: "P310000000001", secuenciaHasta: "P310000000001" },
+        ],
+      },
+    });
+    expect(bad.status()).toBe(400);
+    expect(await bad.json()).toMatchObject({
+      code: "INVALID_ENCF_LENGTH",
+      errors: [
+        { line: 1, code: "INVALID_ENCF_LENGTH" },
+        { line: 2, code: "INVALID_ENCF_FORMAT" },
+      ],
+    });
+    const noToken = await request.get("/TesteCF/customer/void-ncf");
+    expect(noToken.status()).toBe(401);
+    expect(await noToken.json()).toMatchObject({ code: "UNAUTHORIZED" });
+    const unknownEnv = await request.get("/Produccion/customer/void-ncf", {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(unknownEnv.status()).toBe(404);
+    expect(await unknownEnv.json()).toMatchObject({ code: "ENVIRONMENT_NOT_FOUND" });
+  });
+});
