@@ -1,7 +1,8 @@
 /**
- * Child process of shutdown.test.ts: starts the runtime as the server does (which registers the
- * SIGTERM handler), starts one void against an authority that never answers, prints
- * `WRITTEN <voidId>` once the write-ahead record exists and waits for SIGTERM.
+ * Child process for the crash and shutdown tests (see run-hanging-void-child.ts): opens the
+ * embedded database in DATA_DIR (with HANGING_VOID_START_RUNTIME=1, through the server's own start,
+ * which registers the SIGTERM handler), starts one void against an authority that never answers,
+ * prints `WRITTEN <voidId>` once the write-ahead record exists, then waits for its signal.
  * Run with `node --conditions=react-server --import tsx`.
  */
 import { getDb } from "@/lib/server/db";
@@ -9,7 +10,7 @@ import { startRuntime } from "@/lib/server/runtime/start-runtime";
 import { createVoid } from "@/lib/server/voids/create-void";
 
 async function main(): Promise<void> {
-  await startRuntime();
+  if (process.env.HANGING_VOID_START_RUNTIME === "1") await startRuntime();
   const db = await getDb();
   const account = await db.account.findFirstOrThrow({ where: { rnc: process.env.DEMO_RNC } });
   void createVoid({
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
     rnc: account.rnc,
     environment: "TesteCF",
     body: { ranges: [{ secuenciaDesde: "E310000000001", secuenciaHasta: "E310000000003" }] },
-    createdBy: "shutdown-test",
+    createdBy: "hanging-void-child",
   }).catch(() => {});
   for (;;) {
     const record = await db.voidRecord.findFirst({ where: { accountId: account.id }, select: { id: true } });
@@ -27,7 +28,7 @@ async function main(): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  setInterval(() => {}, 1_000); // stays up until the signal
+  setInterval(() => {}, 1_000); // stays up until the parent's signal
 }
 
 main().catch((error: unknown) => {
