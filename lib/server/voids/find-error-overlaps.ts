@@ -2,6 +2,7 @@ import "server-only";
 import type { Environment } from "@/lib/domain/environments";
 import type { ValidatedRange } from "@/lib/domain/void-request";
 import { getDb } from "@/lib/server/db";
+import { groupBySerieTipo, parseStoredRanges } from "./stored-ranges";
 
 /** An earlier void attempt still in `Error` that shares sequences with the request. */
 export interface ErrorOverlap {
@@ -41,7 +42,7 @@ export async function findErrorOverlaps(
     take: MAX_ERROR_RECORDS_SCANNED,
   });
   if (records.length === 0) return [];
-  const requestGroups = groupRequest(ranges);
+  const requestGroups = groupBySerieTipo(ranges);
   const overlaps: ErrorOverlap[] = [];
   for (const record of records) {
     const line = firstOverlappingLine(requestGroups, parseStoredIntervals(record.ranges));
@@ -57,43 +58,21 @@ export async function findErrorOverlaps(
   return overlaps;
 }
 
-/** Request ranges by series+type, each group sorted by start (for binary search). */
-function groupRequest(ranges: readonly ValidatedRange[]): Map<string, ValidatedRange[]> {
-  const groups = new Map<string, ValidatedRange[]>();
-  for (const range of ranges) {
-    const key = range.serie + range.tipoeCF;
-    const group = groups.get(key);
-    if (group) group.push(range);
-    else groups.set(key, [range]);
-  }
-  for (const group of groups.values()) group.sort((a, b) => a.desde - b.desde);
-  return groups;
-}
-
-/**
- * The stored column is JSON text of [tipoeCF, desde, hasta, cantidad] tuples (objects accepted too,
- * like void-repository's reader). Series and numbers come from the e-NCF text itself.
- */
+/** Series+type and numbers of a stored record's ranges (the e-NCF text carries both). */
 function parseStoredIntervals(text: string): StoredInterval[] {
-  let stored: unknown;
+  let stored: ReturnType<typeof parseStoredRanges>;
   try {
-    stored = JSON.parse(text);
+    stored = parseStoredRanges(text);
   } catch {
     return [];
   }
-  if (!Array.isArray(stored)) return [];
-  const intervals: StoredInterval[] = [];
-  for (const item of stored as unknown[]) {
-    const [desde, hasta] = Array.isArray(item)
-      ? [item[1], item[2]]
-      : [
-          (item as Record<string, unknown>)?.secuenciaDesde,
-          (item as Record<string, unknown>)?.secuenciaHasta,
-        ];
-    if (typeof desde !== "string" || typeof hasta !== "string" || desde.length !== 13) continue;
-    intervals.push({ key: desde.slice(0, 3), desde: Number(desde.slice(3)), hasta: Number(hasta.slice(3)) });
-  }
-  return intervals;
+  return stored
+    .filter((range) => typeof range?.secuenciaDesde === "string" && range.secuenciaDesde.length === 13)
+    .map((range) => ({
+      key: range.secuenciaDesde.slice(0, 3),
+      desde: Number(range.secuenciaDesde.slice(3)),
+      hasta: Number(range.secuenciaHasta.slice(3)),
+    }));
 }
 
 /** The lowest request line overlapping any stored interval: O(m log n) by binary search per interval. */

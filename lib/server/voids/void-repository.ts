@@ -3,6 +3,7 @@ import type { Environment } from "@/lib/domain/environments";
 import type { ValidatedRange, VoidPlan } from "@/lib/domain/void-request";
 import { getDb } from "@/lib/server/db";
 import type { Prisma, VoidRecord } from "@/prisma/generated/client";
+import { groupBySerieTipo, parseStoredRanges, storedRanges } from "./stored-ranges";
 import type { VoidErrorCode, VoidRangeView, VoidRecordView } from "./void-views";
 
 /**
@@ -49,29 +50,6 @@ export function toView(row: Omit<VoidRecord, "signedXml">): VoidRecordView {
     createdAt: Number(row.createdAt),
     updateAt: Number(row.updateAt),
   };
-}
-
-type StoredRange = [tipoeCF: string, secuenciaDesde: string, secuenciaHasta: string, cantidad: number];
-
-/** Ranges are stored as compact JSON tuples (see schema.prisma); objects are accepted too. */
-function parseStoredRanges(text: string): VoidRangeView[] {
-  const stored = JSON.parse(text) as Array<StoredRange | VoidRangeView>;
-  return stored.map((range) =>
-    Array.isArray(range)
-      ? { tipoeCF: range[0], secuenciaDesde: range[1], secuenciaHasta: range[2], cantidad: range[3] }
-      : range,
-  );
-}
-
-function storedRanges(ranges: readonly ValidatedRange[]): string {
-  return JSON.stringify(
-    ranges.map((range): StoredRange => [
-      range.tipoeCF,
-      range.secuenciaDesde,
-      range.secuenciaHasta,
-      range.cantidad,
-    ]),
-  );
 }
 
 export interface WriteAheadInput {
@@ -164,18 +142,6 @@ export async function completeVoid(
   return toView(row);
 }
 
-/** Ranges grouped by series and type, each group sorted by start. */
-function groupBySerieTipo(ranges: readonly ValidatedRange[]): ValidatedRange[][] {
-  const groups = new Map<string, ValidatedRange[]>();
-  for (const range of ranges) {
-    const key = range.serie + range.tipoeCF;
-    const group = groups.get(key);
-    if (group) group.push(range);
-    else groups.set(key, [range]);
-  }
-  return [...groups.values()].map((group) => group.sort((a, b) => a.desde - b.desde));
-}
-
 /** Indexes an accepted void for the ALREADY_VOIDED check: one row per series+type. */
 async function insertVoidedBlocks(
   tx: Prisma.TransactionClient,
@@ -184,7 +150,7 @@ async function insertVoidedBlocks(
 ): Promise<void> {
   // Raw SQL with array literals: through Prisma's typed createMany, 200,000 BigInt array elements
   // took seconds to encode; as two text literals cast by PostgreSQL they take milliseconds.
-  for (const group of groupBySerieTipo(ranges)) {
+  for (const group of groupBySerieTipo(ranges).values()) {
     let maxHasta = 0;
     for (const range of group) maxHasta = Math.max(maxHasta, range.hasta);
     await tx.$executeRaw`
@@ -242,7 +208,7 @@ export async function findAcceptedOverlap(
   ranges: readonly ValidatedRange[],
 ): Promise<{ range: ValidatedRange; voidId: string; desde: number; hasta: number } | null> {
   const db = await getDb();
-  for (const group of groupBySerieTipo(ranges)) {
+  for (const group of groupBySerieTipo(ranges).values()) {
     const first = group[0]!;
     let max = first.hasta;
     for (const range of group) max = Math.max(max, range.hasta);
