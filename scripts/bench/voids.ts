@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { sampleVoidBody } from "@/lib/domain/testing/sample-requests";
 import { createTestAccount } from "@/lib/server/accounts/test-fixtures";
 import type { TaxAuthClient } from "@/lib/server/taxauth";
@@ -114,7 +115,7 @@ async function benchList(app: VoidTestApp, db: string): Promise<void> {
           taxauthCode: "1",
           taxauthName: "Aceptado",
           taxauthResponse: [],
-          signedXml: "<ANECF/>",
+          signedXmlGzip: gzipSync("<ANECF/>").toString("base64"),
           createdAt: BigInt(base + n * 1_000),
           updateAt: BigInt(base + n * 1_000),
         };

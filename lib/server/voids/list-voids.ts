@@ -65,7 +65,7 @@ export async function listVoids(accountId: string, environment: Environment, que
     where,
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,
-    omit: { signedXml: true },
+    omit: { signedXmlGzip: true },
   });
   const page = rows.slice(0, limit).map(toView);
   const last = page[page.length - 1];

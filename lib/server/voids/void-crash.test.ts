@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reopenChildDatabase, runHangingVoidChild } from "@/lib/server/testing/run-hanging-void-child";
 import { startTaxAuthSimulator, type SimulatorHandle } from "@/lib/taxauth-simulator";
+import { decompressSignedXml } from "./signed-xml-storage";
 import { findVoid } from "./void-repository";
 
 const RNC = "131999001";
@@ -38,9 +39,11 @@ describe("a process killed while the authority hangs", () => {
       expect(record).toMatchObject({ voidId, status: "Error", errorCode: "NOT_CONFIRMED", totalVoided: 3 });
       const signed = await db.prisma.voidRecord.findFirstOrThrow({
         where: { id: voidId },
-        select: { signedXml: true },
+        select: { signedXmlGzip: true },
       });
-      expect(signed.signedXml).toContain("<SecuenciaeNCFDesde>E310000000001</SecuenciaeNCFDesde>");
+      expect(await decompressSignedXml(signed.signedXmlGzip)).toContain(
+        "<SecuenciaeNCFDesde>E310000000001</SecuenciaeNCFDesde>",
+      );
     } finally {
       await db.dispose();
     }

@@ -3,6 +3,7 @@ import type { Environment } from "@/lib/domain/environments";
 import type { ValidatedRange, VoidPlan } from "@/lib/domain/void-request";
 import { getDb } from "@/lib/server/db";
 import type { Prisma, VoidRecord } from "@/prisma/generated/client";
+import { compressSignedXml, decompressSignedXml } from "./signed-xml-storage";
 import { groupBySerieTipo, parseStoredRanges, storedRanges } from "./stored-ranges";
 import type { VoidErrorCode, VoidRangeView, VoidRecordView } from "./void-views";
 
@@ -25,12 +26,12 @@ function rangesOf(plan: VoidPlan): VoidRangeView[] {
  * A row read right after writing it: neither the signed XML (up to 13 MB) nor the ranges (up to
  * 4 MB of JSON) travel back from the database; the ranges come from the plan, they never change.
  */
-function toViewWithPlan(row: Omit<VoidRecord, "signedXml" | "ranges">, plan: VoidPlan): VoidRecordView {
+function toViewWithPlan(row: Omit<VoidRecord, "signedXmlGzip" | "ranges">, plan: VoidPlan): VoidRecordView {
   return { ...toView({ ...row, ranges: "[]" }), ranges: rangesOf(plan) };
 }
 
 /** Rows are read without the signed XML (up to 13 MB): only the download needs it. */
-export function toView(row: Omit<VoidRecord, "signedXml">): VoidRecordView {
+export function toView(row: Omit<VoidRecord, "signedXmlGzip">): VoidRecordView {
   return {
     voidId: row.id,
     accountId: row.accountId,
@@ -81,7 +82,7 @@ export async function insertWriteAhead(input: WriteAheadInput): Promise<VoidReco
       ranges: storedRanges(input.plan.ranges),
       fileName: input.fileName,
       taxauthResponse: [],
-      signedXml: input.signedXml,
+      signedXmlGzip: await compressSignedXml(input.signedXml),
       errorCode: "NOT_CONFIRMED" satisfies VoidErrorCode,
       errorMessage: "Enviado a la DGII; respuesta aún no confirmada.",
       createdBy: input.createdBy,
@@ -90,7 +91,7 @@ export async function insertWriteAhead(input: WriteAheadInput): Promise<VoidReco
       createdAt: BigInt(input.now),
       updateAt: BigInt(input.now),
     },
-    omit: { signedXml: true, ranges: true },
+    omit: { signedXmlGzip: true, ranges: true },
   });
   return toViewWithPlan(row, input.plan);
 }
@@ -142,25 +143,26 @@ export async function completeVoid(
   return toView(row);
 }
 
-/** Indexes an accepted void for the ALREADY_VOIDED check: one row per series+type. */
+/** Indexes an accepted void for the ALREADY_VOIDED check: its bounding box per series+type. */
 async function insertVoidedBlocks(
   tx: Prisma.TransactionClient,
   record: Pick<VoidRecordView, "voidId" | "accountId" | "environment">,
   ranges: readonly ValidatedRange[],
 ): Promise<void> {
-  // Raw SQL with array literals: through Prisma's typed createMany, 200,000 BigInt array elements
-  // took seconds to encode; as two text literals cast by PostgreSQL they take milliseconds.
-  for (const group of groupBySerieTipo(ranges).values()) {
+  const data = [...groupBySerieTipo(ranges).values()].map((group) => {
     let maxHasta = 0;
     for (const range of group) maxHasta = Math.max(maxHasta, range.hasta);
-    await tx.$executeRaw`
-      INSERT INTO "VoidedBlock"
-        ("id", "accountId", "environment", "voidId", "serie", "tipoeCF", "minDesde", "maxHasta", "desdes", "hastas")
-      VALUES (gen_random_uuid()::text, ${record.accountId}, ${record.environment}::"Environment", ${record.voidId},
-        ${group[0]!.serie}, ${group[0]!.tipoeCF}, ${group[0]!.desde}::bigint, ${maxHasta}::bigint,
-        ${`{${group.map((range) => range.desde).join(",")}}`}::bigint[],
-        ${`{${group.map((range) => range.hasta).join(",")}}`}::bigint[])`;
-  }
+    return {
+      accountId: record.accountId,
+      environment: record.environment,
+      voidId: record.voidId,
+      serie: group[0]!.serie,
+      tipoeCF: group[0]!.tipoeCF,
+      minDesde: BigInt(group[0]!.desde),
+      maxHasta: BigInt(maxHasta),
+    };
+  });
+  await tx.voidedBlock.createMany({ data });
 }
 
 export async function findVoid(
@@ -171,7 +173,7 @@ export async function findVoid(
   const db = await getDb();
   const row = await db.voidRecord.findFirst({
     where: { id: voidId, accountId, environment },
-    omit: { signedXml: true },
+    omit: { signedXmlGzip: true },
   });
   return row ? toView(row) : null;
 }
@@ -184,7 +186,7 @@ export async function findVoidByIdempotencyKey(
   const db = await getDb();
   const row = await db.voidRecord.findFirst({
     where: { accountId, environment, idempotencyKey },
-    omit: { signedXml: true },
+    omit: { signedXmlGzip: true },
   });
   return row ? { ...toView(row), requestHash: row.requestHash } : null;
 }
@@ -195,10 +197,11 @@ export async function findSignedXml(
   voidId: string,
 ): Promise<{ fileName: string; signedXml: string } | null> {
   const db = await getDb();
-  return db.voidRecord.findFirst({
+  const row = await db.voidRecord.findFirst({
     where: { id: voidId, accountId, environment },
-    select: { fileName: true, signedXml: true },
+    select: { fileName: true, signedXmlGzip: true },
   });
+  return row ? { fileName: row.fileName, signedXml: await decompressSignedXml(row.signedXmlGzip) } : null;
 }
 
 /** The first accepted earlier void that one of `ranges` overlaps, per series and type. */
@@ -208,11 +211,12 @@ export async function findAcceptedOverlap(
   ranges: readonly ValidatedRange[],
 ): Promise<{ range: ValidatedRange; voidId: string; desde: number; hasta: number } | null> {
   const db = await getDb();
-  for (const group of groupBySerieTipo(ranges).values()) {
+  const groups = groupBySerieTipo(ranges);
+  for (const group of groups.values()) {
     const first = group[0]!;
     let max = first.hasta;
     for (const range of group) max = Math.max(max, range.hasta);
-    // Only blocks whose bounding box meets the request's can overlap it.
+    // Candidates: accepted voids whose bounding box for this series+type meets the request's.
     const blocks = await db.voidedBlock.findMany({
       where: {
         accountId,
@@ -222,26 +226,51 @@ export async function findAcceptedOverlap(
         minDesde: { lte: BigInt(max) },
         maxHasta: { gte: BigInt(first.desde) },
       },
-      select: { voidId: true, desdes: true, hastas: true },
+      select: { voidId: true },
+      orderBy: { minDesde: "asc" },
     });
-    for (const block of blocks) {
-      const hit = firstOverlap(group, block.desdes.map(Number), block.hastas.map(Number));
-      if (hit) return { range: hit.range, voidId: block.voidId, desde: hit.desde, hasta: hit.hasta };
+    for (const { voidId } of blocks) {
+      const row = await db.voidRecord.findFirst({
+        where: { id: voidId, accountId, environment, status: "Aceptado" },
+        select: { ranges: true },
+      });
+      if (!row) continue;
+      const voided = voidedIntervals(parseStoredRanges(row.ranges), first.serie + first.tipoeCF);
+      const hit = firstOverlap(group, voided);
+      if (hit) return { range: hit.range, voidId, desde: hit.desde, hasta: hit.hasta };
     }
   }
   return null;
 }
 
+/** A stored void's ranges of one series+type as numbers, sorted by start. */
+function voidedIntervals(
+  stored: readonly VoidRangeView[],
+  key: string,
+): Array<{ desde: number; hasta: number }> {
+  return stored
+    .filter((range) => range.secuenciaDesde.startsWith(key))
+    .map((range) => ({
+      desde: Number(range.secuenciaDesde.slice(3)),
+      hasta: Number(range.secuenciaHasta.slice(3)),
+    }))
+    .sort((a, b) => a.desde - b.desde);
+}
+
 /**
- * Two lists of ranges, each sorted by start; the voided ones never overlap each other (the
- * authority accepted them). Merge-walk: O(n + m).
+ * Two lists of ranges, each sorted by start and without overlaps inside a list (both passed
+ * validation). Merge-walk: O(n + m).
  */
-function firstOverlap(sorted: readonly ValidatedRange[], desdes: number[], hastas: number[]) {
+function firstOverlap(
+  sorted: readonly ValidatedRange[],
+  voided: ReadonlyArray<{ desde: number; hasta: number }>,
+) {
   let j = 0;
   for (const range of sorted) {
-    while (j < desdes.length && hastas[j]! < range.desde) j++;
-    if (j < desdes.length && desdes[j]! <= range.hasta)
-      return { range, desde: desdes[j]!, hasta: hastas[j]! };
+    while (j < voided.length && voided[j]!.hasta < range.desde) j++;
+    if (j < voided.length && voided[j]!.desde <= range.hasta) {
+      return { range, desde: voided[j]!.desde, hasta: voided[j]!.hasta };
+    }
   }
   return null;
 }

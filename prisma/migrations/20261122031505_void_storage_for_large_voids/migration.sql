@@ -2,7 +2,9 @@
 ALTER TABLE "VoidedRange" DROP CONSTRAINT "VoidedRange_voidId_fkey";
 
 -- AlterTable
-ALTER TABLE "VoidRecord" ALTER COLUMN "ranges" SET DATA TYPE TEXT;
+ALTER TABLE "VoidRecord" DROP COLUMN "signedXml",
+ADD COLUMN     "signedXmlGzip" TEXT NOT NULL,
+ALTER COLUMN "ranges" SET DATA TYPE TEXT;
 
 -- DropTable
 DROP TABLE "VoidedRange";
@@ -17,8 +19,6 @@ CREATE TABLE "VoidedBlock" (
     "tipoeCF" TEXT NOT NULL,
     "minDesde" BIGINT NOT NULL,
     "maxHasta" BIGINT NOT NULL,
-    "desdes" BIGINT[],
-    "hastas" BIGINT[],
 
     CONSTRAINT "VoidedBlock_pkey" PRIMARY KEY ("id")
 );
