@@ -78,6 +78,9 @@ export async function startRouteServer(routes: RouteDefinition[]): Promise<Route
       res.end(String(error));
     });
   });
+  // Longer than the client's keep-alive, so the server never closes a socket the client is reusing
+  // (that race surfaced as ECONNRESET after long pauses between requests).
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

@@ -28,7 +28,12 @@ export interface VoidTestApp {
  * its admin API, wired as the app wires them. Short deadlines make the late-answer path testable.
  */
 export async function startVoidTestApp(
-  options: { deadlineMs?: number; responseTimeoutMs?: number } = {},
+  options: {
+    deadlineMs?: number;
+    responseTimeoutMs?: number;
+    /** Send to this authority instead of the in-process simulator (the bench's separate process). */
+    taxAuthUrl?: string;
+  } = {},
 ): Promise<VoidTestApp> {
   process.env.VOID_DEADLINE_MS = String(options.deadlineMs ?? 1_500);
   process.env.VOID_RATE_LIMIT_PER_MINUTE = "0";
@@ -40,7 +45,7 @@ export async function startVoidTestApp(
       {
         TAXAUTH_RESPONSE_TIMEOUT_MS: String(options.responseTimeoutMs ?? 4_000),
       } as unknown as NodeJS.ProcessEnv,
-      simulator.url,
+      options.taxAuthUrl ?? simulator.url,
     ),
   );
   setTaxAuthClient(client);
