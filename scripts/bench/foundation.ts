@@ -2,7 +2,13 @@ import { buildAnecfXml } from "@/lib/domain/anecf-xml";
 import { sampleVoidBody } from "@/lib/domain/testing/sample-requests";
 import { validateVoidRequest, type VoidPlan } from "@/lib/domain/void-request";
 import { buildAnecfXmlReference } from "@/lib/server/anecf/build-anecf-reference";
-import { generatePkcs12, loadPkcs12, signBuiltXml, signXmlWithXmlCrypto } from "@/lib/server/signing";
+import {
+  generatePkcs12,
+  loadPkcs12,
+  signBuiltXml,
+  signXmlWithXmlCrypto,
+  verifyXmlSignature,
+} from "@/lib/server/signing";
 import { medianMs, report } from "./measure";
 
 function planOf(count: number): VoidPlan {
@@ -21,7 +27,12 @@ export async function benchFoundation(): Promise<void> {
   });
 
   const rnc = "130000001";
-  const { p12 } = generatePkcs12({ rnc, password: "bench" });
+  const { p12 } = generatePkcs12({ rnc, password: "bench", encryption: "legacy-rc2-40" });
+  report({
+    name: "load_pkcs12_legacy_rc2",
+    value: await medianMs(() => loadPkcs12(p12, "bench"), 9, 1),
+    unit: "ms",
+  });
   const credential = loadPkcs12(p12, "bench");
   for (const count of [1, 10_000, 100_000]) {
     const plan = planOf(count);
@@ -33,6 +44,12 @@ export async function benchFoundation(): Promise<void> {
     );
     report({ name: `build_sign_${count}_range${count === 1 ? "" : "s"}`, value: ms, unit: "ms" });
   }
+  const signed100k = signBuiltXml(buildAnecfXml({ rncEmisor: rnc, plan: planOf(100_000) }), credential);
+  report({
+    name: "verify_100000_ranges",
+    value: await medianMs(() => verifyXmlSignature(signed100k), 5, 1),
+    unit: "ms",
+  });
   const plan10k = planOf(10_000);
   const naive = await medianMs(
     () => signXmlWithXmlCrypto(buildAnecfXmlReference({ rncEmisor: rnc, plan: plan10k }), credential),
