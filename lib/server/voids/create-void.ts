@@ -7,6 +7,7 @@ import type { VoidPlan } from "@/lib/domain/void-request";
 import { AppError } from "@/lib/errors";
 import { parseVoidNcfRequest } from "@/lib/schemas/void-ncf";
 import { getActiveSigningCredential } from "@/lib/server/certificates";
+import { isUniqueViolation } from "@/lib/server/db";
 import { logger } from "@/lib/server/config/logger";
 import { annotateRequest, currentRequestId } from "@/lib/server/http/request-context";
 import { signBuiltXml, type SigningCredential } from "@/lib/server/signing";
@@ -252,8 +253,4 @@ async function send(
     Date.now(),
   );
   return voidOutcomeResponse(late);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
 }
