@@ -2,7 +2,7 @@ import "server-only";
 import type { Environment } from "@/lib/domain/environments";
 import type { ValidatedRange } from "@/lib/domain/void-request";
 import { getDb } from "@/lib/server/db";
-import { groupBySerieTipo, parseStoredRanges } from "./stored-ranges";
+import { groupBySerieTipo, parseStoredRanges, storedIntervals, type StoredInterval } from "./stored-ranges";
 
 /** An earlier void attempt still in `Error` that shares sequences with the request. */
 export interface ErrorOverlap {
@@ -11,12 +11,6 @@ export interface ErrorOverlap {
   line: number;
   createdAt: number;
   fechaHoraAnulacion: string;
-}
-
-interface StoredInterval {
-  key: string;
-  desde: number;
-  hasta: number;
 }
 
 /** Error records are rare (a failed transit); a bound keeps a pathological account cheap. */
@@ -58,21 +52,12 @@ export async function findErrorOverlaps(
   return overlaps;
 }
 
-/** Series+type and numbers of a stored record's ranges (the e-NCF text carries both). */
 function parseStoredIntervals(text: string): StoredInterval[] {
-  let stored: ReturnType<typeof parseStoredRanges>;
   try {
-    stored = parseStoredRanges(text);
+    return storedIntervals(parseStoredRanges(text));
   } catch {
     return [];
   }
-  return stored
-    .filter((range) => typeof range?.secuenciaDesde === "string" && range.secuenciaDesde.length === 13)
-    .map((range) => ({
-      key: range.secuenciaDesde.slice(0, 3),
-      desde: Number(range.secuenciaDesde.slice(3)),
-      hasta: Number(range.secuenciaHasta.slice(3)),
-    }));
 }
 
 /** The lowest request line overlapping any stored interval: O(m log n) by binary search per interval. */

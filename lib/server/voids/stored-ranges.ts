@@ -1,4 +1,5 @@
 import "server-only";
+import { readEncf } from "@/lib/domain/encf";
 import type { ValidatedRange } from "@/lib/domain/void-request";
 import type { VoidRangeView } from "./void-views";
 
@@ -41,4 +42,22 @@ export function groupBySerieTipo<T extends Pick<ValidatedRange, "serie" | "tipoe
   }
   for (const group of groups.values()) group.sort((a, b) => a.desde - b.desde);
   return groups;
+}
+
+/** A stored range as numbers, with its series+type key (e.g. "E31"), read by the domain's e-NCF parser. */
+export interface StoredInterval {
+  key: string;
+  desde: number;
+  hasta: number;
+}
+
+export function storedIntervals(stored: readonly VoidRangeView[]): StoredInterval[] {
+  const intervals: StoredInterval[] = [];
+  for (const range of stored) {
+    const desde = readEncf(range.secuenciaDesde);
+    const hasta = readEncf(range.secuenciaHasta);
+    if (typeof desde === "string" || typeof hasta === "string") continue; // stored ranges were validated
+    intervals.push({ key: desde.serie + desde.tipo, desde: desde.secuencia, hasta: hasta.secuencia });
+  }
+  return intervals;
 }

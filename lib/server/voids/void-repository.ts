@@ -4,7 +4,7 @@ import type { ValidatedRange, VoidPlan } from "@/lib/domain/void-request";
 import { getDb } from "@/lib/server/db";
 import type { Prisma, VoidRecord } from "@/prisma/generated/client";
 import { compressSignedXml, decompressSignedXml } from "./signed-xml-storage";
-import { groupBySerieTipo, parseStoredRanges, storedRanges } from "./stored-ranges";
+import { groupBySerieTipo, parseStoredRanges, storedIntervals, storedRanges } from "./stored-ranges";
 import type { VoidErrorCode, VoidRangeView, VoidRecordView } from "./void-views";
 
 /**
@@ -248,12 +248,8 @@ function voidedIntervals(
   stored: readonly VoidRangeView[],
   key: string,
 ): Array<{ desde: number; hasta: number }> {
-  return stored
-    .filter((range) => range.secuenciaDesde.startsWith(key))
-    .map((range) => ({
-      desde: Number(range.secuenciaDesde.slice(3)),
-      hasta: Number(range.secuenciaHasta.slice(3)),
-    }))
+  return storedIntervals(stored)
+    .filter((interval) => interval.key === key)
     .sort((a, b) => a.desde - b.desde);
 }
 
