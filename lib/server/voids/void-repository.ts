@@ -139,8 +139,9 @@ export async function completeVoid(
   }
   const row = await db.voidRecord.findFirstOrThrow({
     where: { id: record.voidId, accountId: record.accountId },
+    omit: { signedXmlGzip: true, ranges: true },
   });
-  return toView(row);
+  return toViewWithPlan(row, plan);
 }
 
 /** Indexes an accepted void for the ALREADY_VOIDED check: its bounding box per series+type. */
