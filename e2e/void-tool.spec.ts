@@ -172,6 +172,8 @@ test.describe("Herramientas → Anular e-NCF", () => {
     await expect(confirmDialog(page)).toBeHidden();
     await expect(page.getByLabel("Línea 1: e-NCF inicial (desde)")).toBeFocused();
     await page.getByRole("button", { name: "Ir a la línea 21" }).first().click();
+    // Focus reaches the line after the virtualized list has scrolled to it: wait before deleting.
+    await expect(page.getByLabel("Línea 21: e-NCF inicial (desde)")).toBeFocused();
     await page.keyboard.press("Alt+Delete");
     await expect(editor(page)).toHaveAttribute("data-overlap-count", "0");
     await expect(editor(page)).toHaveAttribute("data-invalid-count", "0");
