@@ -89,19 +89,23 @@ export async function listUsers(accountId: string): Promise<UserSummary[]> {
 
 /** Disabling takes effect at once: tokens and sessions re-check the user on every request. */
 export async function setUserDisabled(accountId: string, userId: string, disabled: boolean): Promise<void> {
-  const db = await getDb();
-  const { count } = await db.user.updateMany({
-    where: { id: userId, accountId },
-    data: { disabled, updatedAt: nowMs() },
-  });
-  if (count === 0) throw new AppError("NOT_FOUND", "El usuario no existe.");
+  await updateUser(accountId, userId, { disabled });
 }
 
 export async function setUserRole(accountId: string, userId: string, role: UserRole): Promise<void> {
+  await updateUser(accountId, userId, { role });
+}
+
+/** Changes one user of the account (never another account's): 404 when there is no such user. */
+async function updateUser(
+  accountId: string,
+  userId: string,
+  data: { disabled?: boolean; role?: UserRole },
+): Promise<void> {
   const db = await getDb();
   const { count } = await db.user.updateMany({
     where: { id: userId, accountId },
-    data: { role, updatedAt: nowMs() },
+    data: { ...data, updatedAt: nowMs() },
   });
   if (count === 0) throw new AppError("NOT_FOUND", "El usuario no existe.");
 }
