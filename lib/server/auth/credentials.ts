@@ -29,16 +29,24 @@ export async function authenticateUser(username: string, password: string): Prom
   };
 }
 
-/** The current state of a user named by a token: null when gone, disabled or moved to another account. */
-export async function loadActiveUser(userId: string, accountId: string): Promise<AuthContext | null> {
+/**
+ * The current state of a user named by a token or a portal session: null when gone, disabled or
+ * moved to another account. `knownRnc` is the RNC a token we signed carries: an account's RNC never
+ * changes, so API requests (every one of them checks its caller) skip reading the account.
+ */
+export async function loadActiveUser(
+  userId: string,
+  accountId: string,
+  knownRnc?: string,
+): Promise<AuthContext | null> {
   const db = await getDb();
-  const user = await db.user.findUnique({ where: { id: userId }, include: { account: true } });
+  const user = await db.user.findUnique({
+    where: { id: userId },
+    select: { id: true, accountId: true, email: true, role: true, disabled: true },
+  });
   if (!user || user.disabled || user.accountId !== accountId) return null;
-  return {
-    accountId: user.accountId,
-    rnc: user.account.rnc,
-    userId: user.id,
-    email: user.email,
-    role: user.role,
-  };
+  const rnc =
+    knownRnc ??
+    (await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { rnc: true } })).rnc;
+  return { accountId: user.accountId, rnc, userId: user.id, email: user.email, role: user.role };
 }

@@ -46,7 +46,8 @@ function unauthorized(message: string): AppError {
 
 /**
  * Verifies signature, algorithm, issuer, audience and expiry, then re-reads the user: a disabled
- * or deleted user's tokens stop working at once. The role comes from the database, not the token.
+ * or deleted user's tokens stop working at once. The role comes from the database, not the token;
+ * the RNC comes from the token (we signed it, and an account's RNC never changes).
  */
 export async function verifyIdToken(token: string): Promise<AuthContext> {
   let payload: Record<string, unknown>;
@@ -61,9 +62,10 @@ export async function verifyIdToken(token: string): Promise<AuthContext> {
     throw unauthorized(expired ? "El token ha expirado." : "Token inválido.");
   }
   const userId = payload.sub;
-  const accountId = payload.accountId;
-  if (typeof userId !== "string" || typeof accountId !== "string") throw unauthorized("Token inválido.");
-  const auth = await loadActiveUser(userId, accountId);
+  const { accountId, rnc } = payload;
+  if (typeof userId !== "string" || typeof accountId !== "string" || typeof rnc !== "string")
+    throw unauthorized("Token inválido.");
+  const auth = await loadActiveUser(userId, accountId, rnc);
   if (!auth) throw unauthorized("El usuario del token no existe o está deshabilitado.");
   return auth;
 }

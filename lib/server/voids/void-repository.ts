@@ -2,7 +2,8 @@ import "server-only";
 import type { Environment } from "@/lib/domain/environments";
 import type { ValidatedRange, VoidPlan } from "@/lib/domain/void-request";
 import { getDb } from "@/lib/server/db";
-import type { Prisma, VoidRecord } from "@/prisma/generated/client";
+import { v7 as uuidv7 } from "uuid";
+import type { VoidRecord } from "@/prisma/generated/client";
 import { compressSignedXml, decompressSignedXml } from "./signed-xml-storage";
 import { groupBySerieTipo, parseStoredRanges, storedIntervals, storedRanges } from "./stored-ranges";
 import type { VoidErrorCode, VoidRangeView, VoidRecordView } from "./void-views";
@@ -102,41 +103,40 @@ export type VoidCompletion =
 
 /**
  * Records the outcome of an attempt. A confirmed answer (Aceptado/Rechazado) is final: a later
- * "failed" never overwrites it. Accepted ranges are indexed for the ALREADY_VOIDED check, in the
- * same transaction as the status change.
+ * "failed" never overwrites it (each write only matches a record still in Error). One statement
+ * per outcome, on the hot path of every void: an accepted void's status change and its
+ * ALREADY_VOIDED index rows are written by one atomic statement (acceptVoid).
  */
 export async function completeVoid(
-  record: Pick<VoidRecordView, "voidId" | "accountId" | "environment">,
+  record: VoidRecordView,
   completion: VoidCompletion,
   plan: VoidPlan,
   now: number,
 ): Promise<VoidRecordView> {
   const db = await getDb();
-  const where = { id: record.voidId, accountId: record.accountId, status: "Error" as const };
-  if (completion.status === "Error") {
-    await db.voidRecord.updateMany({
-      where,
-      data: { errorCode: completion.errorCode, errorMessage: completion.errorMessage, updateAt: BigInt(now) },
-    });
-  } else {
-    await db.$transaction(async (tx) => {
-      const updated = await tx.voidRecord.updateMany({
-        where,
-        data: {
+  const changes =
+    completion.status === "Error"
+      ? { errorCode: completion.errorCode, errorMessage: completion.errorMessage }
+      : {
           status: completion.status,
           taxauthCode: completion.codigo,
           taxauthName: completion.nombre,
           taxauthResponse: completion.mensajes,
           errorCode: null,
           errorMessage: null,
-          updateAt: BigInt(now),
-        },
-      });
-      if (updated.count === 1 && completion.status === "Aceptado") {
-        await insertVoidedBlocks(tx, record, plan.ranges);
-      }
-    });
-  }
+        };
+  const changed =
+    completion.status === "Aceptado"
+      ? await acceptVoid(record, completion, plan.ranges, now)
+      : (
+          await db.voidRecord.updateMany({
+            where: { id: record.voidId, accountId: record.accountId, status: "Error" },
+            data: { ...changes, updateAt: BigInt(now) },
+          })
+        ).count === 1;
+  if (changed) return { ...record, ...changes, updateAt: now };
+
+  // Already final: an earlier answer won, and that is what the caller reports.
   const row = await db.voidRecord.findFirstOrThrow({
     where: { id: record.voidId, accountId: record.accountId },
     omit: { signedXmlGzip: true, ranges: true },
@@ -144,26 +144,43 @@ export async function completeVoid(
   return toViewWithPlan(row, plan);
 }
 
-/** Indexes an accepted void for the ALREADY_VOIDED check: its bounding box per series+type. */
-async function insertVoidedBlocks(
-  tx: Prisma.TransactionClient,
-  record: Pick<VoidRecordView, "voidId" | "accountId" | "environment">,
+/**
+ * Error → Aceptado and the void's index rows (its bounding box per series+type) in one statement:
+ * rows are inserted only if the update matched, so the count says whether it did (an accepted
+ * plan has at least one range, hence one row).
+ */
+async function acceptVoid(
+  record: Pick<VoidRecordView, "voidId" | "accountId">,
+  answer: { codigo: string; nombre: string; mensajes: string[] },
   ranges: readonly ValidatedRange[],
-): Promise<void> {
-  const data = [...groupBySerieTipo(ranges).values()].map((group) => {
+  now: number,
+): Promise<boolean> {
+  const blocks = [...groupBySerieTipo(ranges).values()].map((group) => {
     let maxHasta = 0;
     for (const range of group) maxHasta = Math.max(maxHasta, range.hasta);
-    return {
-      accountId: record.accountId,
-      environment: record.environment,
-      voidId: record.voidId,
-      serie: group[0]!.serie,
-      tipoeCF: group[0]!.tipoeCF,
-      minDesde: BigInt(group[0]!.desde),
-      maxHasta: BigInt(maxHasta),
-    };
+    return { serie: group[0]!.serie, tipoeCF: group[0]!.tipoeCF, minDesde: group[0]!.desde, maxHasta };
   });
-  await tx.voidedBlock.createMany({ data });
+  const db = await getDb();
+  const inserted = await db.$executeRaw`
+    WITH accepted AS (
+      UPDATE "VoidRecord"
+      SET "status" = 'Aceptado', "taxauthCode" = ${answer.codigo}, "taxauthName" = ${answer.nombre},
+          "taxauthResponse" = ${JSON.stringify(answer.mensajes)}::jsonb,
+          "errorCode" = NULL, "errorMessage" = NULL, "updateAt" = ${BigInt(now)}
+      WHERE "id" = ${record.voidId} AND "accountId" = ${record.accountId} AND "status" = 'Error'
+      RETURNING "id", "accountId", "environment"
+    )
+    INSERT INTO "VoidedBlock" ("id", "accountId", "environment", "voidId", "serie", "tipoeCF", "minDesde", "maxHasta")
+    SELECT block.id, accepted."accountId", accepted."environment", accepted."id", block.serie,
+           block.tipo, block.min_desde::bigint, block.max_hasta::bigint
+    FROM accepted CROSS JOIN unnest(
+      ${blocks.map(() => uuidv7())}::text[],
+      ${blocks.map((block) => block.serie)}::text[],
+      ${blocks.map((block) => block.tipoeCF)}::text[],
+      ${blocks.map((block) => String(block.minDesde))}::text[],
+      ${blocks.map((block) => String(block.maxHasta))}::text[]
+    ) AS block(id, serie, tipo, min_desde, max_hasta)`;
+  return inserted > 0;
 }
 
 export async function findVoid(

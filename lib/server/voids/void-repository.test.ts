@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { validateVoidRequest, type VoidPlan } from "@/lib/domain/void-request";
+import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import {
+  completeVoid,
+  findAcceptedOverlap,
+  findVoid,
+  insertWriteAhead,
+  type VoidCompletion,
+} from "./void-repository";
+import type { VoidRecordView } from "./void-views";
+
+let database: TestDatabase;
+let account: TestAccount;
+let counter = 0;
+
+const twoSeries: VoidPlan = planOf([
+  ["E310000000001", "E310000000005"],
+  ["E320000000001", "E320000000002"],
+]);
+
+function planOf(ranges: Array<[string, string]>): VoidPlan {
+  const result = validateVoidRequest({
+    ranges: ranges.map(([secuenciaDesde, secuenciaHasta]) => ({ secuenciaDesde, secuenciaHasta })),
+  });
+  if (!result.ok) throw new Error(JSON.stringify(result.issues));
+  return result.plan;
+}
+
+async function writeAhead(plan: VoidPlan): Promise<VoidRecordView> {
+  counter += 1;
+  const voidId = `0190f100-0000-7000-8000-${String(counter).padStart(12, "0")}`;
+  return insertWriteAhead({
+    voidId,
+    accountId: account.auth.accountId,
+    rnc: account.auth.rnc,
+    environment: "TesteCF",
+    plan,
+    fileName: `${account.auth.rnc}ANECF${voidId}.xml`,
+    signedXml: "<ANECF/>",
+    createdBy: "test",
+    now: 1_700_000_000_000,
+  });
+}
+
+const accepted: VoidCompletion = { status: "Aceptado", codigo: "1", nombre: "Aceptado", mensajes: [] };
+const rejected: VoidCompletion = {
+  status: "Rechazado",
+  codigo: "2",
+  nombre: "Rechazado",
+  mensajes: ["Motivo"],
+};
+const failed: VoidCompletion = {
+  status: "Error",
+  errorCode: "TAXAUTH_VOID_ERROR",
+  errorMessage: "sin respuesta",
+};
+
+const blocksOf = (voidId: string) => database.prisma.voidedBlock.count({ where: { voidId } });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  account = await createTestAccount();
+});
+
+afterAll(async () => {
+  await database?.dispose();
+});
+
+describe("completeVoid", () => {
+  it("returns what it stored, and indexes an accepted void once per series and type", async () => {
+    const record = await writeAhead(twoSeries);
+    const done = await completeVoid(record, accepted, twoSeries, 1_700_000_000_500);
+    expect(done).toMatchObject({
+      status: "Aceptado",
+      taxauthCode: "1",
+      errorCode: null,
+      updateAt: 1_700_000_000_500,
+    });
+    expect(await findVoid(account.auth.accountId, "TesteCF", record.voidId)).toEqual(done);
+    expect(await blocksOf(record.voidId)).toBe(2);
+  });
+
+  it("never lets a later failure or answer overwrite a confirmed outcome, nor leaves index rows", async () => {
+    const acceptedRecord = await writeAhead(planOf([["E330000000001", "E330000000001"]]));
+    await completeVoid(acceptedRecord, accepted, planOf([["E330000000001", "E330000000001"]]), 1);
+    const late = await completeVoid(acceptedRecord, failed, planOf([["E330000000001", "E330000000001"]]), 2);
+    expect(late).toMatchObject({ status: "Aceptado", updateAt: 1, errorCode: null });
+    const again = await completeVoid(
+      acceptedRecord,
+      accepted,
+      planOf([["E330000000001", "E330000000001"]]),
+      3,
+    );
+    expect(again.updateAt).toBe(1);
+    expect(await blocksOf(acceptedRecord.voidId)).toBe(1);
+
+    const plan = planOf([["E340000000001", "E340000000001"]]);
+    const rejectedRecord = await writeAhead(plan);
+    await completeVoid(rejectedRecord, rejected, plan, 1);
+    const flipped = await completeVoid(rejectedRecord, accepted, plan, 2);
+    expect(flipped).toMatchObject({ status: "Rechazado", taxauthResponse: ["Motivo"] });
+    expect(await blocksOf(rejectedRecord.voidId)).toBe(0);
+    expect(await findAcceptedOverlap(account.auth.accountId, "TesteCF", plan.ranges)).toBeNull();
+  });
+
+  it("keeps an Error attempt open: the reason changes, and a late answer still settles it", async () => {
+    const plan = planOf([["E410000000001", "E410000000003"]]);
+    const record = await writeAhead(plan);
+    const timedOut = await completeVoid(record, failed, plan, 10);
+    expect(timedOut).toMatchObject({ status: "Error", errorCode: "TAXAUTH_VOID_ERROR", updateAt: 10 });
+    const settled = await completeVoid(timedOut, accepted, plan, 20);
+    expect(settled).toMatchObject({ status: "Aceptado", errorCode: null, errorMessage: null, updateAt: 20 });
+    expect(await findAcceptedOverlap(account.auth.accountId, "TesteCF", plan.ranges)).toMatchObject({
+      voidId: record.voidId,
+    });
+  });
+
+  it("trusts index rows only of records that are Aceptado", async () => {
+    const plan = planOf([["E430000000001", "E430000000001"]]);
+    const record = await writeAhead(plan);
+    await database.prisma.voidedBlock.create({
+      data: {
+        accountId: account.auth.accountId,
+        environment: "TesteCF",
+        voidId: record.voidId,
+        serie: "E",
+        tipoeCF: "43",
+        minDesde: 1n,
+        maxHasta: 1n,
+      },
+    });
+    expect(await findAcceptedOverlap(account.auth.accountId, "TesteCF", plan.ranges)).toBeNull();
+  });
+});
