@@ -108,6 +108,9 @@ async function benchSmallVoids(app: VoidTestApp, db: string): Promise<void> {
 
 async function benchLargeVoid(app: VoidTestApp, db: string): Promise<void> {
   const account = await createTestAccount({ certificate: true });
+  // The client shares this process: its own work (encoding the 7 MB body, reading the 10 MB answer)
+  // happens before the probe starts and after it stops, so the lag is the server's alone.
+  const body = Buffer.from(JSON.stringify(sampleVoidBody(100_000)));
   // Event loop delay seen by other requests while the big one is processed.
   let maxLagMs = 0;
   let last = performance.now();
@@ -116,21 +119,24 @@ async function benchLargeVoid(app: VoidTestApp, db: string): Promise<void> {
     maxLagMs = Math.max(maxLagMs, now - last - 10);
     last = now;
   }, 10);
+  const started = performance.now();
+  let response: Response;
   try {
-    const started = performance.now();
-    const response = await app.call("POST", "/TesteCF/customer/void-ncf", {
-      token: account.idToken,
-      body: sampleVoidBody(100_000),
+    response = await fetch(`${app.server.url}/TesteCF/customer/void-ncf`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${account.idToken}`, "content-type": "application/json" },
+      body,
     });
-    const total = performance.now() - started;
-    if (response.status !== 200) throw new Error(`large void failed: ${response.status}`);
-    const authority = authorityMs.get(response.body.fileName as string) ?? 0;
-    report({ name: "void_post_100000_ranges_server_ms", value: total - authority, unit: "ms", db });
-    report({ name: "void_post_100000_ranges_authority_ms", value: authority, unit: "ms", db });
-    report({ name: "void_post_100000_ranges_max_event_loop_lag", value: maxLagMs, unit: "ms", db });
   } finally {
     clearInterval(probe);
   }
+  const total = performance.now() - started;
+  const answer = (await response.json()) as { fileName?: string };
+  if (response.status !== 200) throw new Error(`large void failed: ${response.status}`);
+  const authority = authorityMs.get(answer.fileName ?? "") ?? 0;
+  report({ name: "void_post_100000_ranges_server_ms", value: total - authority, unit: "ms", db });
+  report({ name: "void_post_100000_ranges_authority_ms", value: authority, unit: "ms", db });
+  report({ name: "void_post_100000_ranges_max_event_loop_lag", value: maxLagMs, unit: "ms", db });
 }
 
 async function benchList(app: VoidTestApp, db: string): Promise<void> {

@@ -46,7 +46,6 @@ export async function loadActiveUser(
   });
   if (!user || user.disabled || user.accountId !== accountId) return null;
   const rnc =
-    knownRnc ??
-    (await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { rnc: true } })).rnc;
+    knownRnc ?? (await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { rnc: true } })).rnc;
   return { accountId: user.accountId, rnc, userId: user.id, email: user.email, role: user.role };
 }

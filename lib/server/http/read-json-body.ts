@@ -11,11 +11,13 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
  * body is never buffered whole).
  */
 export async function readJsonBody(request: Request, options: { maxBytes?: number } = {}): Promise<unknown> {
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const declared = Number(request.headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+  return parseJsonBytes(await readBodyBytes(request, options));
+}
 
-  const text = await readText(request, maxBytes);
+/** The JSON of a body read by readBodyBytes: 400 EMPTY_BODY when blank, 400 INVALID_JSON when it does not parse. */
+export function parseJsonBytes(bytes: Uint8Array): unknown {
+  // fatal: false → invalid UTF-8 becomes U+FFFD and then, usually, INVALID_JSON.
+  const text = new TextDecoder("utf-8").decode(bytes);
   if (text.trim() === "") throw new AppError("EMPTY_BODY", "El cuerpo de la solicitud está vacío.");
   try {
     return JSON.parse(text);
@@ -24,8 +26,12 @@ export async function readJsonBody(request: Request, options: { maxBytes?: numbe
   }
 }
 
-async function readText(request: Request, maxBytes: number): Promise<string> {
-  if (!request.body) return "";
+/** The raw body, or 413 PAYLOAD_TOO_LARGE past `maxBytes` (checked while reading). */
+export async function readBodyBytes(request: Request, options: { maxBytes?: number } = {}): Promise<Buffer> {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const declared = Number(request.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -39,8 +45,7 @@ async function readText(request: Request, maxBytes: number): Promise<string> {
     }
     chunks.push(value);
   }
-  // fatal: false → invalid UTF-8 becomes U+FFFD and then, usually, INVALID_JSON.
-  return new TextDecoder("utf-8").decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
 }
 
 function tooLarge(maxBytes: number): AppError {

@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     accountId: account.id,
     rnc: account.rnc,
     environment: "TesteCF",
-    body: { ranges: [{ secuenciaDesde: "E310000000001", secuenciaHasta: "E310000000003" }] },
+    body: { value: { ranges: [{ secuenciaDesde: "E310000000001", secuenciaHasta: "E310000000003" }] } },
     createdBy: "hanging-void-child",
   }).catch(() => {});
   for (;;) {

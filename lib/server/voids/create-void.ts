@@ -1,20 +1,19 @@
 import "server-only";
 import { v7 as uuidv7 } from "uuid";
-import { buildAnecfXml } from "@/lib/domain/anecf-xml";
 import type { Environment } from "@/lib/domain/environments";
 import type { Locale } from "@/lib/domain/locale";
-import type { VoidPlan } from "@/lib/domain/void-request";
-import { AppError } from "@/lib/errors";
-import { parseVoidNcfRequest } from "@/lib/schemas/void-ncf";
+import { AppError, isAppError } from "@/lib/errors";
 import { getActiveSigningCredential } from "@/lib/server/certificates";
 import { isUniqueViolation } from "@/lib/server/db";
 import { logger } from "@/lib/server/config/logger";
+import { RawJson } from "@/lib/server/http/json";
 import { annotateRequest, currentRequestId } from "@/lib/server/http/request-context";
-import { signBuiltXml, type SigningCredential } from "@/lib/server/signing";
+import type { SigningCredential } from "@/lib/server/signing";
 import type { VoidOutcome } from "@/lib/server/taxauth";
 import { getTaxAuthClient, voidDeadlineMs } from "./void-deps";
 import { trackInFlight } from "./in-flight";
-import { requestHash } from "./request-hash";
+import { prepareVoidOffThread } from "./prepare-off-thread";
+import type { PreparedVoid } from "./prepare-void";
 import {
   completeVoid,
   findAcceptedOverlap,
@@ -22,13 +21,14 @@ import {
   insertWriteAhead,
   type VoidCompletion,
 } from "./void-repository";
-import { voidOutcomeResponse, type VoidRecordView } from "./void-views";
+import { voidOutcomeResponse, type VoidAttempt } from "./void-views";
 
 export interface CreateVoidInput {
   accountId: string;
   rnc: string;
   environment: Environment;
-  body: unknown;
+  /** The REST body as received (parsed, on a worker thread when large), or the portal's value. */
+  body: { json: Uint8Array } | { value: unknown };
   /** Who sent it, e.g. "user:ana@empresa.do (token)" or "(portal)". */
   createdBy: string;
   idempotencyKey?: string;
@@ -51,15 +51,25 @@ const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 export async function createVoid(input: CreateVoidInput): Promise<VoidHttpResult> {
   const started = performance.now();
   annotateRequest({ rnc: input.rnc, environment: input.environment });
-  const ranges = (input.body as { ranges?: unknown } | null)?.ranges;
-  if (Array.isArray(ranges) && ranges.length > LARGE_PLAN_RANGES) await yieldToOtherRequests(); // after JSON.parse
-  const plan = parseVoidNcfRequest(input.body, { locale: input.locale });
-  const hash = input.idempotencyKey !== undefined ? checkedHash(input.idempotencyKey, input.body) : undefined;
+  if (input.idempotencyKey !== undefined) checkIdempotencyKey(input.idempotencyKey);
+  // Read first so the signing can go with the validation to the worker; a certificate problem is
+  // reported only after validation and ALREADY_VOIDED, as the flow orders them.
+  const credential = await getActiveSigningCredential(input.accountId).catch((error: unknown) => {
+    if (isAppError(error)) return error;
+    throw error;
+  });
+  const prepared = await prepareVoidOffThread({
+    rnc: input.rnc,
+    body: input.body,
+    locale: input.locale,
+    hashBody: input.idempotencyKey !== undefined,
+    credential: isAppError(credential) ? null : credential,
+  });
   if (input.idempotencyKey !== undefined) {
-    const replay = await replayIdempotent(input, input.idempotencyKey, hash!);
+    const replay = await replayIdempotent(input, input.idempotencyKey, prepared.requestHash!);
     if (replay) return logOutcome(input, started, replay, true);
   }
-  const overlap = await findAcceptedOverlap(input.accountId, input.environment, plan.ranges);
+  const overlap = await findAcceptedOverlap(input.accountId, input.environment, prepared);
   if (overlap) {
     throw new AppError(
       "ALREADY_VOIDED",
@@ -68,35 +78,39 @@ export async function createVoid(input: CreateVoidInput): Promise<VoidHttpResult
       { extra: { voidId: overlap.voidId, line: overlap.range.line } },
     );
   }
-  const credential = await getActiveSigningCredential(input.accountId);
+  if (isAppError(credential)) throw credential;
+  if (!prepared.signed.ok) {
+    throw new AppError("SIGN_ERROR", "No se pudo firmar el documento de anulación; no se envió nada.", {
+      cause: prepared.signed.message,
+    });
+  }
   const voidId = uuidv7();
-  const fileName = `${input.rnc}ANECF${voidId}.xml`;
-  const signedXml = await sign(input.rnc, plan, credential);
 
-  let record: VoidRecordView;
+  let record: VoidAttempt;
   try {
     record = await insertWriteAhead({
       voidId,
       accountId: input.accountId,
       rnc: input.rnc,
       environment: input.environment,
-      plan,
-      fileName,
-      signedXml,
+      content: prepared,
+      fileName: `${input.rnc}ANECF${voidId}.xml`,
+      signedXmlGzip: prepared.signed.xmlGzipBase64,
       createdBy: input.createdBy,
       idempotencyKey: input.idempotencyKey,
-      requestHash: hash,
+      requestHash: prepared.requestHash,
       now: Date.now(),
     });
   } catch (error) {
     // Two requests with one Idempotency-Key at once: the unique index let one through.
     if (input.idempotencyKey !== undefined && isUniqueViolation(error)) {
-      const replay = await replayIdempotent(input, input.idempotencyKey, hash!);
+      const replay = await replayIdempotent(input, input.idempotencyKey, prepared.requestHash!);
       if (replay) return logOutcome(input, started, replay, true);
     }
     throw error;
   }
-  return logOutcome(input, started, await send(record, plan, signedXml, credential), false);
+  const outcome = await send(record, prepared, prepared.signed.xml, credential);
+  return logOutcome(input, started, voidOutcomeResponse(outcome, new RawJson(prepared.rangesJson)), false);
 }
 
 /**
@@ -129,7 +143,7 @@ function logOutcome(
   return result;
 }
 
-function checkedHash(idempotencyKey: string, body: unknown): string {
+function checkIdempotencyKey(idempotencyKey: string): void {
   if (!IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
     throw new AppError(
       "INVALID_PARAMETER",
@@ -139,7 +153,6 @@ function checkedHash(idempotencyKey: string, body: unknown): string {
       },
     );
   }
-  return requestHash(body);
 }
 
 async function replayIdempotent(
@@ -156,30 +169,7 @@ async function replayIdempotent(
       { extra: { voidId: existing.voidId } },
     );
   }
-  return voidOutcomeResponse(existing);
-}
-
-/** Plans above this many ranges give other requests a turn between the CPU-heavy steps. */
-const LARGE_PLAN_RANGES = 2_000;
-
-/**
- * Lets pending I/O callbacks (other requests) run: a 100,000-range void spends ~40 ms validating,
- * ~30 ms building and ~40 ms signing, and back to back that froze the server for ~150 ms.
- */
-const yieldToOtherRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-async function sign(rnc: string, plan: VoidPlan, credential: SigningCredential): Promise<string> {
-  try {
-    const large = plan.ranges.length > LARGE_PLAN_RANGES;
-    if (large) await yieldToOtherRequests();
-    const xml = buildAnecfXml({ rncEmisor: rnc, plan });
-    if (large) await yieldToOtherRequests();
-    return signBuiltXml(xml, credential);
-  } catch (error) {
-    throw new AppError("SIGN_ERROR", "No se pudo firmar el documento de anulación; no se envió nada.", {
-      cause: error,
-    });
-  }
+  return voidOutcomeResponse(existing, existing.ranges);
 }
 
 function completionOf(outcome: VoidOutcome): VoidCompletion {
@@ -198,17 +188,18 @@ function completionOf(outcome: VoidOutcome): VoidCompletion {
   };
 }
 
+/** Sends the stored attempt and records the answer: the record as it stands when the caller is answered. */
 async function send(
-  record: VoidRecordView,
-  plan: VoidPlan,
+  record: VoidAttempt,
+  prepared: PreparedVoid,
   signedXml: string,
   credential: SigningCredential,
-): Promise<VoidHttpResult> {
+): Promise<VoidAttempt> {
   const client = getTaxAuthClient();
   const settled = trackInFlight(
     client
       .voidRanges(record.environment, record.customerId, credential, signedXml, record.fileName)
-      .then((outcome) => completeVoid(record, completionOf(outcome), plan, Date.now()))
+      .then((outcome) => completeVoid(record, completionOf(outcome), prepared, Date.now()))
       .catch((error: unknown) =>
         completeVoid(
           record,
@@ -217,7 +208,7 @@ async function send(
             errorCode: "TAXAUTH_VOID_ERROR",
             errorMessage: `Fallo inesperado: ${String(error)}`,
           },
-          plan,
+          prepared,
           Date.now(),
         ),
       ),
@@ -227,7 +218,7 @@ async function send(
     timer = setTimeout(() => resolve(null), voidDeadlineMs());
   });
   const finished = await Promise.race([settled, deadline]).finally(() => clearTimeout(timer));
-  if (finished) return voidOutcomeResponse(finished);
+  if (finished) return finished;
   // The operator sees the late answer that moves the record (the spec's Error transition).
   void settled.then(
     (settledRecord) =>
@@ -242,15 +233,14 @@ async function send(
       ),
     () => {}, // a failure to store it is already the record's Error state
   );
-  const late = await completeVoid(
+  return completeVoid(
     record,
     {
       status: "Error",
       errorCode: "TAXAUTH_VOID_ERROR",
       errorMessage: `Sin respuesta de la DGII en ${voidDeadlineMs()} ms; si responde más tarde, el registro se actualizará.`,
     },
-    plan,
+    prepared,
     Date.now(),
   );
-  return voidOutcomeResponse(late);
 }

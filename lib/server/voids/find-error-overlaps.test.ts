@@ -3,6 +3,7 @@ import { validateVoidRequest, type VoidPlan } from "@/lib/domain/void-request";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
 import { findErrorOverlaps } from "./find-error-overlaps";
+import { voidContentOf } from "./prepare-void";
 import { completeVoid, insertWriteAhead } from "./void-repository";
 
 let database: TestDatabase;
@@ -33,9 +34,9 @@ async function storeAttempt(
     accountId: owner.auth.accountId,
     rnc: owner.auth.rnc,
     environment,
-    plan: attemptPlan,
+    content: voidContentOf(attemptPlan),
     fileName: `${owner.auth.rnc}ANECF${voidId}.xml`,
-    signedXml: "<ANECF/>",
+    signedXmlGzip: "",
     createdBy: "test",
     now: 1_700_000_000_000 + counter,
   });
@@ -48,7 +49,7 @@ async function storeAttempt(
         nombre: finalStatus,
         mensajes: [],
       },
-      attemptPlan,
+      voidContentOf(attemptPlan),
       Date.now(),
     );
   }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { verifyXmlSignature } from "@/lib/server/signing";
 import { waitForInFlight } from "./in-flight";
+import { OFF_THREAD_MIN_BYTES } from "./prepare-off-thread";
 import { startVoidTestApp, type VoidTestApp } from "./testing/void-test-app";
 
 let app: VoidTestApp;
@@ -232,6 +233,12 @@ describe("POST void-ncf: validation and request errors never reach the authority
     const response = await post({ ranges: [freshRange()] }, noCert.idToken);
     expect(response).toMatchObject({ status: 412, body: { code: "CERTIFICATE_NOT_CONFIGURED" } });
     expect((await get("", noCert.idToken)).body.items).toEqual([]);
+    // Validation comes first: a bad body is a 400 even without a certificate.
+    const invalid = await post(
+      { ranges: [{ secuenciaDesde: "E310000000009", secuenciaHasta: "E310000000001" }] },
+      noCert.idToken,
+    );
+    expect(invalid).toMatchObject({ status: 400, body: { code: "INVALID_RANGE_ORDER" } });
   });
 });
 
@@ -335,6 +342,67 @@ describe("extensions: Idempotency-Key and ALREADY_VOIDED", () => {
     app.simulator.admin.injectFault({ service: "anularrango", mode: "drop-before" });
     expect((await post({ ranges: [range] })).status).toBe(502);
     expect((await post({ ranges: [range] })).status).toBe(200);
+  });
+});
+
+describe("large requests (prepared on a worker thread)", () => {
+  /** `count` fresh single-sequence ranges alternating types 31 and 32: ~68 bytes of JSON each. */
+  function freshRanges(count: number) {
+    sequence += 100_000;
+    return Array.from({ length: count }, (_, i) => {
+      const tipo = i % 2 === 0 ? "31" : "32";
+      const n = `E${tipo}${String(sequence + i).padStart(10, "0")}`;
+      return { secuenciaDesde: n, secuenciaHasta: n };
+    });
+  }
+
+  it("5,000 ranges → 200 with every range, stored and signed as for a small one; replays by key", async () => {
+    const ranges = freshRanges(5_000);
+    expect(JSON.stringify({ ranges }).length).toBeGreaterThan(OFF_THREAD_MIN_BYTES);
+    const calls = anularrangoCalls();
+    const response = await post({ ranges }, account.idToken, { "Idempotency-Key": "large-1" });
+    expect(response.status).toBe(200);
+    const expected = ranges.map((range) => ({
+      tipoeCF: range.secuenciaDesde.slice(1, 3),
+      ...range,
+      cantidad: 1,
+    }));
+    expect(response.body).toMatchObject({ status: "Aceptado", totalVoided: 5_000, ranges: expected });
+    expect(anularrangoCalls()).toBe(calls + 1);
+
+    const stored = await get(`?voidId=${String(response.body.voidId)}`);
+    expect(stored.body).toMatchObject({ status: "Aceptado", ranges: expected });
+    const xml = await app.call("GET", `/TesteCF/customer/void-ncf/${String(response.body.voidId)}/xml`, {
+      token: account.idToken,
+    });
+    expect(verifyXmlSignature(xml.text).valid).toBe(true);
+
+    const replay = await post({ ranges }, account.idToken, { "Idempotency-Key": "large-1" });
+    expect(replay).toMatchObject({ status: 200, body: { voidId: response.body.voidId, ranges: expected } });
+    const reused = await post({ ranges: freshRanges(5_000) }, account.idToken, {
+      "Idempotency-Key": "large-1",
+    });
+    expect(reused).toMatchObject({ status: 409, body: { code: "IDEMPOTENCY_KEY_REUSED" } });
+    expect(anularrangoCalls()).toBe(calls + 1);
+  });
+
+  it("ALREADY_VOIDED names the line of a large request that overlaps an accepted void", async () => {
+    const earlier = freshRange(3);
+    expect((await post({ ranges: [earlier] })).status).toBe(200);
+    const ranges = freshRanges(5_000);
+    ranges[4_320] = { secuenciaDesde: earlier.secuenciaHasta, secuenciaHasta: earlier.secuenciaHasta };
+    const calls = anularrangoCalls();
+    const response = await post({ ranges });
+    expect(response).toMatchObject({ status: 409, body: { code: "ALREADY_VOIDED", line: 4_321 } });
+    expect(anularrangoCalls()).toBe(calls);
+  });
+
+  it("a large body that is not JSON → 400 INVALID_JSON", async () => {
+    const response = await app.call("POST", "/TesteCF/customer/void-ncf", {
+      token: account.idToken,
+      rawBody: `{"ranges": [${" ".repeat(OFF_THREAD_MIN_BYTES)}`,
+    });
+    expect(response).toMatchObject({ status: 400, body: { code: "INVALID_JSON" } });
   });
 });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateVoidRequest, type VoidPlan } from "@/lib/domain/void-request";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import { voidContentOf } from "./prepare-void";
 import {
   completeVoid,
   findAcceptedOverlap,
@@ -9,7 +10,7 @@ import {
   insertWriteAhead,
   type VoidCompletion,
 } from "./void-repository";
-import type { VoidRecordView } from "./void-views";
+import type { VoidAttempt } from "./void-views";
 
 let database: TestDatabase;
 let account: TestAccount;
@@ -28,7 +29,7 @@ function planOf(ranges: Array<[string, string]>): VoidPlan {
   return result.plan;
 }
 
-async function writeAhead(plan: VoidPlan): Promise<VoidRecordView> {
+async function writeAhead(plan: VoidPlan): Promise<VoidAttempt> {
   counter += 1;
   const voidId = `0190f100-0000-7000-8000-${String(counter).padStart(12, "0")}`;
   return insertWriteAhead({
@@ -36,9 +37,9 @@ async function writeAhead(plan: VoidPlan): Promise<VoidRecordView> {
     accountId: account.auth.accountId,
     rnc: account.auth.rnc,
     environment: "TesteCF",
-    plan,
+    content: voidContentOf(plan),
     fileName: `${account.auth.rnc}ANECF${voidId}.xml`,
-    signedXml: "<ANECF/>",
+    signedXmlGzip: "",
     createdBy: "test",
     now: 1_700_000_000_000,
   });
@@ -71,48 +72,50 @@ afterAll(async () => {
 describe("completeVoid", () => {
   it("returns what it stored, and indexes an accepted void once per series and type", async () => {
     const record = await writeAhead(twoSeries);
-    const done = await completeVoid(record, accepted, twoSeries, 1_700_000_000_500);
+    const done = await completeVoid(record, accepted, voidContentOf(twoSeries), 1_700_000_000_500);
     expect(done).toMatchObject({
       status: "Aceptado",
       taxauthCode: "1",
       errorCode: null,
       updateAt: 1_700_000_000_500,
     });
-    expect(await findVoid(account.auth.accountId, "TesteCF", record.voidId)).toEqual(done);
+    expect(await findVoid(account.auth.accountId, "TesteCF", record.voidId)).toEqual({
+      ...done,
+      ranges: [
+        { tipoeCF: "31", secuenciaDesde: "E310000000001", secuenciaHasta: "E310000000005", cantidad: 5 },
+        { tipoeCF: "32", secuenciaDesde: "E320000000001", secuenciaHasta: "E320000000002", cantidad: 2 },
+      ],
+    });
     expect(await blocksOf(record.voidId)).toBe(2);
   });
 
   it("never lets a later failure or answer overwrite a confirmed outcome, nor leaves index rows", async () => {
+    const one = voidContentOf(planOf([["E330000000001", "E330000000001"]]));
     const acceptedRecord = await writeAhead(planOf([["E330000000001", "E330000000001"]]));
-    await completeVoid(acceptedRecord, accepted, planOf([["E330000000001", "E330000000001"]]), 1);
-    const late = await completeVoid(acceptedRecord, failed, planOf([["E330000000001", "E330000000001"]]), 2);
+    await completeVoid(acceptedRecord, accepted, one, 1);
+    const late = await completeVoid(acceptedRecord, failed, one, 2);
     expect(late).toMatchObject({ status: "Aceptado", updateAt: 1, errorCode: null });
-    const again = await completeVoid(
-      acceptedRecord,
-      accepted,
-      planOf([["E330000000001", "E330000000001"]]),
-      3,
-    );
+    const again = await completeVoid(acceptedRecord, accepted, one, 3);
     expect(again.updateAt).toBe(1);
     expect(await blocksOf(acceptedRecord.voidId)).toBe(1);
 
     const plan = planOf([["E340000000001", "E340000000001"]]);
     const rejectedRecord = await writeAhead(plan);
-    await completeVoid(rejectedRecord, rejected, plan, 1);
-    const flipped = await completeVoid(rejectedRecord, accepted, plan, 2);
+    await completeVoid(rejectedRecord, rejected, voidContentOf(plan), 1);
+    const flipped = await completeVoid(rejectedRecord, accepted, voidContentOf(plan), 2);
     expect(flipped).toMatchObject({ status: "Rechazado", taxauthResponse: ["Motivo"] });
     expect(await blocksOf(rejectedRecord.voidId)).toBe(0);
-    expect(await findAcceptedOverlap(account.auth.accountId, "TesteCF", plan.ranges)).toBeNull();
+    expect(await findAcceptedOverlap(account.auth.accountId, "TesteCF", voidContentOf(plan))).toBeNull();
   });
 
   it("keeps an Error attempt open: the reason changes, and a late answer still settles it", async () => {
     const plan = planOf([["E410000000001", "E410000000003"]]);
     const record = await writeAhead(plan);
-    const timedOut = await completeVoid(record, failed, plan, 10);
+    const timedOut = await completeVoid(record, failed, voidContentOf(plan), 10);
     expect(timedOut).toMatchObject({ status: "Error", errorCode: "TAXAUTH_VOID_ERROR", updateAt: 10 });
-    const settled = await completeVoid(timedOut, accepted, plan, 20);
+    const settled = await completeVoid(timedOut, accepted, voidContentOf(plan), 20);
     expect(settled).toMatchObject({ status: "Aceptado", errorCode: null, errorMessage: null, updateAt: 20 });
-    expect(await findAcceptedOverlap(account.auth.accountId, "TesteCF", plan.ranges)).toMatchObject({
+    expect(await findAcceptedOverlap(account.auth.accountId, "TesteCF", voidContentOf(plan))).toMatchObject({
       voidId: record.voidId,
     });
   });
@@ -131,6 +134,6 @@ describe("completeVoid", () => {
         maxHasta: 1n,
       },
     });
-    expect(await findAcceptedOverlap(account.auth.accountId, "TesteCF", plan.ranges)).toBeNull();
+    expect(await findAcceptedOverlap(account.auth.accountId, "TesteCF", voidContentOf(plan))).toBeNull();
   });
 });

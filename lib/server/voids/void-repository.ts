@@ -1,38 +1,29 @@
 import "server-only";
 import type { Environment } from "@/lib/domain/environments";
-import type { ValidatedRange, VoidPlan } from "@/lib/domain/void-request";
 import { getDb } from "@/lib/server/db";
 import { v7 as uuidv7 } from "uuid";
 import type { VoidRecord } from "@/prisma/generated/client";
-import { compressSignedXml, decompressSignedXml } from "./signed-xml-storage";
-import { groupBySerieTipo, parseStoredRanges, storedIntervals, storedRanges } from "./stored-ranges";
-import type { VoidErrorCode, VoidRangeView, VoidRecordView } from "./void-views";
+import type { SerieTipoBox, VoidContent } from "./prepare-void";
+import { decompressSignedXml } from "./signed-xml-storage";
+import {
+  groupBySerieTipo,
+  parseStoredRanges,
+  storedIntervals,
+  storedRequestRanges,
+  type StoredRequestRange,
+} from "./stored-ranges";
+import type { VoidAttempt, VoidErrorCode, VoidRangeView, VoidRecordView } from "./void-views";
 
 /**
  * Persistence of void attempts. Every query is scoped by accountId (the token's account) and the
  * path's environment: tenant isolation is a property of this file, not of its callers' care.
  */
 
-/** The plan's ranges as records show them (request order). */
-function rangesOf(plan: VoidPlan): VoidRangeView[] {
-  return plan.ranges.map((range) => ({
-    tipoeCF: range.tipoeCF,
-    secuenciaDesde: range.secuenciaDesde,
-    secuenciaHasta: range.secuenciaHasta,
-    cantidad: range.cantidad,
-  }));
-}
-
 /**
- * A row read right after writing it: neither the signed XML (up to 13 MB) nor the ranges (up to
- * 4 MB of JSON) travel back from the database; the ranges come from the plan, they never change.
+ * An attempt as the void flow sees it after a write: neither the signed XML (up to 13 MB) nor the
+ * ranges (up to 4 MB of JSON) travel back from the database; the caller has them.
  */
-function toViewWithPlan(row: Omit<VoidRecord, "signedXmlGzip" | "ranges">, plan: VoidPlan): VoidRecordView {
-  return { ...toView({ ...row, ranges: "[]" }), ranges: rangesOf(plan) };
-}
-
-/** Rows are read without the signed XML (up to 13 MB): only the download needs it. */
-export function toView(row: Omit<VoidRecord, "signedXmlGzip">): VoidRecordView {
+function toAttempt(row: Omit<VoidRecord, "signedXmlGzip" | "ranges">): VoidAttempt {
   return {
     voidId: row.id,
     accountId: row.accountId,
@@ -41,7 +32,6 @@ export function toView(row: Omit<VoidRecord, "signedXmlGzip">): VoidRecordView {
     status: row.status,
     fechaHoraAnulacion: row.fechaHoraAnulacion,
     totalVoided: Number(row.totalVoided),
-    ranges: parseStoredRanges(row.ranges),
     fileName: row.fileName,
     taxauthCode: row.taxauthCode,
     taxauthName: row.taxauthName,
@@ -54,14 +44,20 @@ export function toView(row: Omit<VoidRecord, "signedXmlGzip">): VoidRecordView {
   };
 }
 
+/** Rows are read without the signed XML (up to 13 MB): only the download needs it. */
+export function toView(row: Omit<VoidRecord, "signedXmlGzip">): VoidRecordView {
+  return { ...toAttempt(row), ranges: parseStoredRanges(row.ranges) };
+}
+
 export interface WriteAheadInput {
   voidId: string;
   accountId: string;
   rnc: string;
   environment: Environment;
-  plan: VoidPlan;
+  content: VoidContent;
   fileName: string;
-  signedXml: string;
+  /** The signed ANECF, gzip then base64 (see schema.prisma). */
+  signedXmlGzip: string;
   createdBy: string;
   idempotencyKey?: string;
   requestHash?: string;
@@ -69,7 +65,7 @@ export interface WriteAheadInput {
 }
 
 /** Stores the attempt before anything is sent: status Error ("not confirmed yet") with the signed XML. */
-export async function insertWriteAhead(input: WriteAheadInput): Promise<VoidRecordView> {
+export async function insertWriteAhead(input: WriteAheadInput): Promise<VoidAttempt> {
   const db = await getDb();
   const row = await db.voidRecord.create({
     data: {
@@ -78,12 +74,12 @@ export async function insertWriteAhead(input: WriteAheadInput): Promise<VoidReco
       customerId: input.rnc,
       environment: input.environment,
       status: "Error",
-      fechaHoraAnulacion: input.plan.fechaHoraAnulacion,
-      totalVoided: BigInt(input.plan.totalVoided),
-      ranges: storedRanges(input.plan.ranges),
+      fechaHoraAnulacion: input.content.fechaHoraAnulacion,
+      totalVoided: BigInt(input.content.totalVoided),
+      ranges: input.content.storedRanges,
       fileName: input.fileName,
       taxauthResponse: [],
-      signedXmlGzip: await compressSignedXml(input.signedXml),
+      signedXmlGzip: input.signedXmlGzip,
       errorCode: "NOT_CONFIRMED" satisfies VoidErrorCode,
       errorMessage: "Enviado a la DGII; respuesta aún no confirmada.",
       createdBy: input.createdBy,
@@ -94,7 +90,7 @@ export async function insertWriteAhead(input: WriteAheadInput): Promise<VoidReco
     },
     omit: { signedXmlGzip: true, ranges: true },
   });
-  return toViewWithPlan(row, input.plan);
+  return toAttempt(row);
 }
 
 export type VoidCompletion =
@@ -108,11 +104,11 @@ export type VoidCompletion =
  * ALREADY_VOIDED index rows are written by one atomic statement (acceptVoid).
  */
 export async function completeVoid(
-  record: VoidRecordView,
+  record: VoidAttempt,
   completion: VoidCompletion,
-  plan: VoidPlan,
+  content: Pick<VoidContent, "boxes">,
   now: number,
-): Promise<VoidRecordView> {
+): Promise<VoidAttempt> {
   const db = await getDb();
   const changes =
     completion.status === "Error"
@@ -127,7 +123,7 @@ export async function completeVoid(
         };
   const changed =
     completion.status === "Aceptado"
-      ? await acceptVoid(record, completion, plan.ranges, now)
+      ? await acceptVoid(record, completion, content.boxes, now)
       : (
           await db.voidRecord.updateMany({
             where: { id: record.voidId, accountId: record.accountId, status: "Error" },
@@ -141,7 +137,7 @@ export async function completeVoid(
     where: { id: record.voidId, accountId: record.accountId },
     omit: { signedXmlGzip: true, ranges: true },
   });
-  return toViewWithPlan(row, plan);
+  return toAttempt(row);
 }
 
 /**
@@ -152,14 +148,9 @@ export async function completeVoid(
 async function acceptVoid(
   record: Pick<VoidRecordView, "voidId" | "accountId">,
   answer: { codigo: string; nombre: string; mensajes: string[] },
-  ranges: readonly ValidatedRange[],
+  blocks: readonly SerieTipoBox[],
   now: number,
 ): Promise<boolean> {
-  const blocks = [...groupBySerieTipo(ranges).values()].map((group) => {
-    let maxHasta = 0;
-    for (const range of group) maxHasta = Math.max(maxHasta, range.hasta);
-    return { serie: group[0]!.serie, tipoeCF: group[0]!.tipoeCF, minDesde: group[0]!.desde, maxHasta };
-  });
   const db = await getDb();
   const inserted = await db.$executeRaw`
     WITH accepted AS (
@@ -222,39 +213,43 @@ export async function findSignedXml(
   return row ? { fileName: row.fileName, signedXml: await decompressSignedXml(row.signedXmlGzip) } : null;
 }
 
-/** The first accepted earlier void that one of `ranges` overlaps, per series and type. */
+/**
+ * The first accepted earlier void that a request's range overlaps, per series and type. Candidates
+ * come from the index of bounding boxes; only when there are some are the request's ranges read
+ * (from their stored JSON) and merge-walked against that void's.
+ */
 export async function findAcceptedOverlap(
   accountId: string,
   environment: Environment,
-  ranges: readonly ValidatedRange[],
-): Promise<{ range: ValidatedRange; voidId: string; desde: number; hasta: number } | null> {
+  request: Pick<VoidContent, "boxes" | "storedRanges">,
+): Promise<{ range: StoredRequestRange; voidId: string; desde: number; hasta: number } | null> {
   const db = await getDb();
-  const groups = groupBySerieTipo(ranges);
-  for (const group of groups.values()) {
-    const first = group[0]!;
-    let max = first.hasta;
-    for (const range of group) max = Math.max(max, range.hasta);
-    // Candidates: accepted voids whose bounding box for this series+type meets the request's.
-    const blocks = await db.voidedBlock.findMany({
+  let requestGroups: Map<string, StoredRequestRange[]> | undefined;
+  for (const box of request.boxes) {
+    const candidates = await db.voidedBlock.findMany({
       where: {
         accountId,
         environment,
-        serie: first.serie,
-        tipoeCF: first.tipoeCF,
-        minDesde: { lte: BigInt(max) },
-        maxHasta: { gte: BigInt(first.desde) },
+        serie: box.serie,
+        tipoeCF: box.tipoeCF,
+        minDesde: { lte: BigInt(box.maxHasta) },
+        maxHasta: { gte: BigInt(box.minDesde) },
       },
       select: { voidId: true },
       orderBy: { minDesde: "asc" },
     });
-    for (const { voidId } of blocks) {
+    for (const { voidId } of candidates) {
       const row = await db.voidRecord.findFirst({
         where: { id: voidId, accountId, environment, status: "Aceptado" },
         select: { ranges: true },
       });
       if (!row) continue;
-      const voided = voidedIntervals(parseStoredRanges(row.ranges), first.serie + first.tipoeCF);
-      const hit = firstOverlap(group, voided);
+      requestGroups ??= groupBySerieTipo(storedRequestRanges(request.storedRanges));
+      const group = requestGroups.get(box.serie + box.tipoeCF) ?? [];
+      const hit = firstOverlap(
+        group,
+        voidedIntervals(parseStoredRanges(row.ranges), box.serie + box.tipoeCF),
+      );
       if (hit) return { range: hit.range, voidId, desde: hit.desde, hasta: hit.hasta };
     }
   }
@@ -276,7 +271,7 @@ function voidedIntervals(
  * validation). Merge-walk: O(n + m).
  */
 function firstOverlap(
-  sorted: readonly ValidatedRange[],
+  sorted: readonly StoredRequestRange[],
   voided: ReadonlyArray<{ desde: number; hasta: number }>,
 ) {
   let j = 0;

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Environment } from "@/lib/domain/environments";
+import type { RawJson } from "@/lib/server/http/json";
 
 /** A void attempt as the application sees it (repository output, numbers instead of BigInt). */
 export interface VoidRecordView {
@@ -21,6 +22,9 @@ export interface VoidRecordView {
   createdAt: number;
   updateAt: number;
 }
+
+/** An attempt without its ranges: what the void flow writes and reads back (it holds the ranges itself). */
+export type VoidAttempt = Omit<VoidRecordView, "ranges">;
 
 export interface VoidRangeView {
   tipoeCF: string;
@@ -66,7 +70,7 @@ export function toVoidListItem(record: VoidRecordView): Record<string, unknown> 
   };
 }
 
-function taxauthObject(record: VoidRecordView) {
+function taxauthObject(record: VoidAttempt) {
   return {
     codigo: record.taxauthCode ?? "",
     nombre: record.taxauthName ?? "",
@@ -75,7 +79,10 @@ function taxauthObject(record: VoidRecordView) {
 }
 
 /** The HTTP answer of POST void-ncf for a record's outcome (also replayed for an Idempotency-Key). */
-export function voidOutcomeResponse(record: VoidRecordView): {
+export function voidOutcomeResponse(
+  record: VoidAttempt,
+  ranges: readonly VoidRangeView[] | RawJson,
+): {
   status: number;
   body: Record<string, unknown>;
 } {
@@ -89,7 +96,7 @@ export function voidOutcomeResponse(record: VoidRecordView): {
         rnc: record.customerId,
         fechaHoraAnulacion: record.fechaHoraAnulacion,
         totalVoided: record.totalVoided,
-        ranges: record.ranges,
+        ranges,
         fileName: record.fileName,
         taxauthResponse: { ...taxauthObject(record), mensajes: [] },
       },

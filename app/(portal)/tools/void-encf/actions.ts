@@ -10,6 +10,7 @@ import { logger } from "@/lib/server/config";
 import { enforceRateLimit } from "@/lib/server/rate-limit";
 import { createVoid } from "@/lib/server/voids/create-void";
 import { findErrorOverlaps } from "@/lib/server/voids/find-error-overlaps";
+import { voidContentOf } from "@/lib/server/voids/prepare-void";
 import { findAcceptedOverlap } from "@/lib/server/voids/void-repository";
 
 /**
@@ -69,7 +70,7 @@ export async function checkVoidWarnings(input: DraftInput): Promise<VoidWarnings
     const environment = environmentOf(input.environment);
     const plan = parseVoidNcfRequest({ ranges: decodeRanges(input.ranges) }, { locale });
     const [accepted, errors] = await Promise.all([
-      findAcceptedOverlap(auth.accountId, environment, plan.ranges),
+      findAcceptedOverlap(auth.accountId, environment, voidContentOf(plan)),
       findErrorOverlaps(auth.accountId, environment, plan.ranges),
     ]);
     return {
@@ -115,7 +116,7 @@ export async function submitVoid(input: SubmitInput): Promise<SubmitOutcome | Ac
       accountId: auth.accountId,
       rnc: auth.rnc,
       environment,
-      body: { ranges: decodeRanges(input.ranges), fechaHoraAnulacion: input.fechaHoraAnulacion },
+      body: { value: { ranges: decodeRanges(input.ranges), fechaHoraAnulacion: input.fechaHoraAnulacion } },
       createdBy: `${auth.email} (portal)`,
       idempotencyKey: input.idempotencyKey,
       locale,

@@ -1,5 +1,5 @@
 import { requireBearer } from "@/lib/server/auth";
-import { json, readJsonBody, requireEnvironment, route } from "@/lib/server/http";
+import { json, readBodyBytes, requireEnvironment, route } from "@/lib/server/http";
 import { enforceRateLimit } from "@/lib/server/rate-limit";
 import { createVoid } from "@/lib/server/voids/create-void";
 import { listVoids, parseVoidListQuery } from "@/lib/server/voids/list-voids";
@@ -14,7 +14,8 @@ export const POST = route(async (request: Request, { params }: Context) => {
   const environment = await requireEnvironment(params);
   const auth = await requireBearer(request);
   enforceRateLimit(`void:${auth.accountId}`);
-  const body = await readJsonBody(request, { maxBytes: VOID_BODY_LIMIT_BYTES });
+  // Parsed by createVoid, on a worker thread when large.
+  const body = { json: await readBodyBytes(request, { maxBytes: VOID_BODY_LIMIT_BYTES }) };
   const result = await createVoid({
     accountId: auth.accountId,
     rnc: auth.rnc,
