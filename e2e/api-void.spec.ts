@@ -43,6 +43,28 @@ test.describe("REST void-ncf on the built app", () => {
     expect(await xml.text()).toContain('<Signature xmlns="http://www.w3.org/2000/09/xmldsig#">');
   });
 
+  test("a 6,000-range void (prepared on the bundled worker thread) → 200 with every range", async ({
+    request,
+  }) => {
+    const token = await demoIdToken(request);
+    const first = freshRange("33", 1);
+    const start = Number(first.desde.slice(3));
+    const ranges = Array.from({ length: 6_000 }, (_, i) => {
+      const encf = `E33${String(start + 2 * i).padStart(10, "0")}`;
+      return { secuenciaDesde: encf, secuenciaHasta: encf };
+    });
+    const data = JSON.stringify({ ranges });
+    expect(data.length).toBeGreaterThan(256 * 1024); // prepare-off-thread.ts OFF_THREAD_MIN_BYTES
+    const posted = await request.post("/TesteCF/customer/void-ncf", {
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      data,
+    });
+    expect(posted.status()).toBe(200);
+    const body = (await posted.json()) as { totalVoided: number; ranges: Array<Record<string, unknown>> };
+    expect(body.totalVoided).toBe(6_000);
+    expect(body.ranges[5_999]).toEqual({ tipoeCF: "33", ...ranges[5_999], cantidad: 1 });
+  });
+
   test("a rejection is 422 with the authority's reasons, and is listed", async ({ request }) => {
     const token = await demoIdToken(request);
     const range = freshRange("31", 2);

@@ -1,4 +1,5 @@
 import "server-only";
+import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { logger } from "@/lib/server/config/logger";
 import {
@@ -82,7 +83,8 @@ const SOURCE_BOOTSTRAP =
 
 function newWorker(): Worker {
   if (import.meta.url.endsWith(".ts")) {
-    const entry = new URL("./prepare-worker.ts", import.meta.url).pathname;
+    // Not `new URL("./prepare-worker.ts", import.meta.url)`: the bundler would copy that file as an asset.
+    const entry = fileURLToPath(import.meta.url).replace(/prepare-off-thread\.ts$/, "prepare-worker.ts");
     // Reflect.construct: the bundler must not mistake this code string for a worker file to bundle.
     return Reflect.construct(Worker, [
       SOURCE_BOOTSTRAP,
