@@ -12,8 +12,25 @@ export const ID_TOKEN_TTL_SECONDS = 3600;
 const ISSUER = "anula";
 const AUDIENCE = "anula-api";
 
-function signingKey(): Uint8Array {
-  return new TextEncoder().encode(loadConfig().authSecret);
+let hmacKey: { secret: string; key: Promise<CryptoKey> } | undefined;
+
+/**
+ * The HS256 key, imported once per secret: given raw bytes, jose imports them on every call,
+ * a WebCrypto round trip on each API request.
+ */
+function signingKey(): Promise<CryptoKey> {
+  const secret = loadConfig().authSecret;
+  if (hmacKey?.secret !== secret) {
+    const key = crypto.subtle.importKey(
+      "raw",
+      new TextEncoder().encode(secret),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign", "verify"],
+    );
+    hmacKey = { secret, key };
+  }
+  return hmacKey.key;
 }
 
 export interface IdTokenResponse {
@@ -37,7 +54,7 @@ export async function signIdToken(auth: AuthContext, ttlSeconds = ID_TOKEN_TTL_S
     .setAudience(AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-    .sign(signingKey());
+    .sign(await signingKey());
 }
 
 function unauthorized(message: string): AppError {
@@ -52,7 +69,7 @@ function unauthorized(message: string): AppError {
 export async function verifyIdToken(token: string): Promise<AuthContext> {
   let payload: Record<string, unknown>;
   try {
-    ({ payload } = await jwtVerify(token, signingKey(), {
+    ({ payload } = await jwtVerify(token, await signingKey(), {
       algorithms: ["HS256"],
       issuer: ISSUER,
       audience: AUDIENCE,
