@@ -13,7 +13,7 @@ import type { VoidOutcome } from "@/lib/server/taxauth";
 import { getTaxAuthClient, voidDeadlineMs } from "./void-deps";
 import { trackInFlight } from "./in-flight";
 import { prepareVoidOffThread } from "./prepare-off-thread";
-import type { PreparedVoid } from "./prepare-void";
+import type { PreparedVoid, VoidRequestBody } from "./prepare-void";
 import {
   completeVoid,
   findAcceptedOverlap,
@@ -27,8 +27,8 @@ export interface CreateVoidInput {
   accountId: string;
   rnc: string;
   environment: Environment;
-  /** The REST body as received (parsed, on a worker thread when large), or the portal's value. */
-  body: { json: Uint8Array } | { value: unknown };
+  /** The request as received: parsed and validated here, on a worker thread when large. */
+  body: VoidRequestBody;
   /** Who sent it, e.g. "user:ana@empresa.do (token)" or "(portal)". */
   createdBy: string;
   idempotencyKey?: string;

@@ -3,7 +3,14 @@ import { sampleVoidBody } from "@/lib/domain/testing/sample-requests";
 import { isAppError } from "@/lib/errors";
 import { TEST_RNC, testCredential } from "@/lib/server/signing/test-fixtures";
 import { verifyXmlSignature } from "@/lib/server/signing";
-import { OFF_THREAD_MIN_BYTES, prepareVoidOffThread, stopPrepareWorker } from "./prepare-off-thread";
+import { encodeRanges } from "@/components/void-tool/draft-codec";
+import {
+  belongsOffThread,
+  OFF_THREAD_MIN_BYTES,
+  OFF_THREAD_MIN_DRAFT_CHARS,
+  prepareVoidOffThread,
+  stopPrepareWorker,
+} from "./prepare-off-thread";
 import { prepareVoid, type PrepareVoidInput } from "./prepare-void";
 
 afterAll(async () => {
@@ -59,6 +66,23 @@ describe("prepareVoidOffThread", () => {
     const prepared = await prepareVoidOffThread(input(bytes));
     expect(bytes.byteLength).toBeGreaterThan(0);
     expect(prepared.totalVoided).toBe(2);
+  });
+
+  it("prepares the portal's lines on the worker as the same JSON body inline", async () => {
+    const draftLines = encodeRanges(body.ranges);
+    const draft = { draftLines, fechaHoraAnulacion: body.fechaHoraAnulacion };
+    expect(belongsOffThread(draft)).toBe(true);
+    expect(await prepareVoidOffThread(input(new Uint8Array(), { body: draft }))).toEqual(
+      prepareVoid(input(jsonBytes(body))),
+    );
+  });
+
+  it("sends to the worker only what is large enough to pay for the trip", () => {
+    expect(belongsOffThread({ json: new Uint8Array(OFF_THREAD_MIN_BYTES - 1) })).toBe(false);
+    expect(belongsOffThread({ json: new Uint8Array(OFF_THREAD_MIN_BYTES) })).toBe(true);
+    expect(belongsOffThread({ draftLines: "x".repeat(OFF_THREAD_MIN_DRAFT_CHARS - 1) })).toBe(false);
+    expect(belongsOffThread({ draftLines: "x".repeat(OFF_THREAD_MIN_DRAFT_CHARS) })).toBe(true);
+    expect(belongsOffThread({ value: body })).toBe(false);
   });
 
   it("answers the spec's 400s from the worker with the inline status and body", async () => {

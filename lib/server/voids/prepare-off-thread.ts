@@ -11,24 +11,32 @@ import {
 } from "./prepare-void";
 
 /**
- * Bodies above this go to the worker thread. At 100,000 ranges (~7 MB) preparing takes ~200 ms of
- * CPU (parse ~25, validate ~40, build ~30, sign ~40, gzip ~40, JSON texts ~40), which on the main
- * thread froze every other request for that long; a 1-range body takes ~0.5 ms, less than the trip
- * to a worker and back.
+ * REST bodies from this size on go to the worker thread (~3,800 ranges). At 100,000 ranges (~7 MB)
+ * preparing takes ~200 ms of CPU (parse ~25, validate ~40, build ~30, sign ~40, gzip ~40, JSON
+ * texts ~40), which on the main thread froze every other request for that long; a 1-range body
+ * takes ~0.5 ms, less than the trip to a worker and back.
  */
 export const OFF_THREAD_MIN_BYTES = 256 * 1024;
+/** The same ~3,800 ranges in the portal's lines (28 characters per range instead of ~68). */
+export const OFF_THREAD_MIN_DRAFT_CHARS = 100 * 1024;
+
+export function belongsOffThread(body: PrepareVoidInput["body"]): boolean {
+  if ("json" in body) return body.json.byteLength >= OFF_THREAD_MIN_BYTES;
+  if ("draftLines" in body) return body.draftLines.length >= OFF_THREAD_MIN_DRAFT_CHARS;
+  return false; // a value would be copied to the worker object by object, costing what it saves
+}
 
 export type PrepareReply = { id: number } & (
   { prepared: PreparedVoid } | { appError: SerializedAppError } | { failure: string }
 );
 
 /**
- * prepareVoid, on a worker thread for large REST bodies so that the event loop keeps serving other
- * requests. The body bytes are moved, not copied; the answer is strings and small arrays.
+ * prepareVoid, on a worker thread for large REST bodies and portal drafts so that the event loop
+ * keeps serving other requests. JSON bytes are moved, not copied; the answer is strings and small
+ * arrays.
  */
 export async function prepareVoidOffThread(input: PrepareVoidInput): Promise<PreparedVoid> {
-  if (!("json" in input.body) || input.body.json.byteLength < OFF_THREAD_MIN_BYTES) return prepareVoid(input);
-  return runOnWorker(input);
+  return belongsOffThread(input.body) ? runOnWorker(input) : prepareVoid(input);
 }
 
 let worker: Worker | null = null;

@@ -1,5 +1,6 @@
 import "server-only";
 import { gzipSync } from "node:zlib";
+import { decodeRanges } from "@/components/void-tool/draft-codec";
 import { buildAnecfXml } from "@/lib/domain/anecf-xml";
 import type { Locale } from "@/lib/domain/locale";
 import type { ValidatedRange, VoidPlan } from "@/lib/domain/void-request";
@@ -27,10 +28,16 @@ export interface VoidContent {
   boxes: SerieTipoBox[];
 }
 
+/**
+ * A void request as it arrives: the raw JSON of the REST body; the portal's lines (draft-codec's
+ * "desde<TAB>hasta" text, ~3 MB at the spec's limits) with the fecha shown to the user; or a value.
+ */
+export type VoidRequestBody =
+  { json: Uint8Array } | { draftLines: string; fechaHoraAnulacion?: string } | { value: unknown };
+
 export interface PrepareVoidInput {
   rnc: string;
-  /** The raw JSON of the REST body, or the value the portal's action received. */
-  body: { json: Uint8Array } | { value: unknown };
+  body: VoidRequestBody;
   locale?: Locale;
   /** Hash the body for an Idempotency-Key. */
   hashBody: boolean;
@@ -60,7 +67,7 @@ export interface PreparedVoid extends VoidContent {
  * ALREADY_VOIDED and certificate problems before it.
  */
 export function prepareVoid(input: PrepareVoidInput): PreparedVoid {
-  const body = "json" in input.body ? parseJsonBytes(input.body.json) : input.body.value;
+  const body = requestValue(input.body);
   const plan = parseVoidNcfRequest(body, { locale: input.locale });
   return {
     ...voidContentOf(plan),
@@ -78,6 +85,14 @@ export function prepareVoid(input: PrepareVoidInput): PreparedVoid {
       ? signPlan(input.rnc, plan, input.credential)
       : { ok: false, reason: "NO_CREDENTIAL" },
   };
+}
+
+function requestValue(body: VoidRequestBody): unknown {
+  if ("json" in body) return parseJsonBytes(body.json);
+  if ("draftLines" in body) {
+    return { ranges: decodeRanges(body.draftLines), fechaHoraAnulacion: body.fechaHoraAnulacion };
+  }
+  return body.value;
 }
 
 export function voidContentOf(plan: VoidPlan): VoidContent {

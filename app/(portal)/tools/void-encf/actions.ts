@@ -116,7 +116,7 @@ export async function submitVoid(input: SubmitInput): Promise<SubmitOutcome | Ac
       accountId: auth.accountId,
       rnc: auth.rnc,
       environment,
-      body: { value: { ranges: decodeRanges(input.ranges), fechaHoraAnulacion: input.fechaHoraAnulacion } },
+      body: { draftLines: input.ranges, fechaHoraAnulacion: input.fechaHoraAnulacion },
       createdBy: `${auth.email} (portal)`,
       idempotencyKey: input.idempotencyKey,
       locale,
