@@ -43,10 +43,12 @@ export interface VoidHttpResult {
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 /**
- * POST void-ncf, DESIGN.md's "Void flow": validate (nothing else happens on a 400), certificate,
+ * POST void-ncf, DESIGN.md's "Void flow": validate (nothing is stored or sent on a 400), certificate,
  * build + sign (nothing stored on failure), write ahead as Error, then authenticate and send. The
  * answer decides Aceptado (200) / Rechazado (422); no answer by the deadline is a 502 with the
  * voidId while the send goes on in the background and a late answer still updates the record.
+ * Validation, build and signature are one step (prepareVoid, on a worker thread for large bodies);
+ * its errors are reported in the flow's order: 400, Idempotency-Key replay, 409, 412/500, SIGN_ERROR.
  */
 export async function createVoid(input: CreateVoidInput): Promise<VoidHttpResult> {
   const started = performance.now();
