@@ -20,6 +20,27 @@ test.describe("portal shell", () => {
     await screenshot(page, "login-error");
   });
 
+  test("after 10 failed sign-ins an e-mail is refused with its own message (API and portal alike)", async ({
+    page,
+    request,
+  }) => {
+    const email = `intruso-${Date.now()}@empresa.do`;
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const response = await request.post("/auth/token", {
+        data: { username: email, password: `x${attempt}` },
+      });
+      expect(response.status()).toBe(401);
+    }
+    const refused = await request.post("/auth/token", { data: { username: email, password: "otra" } });
+    expect(refused.status()).toBe(429);
+    expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(0);
+    await page.goto("/login");
+    await page.getByLabel("Correo electrónico").fill(email);
+    await page.getByLabel("Contraseña").fill("otra");
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await expect(page.getByTestId("login-error")).toContainText("Demasiados intentos fallidos");
+  });
+
   test("the shell shows account, user, environment and navigation", async ({ signedIn: page }) => {
     await page.goto("/voids");
     const account = page.getByTestId("account-info");

@@ -7,6 +7,7 @@ import { useState, type FormEvent } from "react";
 import { Banner } from "@/components/ui/banner";
 import { InputField } from "@/components/ui/field";
 import type { Dictionary } from "@/lib/i18n";
+import { LOGIN_RATE_LIMITED } from "@/lib/portal/login-errors";
 
 type LoginStrings = Dictionary["login"];
 
@@ -33,7 +34,7 @@ export function LoginForm({ t }: { t: LoginStrings }) {
     try {
       const result = await signIn("credentials", { username: email, password, redirect: false });
       if (!result || result.error || !result.ok) {
-        setErrors({ form: t.invalid });
+        setErrors({ form: result?.error === LOGIN_RATE_LIMITED ? t.tooManyAttempts : t.invalid });
         return;
       }
       router.replace("/");

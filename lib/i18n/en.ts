@@ -50,6 +50,8 @@ export const en: Dictionary = {
     submit: "Sign in",
     submitting: "Signing in…",
     invalid: "Wrong e-mail or password, or the user is disabled.",
+    tooManyAttempts:
+      "Too many failed attempts with this e-mail. Wait a few minutes (up to 15) or ask an administrator to check your user.",
     emailRequired: "Enter your e-mail.",
     emailInvalid: "The e-mail is not valid (e.g. name@company.com.do).",
     passwordRequired: "Enter your password.",

@@ -51,6 +51,8 @@ export const es = {
     submit: "Entrar",
     submitting: "Entrando…",
     invalid: "Correo o contraseña incorrectos, o el usuario está deshabilitado.",
+    tooManyAttempts:
+      "Demasiados intentos fallidos con este correo. Espere unos minutos (hasta 15) o pida a un administrador que revise su usuario.",
     emailRequired: "Escriba su correo electrónico.",
     emailInvalid: "El correo no tiene un formato válido (ej. nombre@empresa.com.do).",
     passwordRequired: "Escriba su contraseña.",

@@ -44,6 +44,23 @@ describe("POST /auth/token", () => {
     expect(await response.json()).toEqual({ message: expect.any(String), code: "INVALID_CREDENTIALS" });
   });
 
+  it("answers 429 RATE_LIMITED with Retry-After once a username has 10 failed sign-ins, even the right password", async () => {
+    const other = await createTestAccount({ rnc: "103000002", email: "guessed@empresa.do" });
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const wrong = await call(
+        JSON.stringify({ username: "Guessed@Empresa.do", password: `nope-${attempt}` }),
+      );
+      expect(wrong.status).toBe(401);
+    }
+    const right = await call(JSON.stringify({ username: "guessed@empresa.do", password: other.password }));
+    expect(right.status).toBe(429);
+    expect(Number(right.headers.get("retry-after"))).toBeGreaterThan(890);
+    expect(await right.json()).toMatchObject({ code: "RATE_LIMITED", retryAfter: expect.any(Number) });
+    // Other usernames are not affected.
+    const unaffected = await call(JSON.stringify({ username: "erp@empresa.do", password: account.password }));
+    expect(unaffected.status).toBe(200);
+  });
+
   it.each([
     ["EMPTY_BODY", undefined],
     ["INVALID_JSON", "{username:"],

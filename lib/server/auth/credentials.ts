@@ -3,22 +3,30 @@ import "server-only";
 import { getDb, nowMs } from "@/lib/server/db";
 
 import type { AuthContext } from "./auth-context";
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from "./login-throttle";
 import { burnPasswordCheck, verifyPassword } from "./password";
 
 /**
  * The user behind a username (e-mail, case-insensitive) and password, or null. A disabled user or
- * a wrong password gives null, like an unknown user, in about the same time.
+ * a wrong password gives null, like an unknown user, in about the same time. Too many failures for
+ * one username: 429 RATE_LIMITED (login-throttle.ts).
  */
 export async function authenticateUser(username: string, password: string): Promise<AuthContext | null> {
   const db = await getDb();
   const email = username.trim().toLowerCase();
+  assertLoginAllowed(email);
   const user = email ? await db.user.findUnique({ where: { email }, include: { account: true } }) : null;
   if (!user) {
     await burnPasswordCheck(password);
+    recordLoginFailure(email);
     return null;
   }
   const matches = await verifyPassword(password, user.passwordHash);
-  if (!matches || user.disabled) return null;
+  if (!matches || user.disabled) {
+    recordLoginFailure(email);
+    return null;
+  }
+  clearLoginFailures(email);
   await db.user.update({ where: { id: user.id }, data: { lastLoginAt: nowMs() } });
   return {
     accountId: user.accountId,

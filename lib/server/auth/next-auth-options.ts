@@ -5,7 +5,8 @@ import type { AuthOptions } from "next-auth";
 import { getServerSession } from "next-auth/next";
 import Credentials from "next-auth/providers/credentials";
 
-import { AppError } from "@/lib/errors";
+import { LOGIN_RATE_LIMITED } from "@/lib/portal/login-errors";
+import { AppError, isAppError } from "@/lib/errors";
 import { loadConfig } from "@/lib/server/config/load-config";
 
 import type { AuthContext, UserRole } from "./auth-context";
@@ -39,7 +40,13 @@ export function getAuthOptions(): AuthOptions {
           password: { label: "Contraseña", type: "password" },
         },
         async authorize(credentials) {
-          const auth = await authenticateUser(credentials?.username ?? "", credentials?.password ?? "");
+          const auth = await authenticateUser(credentials?.username ?? "", credentials?.password ?? "").catch(
+            (error: unknown) => {
+              // next-auth hands a thrown message to signIn() as `error`: the form shows its own text.
+              if (isAppError(error) && error.code === "RATE_LIMITED") throw new Error(LOGIN_RATE_LIMITED);
+              throw error;
+            },
+          );
           return auth ? { id: auth.userId, email: auth.email, name: auth.email } : null;
         },
       }),

@@ -57,6 +57,7 @@ export const envSchema = z.object({
   TAXAUTH_RESPONSE_TIMEOUT_MS: integer("TAXAUTH_RESPONSE_TIMEOUT_MS", 1),
   VOID_DEADLINE_MS: integer("VOID_DEADLINE_MS", 1),
   VOID_RATE_LIMIT_PER_MINUTE: integer("VOID_RATE_LIMIT_PER_MINUTE", 0),
+  AUTH_MAX_FAILED_LOGINS: integer("AUTH_MAX_FAILED_LOGINS", 0),
   SHUTDOWN_TIMEOUT_MS: integer("SHUTDOWN_TIMEOUT_MS", 0, 600_000),
   LOG_LEVEL: oneOf("LOG_LEVEL", LOG_LEVELS),
   DEMO: optionalText.refine((value) => !value || value === "on" || value === "off", {

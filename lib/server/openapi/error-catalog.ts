@@ -42,7 +42,8 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   DOCUMENT_NOT_FOUND: "no document with that e-NCF in this environment",
   IDEMPOTENCY_KEY_REUSED: "the Idempotency-Key was used with another body",
   ALREADY_VOIDED: "a range overlaps an Aceptado void (its voidId is named); nothing was sent",
-  RATE_LIMITED: "too many voids per minute for the account; see Retry-After",
+  RATE_LIMITED:
+    "too many voids per minute for the account, or too many failed sign-ins for the username; see Retry-After",
   SERVICE_UNAVAILABLE: "the instance is shutting down; retry (see Retry-After)",
   CERTIFICATE_NOT_CONFIGURED: "the account has no active certificate (.p12); upload it in the portal",
   CERTIFICATE_UNAVAILABLE: "the stored certificate could not be loaded",
@@ -92,7 +93,7 @@ const ALWAYS: ErrorCode[] = ["INTERNAL_ERROR", "SERVICE_UNAVAILABLE"];
 
 /** The error codes each operation can answer (keyed by operationId). */
 export const OPERATION_ERRORS: Record<string, ErrorCode[]> = {
-  createIdToken: [...BODY, "VALIDATION_FAILED", "INVALID_CREDENTIALS", ...ALWAYS],
+  createIdToken: [...BODY, "VALIDATION_FAILED", "INVALID_CREDENTIALS", "RATE_LIMITED", ...ALWAYS],
   createVoid: [
     ...VOID_VALIDATION,
     ...BODY,
