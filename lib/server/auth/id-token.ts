@@ -4,6 +4,7 @@ import { SignJWT, jwtVerify } from "jose";
 
 import { AppError } from "@/lib/errors";
 import { loadConfig } from "@/lib/server/config/load-config";
+import { annotateRequest } from "@/lib/server/http/request-context";
 
 import type { AuthContext, UserRole } from "./auth-context";
 import { authenticateUser, loadActiveUser } from "./credentials";
@@ -93,7 +94,9 @@ export async function requireBearer(request: Request): Promise<AuthContext> {
   if (!header) throw unauthorized("Falta el encabezado Authorization: Bearer <idToken>.");
   const match = /^Bearer\s+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)\s*$/i.exec(header);
   if (!match?.[1]) throw unauthorized("El encabezado Authorization debe ser: Bearer <idToken>.");
-  return verifyIdToken(match[1]);
+  const auth = await verifyIdToken(match[1]);
+  annotateRequest({ rnc: auth.rnc }); // every authenticated request's log line names its account
+  return auth;
 }
 
 const ROLE_RANK: Record<UserRole, number> = { viewer: 0, operator: 1, admin: 2 };

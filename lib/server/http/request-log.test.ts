@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import * as documentsRoute from "@/app/[environment]/documentos-ecf/route";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
+import { startRouteServer } from "@/lib/server/testing/route-server";
 import { captureLogsForTests, logger } from "@/lib/server/config/logger";
 import { startVoidTestApp, type VoidTestApp } from "@/lib/server/voids/testing/void-test-app";
 
@@ -72,6 +74,30 @@ describe("structured logs of a void", () => {
     }
     expect(text).not.toContain(signedXml.slice(0, 200));
     expect(text).not.toMatch(/BEGIN (RSA |ENCRYPTED )?PRIVATE KEY|BEGIN CERTIFICATE|X509Certificate/);
+  });
+
+  it("name the account's RNC on every authenticated request, documents included", async () => {
+    const server = await startRouteServer([
+      { pattern: "/[environment]/documentos-ecf", module: documentsRoute },
+    ]);
+    const capture = captureLogsForTests();
+    let status: number;
+    try {
+      const response = await fetch(`${server.url}/TesteCF/documentos-ecf?ecf=E310000000001`, {
+        headers: { authorization: `Bearer ${account.idToken}`, "x-api-key": account.apiKey! },
+      });
+      status = response.status;
+    } finally {
+      capture.stop();
+      await server.close();
+    }
+    expect(status).toBe(404); // no such document: still an authenticated request of the account
+    expect(capture.lines.find((line) => line.msg === "request")).toMatchObject({
+      path: "/TesteCF/documentos-ecf",
+      environment: "TesteCF",
+      rnc: account.auth.rnc,
+      status: 404,
+    });
   });
 
   it("redacts secret fields and headers even when someone logs them by mistake", () => {
