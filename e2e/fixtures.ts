@@ -81,7 +81,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /** A self-signed .p12 shaped like a DGII certificate (serialNumber = RNC), for upload tests. */
-export function makeP12(password: string, rnc: string = DEMO.rnc): Buffer {
+export function makeP12(password: string, rnc: string = DEMO.rnc, commonName = "E2E PRUEBA"): Buffer {
   const { privateKey: pem } = generateKeyPairSync("rsa", {
     modulusLength: 2048,
     privateKeyEncoding: { type: "pkcs1", format: "pem" },
@@ -96,7 +96,7 @@ export function makeP12(password: string, rnc: string = DEMO.rnc): Buffer {
   const subject = [
     { shortName: "C", value: "DO" },
     { name: "serialNumber", value: rnc },
-    { shortName: "CN", value: "E2E PRUEBA" },
+    { shortName: "CN", value: commonName },
   ];
   cert.setSubject(subject);
   cert.setIssuer(subject);

@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
+import { randomUUID, X509Certificate } from "node:crypto";
 
-import { expect, makeP12, screenshot, signIn, test } from "./fixtures";
+import { demoIdToken, expect, freshRange, makeP12, screenshot, signIn, test, voidViaApi } from "./fixtures";
 
 test.describe("configuración", () => {
   test("the active certificate card, and a wrong .p12 password is refused clearly", async ({
@@ -83,5 +83,74 @@ test.describe("configuración", () => {
     await expect(viewer.getByRole("button", { name: "Crear clave" })).toHaveCount(0);
     await screenshot(viewer, "viewer-no-settings");
     await context.close();
+  });
+
+  test("an admin promotes a user, then disables them: their session and API token stop at once", async ({
+    signedIn: admin,
+    browser,
+  }) => {
+    const email = `operador-${randomUUID().slice(0, 8)}@anula.local`;
+    await admin.goto("/settings/users");
+    const create = admin.getByTestId("user-create");
+    await create.getByLabel("Correo").fill(email);
+    await create.getByLabel("Contraseña inicial (mín. 8)").fill("operador-123");
+    await create.getByLabel("Rol").selectOption("viewer");
+    await create.getByRole("button", { name: "Crear usuario" }).click();
+    const row = admin.locator(`tr[data-email="${email}"]`);
+    await expect(row).toContainText("Activo");
+
+    const context = await browser.newContext();
+    const user = await context.newPage();
+    await signIn(user, email, "operador-123");
+    const nav = user.getByRole("navigation", { name: "Navegación principal" });
+    await expect(nav.getByRole("link", { name: "Anular e-NCF" })).toHaveCount(0);
+    const token = await context.request.post("/auth/token", {
+      data: { username: email, password: "operador-123" },
+    });
+    const { idToken } = (await token.json()) as { idToken: string };
+    const list = () =>
+      context.request.get("/TesteCF/customer/void-ncf", { headers: { authorization: `Bearer ${idToken}` } });
+    expect((await list()).status()).toBe(200);
+
+    await admin.getByLabel(`Cambiar rol: ${email}`).selectOption("operator");
+    await expect(admin.getByLabel(`Cambiar rol: ${email}`)).toHaveValue("operator");
+    await user.reload();
+    await expect(nav.getByRole("link", { name: "Anular e-NCF" })).toBeVisible();
+
+    await admin.getByRole("button", { name: `Deshabilitar ${email}` }).click();
+    await expect(row).toContainText("Deshabilitado");
+    expect((await list()).status()).toBe(401);
+    await user.reload();
+    await expect(user).toHaveURL(/\/login$/);
+    await screenshot(admin, "settings-user-disabled");
+    await context.close();
+  });
+
+  test("a new certificate becomes the active one, and the next void is signed with it", async ({
+    signedIn: page,
+    request,
+  }) => {
+    const commonName = `E2E NUEVO ${randomUUID().slice(0, 6).toUpperCase()}`;
+    await page.goto("/settings");
+    const form = page.getByTestId("certificate-upload");
+    await form.getByLabel("Archivo .p12 / .pfx").setInputFiles({
+      name: "nuevo.p12",
+      mimeType: "application/x-pkcs12",
+      buffer: makeP12("clave-nueva", undefined, commonName),
+    });
+    await form.getByLabel("Contraseña del certificado").fill("clave-nueva");
+    await form.getByRole("button", { name: "Cargar certificado" }).click();
+    await expect(page.getByTestId("certificate-upload-result")).toContainText("Certificado cargado y activo");
+    await expect(page.getByTestId("active-certificate")).toContainText(commonName);
+    await screenshot(page, "settings-certificate-uploaded");
+
+    const range = freshRange("34", 2);
+    const voided = await voidViaApi(request, [{ secuenciaDesde: range.desde, secuenciaHasta: range.hasta }]);
+    expect(voided.status).toBe(200);
+    const xml = await request.get(`/TesteCF/customer/void-ncf/${voided.body.voidId as string}/xml`, {
+      headers: { authorization: `Bearer ${await demoIdToken(request)}` },
+    });
+    const der = /<X509Certificate>([^<]+)<\/X509Certificate>/.exec(await xml.text())?.[1] ?? "";
+    expect(new X509Certificate(Buffer.from(der, "base64")).subject).toContain(`CN=${commonName}`);
   });
 });
