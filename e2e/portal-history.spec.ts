@@ -63,9 +63,43 @@ test.describe("historial de anulaciones", () => {
     expect(body).not.toContain(rejectedId);
   });
 
+  test("a void of 1,200 ranges shows the first 1,000 and downloads all of them as CSV", async ({
+    signedIn: page,
+    request,
+  }) => {
+    const start = Number(freshRange("45", 1).desde.slice(3));
+    const ranges = Array.from({ length: 1_200 }, (_, i) => {
+      const encf = `E45${String(start + 3 * i).padStart(10, "0")}`;
+      return { secuenciaDesde: encf, secuenciaHasta: encf };
+    });
+    const voided = await voidViaApi(request, ranges);
+    expect(voided.status).toBe(200);
+    const voidId = voided.body.voidId as string;
+    await page.goto(`/voids/${voidId}?env=TesteCF`);
+    await expect(page.getByTestId("ranges-truncated")).toHaveText(
+      "Se muestran los primeros 1,000 de 1,200 rangos.",
+    );
+    const download = page.getByTestId("download-ranges");
+    await expect(download).toBeVisible();
+
+    const csv = await page.request.get((await download.getAttribute("href")) ?? "");
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()["content-disposition"]).toContain(`ANECF${voidId}-rangos.csv`);
+    const bytes = await csv.body();
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the BOM Excel needs for UTF-8
+    const lines = bytes.subarray(3).toString("utf8").trim().split("\r\n");
+    expect(lines).toHaveLength(1_201);
+    expect(lines[0]).toBe("linea,tipoeCF,secuenciaDesde,secuenciaHasta,cantidad");
+    expect(lines[1_200]).toBe(`1200,45,${ranges[1_199]!.secuenciaDesde},${ranges[1_199]!.secuenciaHasta},1`);
+  });
+
   test("the XML and CSV routes need a session", async ({ request }) => {
     const response = await request.get("/voids/export", { maxRedirects: 0 });
     expect(response.status()).toBe(401);
+    const ranges = await request.get("/voids/0190ffff-0000-7000-8000-000000000000/ranges", {
+      maxRedirects: 0,
+    });
+    expect(ranges.status()).toBe(401);
   });
 
   test("an unknown voidId is said plainly", async ({ signedIn: page }) => {

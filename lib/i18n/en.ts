@@ -104,6 +104,8 @@ export const en: Dictionary = {
     updateAt: "Last update",
     createdBy: "Sent by",
     ranges: "Ranges",
+    rangesShown: "Showing the first {shown} of {total} ranges.",
+    downloadRanges: "Download all ranges (CSV)",
     tipo: "Type",
     desde: "From",
     hasta: "To",

@@ -105,6 +105,8 @@ export const es = {
     updateAt: "Última actualización",
     createdBy: "Enviado por",
     ranges: "Rangos",
+    rangesShown: "Se muestran los primeros {shown} de {total} rangos.",
+    downloadRanges: "Descargar todos los rangos (CSV)",
     tipo: "Tipo",
     desde: "Desde",
     hasta: "Hasta",

@@ -18,6 +18,8 @@ type Props = {
 };
 
 const REFRESH_SECONDS = 10;
+/** A page of 100,000 table rows would be ~20 MB of HTML: the rest is one CSV download away. */
+const SHOWN_RANGES = 1_000;
 
 export const metadata = { title: "Anula · Anulación" };
 
@@ -120,7 +122,7 @@ export default async function VoidDetailPage({ params, searchParams }: Props) {
             </tr>
           </thead>
           <tbody>
-            {record.ranges.slice(0, 1000).map((range, index) => (
+            {record.ranges.slice(0, SHOWN_RANGES).map((range, index) => (
               <tr key={index}>
                 <td>
                   {range.tipoeCF}
@@ -133,7 +135,25 @@ export default async function VoidDetailPage({ params, searchParams }: Props) {
             ))}
           </tbody>
         </Table>
-        {record.ranges.length > 1000 ? <p className="muted">… {record.ranges.length - 1000} +</p> : null}
+        <div className="row" style={{ marginTop: "0.75rem" }}>
+          {record.ranges.length > SHOWN_RANGES ? (
+            <p className="muted" data-testid="ranges-truncated">
+              {format(d.rangesShown, {
+                shown: formatNumber(SHOWN_RANGES, locale),
+                total: formatNumber(record.ranges.length, locale),
+              })}
+            </p>
+          ) : null}
+          <ButtonLink
+            href={`/voids/${record.voidId}/ranges?env=${record.environment}`}
+            plain
+            download
+            small
+            data-testid="download-ranges"
+          >
+            {d.downloadRanges}
+          </ButtonLink>
+        </div>
       </Card>
     </>
   );
