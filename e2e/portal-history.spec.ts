@@ -93,6 +93,29 @@ test.describe("historial de anulaciones", () => {
     expect(lines[1_200]).toBe(`1200,45,${ranges[1_199]!.secuenciaDesde},${ranges[1_199]!.secuenciaHasta},1`);
   });
 
+  test("pages forward and back through the history, filters kept", async ({ signedIn: page, request }) => {
+    // 26 attempts in CerteCF (no other spec uses it): two pages of 25.
+    for (let i = 0; i < 26; i++) {
+      const range = freshRange("46", 1);
+      const voided = await voidViaApi(
+        request,
+        [{ secuenciaDesde: range.desde, secuenciaHasta: range.hasta }],
+        "CerteCF",
+      );
+      expect([200, 422]).toContain(voided.status);
+    }
+    await page.goto("/voids?env=CerteCF");
+    const firstRow = page.locator("tbody tr").first();
+    const newest = await firstRow.textContent();
+    await expect(page.getByTestId("previous-page")).toHaveCount(0);
+    await page.getByRole("link", { name: "Página siguiente" }).click();
+    await expect(page).toHaveURL(/cursor=/);
+    await expect(firstRow).not.toHaveText(newest ?? "");
+    await page.getByTestId("previous-page").click();
+    await expect(page).toHaveURL(/\/voids\?env=CerteCF$/);
+    await expect(firstRow).toHaveText(newest ?? "");
+  });
+
   test("the XML and CSV routes need a session", async ({ request }) => {
     const response = await request.get("/voids/export", { maxRedirects: 0 });
     expect(response.status()).toBe(401);

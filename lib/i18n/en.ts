@@ -76,6 +76,7 @@ export const en: Dictionary = {
     apply: "Apply filters",
     exportCsv: "Export CSV",
     firstPage: "First page",
+    previousPage: "Previous page",
     pagination: "Pagination",
     nextPage: "Next page",
     empty: "No voids match these filters.",

@@ -77,6 +77,7 @@ export const es = {
     apply: "Aplicar filtros",
     exportCsv: "Exportar CSV",
     firstPage: "Primera página",
+    previousPage: "Página anterior",
     pagination: "Paginación",
     nextPage: "Página siguiente",
     empty: "No hay anulaciones con estos filtros.",

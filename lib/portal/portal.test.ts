@@ -3,7 +3,15 @@ import { describe, expect, it } from "vitest";
 import { formatFechaHora } from "@/lib/domain/fecha";
 
 import { csvCell, csvLine } from "./csv";
-import { dayBoundaryMs, readVoidFilters, toListSearchParams, toPageQuery } from "./void-filters";
+import {
+  dayBoundaryMs,
+  MAX_BACK_PAGES,
+  nextPageQuery,
+  previousPageQuery,
+  readVoidFilters,
+  toListSearchParams,
+  toPageQuery,
+} from "./void-filters";
 
 describe("void history filters", () => {
   it("turns calendar days into Santo Domingo day boundaries", () => {
@@ -23,6 +31,7 @@ describe("void history filters", () => {
       to: undefined,
       environment: "CerteCF",
       cursor: undefined,
+      back: [],
     });
     expect(readVoidFilters({ status: "Error", env: "eCF", cursor: "abc" }, "TesteCF")).toMatchObject({
       status: "Error",
@@ -41,6 +50,31 @@ describe("void history filters", () => {
     expect(query.get("toDate")).toBe("bad");
     expect(query.get("nextToken")).toBe("tok");
     expect(query.get("limit")).toBe("25");
+  });
+
+  it("walks forward and back through pages: each next page remembers the way back", () => {
+    const read = (query: string) =>
+      readVoidFilters(Object.fromEntries(new URLSearchParams(query)), "TesteCF");
+    const page1 = read("env=eCF&status=Error");
+    expect(previousPageQuery(page1)).toBeNull();
+    const page2 = read(nextPageQuery(page1, "c2"));
+    expect(page2).toMatchObject({ cursor: "c2", back: [], status: "Error", environment: "eCF" });
+    const page3 = read(nextPageQuery(page2, "c3"));
+    expect(page3).toMatchObject({ cursor: "c3", back: ["c2"] });
+    const page4 = read(nextPageQuery(page3, "c4"));
+    expect(page4).toMatchObject({ cursor: "c4", back: ["c2", "c3"] });
+    expect(read(previousPageQuery(page4)!)).toMatchObject({ cursor: "c3", back: ["c2"] });
+    expect(read(previousPageQuery(page3)!)).toMatchObject({ cursor: "c2", back: [] });
+    expect(previousPageQuery(page2)).toBe("env=eCF&status=Error");
+  });
+
+  it("keeps at most 50 pages of way back, and drops cursors that cannot be ours", () => {
+    const many = Array.from({ length: 60 }, (_, i) => `c${i}`);
+    const filters = readVoidFilters(
+      { env: "TesteCF", cursor: "x", back: [...many, "bad!", ""].join(".") },
+      "TesteCF",
+    );
+    expect(filters.back).toEqual(many.slice(-MAX_BACK_PAGES));
   });
 
   it("keeps filters in page links", () => {

@@ -14,7 +14,14 @@ export interface VoidFilters {
   to?: string;
   environment: Environment;
   cursor?: string;
+  /** The cursors of the pages before this one, oldest first (the first page has none). */
+  back?: string[];
 }
+
+/** How many earlier pages "previous" can walk back through; older ones are reached from the first page. */
+export const MAX_BACK_PAGES = 50;
+/** Cursors are base64url (list-cursor.ts), so "." can separate them in one URL parameter. */
+const CURSOR_PATTERN = /^[A-Za-z0-9_-]+$/;
 
 type RawParams = Record<string, string | string[] | undefined>;
 
@@ -45,6 +52,9 @@ export function readVoidFilters(params: RawParams, defaultEnvironment: Environme
     to: first(params.to),
     environment: environment && isEnvironment(environment) ? environment : defaultEnvironment,
     cursor: first(params.cursor),
+    back: (first(params.back)?.split(".") ?? [])
+      .filter((cursor) => CURSOR_PATTERN.test(cursor))
+      .slice(-MAX_BACK_PAGES),
   };
 }
 
@@ -62,11 +72,25 @@ export function toListSearchParams(filters: VoidFilters, limit: number): URLSear
 }
 
 /** The history URL's query for these filters (without the cursor unless given). */
-export function toPageQuery(filters: VoidFilters, cursor?: string): string {
+export function toPageQuery(filters: VoidFilters, cursor?: string, back: readonly string[] = []): string {
   const search = new URLSearchParams({ env: filters.environment });
   if (filters.status) search.set("status", filters.status);
   if (filters.from) search.set("from", filters.from);
   if (filters.to) search.set("to", filters.to);
   if (cursor) search.set("cursor", cursor);
+  if (cursor && back.length > 0) search.set("back", back.slice(-MAX_BACK_PAGES).join("."));
   return search.toString();
+}
+
+/** The next page's query: this page's cursor joins the way back. */
+export function nextPageQuery(filters: VoidFilters, nextToken: string): string {
+  const back = filters.cursor ? [...(filters.back ?? []), filters.cursor] : [];
+  return toPageQuery(filters, nextToken, back);
+}
+
+/** The previous page's query, or null on the first page. */
+export function previousPageQuery(filters: VoidFilters): string | null {
+  if (!filters.cursor) return null;
+  const back = filters.back ?? [];
+  return toPageQuery(filters, back.at(-1), back.slice(0, -1));
 }

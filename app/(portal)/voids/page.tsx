@@ -6,7 +6,7 @@ import { formatFechaHora } from "@/lib/domain/fecha";
 import { format, formatNumber } from "@/lib/i18n";
 import { getI18n } from "@/lib/i18n/server";
 import { requirePageAuth } from "@/lib/portal/page-auth";
-import { readVoidFilters, toPageQuery } from "@/lib/portal/void-filters";
+import { nextPageQuery, previousPageQuery, readVoidFilters, toPageQuery } from "@/lib/portal/void-filters";
 import { loadVoidPage, typesOf } from "@/lib/portal/void-history";
 
 export const metadata = { title: "Anula · Historial de anulaciones" };
@@ -21,6 +21,7 @@ export default async function VoidHistoryPage({ searchParams }: { searchParams: 
   const { t, locale, environment } = await getI18n();
   const filters = readVoidFilters(await searchParams, environment);
   const page = await loadVoidPage(auth.accountId, filters, PAGE_SIZE);
+  const previous = previousPageQuery(filters);
   const rows: VoidHistoryRow[] = page.ok
     ? page.items.map((item) => ({
         voidId: item.voidId,
@@ -69,8 +70,13 @@ export default async function VoidHistoryPage({ searchParams }: { searchParams: 
             {t.voids.firstPage}
           </ButtonLink>
         ) : null}
+        {previous !== null ? (
+          <ButtonLink href={`/voids?${previous}`} small rel="prev" data-testid="previous-page">
+            {t.voids.previousPage}
+          </ButtonLink>
+        ) : null}
         {page.ok && page.nextToken ? (
-          <ButtonLink href={`/voids?${toPageQuery(filters, page.nextToken)}`} small rel="next">
+          <ButtonLink href={`/voids?${nextPageQuery(filters, page.nextToken)}`} small rel="next">
             {t.voids.nextPage}
           </ButtonLink>
         ) : null}
