@@ -3,9 +3,11 @@ import type { Environment } from "@/lib/domain/environments";
 import { AppError, type ErrorCode } from "@/lib/errors";
 import { getDb } from "@/lib/server/db";
 import { LIST_LIMIT_DEFAULT, voidListQuerySchema, type VoidListQuery } from "@/lib/schemas/void-ncf-list";
-import type { Prisma } from "@/prisma/generated/client";
+import { RawJson } from "@/lib/server/http/json";
+import type { Prisma, VoidRecord } from "@/prisma/generated/client";
 import { decodeCursor, encodeCursor } from "./list-cursor";
-import { findVoid, toView } from "./void-repository";
+import { storedRangesJsonOffThread } from "./prepare-off-thread";
+import { toView } from "./void-repository";
 import { toVoidListItem } from "./void-views";
 
 /** Each parameter fails with its own code, so an integrator knows which one to fix. */
@@ -29,16 +31,41 @@ export function parseVoidListQuery(searchParams: URLSearchParams): VoidListQuery
   throw new AppError(code, `Parámetro ${field}: ${issue.message}.`, { extra: { parameter: field } });
 }
 
+export interface ListVoidsOptions {
+  /**
+   * Items carry their ranges as JSON text (RawJson) instead of objects: for the REST answer, where
+   * a large void's ranges are unpacked and written on the worker thread.
+   */
+  rangesAsJson?: boolean;
+}
+
+type VoidRow = Omit<VoidRecord, "signedXmlGzip">;
+
+async function toJsonListItem(row: VoidRow): Promise<Record<string, unknown>> {
+  const item = toVoidListItem(toView({ ...row, ranges: "[]" }));
+  return { ...item, ranges: new RawJson(await storedRangesJsonOffThread(row.ranges)) };
+}
+
 /**
  * GET void-ncf: one record by voidId, or a page of the account's records in this environment,
  * newest first, keyset-paged on (createdAt, voidId) so pages stay stable while new voids arrive.
  */
-export async function listVoids(accountId: string, environment: Environment, query: VoidListQuery) {
+export async function listVoids(
+  accountId: string,
+  environment: Environment,
+  query: VoidListQuery,
+  options: ListVoidsOptions = {},
+) {
+  const item = (row: VoidRow) => (options.rangesAsJson ? toJsonListItem(row) : toVoidListItem(toView(row)));
   if (query.voidId !== undefined) {
-    const record = await findVoid(accountId, environment, query.voidId);
-    if (!record)
+    const db = await getDb();
+    const row = await db.voidRecord.findFirst({
+      where: { id: query.voidId, accountId, environment },
+      omit: { signedXmlGzip: true },
+    });
+    if (!row)
       throw new AppError("VOID_NOT_FOUND", `No existe la anulación ${query.voidId} en ${environment}.`);
-    return { single: toVoidListItem(record) };
+    return { single: await item(row) };
   }
   const limit = query.limit ?? LIST_LIMIT_DEFAULT;
   const cursor = query.nextToken !== undefined ? decodeCursor(query.nextToken) : undefined;
@@ -67,14 +94,14 @@ export async function listVoids(accountId: string, environment: Environment, que
     take: limit + 1,
     omit: { signedXmlGzip: true },
   });
-  const page = rows.slice(0, limit).map(toView);
+  const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
     list: {
-      items: page.map(toVoidListItem),
+      items: await Promise.all(page.map(item)),
       // Absent on the last page (DynamoDB-style, as the original API's clients expect).
       ...(rows.length > limit && last
-        ? { nextToken: encodeCursor({ createdAt: last.createdAt, voidId: last.voidId }) }
+        ? { nextToken: encodeCursor({ createdAt: Number(last.createdAt), voidId: last.id }) }
         : {}),
       metadata: { itemsPerPage: limit },
     },

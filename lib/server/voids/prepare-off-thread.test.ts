@@ -10,8 +10,10 @@ import {
   OFF_THREAD_MIN_DRAFT_CHARS,
   prepareVoidOffThread,
   stopPrepareWorker,
+  storedRangesJsonOffThread,
 } from "./prepare-off-thread";
 import { prepareVoid, type PrepareVoidInput } from "./prepare-void";
+import { isCompressedStoredRanges } from "./stored-ranges";
 
 afterAll(async () => {
   await stopPrepareWorker();
@@ -104,6 +106,17 @@ describe("prepareVoidOffThread", () => {
       input(jsonBytes(body), { credential: { ...credential, privateKey: null as never } }),
     );
     expect(failed.signed).toMatchObject({ ok: false, reason: "SIGN_ERROR" });
+  });
+
+  it("writes a stored void's ranges as the spec's JSON, large ones on the worker", async () => {
+    const large = prepareVoid(input(jsonBytes(body)));
+    expect(isCompressedStoredRanges(large.storedRanges)).toBe(true);
+    expect(await storedRangesJsonOffThread(large.storedRanges)).toBe(large.rangesJson);
+    const small = prepareVoid(
+      input(jsonBytes({ ranges: [{ secuenciaDesde: "E310000000001", secuenciaHasta: "E310000000002" }] })),
+    );
+    expect(isCompressedStoredRanges(small.storedRanges)).toBe(false);
+    expect(await storedRangesJsonOffThread(small.storedRanges)).toBe(small.rangesJson);
   });
 
   it("a worker that dies fails its pending requests; the next request gets a fresh worker", async () => {

@@ -19,13 +19,24 @@ const COMPRESS_ABOVE_CHARS = 64 * 1024;
  * "[", base64 never does); objects, the first format, are read too.
  */
 export function parseStoredRanges(text: string): VoidRangeView[] {
-  const json = text.startsWith("[") ? text : gunzipSync(Buffer.from(text, "base64")).toString("utf8");
+  const json = isCompressedStoredRanges(text)
+    ? gunzipSync(Buffer.from(text, "base64")).toString("utf8")
+    : text;
   const stored = JSON.parse(json) as Array<StoredRange | VoidRangeView>;
   return stored.map((range) =>
     Array.isArray(range)
       ? { tipoeCF: range[0], secuenciaDesde: range[1], secuenciaHasta: range[2], cantidad: range[3] }
       : range,
   );
+}
+
+export function isCompressedStoredRanges(text: string): boolean {
+  return !text.startsWith("[");
+}
+
+/** The spec's `ranges` array (objects) of stored ranges, as JSON text. */
+export function storedRangesJson(text: string): string {
+  return JSON.stringify(parseStoredRanges(text));
 }
 
 export function storedRanges(ranges: readonly ValidatedRange[]): string {

@@ -372,6 +372,8 @@ describe("large requests (prepared on a worker thread)", () => {
 
     const stored = await get(`?voidId=${String(response.body.voidId)}`);
     expect(stored.body).toMatchObject({ status: "Aceptado", ranges: expected });
+    const listed = await get("?limit=1");
+    expect(listed.body.items).toEqual([stored.body]);
     const xml = await app.call("GET", `/TesteCF/customer/void-ncf/${String(response.body.voidId)}/xml`, {
       token: account.idToken,
     });

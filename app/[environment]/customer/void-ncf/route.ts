@@ -32,6 +32,6 @@ export const GET = route(async (request: Request, { params }: Context) => {
   const environment = await requireEnvironment(params);
   const auth = await requireBearer(request);
   const query = parseVoidListQuery(new URL(request.url).searchParams);
-  const result = await listVoids(auth.accountId, environment, query);
+  const result = await listVoids(auth.accountId, environment, query, { rangesAsJson: true });
   return json(result.single ?? result.list);
 });
