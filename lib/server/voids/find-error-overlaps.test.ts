@@ -77,11 +77,13 @@ describe("findErrorOverlaps", () => {
       ],
       "Error",
     );
-    const request = plan([
-      ["E330000000001", "E330000000009"],
-      ["E310000000190", "E310000000250"],
-      ["E310000000155", "E310000000155"],
-    ]).ranges;
+    const request = voidContentOf(
+      plan([
+        ["E330000000001", "E330000000009"],
+        ["E310000000190", "E310000000250"],
+        ["E310000000155", "E310000000155"],
+      ]),
+    );
     const found = await findErrorOverlaps(account.auth.accountId, "TesteCF", request);
     expect(found.map((hit) => [hit.voidId, hit.line])).toEqual([
       [newer, 3],
@@ -96,32 +98,38 @@ describe("findErrorOverlaps", () => {
     await storeAttempt(account, [["E340000000050", "E340000000060"]], "Rechazado");
     await storeAttempt(account, [["E340000000070", "E340000000080"]], "Error", "CerteCF");
     await storeAttempt(other, [["E340000000090", "E340000000099"]], "Error");
-    const request = plan([
-      ["E340000000001", "E340000000009"], // touches 10 without overlapping
-      ["E340000000021", "E340000000029"], // touches 20
-      ["F340000000010", "F340000000020"], // other series
-      ["E410000000010", "E410000000020"], // other type
-      ["E340000000030", "E340000000099"], // only Aceptado/Rechazado/CerteCF/other account here
-    ]).ranges;
+    const request = voidContentOf(
+      plan([
+        ["E340000000001", "E340000000009"], // touches 10 without overlapping
+        ["E340000000021", "E340000000029"], // touches 20
+        ["F340000000010", "F340000000020"], // other series
+        ["E410000000010", "E410000000020"], // other type
+        ["E340000000030", "E340000000099"], // only Aceptado/Rechazado/CerteCF/other account here
+      ]),
+    );
     expect(await findErrorOverlaps(account.auth.accountId, "TesteCF", request)).toEqual([]);
   });
 
   it("detects a request range that swallows a stored one and one reaching into it", async () => {
     const stored = await storeAttempt(account, [["E450000005000", "E450000005000"]], "Error");
-    const inside = plan([["E450000004000", "E450000006000"]]).ranges;
+    const inside = voidContentOf(plan([["E450000004000", "E450000006000"]]));
     expect((await findErrorOverlaps(account.auth.accountId, "TesteCF", inside))[0]?.voidId).toBe(stored);
-    const many = plan(
-      Array.from({ length: 2000 }, (_, i): [string, string] => {
-        const start = String(i * 2 + 1).padStart(10, "0");
-        return [`E45${start}`, `E45${start}`];
-      }),
-    ).ranges;
+    const many = voidContentOf(
+      plan(
+        Array.from({ length: 2000 }, (_, i): [string, string] => {
+          const start = String(i * 2 + 1).padStart(10, "0");
+          return [`E45${start}`, `E45${start}`];
+        }),
+      ),
+    );
     // 4999 is odd → line 2500 would be past the 2000 lines; 3999 (line 2000) does not reach 5000.
     expect(await findErrorOverlaps(account.auth.accountId, "TesteCF", many)).toEqual([]);
-    const reaching = plan([
-      ["E450000000001", "E450000000002"],
-      ["E450000004990", "E450000005001"],
-    ]).ranges;
+    const reaching = voidContentOf(
+      plan([
+        ["E450000000001", "E450000000002"],
+        ["E450000004990", "E450000005001"],
+      ]),
+    );
     const hits = await findErrorOverlaps(account.auth.accountId, "TesteCF", reaching);
     expect(hits.map((hit) => hit.line)).toEqual([2]);
   });

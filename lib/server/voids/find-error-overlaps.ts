@@ -1,8 +1,15 @@
 import "server-only";
 import type { Environment } from "@/lib/domain/environments";
-import type { ValidatedRange } from "@/lib/domain/void-request";
 import { getDb } from "@/lib/server/db";
-import { groupBySerieTipo, parseStoredRanges, storedIntervals, type StoredInterval } from "./stored-ranges";
+import type { VoidContent } from "./prepare-void";
+import {
+  groupBySerieTipo,
+  parseStoredRanges,
+  storedIntervals,
+  storedRequestRanges,
+  type StoredInterval,
+  type StoredRequestRange,
+} from "./stored-ranges";
 
 /** An earlier void attempt still in `Error` that shares sequences with the request. */
 export interface ErrorOverlap {
@@ -17,17 +24,17 @@ export interface ErrorOverlap {
 const MAX_ERROR_RECORDS_SCANNED = 500;
 
 /**
- * Earlier attempts of the account and environment still in `Error` whose ranges overlap `ranges`
- * (same series and type, intersecting numbers), newest first, one entry per record. Such a void may
- * have reached the authority: spec retry rule 2 says to check that record before sending again, so
- * the portal warns (it does not block, unlike an Aceptado overlap).
+ * Earlier attempts of the account and environment still in `Error` whose ranges overlap the
+ * request's (same series and type, intersecting numbers), newest first, one entry per record. Such
+ * a void may have reached the authority: spec retry rule 2 says to check that record before sending
+ * again, so the portal warns (it does not block, unlike an Aceptado overlap). The request's ranges
+ * are read from their stored form only when there are Error records to compare.
  */
 export async function findErrorOverlaps(
   accountId: string,
   environment: Environment,
-  ranges: readonly ValidatedRange[],
+  request: Pick<VoidContent, "storedRanges">,
 ): Promise<ErrorOverlap[]> {
-  if (ranges.length === 0) return [];
   const db = await getDb();
   const records = await db.voidRecord.findMany({
     where: { accountId, environment, status: "Error" },
@@ -36,7 +43,7 @@ export async function findErrorOverlaps(
     take: MAX_ERROR_RECORDS_SCANNED,
   });
   if (records.length === 0) return [];
-  const requestGroups = groupBySerieTipo(ranges);
+  const requestGroups = groupBySerieTipo(storedRequestRanges(request.storedRanges));
   const overlaps: ErrorOverlap[] = [];
   for (const record of records) {
     const line = firstOverlappingLine(requestGroups, parseStoredIntervals(record.ranges));
@@ -62,7 +69,7 @@ function parseStoredIntervals(text: string): StoredInterval[] {
 
 /** The lowest request line overlapping any stored interval: O(m log n) by binary search per interval. */
 function firstOverlappingLine(
-  groups: Map<string, ValidatedRange[]>,
+  groups: Map<string, StoredRequestRange[]>,
   intervals: readonly StoredInterval[],
 ): number | undefined {
   let best: number | undefined;

@@ -1,16 +1,14 @@
 "use server";
 
-import { decodeRanges } from "@/components/void-tool/draft-codec";
 import { isEnvironment, type Environment } from "@/lib/domain/environments";
 import { AppError, isAppError } from "@/lib/errors";
 import { getPortalPreferences } from "@/lib/portal/preferences";
-import { parseVoidNcfRequest } from "@/lib/schemas/void-ncf";
 import { requirePortalAuth } from "@/lib/server/auth";
 import { logger } from "@/lib/server/config";
 import { enforceRateLimit } from "@/lib/server/rate-limit";
 import { createVoid } from "@/lib/server/voids/create-void";
 import { findErrorOverlaps } from "@/lib/server/voids/find-error-overlaps";
-import { voidContentOf } from "@/lib/server/voids/prepare-void";
+import { prepareVoidOffThread } from "@/lib/server/voids/prepare-off-thread";
 import { findAcceptedOverlap } from "@/lib/server/voids/void-repository";
 
 /**
@@ -68,10 +66,17 @@ export async function checkVoidWarnings(input: DraftInput): Promise<VoidWarnings
     const auth = await requirePortalAuth("operator");
     const { locale } = await getPortalPreferences();
     const environment = environmentOf(input.environment);
-    const plan = parseVoidNcfRequest({ ranges: decodeRanges(input.ranges) }, { locale });
+    // Validated like a submission (on the worker thread when large), without signing.
+    const request = await prepareVoidOffThread({
+      rnc: auth.rnc,
+      body: { draftLines: input.ranges },
+      locale,
+      hashBody: false,
+      credential: null,
+    });
     const [accepted, errors] = await Promise.all([
-      findAcceptedOverlap(auth.accountId, environment, voidContentOf(plan)),
-      findErrorOverlaps(auth.accountId, environment, plan.ranges),
+      findAcceptedOverlap(auth.accountId, environment, request),
+      findErrorOverlaps(auth.accountId, environment, request),
     ]);
     return {
       ok: true,
