@@ -94,10 +94,10 @@ function startWorker(): Worker {
     pending.clear();
   };
   thread.on("error", (error) => {
-    logger.error({ err: error }, "void preparation worker crashed");
+    logger.error({ err: error }, "the void worker thread crashed");
     fail(error);
   });
-  thread.on("exit", (code) => fail(new Error(`void preparation worker exited with code ${code}`)));
+  thread.on("exit", (code) => fail(new Error(`the void worker thread exited with code ${code}`)));
   return thread;
 }
 
