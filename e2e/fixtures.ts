@@ -51,6 +51,22 @@ export function freshRange(type = "31", count = 1): { desde: string; hasta: stri
   return { desde: encf(start), hasta: encf(start + count - 1) };
 }
 
+/** Creates a portal user through Configuración → Usuarios, signed in as an admin on `admin`. */
+export async function createUserInPortal(
+  admin: Page,
+  email: string,
+  password: string,
+  role: "admin" | "operator" | "viewer",
+): Promise<void> {
+  await admin.goto("/settings/users");
+  const create = admin.getByTestId("user-create");
+  await create.getByLabel("Correo").fill(email);
+  await create.getByLabel("Contraseña inicial (mín. 8)").fill(password);
+  await create.getByLabel("Rol").selectOption(role);
+  await create.getByRole("button", { name: "Crear usuario" }).click();
+  await expect(admin.getByTestId("users-result")).toContainText(email);
+}
+
 /** An idToken of the demo user (POST /auth/token), for REST calls from specs. */
 export async function demoIdToken(request: APIRequestContext): Promise<string> {
   const response = await request.post("/auth/token", {

@@ -1,6 +1,16 @@
 import { randomUUID, X509Certificate } from "node:crypto";
 
-import { demoIdToken, expect, freshRange, makeP12, screenshot, signIn, test, voidViaApi } from "./fixtures";
+import {
+  createUserInPortal,
+  demoIdToken,
+  expect,
+  freshRange,
+  makeP12,
+  screenshot,
+  signIn,
+  test,
+  voidViaApi,
+} from "./fixtures";
 
 test.describe("configuración", () => {
   test("the active certificate card, and a wrong .p12 password is refused clearly", async ({
@@ -59,13 +69,7 @@ test.describe("configuración", () => {
     browser,
   }) => {
     const email = `consulta-${randomUUID().slice(0, 8)}@anula.local`;
-    await admin.goto("/settings/users");
-    const create = admin.getByTestId("user-create");
-    await create.getByLabel("Correo").fill(email);
-    await create.getByLabel("Contraseña inicial (mín. 8)").fill("consulta-123");
-    await create.getByLabel("Rol").selectOption("viewer");
-    await create.getByRole("button", { name: "Crear usuario" }).click();
-    await expect(admin.getByTestId("users-result")).toContainText(email);
+    await createUserInPortal(admin, email, "consulta-123", "viewer");
     await expect(admin.locator(`tr[data-email="${email}"]`)).toContainText("Consulta");
     await screenshot(admin, "settings-users");
 
@@ -90,12 +94,7 @@ test.describe("configuración", () => {
     browser,
   }) => {
     const email = `operador-${randomUUID().slice(0, 8)}@anula.local`;
-    await admin.goto("/settings/users");
-    const create = admin.getByTestId("user-create");
-    await create.getByLabel("Correo").fill(email);
-    await create.getByLabel("Contraseña inicial (mín. 8)").fill("operador-123");
-    await create.getByLabel("Rol").selectOption("viewer");
-    await create.getByRole("button", { name: "Crear usuario" }).click();
+    await createUserInPortal(admin, email, "operador-123", "viewer");
     const row = admin.locator(`tr[data-email="${email}"]`);
     await expect(row).toContainText("Activo");
 

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 
 import {
+  createUserInPortal,
   expect,
   freshRange,
   markIssued,
@@ -301,13 +302,7 @@ test.describe("Herramientas → Anular e-NCF", () => {
 
   test("a viewer cannot open the tool", async ({ signedIn: admin, browser }) => {
     const email = `consulta-void-${randomUUID().slice(0, 8)}@anula.local`;
-    await admin.goto("/settings/users");
-    const create = admin.getByTestId("user-create");
-    await create.getByLabel("Correo").fill(email);
-    await create.getByLabel("Contraseña inicial (mín. 8)").fill("consulta-123");
-    await create.getByLabel("Rol").selectOption("viewer");
-    await create.getByRole("button", { name: "Crear usuario" }).click();
-    await expect(admin.getByTestId("users-result")).toContainText(email);
+    await createUserInPortal(admin, email, "consulta-123", "viewer");
 
     const context = await browser.newContext();
     const viewer = await context.newPage();
