@@ -79,15 +79,20 @@ export interface StoredRequestRange {
 }
 
 export function storedRequestRanges(text: string): StoredRequestRange[] {
+  return numberedRanges(parseStoredRanges(text));
+}
+
+/** Stored ranges with their numbers, read by the domain's e-NCF parser; `line` is the 1-based place. */
+function numberedRanges(stored: readonly VoidRangeView[]): StoredRequestRange[] {
   const ranges: StoredRequestRange[] = [];
-  parseStoredRanges(text).forEach((range, index) => {
+  stored.forEach((range, index) => {
     const desde = readEncf(range.secuenciaDesde);
     const hasta = readEncf(range.secuenciaHasta);
     if (typeof desde === "string" || typeof hasta === "string") return; // stored ranges were validated
     ranges.push({
       line: index + 1,
       serie: desde.serie,
-      tipoeCF: range.tipoeCF,
+      tipoeCF: desde.tipo,
       secuenciaDesde: range.secuenciaDesde,
       secuenciaHasta: range.secuenciaHasta,
       desde: desde.secuencia,
@@ -105,12 +110,9 @@ export interface StoredInterval {
 }
 
 export function storedIntervals(stored: readonly VoidRangeView[]): StoredInterval[] {
-  const intervals: StoredInterval[] = [];
-  for (const range of stored) {
-    const desde = readEncf(range.secuenciaDesde);
-    const hasta = readEncf(range.secuenciaHasta);
-    if (typeof desde === "string" || typeof hasta === "string") continue; // stored ranges were validated
-    intervals.push({ key: desde.serie + desde.tipo, desde: desde.secuencia, hasta: hasta.secuencia });
-  }
-  return intervals;
+  return numberedRanges(stored).map((range) => ({
+    key: range.serie + range.tipoeCF,
+    desde: range.desde,
+    hasta: range.hasta,
+  }));
 }
