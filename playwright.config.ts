@@ -25,6 +25,8 @@ const DIST_DIR = "e2e/output/next";
 
 export default defineConfig({
   testDir: "./e2e",
+  // Maps `server-only` to its empty module, so specs can use the app's own helpers (e.g. generatePkcs12).
+  tsconfig: "./e2e/tsconfig.json",
   outputDir: "./e2e/output/test-results",
   // One worker: the machine is small, and specs share one server and one simulator ledger.
   workers: 1,

@@ -1,9 +1,9 @@
-import { generateKeyPairSync, randomInt } from "node:crypto";
+import { randomInt } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
-import forge from "node-forge";
+import { generatePkcs12 } from "@/lib/server/signing/generate-pkcs12";
 
 /**
  * The e2e fixture contract (see e2e/README.md). The app runs with DEMO=on on a fresh DATA_DIR, so
@@ -98,27 +98,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /** A self-signed .p12 shaped like a DGII certificate (serialNumber = RNC), for upload tests. */
 export function makeP12(password: string, rnc: string = DEMO.rnc, commonName = "E2E PRUEBA"): Buffer {
-  const { privateKey: pem } = generateKeyPairSync("rsa", {
-    modulusLength: 2048,
-    privateKeyEncoding: { type: "pkcs1", format: "pem" },
-    publicKeyEncoding: { type: "spki", format: "pem" },
-  });
-  const key = forge.pki.privateKeyFromPem(pem);
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = forge.pki.setRsaPublicKey(key.n, key.e);
-  cert.serialNumber = "01";
-  cert.validity.notBefore = new Date(Date.now() - 60_000);
-  cert.validity.notAfter = new Date(Date.now() + 365 * 24 * 3600 * 1000);
-  const subject = [
-    { shortName: "C", value: "DO" },
-    { name: "serialNumber", value: rnc },
-    { shortName: "CN", value: commonName },
-  ];
-  cert.setSubject(subject);
-  cert.setIssuer(subject);
-  cert.sign(key, forge.md.sha256.create());
-  const asn1 = forge.pkcs12.toPkcs12Asn1(key, [cert], password, { algorithm: "3des" });
-  return Buffer.from(forge.asn1.toDer(asn1).getBytes(), "binary");
+  return generatePkcs12({ rnc, password, commonName }).p12;
 }
 
 interface Fixtures {
