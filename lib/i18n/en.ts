@@ -126,7 +126,9 @@ export const en: Dictionary = {
     errorMessage: "Detail",
     errorMeanings: {
       NOT_CONFIRMED:
-        "The document was sent (or about to be sent) to the DGII and no answer is confirmed yet. If the DGII answers later, the status changes here by itself.",
+        "The document was sent (or about to be sent) to the DGII and Anula is still waiting for its answer: if it comes, the status changes here by itself. If that wait is interrupted (server restart or failure), the record turns INTERRUPTED.",
+      INTERRUPTED:
+        "The wait for the DGII's answer was interrupted (the server waiting for it stopped): no answer can reach this record any more, and the DGII may or may not have voided these sequences. Check their state in the DGII's Oficina Virtual (Consulta de Anulaciones) before sending another request.",
       TAXAUTH_AUTH_ERROR:
         "Authentication with the DGII using the account's certificate failed: the void was NOT sent. Check the certificate in Settings.",
       TAXAUTH_VOID_ERROR:

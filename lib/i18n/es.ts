@@ -127,7 +127,9 @@ export const es = {
     errorMessage: "Detalle",
     errorMeanings: {
       NOT_CONFIRMED:
-        "El documento se envió (o estaba por enviarse) a la DGII y aún no hay respuesta confirmada. Si la DGII responde más tarde, el estado cambiará aquí solo.",
+        "El documento se envió (o estaba por enviarse) a la DGII y Anula sigue esperando su respuesta: si llega, el estado cambiará aquí solo. Si esa espera se interrumpe (reinicio o fallo del servidor), el registro pasará a INTERRUPTED.",
+      INTERRUPTED:
+        "La espera de la respuesta de la DGII se interrumpió (el servidor que la esperaba se detuvo): ninguna respuesta llegará ya a este registro, y la DGII pudo haber anulado estas secuencias o no. Verifique su estado en la Oficina Virtual de la DGII (Consulta de Anulaciones) antes de enviar otra solicitud.",
       TAXAUTH_AUTH_ERROR:
         "No se pudo autenticar ante la DGII con el certificado de la cuenta: la anulación NO fue enviada. Revise el certificado en Configuración.",
       TAXAUTH_VOID_ERROR:

@@ -64,10 +64,14 @@ export const voidRecordSchema = z.strictObject({
   taxauthName: z.string().nullable(),
   taxauthResponse: z.array(z.string()).describe("Authority messages"),
   errorCode: z
-    .enum(["NOT_CONFIRMED", "TAXAUTH_AUTH_ERROR", "TAXAUTH_VOID_ERROR"])
+    .enum(["NOT_CONFIRMED", "TAXAUTH_AUTH_ERROR", "TAXAUTH_VOID_ERROR", "INTERRUPTED"])
     .nullable()
     .optional()
-    .describe("Extension, only on Error records: why the attempt is not confirmed"),
+    .describe(
+      "Extension, only on Error records: why the attempt is not confirmed. NOT_CONFIRMED: an instance still " +
+        "waits for the authority's answer, which will move the record. INTERRUPTED: the instance waiting for it " +
+        "stopped, no answer will come; verify the sequences with the authority (retry rule 2).",
+    ),
   errorMessage: z.string().nullable().optional().describe("Extension, only on Error records"),
   createdBy: z.string().nullable().describe("Extension: who sent it (user, API or portal)"),
 });

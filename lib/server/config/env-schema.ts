@@ -35,6 +35,9 @@ const httpUrl = (name: string) =>
     message: `${name} must be an http:// or https:// URL`,
   });
 
+/** off/false/no/0: believe no X-Forwarded-* header; on/true/yes: one proxy; 1–10: that many proxies. */
+export const TRUST_PROXY_PATTERN = /^(off|false|no|on|true|yes|\d|10)$/i;
+
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 export const envSchema = z.object({
@@ -58,7 +61,14 @@ export const envSchema = z.object({
   VOID_DEADLINE_MS: integer("VOID_DEADLINE_MS", 1),
   VOID_RATE_LIMIT_PER_MINUTE: integer("VOID_RATE_LIMIT_PER_MINUTE", 0),
   AUTH_MAX_FAILED_LOGINS: integer("AUTH_MAX_FAILED_LOGINS", 0),
+  AUTH_MAX_FAILED_LOGINS_PER_ADDRESS: integer("AUTH_MAX_FAILED_LOGINS_PER_ADDRESS", 0),
+  TRUST_PROXY: optionalText.refine((value) => value === undefined || TRUST_PROXY_PATTERN.test(value), {
+    message: 'TRUST_PROXY must be "off" (default), "on" (one proxy) or the number of proxies in front, 0 to 10',
+  }),
+  NEXTAUTH_URL: httpUrl("NEXTAUTH_URL"),
   SHUTDOWN_TIMEOUT_MS: integer("SHUTDOWN_TIMEOUT_MS", 0, 600_000),
+  SHUTDOWN_DRAIN_DELAY_MS: integer("SHUTDOWN_DRAIN_DELAY_MS", 0, 600_000),
+  VOID_SEND_LEASE_MS: integer("VOID_SEND_LEASE_MS", 1_000, 3_600_000),
   LOG_LEVEL: oneOf("LOG_LEVEL", LOG_LEVELS),
   DEMO: optionalText.refine((value) => !value || value === "on" || value === "off", {
     message: 'DEMO must be "on" or "off"',

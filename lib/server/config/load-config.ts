@@ -24,9 +24,43 @@ export interface AppConfig {
   production: boolean;
   /** How long SIGTERM waits for requests and sends in flight before closing the database. */
   shutdownTimeoutMs: number;
+  /**
+   * After SIGTERM, how long the port stays open answering 503 (and /readyz shutting_down) before it
+   * closes: load balancers keep routing to an instance for a few seconds after it is told to stop.
+   */
+  shutdownDrainDelayMs: number;
+  /**
+   * A send's lease: its instance renews it every third of this while it waits for DGII; an Error
+   * record whose lease is this long overdue was abandoned by a dead instance (INTERRUPTED).
+   */
+  voidSendLeaseMs: number;
+  /**
+   * TRUST_PROXY: how many reverse proxies in front of the app may be believed about the client's
+   * address and scheme (X-Forwarded-For / X-Forwarded-Proto); 0 believes neither (client-address.ts).
+   */
+  trustProxy: number;
+  /**
+   * Failed sign-ins allowed in 15 minutes (login-throttle.ts), 0 disables: per e-mail and client
+   * address (AUTH_MAX_FAILED_LOGINS) and per client address (AUTH_MAX_FAILED_LOGINS_PER_ADDRESS).
+   */
+  loginThrottle: { perUser: number; perAddress: number };
+  /** NEXTAUTH_URL, the portal's public URL: https makes the session cookies `Secure`. */
+  nextAuthUrl?: string;
 }
 
 const DEFAULT_SHUTDOWN_TIMEOUT_MS = 25_000;
+const DEFAULT_SHUTDOWN_DRAIN_DELAY_MS = 5_000;
+const DEFAULT_VOID_SEND_LEASE_MS = 30_000;
+const DEFAULT_MAX_FAILED_LOGINS = 10;
+const DEFAULT_MAX_FAILED_LOGINS_PER_ADDRESS = 30;
+
+/** TRUST_PROXY (validated by env-schema): off/false/no → 0, on/true/yes → 1, a digit → that many. */
+export function parseTrustProxy(value: string | undefined): number {
+  const text = value?.trim().toLowerCase() ?? "";
+  if (text === "" || text === "off" || text === "false" || text === "no") return 0;
+  if (text === "on" || text === "true" || text === "yes") return 1;
+  return Number(text);
+}
 
 /** ENCRYPTION_KEY: 32 bytes as 64 hex characters or base64. */
 function parseEncryptionKey(value: string): Buffer {
@@ -90,6 +124,14 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       values.SHUTDOWN_TIMEOUT_MS !== undefined
         ? Number(values.SHUTDOWN_TIMEOUT_MS)
         : DEFAULT_SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainDelayMs: Number(values.SHUTDOWN_DRAIN_DELAY_MS ?? DEFAULT_SHUTDOWN_DRAIN_DELAY_MS),
+    voidSendLeaseMs: Number(values.VOID_SEND_LEASE_MS ?? DEFAULT_VOID_SEND_LEASE_MS),
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    loginThrottle: {
+      perUser: Number(values.AUTH_MAX_FAILED_LOGINS ?? DEFAULT_MAX_FAILED_LOGINS),
+      perAddress: Number(values.AUTH_MAX_FAILED_LOGINS_PER_ADDRESS ?? DEFAULT_MAX_FAILED_LOGINS_PER_ADDRESS),
+    },
+    nextAuthUrl: values.NEXTAUTH_URL,
   };
 }
 

@@ -111,6 +111,24 @@ describe("graceful shutdown", () => {
     expect(closed).toBe(true);
   });
 
+  it("keeps the listener open for the drain delay, answering 503 and shutting_down, then closes it", async () => {
+    let listenerClosedAt: number | undefined;
+    const started = Date.now();
+    const report = shutdown({
+      timeoutMs: 5_000,
+      drainDelayMs: 300,
+      closeListener: () => (listenerClosedAt = Date.now()),
+      closeDatabase: async () => {},
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(listenerClosedAt).toBeUndefined();
+    const refused = await route(async () => json({}))(new Request("http://localhost/TesteCF/new"), {});
+    expect(refused.status).toBe(503);
+    expect((await call(ready, "http://localhost/readyz")).status).toBe(503);
+    await report;
+    expect(listenerClosedAt! - started).toBeGreaterThanOrEqual(290);
+  });
+
   it("is bounded: a send that never settles is abandoned (its record stays Error) and the database still closes", async () => {
     void trackInFlight(new Promise(() => {}));
     let closed = false;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { reopenChildDatabase, runHangingVoidChild } from "@/lib/server/testing/run-hanging-void-child";
 import { findVoid } from "@/lib/server/voids/void-repository";
+import { VOID_MESSAGES } from "@/lib/server/voids/void-views";
 import { startTaxAuthSimulator, type SimulatorHandle } from "@/lib/taxauth-simulator";
 
 const RNC = "131999002";
@@ -23,7 +24,7 @@ afterAll(async () => {
 });
 
 describe("SIGTERM while a void waits for the authority", () => {
-  it("drains within the bound, closes the database and exits 0; the attempt stays Error after a restart", async () => {
+  it("drains within the bound, marks the abandoned send INTERRUPTED, closes the database and exits 0", async () => {
     const {
       voidId,
       code,
@@ -36,7 +37,7 @@ describe("SIGTERM while a void waits for the authority", () => {
       simulatorUrl: simulator.url,
       signal: "SIGTERM",
       startRuntime: true,
-      env: { NODE_ENV: "production", SHUTDOWN_TIMEOUT_MS: "700", LOG_LEVEL: "info" },
+      env: { NODE_ENV: "production", SHUTDOWN_TIMEOUT_MS: "700", SHUTDOWN_DRAIN_DELAY_MS: "0", LOG_LEVEL: "info" },
     });
     expect({ code, signal }).toEqual({ code: 0, signal: null });
     expect(ms).toBeLessThan(10_000);
@@ -49,9 +50,14 @@ describe("SIGTERM while a void waits for the authority", () => {
       expect(await findVoid(account.id, "TesteCF", voidId)).toMatchObject({
         voidId,
         status: "Error",
-        errorCode: "NOT_CONFIRMED",
+        errorCode: "INTERRUPTED",
         totalVoided: 3,
       });
+      const lease = await db.prisma.voidRecord.findFirstOrThrow({
+        where: { id: voidId },
+        select: { leaseOwner: true, leaseExpiresAt: true, errorMessage: true },
+      });
+      expect(lease).toEqual({ leaseOwner: null, leaseExpiresAt: null, errorMessage: VOID_MESSAGES.interrupted });
     } finally {
       await db.dispose();
     }

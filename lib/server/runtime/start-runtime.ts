@@ -3,6 +3,7 @@ import path from "node:path";
 import { loadConfig, logger } from "@/lib/server/config";
 import { getDb } from "@/lib/server/db";
 import { registerGracefulShutdown } from "@/lib/server/ops/shutdown";
+import { startLeaseKeeper } from "@/lib/server/voids/send-leases";
 
 let started: Promise<void> | undefined;
 
@@ -49,6 +50,7 @@ async function start(): Promise<void> {
     );
   }
   await getDb();
+  startLeaseKeeper();
   if (registerDemoDocuments && config.demo.enabled) registerDemoDocuments(config.demo.rnc);
   scheduleDocumentRefresh();
 }

@@ -28,7 +28,28 @@ export interface HangingVoidChildOptions {
  * Runs hanging-void-child.ts on the embedded engine (PGlite under dataDir, even in the PostgreSQL
  * test run), signals it once its void is written ahead, and resolves when it has exited.
  */
-export function runHangingVoidChild(options: HangingVoidChildOptions): Promise<HangingVoidChildRun> {
+export async function runHangingVoidChild(options: HangingVoidChildOptions): Promise<HangingVoidChildRun> {
+  const child = await startHangingVoidChild(options);
+  const signalledAt = Date.now();
+  child.kill(options.signal);
+  const { code, signal, log } = await child.exited;
+  return { voidId: child.voidId, code, signal, log, msAfterSignal: Date.now() - signalledAt };
+}
+
+export interface HangingVoidChild {
+  voidId: string;
+  kill(signal: "SIGKILL" | "SIGTERM"): void;
+  exited: Promise<{ code: number | null; signal: string | null; log: string }>;
+}
+
+/**
+ * Starts hanging-void-child.ts and resolves once its void is written ahead; the caller signals it.
+ * `env` may point it at a PostgreSQL server (DATABASE_URL) instead of PGlite under dataDir, so
+ * several children act as several instances of one deployment.
+ */
+export function startHangingVoidChild(
+  options: Omit<HangingVoidChildOptions, "signal">,
+): Promise<HangingVoidChild> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -54,22 +75,22 @@ export function runHangingVoidChild(options: HangingVoidChildOptions): Promise<H
     );
     let output = "";
     let errors = "";
-    let voidId: string | undefined;
-    let signalledAt = 0;
+    let written = false;
+    const exited = new Promise<{ code: number | null; signal: string | null; log: string }>((done) => {
+      child.once("exit", (code, signal) => {
+        if (!written) reject(new Error(`child exited (${code}) before writing: ${errors}`));
+        done({ code, signal, log: output });
+      });
+    });
     child.stdout.on("data", (chunk: Buffer) => {
       output += chunk.toString();
       const match = /WRITTEN (\S+)/.exec(output);
-      if (match && !voidId) {
-        voidId = match[1]!;
-        signalledAt = Date.now();
-        child.kill(options.signal);
+      if (match && !written) {
+        written = true;
+        resolve({ voidId: match[1]!, kill: (signal) => child.kill(signal), exited });
       }
     });
     child.stderr.on("data", (chunk: Buffer) => (errors += chunk.toString()));
-    child.once("exit", (code, signal) => {
-      if (!voidId) reject(new Error(`child exited (${code}) before writing: ${errors}`));
-      else resolve({ voidId, code, signal, log: output, msAfterSignal: Date.now() - signalledAt });
-    });
   });
 }
 

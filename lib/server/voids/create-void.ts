@@ -12,6 +12,7 @@ import type { SigningCredential } from "@/lib/server/signing";
 import type { VoidOutcome } from "@/lib/server/taxauth";
 import { getTaxAuthClient, voidDeadlineMs } from "./void-deps";
 import { trackInFlight } from "./in-flight";
+import { instanceId, leaseMs } from "./send-leases";
 import { prepareVoidOffThread } from "./prepare-off-thread";
 import type { PreparedVoid, VoidRequestBody } from "./prepare-void";
 import {
@@ -21,7 +22,7 @@ import {
   insertWriteAhead,
   type VoidCompletion,
 } from "./void-repository";
-import { voidOutcomeResponse, type VoidAttempt } from "./void-views";
+import { VOID_MESSAGES, voidOutcomeResponse, type VoidAttempt } from "./void-views";
 
 export interface CreateVoidInput {
   accountId: string;
@@ -102,6 +103,7 @@ export async function createVoid(input: CreateVoidInput): Promise<VoidHttpResult
       idempotencyKey: input.idempotencyKey,
       requestHash: prepared.requestHash,
       now: Date.now(),
+      lease: { owner: instanceId(), expiresAt: Date.now() + leaseMs() },
     });
   } catch (error) {
     // Two requests with one Idempotency-Key at once: the unique index let one through.
@@ -214,6 +216,7 @@ async function send(
           Date.now(),
         ),
       ),
+    record.voidId,
   );
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<null>((resolve) => {
@@ -240,7 +243,8 @@ async function send(
     {
       status: "Error",
       errorCode: "TAXAUTH_VOID_ERROR",
-      errorMessage: `Sin respuesta de la DGII en ${voidDeadlineMs()} ms; si responde más tarde, el registro se actualizará.`,
+      errorMessage: VOID_MESSAGES.stillWaiting(voidDeadlineMs()),
+      stillWaiting: true,
     },
     prepared,
     Date.now(),

@@ -39,6 +39,7 @@ async function storeAttempt(
     signedXmlGzip: "",
     createdBy: "test",
     now: 1_700_000_000_000 + counter,
+    lease: { owner: "test-instance", expiresAt: 1_700_000_030_000 + counter },
   });
   if (finalStatus !== "Error") {
     await completeVoid(

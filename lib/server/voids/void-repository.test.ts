@@ -42,6 +42,7 @@ async function writeAhead(plan: VoidPlan): Promise<VoidAttempt> {
     signedXmlGzip: "",
     createdBy: "test",
     now: 1_700_000_000_000,
+    lease: { owner: "test-instance", expiresAt: 1_700_000_030_000 },
   });
 }
 

@@ -62,6 +62,8 @@ export interface WriteAheadInput {
   idempotencyKey?: string;
   requestHash?: string;
   now: number;
+  /** The send's lease (send-leases.ts): this instance, until when. */
+  lease: { owner: string; expiresAt: number };
 }
 
 /** Stores the attempt before anything is sent: status Error ("not confirmed yet") with the signed XML. */
@@ -87,15 +89,21 @@ export async function insertWriteAhead(input: WriteAheadInput): Promise<VoidAtte
       requestHash: input.requestHash ?? null,
       createdAt: BigInt(input.now),
       updateAt: BigInt(input.now),
+      leaseOwner: input.lease.owner,
+      leaseExpiresAt: BigInt(input.lease.expiresAt),
     },
     omit: { signedXmlGzip: true, ranges: true },
   });
   return toAttempt(row);
 }
 
+/**
+ * An outcome to record. A confirmed answer or a send's final failure releases the send's lease;
+ * `stillWaiting` (the request's deadline passed, the send goes on) keeps it.
+ */
 export type VoidCompletion =
   | { status: "Aceptado" | "Rechazado"; codigo: string; nombre: string; mensajes: string[] }
-  | { status: "Error"; errorCode: VoidErrorCode; errorMessage: string };
+  | { status: "Error"; errorCode: VoidErrorCode; errorMessage: string; stillWaiting?: boolean };
 
 /**
  * Records the outcome of an attempt. A confirmed answer (Aceptado/Rechazado) is final: a later
@@ -110,6 +118,7 @@ export async function completeVoid(
   now: number,
 ): Promise<VoidAttempt> {
   const db = await getDb();
+  const release = completion.status !== "Error" || !completion.stillWaiting;
   const changes =
     completion.status === "Error"
       ? { errorCode: completion.errorCode, errorMessage: completion.errorMessage }
@@ -126,8 +135,19 @@ export async function completeVoid(
       ? await acceptVoid(record, completion, content.boxes, now)
       : (
           await db.voidRecord.updateMany({
-            where: { id: record.voidId, accountId: record.accountId, status: "Error" },
-            data: { ...changes, updateAt: BigInt(now) },
+            where: {
+              id: record.voidId,
+              accountId: record.accountId,
+              status: "Error",
+              // "Still waiting" only while the send holds its lease: once the send's own outcome has
+              // been written (and released it), that outcome stands.
+              ...(release ? {} : { leaseOwner: { not: null } }),
+            },
+            data: {
+              ...changes,
+              ...(release ? { leaseOwner: null, leaseExpiresAt: null } : {}),
+              updateAt: BigInt(now),
+            },
           })
         ).count === 1;
   if (changed) return { ...record, ...changes, updateAt: now };
@@ -157,7 +177,8 @@ async function acceptVoid(
       UPDATE "VoidRecord"
       SET "status" = 'Aceptado', "taxauthCode" = ${answer.codigo}, "taxauthName" = ${answer.nombre},
           "taxauthResponse" = ${JSON.stringify(answer.mensajes)}::jsonb,
-          "errorCode" = NULL, "errorMessage" = NULL, "updateAt" = ${BigInt(now)}
+          "errorCode" = NULL, "errorMessage" = NULL, "leaseOwner" = NULL, "leaseExpiresAt" = NULL,
+          "updateAt" = ${BigInt(now)}
       WHERE "id" = ${record.voidId} AND "accountId" = ${record.accountId} AND "status" = 'Error'
       RETURNING "id", "accountId", "environment"
     )

@@ -33,8 +33,11 @@ export interface VoidRangeView {
   cantidad: number;
 }
 
-/** Why an Error record is Error; `NOT_CONFIRMED` is the write-ahead state (sent or about to be). */
-export type VoidErrorCode = "NOT_CONFIRMED" | "TAXAUTH_AUTH_ERROR" | "TAXAUTH_VOID_ERROR";
+/**
+ * Why an Error record is Error; `NOT_CONFIRMED` is the write-ahead state (sent or about to be, an
+ * instance still waiting); `INTERRUPTED`: the instance waiting for the answer died (send-leases.ts).
+ */
+export type VoidErrorCode = "NOT_CONFIRMED" | "TAXAUTH_AUTH_ERROR" | "TAXAUTH_VOID_ERROR" | "INTERRUPTED";
 
 export const VOID_MESSAGES = {
   accepted: "Anulación aceptada por la DGII: las secuencias ya no pueden emitirse.",
@@ -46,6 +49,16 @@ export const VOID_MESSAGES = {
   voidError:
     "La DGII no confirmó la anulación: pudo haberse procesado o no. No reintente a ciegas: consulte el " +
     "registro por voidId y, si sigue en Error, verifique el estado de las secuencias antes de enviar otra solicitud.",
+  /** errorMessage of an INTERRUPTED record (the spec's retry rule 2, said for this case). */
+  interrupted:
+    "Envío interrumpido: la instancia de Anula que esperaba la respuesta de la DGII se detuvo (reinicio o fallo) " +
+    "antes de recibirla, y ninguna respuesta llegará ya a este registro. La DGII pudo haber anulado estas secuencias " +
+    "o no: no reintente a ciegas; verifique su estado en la Oficina Virtual de la DGII (Consulta de Anulaciones) " +
+    "y envíe una nueva solicitud solo para las que no fueron anuladas.",
+  /** errorMessage while the request's deadline has passed but this instance still waits for DGII. */
+  stillWaiting: (deadlineMs: number) =>
+    `Sin respuesta de la DGII en ${deadlineMs} ms; Anula sigue esperándola: si llega, este registro pasará a ` +
+    "Aceptado o Rechazado, y si la espera se interrumpe, quedará como INTERRUPTED.",
 } as const;
 
 /** A record as the list and `?voidId=` return it: every field of the spec's void record. */
