@@ -1,4 +1,5 @@
 import type { Locale } from "./locale";
+import { truncateForMessage } from "./shown-value";
 
 /** The codes a void request can fail validation with (spec "Errors", plus DESIGN.md's decisions). */
 export type VoidValidationCode =
@@ -98,6 +99,11 @@ const MESSAGES: Record<Locale, Record<VoidValidationCode, Template>> = {
   },
 };
 
+/** Every text parameter is cut to 64 characters first: a caller's 1 MB value is never echoed whole. */
 export function voidMessage(locale: Locale, code: VoidValidationCode, params: MessageParams = {}): string {
-  return MESSAGES[locale][code](params);
+  const shown: MessageParams = {};
+  for (const [name, value] of Object.entries(params)) {
+    shown[name] = typeof value === "string" ? truncateForMessage(value, locale) : value;
+  }
+  return MESSAGES[locale][code](shown);
 }

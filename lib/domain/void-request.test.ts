@@ -250,6 +250,35 @@ describe("wrong JSON types are clear 400s, never a crash", () => {
   });
 });
 
+describe("hostile values: deep nesting and huge texts", () => {
+  it("a fechaHoraAnulacion nested 10,000 levels is INVALID_FECHA with a short preview (JSON.stringify threw)", () => {
+    let fecha: unknown = "22-11-2026 08:00:00";
+    for (let level = 0; level < 10_000; level++) fecha = [fecha];
+    const issues = issuesOf(
+      validateVoidRequest({ ranges: [range("E310000000001")], fechaHoraAnulacion: fecha }),
+    );
+    expect(issues.map((issue) => issue.code)).toEqual(["INVALID_FECHA"]);
+    expect(issues[0]!.message).toContain(`"${"[".repeat(63)}…"`);
+    expect(issues[0]!.message.length).toBeLessThan(250);
+  });
+
+  it("a 1 MB value is quoted as its first 64 characters, an ellipsis and its length", () => {
+    const huge = `E31${"0".repeat(1_000_000)}`;
+    const [issue] = issuesOf(validateVoidRequest({ ranges: [range(huge)] }));
+    expect(issue).toMatchObject({ code: "INVALID_ENCF_LENGTH", field: "secuenciaDesde" });
+    expect(issue!.message).toBe(
+      `Línea 1: secuenciaDesde "${huge.slice(0, 64)}… (1000003 caracteres)" tiene 1000003 posiciones; ` +
+        "un e-NCF tiene 13 (letra de serie, 2 dígitos de tipo y 10 de secuencia).",
+    );
+    const fecha = issuesOf(
+      validateVoidRequest({ ranges: [range("E310000000001")], fechaHoraAnulacion: "9".repeat(1_000_000) }),
+    );
+    expect(fecha[0]!.message.length).toBeLessThan(250);
+    const english = issuesOf(validateVoidRequest({ ranges: [range(huge)] }, { locale: "en" }));
+    expect(english[0]!.message).toContain("… (1000003 characters)");
+  });
+});
+
 describe("voidValidationError", () => {
   it("carries the first code and message, every problem in errors, status 400", () => {
     const result = validateVoidRequest({ ranges: [range("E31"), range("P310000000001")] });

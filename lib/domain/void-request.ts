@@ -2,6 +2,7 @@ import type { EcfType } from "./ecf-types";
 import { MAX_NUM10, readEncf, type EncfProblem, type ParsedEncf } from "./encf";
 import { isValidFechaHora, nowFechaHora } from "./fecha";
 import { DEFAULT_LOCALE, type Locale } from "./locale";
+import { jsonPreview, MAX_SHOWN_CHARS } from "./shown-value";
 import { voidMessage, type Expected, type MessageParams, type VoidValidationCode } from "./void-messages";
 import { findOverlaps } from "./void-overlaps";
 
@@ -242,7 +243,9 @@ function fechaOf(body: Record<string, unknown>, locale: Locale, now: number | un
   const value = body.fechaHoraAnulacion;
   if (value === undefined || value === null) return { fecha: nowFechaHora(now) };
   if (typeof value !== "string" || !isValidFechaHora(value)) {
-    const shown = typeof value === "string" ? value : JSON.stringify(value);
+    // Any JSON can arrive here (a list nested 100,000 levels deep): a bounded preview, never
+    // JSON.stringify; at most 64 characters with its "…", so the message does not cut it again.
+    const shown = typeof value === "string" ? value : jsonPreview(value, MAX_SHOWN_CHARS - 1);
     return { issue: issue(locale, "INVALID_FECHA", { value: shown }, { field: "fechaHoraAnulacion" }) };
   }
   return { fecha: value };
