@@ -36,7 +36,16 @@ const taxauthAnswer = z.union([
     },
     { message: "cada respuesta debe ser un texto JSON válido" },
   ),
-  z.record(z.string(), z.unknown()).transform((value) => JSON.stringify(value)),
+  z.record(z.string(), z.unknown()).transform((value, ctx) => {
+    // The body's parser refuses deep nesting first; this keeps a value that got here otherwise
+    // (a direct caller) an "invalid" entry rather than a RangeError (a 500).
+    try {
+      return JSON.stringify(value);
+    } catch {
+      ctx.addIssue({ code: "custom", message: "cada respuesta debe ser un objeto JSON serializable" });
+      return z.NEVER;
+    }
+  }),
 ]);
 
 export const documentImportRecordSchema = z

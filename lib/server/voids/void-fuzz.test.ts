@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as IMPORT } from "@/app/[environment]/documentos-ecf/import/route";
 import { POST } from "@/app/[environment]/customer/void-ncf/route";
 import { validateVoidRequest } from "@/lib/domain/void-request";
 import { ERROR_STATUS } from "@/lib/errors";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import { contextOf, jsonPost } from "@/lib/server/documents/test-support";
+import { MAX_JSON_DEPTH, parseJsonBytes } from "@/lib/server/http/read-json-body";
 import type { TaxAuthClient } from "@/lib/server/taxauth";
+import { OFF_THREAD_MIN_BYTES, stopPrepareWorker } from "./prepare-off-thread";
 import { setTaxAuthClient } from "./void-deps";
 
 /** Deterministic PRNG (mulberry32) so a failure reproduces. */
@@ -40,26 +44,59 @@ function randomRange(): unknown {
   return range;
 }
 
+/**
+ * Deep nesting (the review's 500s): a placeholder value replaced, in the JSON text, by lists or
+ * objects nested from a few levels to 100,000 (JSON.stringify cannot even write the deep ones).
+ */
+const NESTED = "__NESTED__";
+const DEPTHS = [2, 30, MAX_JSON_DEPTH - 4, MAX_JSON_DEPTH + 1, 200, 10_000, 100_000];
+function nestedText(): string {
+  const depth = pick(DEPTHS);
+  const leaf = pick(["1", '"22-11-2026 08:00:00"', '"E310000000001"', "{}", "[]", "null"]);
+  return random() < 0.5
+    ? "[".repeat(depth) + leaf + "]".repeat(depth)
+    : '{"a":'.repeat(depth) + leaf + "}".repeat(depth);
+}
+const withNesting = (json: string) => json.split(`"${NESTED}"`).join(nestedText());
+
 function randomBody(): string {
   const roll = random();
   if (roll < 0.04)
     return pick(["", " ", "{", "null", "[]", '"x"', "42", "{ranges:[]}", "\u0000\u0001", "{}"]);
+  if (roll < 0.05) return withNesting(`"${NESTED}"`); // the body itself
   const body: Record<string, unknown> = {};
   if (random() < 0.95)
     body.ranges = random() < 0.05 ? pick(["x", 1, {}, null]) : Array.from({ length: int(6) }, randomRange);
   if (random() < 0.3)
     body.fechaHoraAnulacion = pick(["31-02-2026 10:00:00", "22-11-2026 8:00:00", 1700000000000, "", "ayer"]);
-  const json = JSON.stringify(body);
+  if (random() < 0.15) {
+    // Nested as fechaHoraAnulacion, as an extra field (hashed when an Idempotency-Key is sent), in a line.
+    const ranges = Array.isArray(body.ranges) ? (body.ranges as unknown[]) : [];
+    const where = pick(["fecha", "extra", "line", "desde", "tipo"] as const);
+    if (where === "fecha") body.fechaHoraAnulacion = NESTED;
+    else if (where === "extra" || ranges.length === 0) body.extra = NESTED;
+    else if (where === "line") ranges[0] = NESTED;
+    else if (typeof ranges[0] === "object" && ranges[0] !== null) {
+      (ranges[0] as Record<string, unknown>)[where === "desde" ? "secuenciaDesde" : "tipoeCF"] = NESTED;
+    }
+  }
+  // Past OFF_THREAD_MIN_BYTES the body is parsed, validated and hashed on the worker thread.
+  if (random() < 0.02) body.pad = "x".repeat(OFF_THREAD_MIN_BYTES);
+  const json = withNesting(JSON.stringify(body));
   return random() < 0.03 ? json.slice(0, int(json.length)) : json;
 }
 
 /** True when the text is a body that would pass validation (those go to the authority: not this test). */
 function wouldPass(text: string): boolean {
   try {
-    return validateVoidRequest(JSON.parse(text)).ok;
+    return validateVoidRequest(parseJsonBytes(new TextEncoder().encode(text))).ok;
   } catch {
     return false;
   }
+}
+
+function deeperThanAllowed(text: string): boolean {
+  return text.includes("[".repeat(MAX_JSON_DEPTH + 1)) || text.includes('{"a":'.repeat(MAX_JSON_DEPTH + 1));
 }
 
 let db: TestDatabase;
@@ -67,7 +104,7 @@ let account: TestAccount;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  account = await createTestAccount({ certificate: true });
+  account = await createTestAccount({ certificate: true, apiKey: true });
   process.env.VOID_RATE_LIMIT_PER_MINUTE = "0";
   // Any call to the authority fails the test: a malformed body must never get that far.
   setTaxAuthClient({
@@ -79,6 +116,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   setTaxAuthClient(undefined);
+  await stopPrepareWorker();
   await db.dispose();
 });
 
@@ -87,25 +125,140 @@ describe("property: random and malformed bodies", () => {
     const known = new Set(Object.keys(ERROR_STATUS));
     const seen = new Map<string, number>();
     let sent = 0;
+    let deepRefused = 0;
+    let deepWithKey = 0;
     while (sent < 10_000) {
       const text = randomBody();
       if (wouldPass(text)) continue;
       sent += 1;
+      const idempotencyKey = random() < 0.3 ? { "idempotency-key": `fuzz-${sent}` } : undefined;
       const response = await POST(
         new Request("http://127.0.0.1/TesteCF/customer/void-ncf", {
           method: "POST",
-          headers: { authorization: `Bearer ${account.idToken}`, "content-type": "application/json" },
+          headers: {
+            authorization: `Bearer ${account.idToken}`,
+            "content-type": "application/json",
+            ...idempotencyKey,
+          },
           body: text,
         }),
         { params: Promise.resolve({ environment: "TesteCF" }) },
       );
       const body = (await response.json()) as { code?: string; message?: string };
       if (response.status < 400 || response.status > 499 || !known.has(body.code ?? "") || !body.message) {
-        throw new Error(`body ${JSON.stringify(text)} → ${response.status} ${JSON.stringify(body)}`);
+        throw new Error(
+          `body ${JSON.stringify(text.slice(0, 300))} → ${response.status} ${JSON.stringify(body)}`,
+        );
       }
       seen.set(body.code!, (seen.get(body.code!) ?? 0) + 1);
+      if (deeperThanAllowed(text) && body.code === "INVALID_JSON") {
+        deepRefused += 1;
+        if (idempotencyKey) deepWithKey += 1;
+      }
     }
-    // The generator must actually exercise the validator, not one code over and over.
+    // The generator must actually exercise the validator, not one code over and over, and nesting.
     expect(seen.size).toBeGreaterThanOrEqual(10);
+    expect(deepRefused).toBeGreaterThan(100);
+    expect(deepWithKey).toBeGreaterThan(20);
   }, 180_000);
+
+  it("the review's nested bodies (fecha, extra field with an Idempotency-Key, on both threads) → 400 INVALID_JSON", async () => {
+    const nested = "[".repeat(10_000) + "]".repeat(10_000);
+    const valid = '"ranges":[{"secuenciaDesde":"E450099990001","secuenciaHasta":"E450099990001"}]';
+    const pad = `"pad":"${"x".repeat(OFF_THREAD_MIN_BYTES)}"`;
+    const cases: Array<[string, Record<string, string>]> = [
+      [`{${valid},"fechaHoraAnulacion":${nested}}`, {}],
+      [`{${valid},"extra":${nested}}`, { "idempotency-key": "nested-main" }],
+      [`{${valid},${pad},"extra":${nested}}`, { "idempotency-key": "nested-worker" }],
+      [`{${valid},${pad},"fechaHoraAnulacion":${nested}}`, {}],
+    ];
+    for (const [text, headers] of cases) {
+      const response = await POST(
+        new Request("http://127.0.0.1/TesteCF/customer/void-ncf", {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${account.idToken}`,
+            "content-type": "application/json",
+            ...headers,
+          },
+          body: text,
+        }),
+        { params: Promise.resolve({ environment: "TesteCF" }) },
+      );
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ code: "INVALID_JSON" });
+    }
+  });
+});
+
+/** One random import entry: right or wrong fields, sometimes a nested value where any JSON fits. */
+function randomImportEntry(): unknown {
+  if (random() < 0.05) return pick([null, 1, "E310000000001", [], NESTED]);
+  const entry: Record<string, unknown> = {
+    ncf: random() < 0.8 ? `E31${String(1 + int(999_999)).padStart(10, "0")}` : randomEncf(),
+  };
+  if (random() < 0.5) entry.status = pick(["Aceptado", "Rechazado", "En Proceso", "aceptado", 1, null]);
+  if (random() < 0.7) {
+    entry.taxauthResponse = pick([
+      [],
+      ['{"codigo":1}'],
+      ["no es json"],
+      [{ trackId: "t", mensaje: "" }],
+      [{ a: NESTED }],
+      [NESTED],
+      NESTED,
+      "x",
+      [1],
+      [null],
+    ]);
+  }
+  if (random() < 0.2) entry.invoiceTotal = pick([1180, -1, 1e30, "1180", null, NESTED]);
+  if (random() < 0.2) entry.customerResponse = pick(["ok", NESTED, 5]);
+  if (random() < 0.1) entry.desconocido = pick(["x", NESTED]);
+  if (random() < 0.1) entry.createdAt = pick([-1, 1.5, 1_700_000_000_000, NESTED]);
+  return entry;
+}
+
+function randomImportBody(): string {
+  if (random() < 0.05)
+    return pick(["", "{", "null", "[]", '{"documents":{}}', '{"documents":[]}', `"${NESTED}"`]);
+  const documents = random() < 0.05 ? NESTED : Array.from({ length: 1 + int(3) }, randomImportEntry);
+  return withNesting(JSON.stringify({ documents }));
+}
+
+describe("property: random and nested import bodies", () => {
+  it("1,000 of them → 200 (bad entries reported) or a 4xx with a known code, never a 5xx", async () => {
+    const known = new Set(Object.keys(ERROR_STATUS));
+    let deepRefused = 0;
+    let invalidEntries = 0;
+    for (let sent = 0; sent < 1_000; sent++) {
+      const text = randomImportBody();
+      const response = await IMPORT(
+        jsonPost("http://127.0.0.1/TesteCF/documentos-ecf/import", account, text),
+        contextOf("TesteCF"),
+      );
+      const body = (await response.json()) as { code?: string; message?: string; invalid?: number };
+      const knownError = response.status >= 400 && response.status <= 499 && known.has(body.code ?? "");
+      if (!(response.status === 200 || (knownError && body.message))) {
+        throw new Error(
+          `body ${JSON.stringify(text.slice(0, 300))} → ${response.status} ${JSON.stringify(body)}`,
+        );
+      }
+      if (deeperThanAllowed(text) && body.code === "INVALID_JSON") deepRefused += 1;
+      invalidEntries += body.invalid ?? 0;
+    }
+    expect(deepRefused).toBeGreaterThan(20);
+    expect(invalidEntries).toBeGreaterThan(100);
+  }, 180_000);
+
+  it("the review's import (taxauthResponse [{ a: 10,000 levels }]) → 400 INVALID_JSON", async () => {
+    const nested = "[".repeat(10_000) + "]".repeat(10_000);
+    const text = `{"documents":[{"ncf":"E310000000001","taxauthResponse":[{"a":${nested}}]}]}`;
+    const response = await IMPORT(
+      jsonPost("http://127.0.0.1/TesteCF/documentos-ecf/import", account, text),
+      contextOf("TesteCF"),
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: "INVALID_JSON" });
+  });
 });
