@@ -2,7 +2,8 @@
  * Child process for the crash and shutdown tests (see run-hanging-void-child.ts): opens the
  * embedded database in DATA_DIR (with HANGING_VOID_START_RUNTIME=1, through the server's own start,
  * which registers the SIGTERM handler), starts one void against an authority that never answers,
- * prints `WRITTEN <voidId>` once the write-ahead record exists, then waits for its signal.
+ * prints `WRITTEN <voidId>` once the write-ahead record exists, then waits for its signal
+ * (HANGING_VOID_IDEMPOTENCY_KEY: the void is sent under that Idempotency-Key).
  * Run with `node --conditions=react-server --import tsx`.
  */
 import { getDb } from "@/lib/server/db";
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
     environment: "TesteCF",
     body: { value: { ranges: [{ secuenciaDesde: "E310000000001", secuenciaHasta: "E310000000003" }] } },
     createdBy: "hanging-void-child",
+    idempotencyKey: process.env.HANGING_VOID_IDEMPOTENCY_KEY || undefined,
   }).catch(() => {});
   for (;;) {
     const record = await db.voidRecord.findFirst({ where: { accountId: account.id }, select: { id: true } });

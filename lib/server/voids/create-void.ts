@@ -159,12 +159,22 @@ function checkIdempotencyKey(idempotencyKey: string): void {
   }
 }
 
+/** How often a duplicate re-reads the stored attempt while the first request is still sending. */
+const DUPLICATE_POLL_MS = 100;
+
+/**
+ * The stored outcome for a repeated Idempotency-Key. While the first request is still sending (on
+ * this instance or another: only the stored record is shared), the duplicate waits for its outcome,
+ * bounded by the same deadline, and answers what the first answers — never a 502 for a void that is
+ * simply in progress.
+ */
 async function replayIdempotent(
   input: CreateVoidInput,
   idempotencyKey: string,
   hash: string,
 ): Promise<VoidHttpResult | null> {
-  const existing = await findVoidByIdempotencyKey(input.accountId, input.environment, idempotencyKey);
+  const deadline = Date.now() + voidDeadlineMs();
+  let existing = await findVoidByIdempotencyKey(input.accountId, input.environment, idempotencyKey);
   if (!existing) return null;
   if (existing.requestHash !== hash) {
     throw new AppError(
@@ -172,6 +182,11 @@ async function replayIdempotent(
       `El Idempotency-Key ya se usó con otro cuerpo (anulación ${existing.voidId}); use una clave nueva para otra solicitud.`,
       { extra: { voidId: existing.voidId } },
     );
+  }
+  while (existing.sending && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(DUPLICATE_POLL_MS, deadline - Date.now())));
+    existing =
+      (await findVoidByIdempotencyKey(input.accountId, input.environment, idempotencyKey)) ?? existing;
   }
   return voidOutcomeResponse(existing, existing.ranges);
 }

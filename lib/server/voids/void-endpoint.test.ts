@@ -529,6 +529,42 @@ describe("concurrency", () => {
     expect(new Set(listed.map((i) => i.voidId))).toEqual(voidIds);
   });
 
+  it("a duplicate Idempotency-Key request that arrives while the first is sending waits and answers the same", async () => {
+    app.simulator.admin.injectFault({ service: "anularrango", mode: "delay", delayMs: 700, count: 1 });
+    const body = { ranges: [freshRange(1)] };
+    const calls = anularrangoCalls();
+    const key = `in-flight-${Date.now()}`;
+    const first = post(body, account.idToken, { "idempotency-key": key });
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the first is now waiting on the authority
+    const duplicates = await Promise.all(
+      Array.from({ length: 8 }, () => post(body, account.idToken, { "idempotency-key": key })),
+    );
+    const original = await first;
+    expect(original.status).toBe(200);
+    for (const duplicate of duplicates) {
+      expect(duplicate.status).toBe(200);
+      expect(duplicate.body).toEqual(original.body);
+    }
+    expect(anularrangoCalls()).toBe(calls + 1);
+  });
+
+  it("a duplicate waits no longer than the deadline, then answers what the first answered at its deadline", async () => {
+    app.simulator.admin.injectFault({ service: "anularrango", mode: "delay", delayMs: 2_500, count: 1 });
+    const body = { ranges: [freshRange(1)] };
+    const key = `slow-${Date.now()}`;
+    const first = post(body, account.idToken, { "idempotency-key": key });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const started = Date.now();
+    const duplicate = await post(body, account.idToken, { "idempotency-key": key });
+    expect(Date.now() - started).toBeLessThan(2_300);
+    const original = await first;
+    expect(original.status).toBe(502);
+    expect(duplicate.status).toBe(502);
+    expect(duplicate.body).toMatchObject({ code: "TAXAUTH_VOID_ERROR", voidId: original.body.voidId });
+    await waitForInFlight(10_000);
+    expect((await post(body, account.idToken, { "idempotency-key": key })).status).toBe(200);
+  });
+
   it("concurrent retries with one Idempotency-Key send once", async () => {
     const body = { ranges: [freshRange(1)] };
     const calls = anularrangoCalls();
@@ -537,6 +573,7 @@ describe("concurrency", () => {
       Array.from({ length: 5 }, () => post(body, account.idToken, { "idempotency-key": key })),
     );
     expect(new Set(responses.map((r) => r.body.voidId)).size).toBe(1);
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     expect(anularrangoCalls()).toBe(calls + 1);
   });
 });

@@ -208,17 +208,28 @@ export async function findVoid(
   return row ? toView(row) : null;
 }
 
+/**
+ * The attempt stored under an Idempotency-Key. `sending`: its first request is still waiting for
+ * the authority's first answer (written ahead, lease alive), so a duplicate must wait for it.
+ */
 export async function findVoidByIdempotencyKey(
   accountId: string,
   environment: Environment,
   idempotencyKey: string,
-): Promise<(VoidRecordView & { requestHash: string | null }) | null> {
+  now = Date.now(),
+): Promise<(VoidRecordView & { requestHash: string | null; sending: boolean }) | null> {
   const db = await getDb();
   const row = await db.voidRecord.findFirst({
     where: { accountId, environment, idempotencyKey },
     omit: { signedXmlGzip: true },
   });
-  return row ? { ...toView(row), requestHash: row.requestHash } : null;
+  if (!row) return null;
+  const sending =
+    row.status === "Error" &&
+    row.errorCode === ("NOT_CONFIRMED" satisfies VoidErrorCode) &&
+    row.leaseExpiresAt !== null &&
+    Number(row.leaseExpiresAt) > now;
+  return { ...toView(row), requestHash: row.requestHash, sending };
 }
 
 export async function findSignedXml(
