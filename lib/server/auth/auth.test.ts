@@ -161,6 +161,14 @@ describe("requireBearer", () => {
     );
   });
 
+  it("answers 401 for a token signed with the real secret whose RNC is not its account's", async () => {
+    const otherRnc = await signIdToken({ ...alice.auth, rnc: bob.auth.rnc });
+    expect(await rejection(requireBearer(withAuthorization(`Bearer ${otherRnc}`)))).toMatchObject({
+      code: "UNAUTHORIZED",
+      status: 401,
+    });
+  });
+
   it("takes the role from the database, not from the token", async () => {
     const forgedRole = await signIdToken({ ...bob.auth, role: "admin" });
     const auth = await requireBearer(withAuthorization(`Bearer ${forgedRole}`));

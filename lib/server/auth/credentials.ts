@@ -38,22 +38,35 @@ export async function authenticateUser(username: string, password: string): Prom
 }
 
 /**
- * The current state of a user named by a token or a portal session: null when gone, disabled or
- * moved to another account. `knownRnc` is the RNC a token we signed carries: an account's RNC never
- * changes, so API requests (every one of them checks its caller) skip reading the account.
+ * The current state of a user named by a token or a portal session: null when gone, disabled,
+ * moved to another account, or — `tokenRnc`, the RNC a token carries — when that RNC is not the
+ * account's (a token we did not sign that way: defence in depth should the secret leak). The
+ * account's RNC comes with the user in one query.
  */
 export async function loadActiveUser(
   userId: string,
   accountId: string,
-  knownRnc?: string,
+  tokenRnc?: string,
 ): Promise<AuthContext | null> {
   const db = await getDb();
   const user = await db.user.findUnique({
     where: { id: userId },
-    select: { id: true, accountId: true, email: true, role: true, disabled: true },
+    select: {
+      id: true,
+      accountId: true,
+      email: true,
+      role: true,
+      disabled: true,
+      account: { select: { rnc: true } },
+    },
   });
   if (!user || user.disabled || user.accountId !== accountId) return null;
-  const rnc =
-    knownRnc ?? (await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { rnc: true } })).rnc;
-  return { accountId: user.accountId, rnc, userId: user.id, email: user.email, role: user.role };
+  if (tokenRnc !== undefined && tokenRnc !== user.account.rnc) return null;
+  return {
+    accountId: user.accountId,
+    rnc: user.account.rnc,
+    userId: user.id,
+    email: user.email,
+    role: user.role,
+  };
 }
