@@ -19,7 +19,7 @@ export async function setLocaleAction(locale: string): Promise<void> {
 
 /** Switches the environment every portal page works in; signed-in users only. */
 export async function setEnvironmentAction(environment: string): Promise<{ ok: boolean }> {
-  await requirePortalAuth("viewer");
+  await requirePortalAuth("action setEnvironmentAction");
   if (!isEnvironment(environment)) return { ok: false };
   (await cookies()).set(ENVIRONMENT_COOKIE, environment, COOKIE_OPTIONS);
   return { ok: true };

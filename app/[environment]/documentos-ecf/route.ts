@@ -8,7 +8,7 @@ type Context = { params: Promise<{ environment: string }> };
 /** Spec endpoint 3: one document by e-NCF (Bearer idToken and X-API-KEY). */
 export const GET = route(async (request: Request, { params }: Context) => {
   const environment = await requireEnvironment(params);
-  const auth = await requireBearer(request);
+  const auth = await requireBearer(request, "GET /[environment]/documentos-ecf");
   await requireApiKey(request, auth);
   const ecf = parseDocumentQuery(new URL(request.url).searchParams);
   return json(await getDocument(auth.accountId, environment, ecf));

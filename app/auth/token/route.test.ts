@@ -34,6 +34,7 @@ describe("POST /auth/token", () => {
     expect(body).toEqual({ idToken: expect.any(String), expiresIn: 3600, tokenType: "Bearer" });
     const auth = await requireBearer(
       new Request("http://localhost/x", { headers: { authorization: `Bearer ${body.idToken}` } }),
+      "GET /[environment]/documentos-ecf",
     );
     expect(auth).toMatchObject({ rnc: "103000001", accountId: account.auth.accountId });
   });

@@ -24,7 +24,7 @@ export async function lookupDocumentsBatchAction(
   _previous: BatchLookupState,
   formData: FormData,
 ): Promise<BatchLookupState> {
-  const auth = await requirePortalAuth("viewer");
+  const auth = await requirePortalAuth("action lookupDocumentsBatchAction");
   const { environment, locale } = await getPortalPreferences();
   const t = getDictionary(locale).documents;
   const text = String(formData.get("ecfs") ?? "").slice(0, 20_000);

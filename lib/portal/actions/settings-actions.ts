@@ -27,7 +27,7 @@ function failure(error: unknown): ActionResult {
 }
 
 export async function uploadCertificateAction(formData: FormData): Promise<ActionResult> {
-  const auth = await requirePortalAuth("admin");
+  const auth = await requirePortalAuth("action uploadCertificateAction");
   const t = await dictionary();
   const parsed = certificateUploadSchema(t.settings.certificate).safeParse({
     file: formData.get("file"),
@@ -49,7 +49,7 @@ export async function uploadCertificateAction(formData: FormData): Promise<Actio
 export type CreateApiKeyResult = { ok: true; key: string; name: string } | { ok: false; message: string };
 
 export async function createApiKeyAction(name: string): Promise<CreateApiKeyResult> {
-  const auth = await requirePortalAuth("admin");
+  const auth = await requirePortalAuth("action createApiKeyAction");
   const t = await dictionary();
   const trimmed = name.trim().slice(0, 100);
   if (trimmed === "") return { ok: false, message: t.settings.apiKeys.nameRequired };
@@ -59,7 +59,7 @@ export async function createApiKeyAction(name: string): Promise<CreateApiKeyResu
 }
 
 export async function revokeApiKeyAction(id: string): Promise<ActionResult> {
-  const auth = await requirePortalAuth("admin");
+  const auth = await requirePortalAuth("action revokeApiKeyAction");
   try {
     await revokeApiKey(auth.accountId, id);
     revalidatePath("/settings/api-keys");
@@ -76,7 +76,7 @@ function roleOf(value: unknown): UserRole | null {
 }
 
 export async function createUserAction(formData: FormData): Promise<ActionResult> {
-  const auth = await requirePortalAuth("admin");
+  const auth = await requirePortalAuth("action createUserAction");
   const t = await dictionary();
   const email = String(formData.get("email") ?? "").trim();
   const role = roleOf(formData.get("role"));
@@ -99,7 +99,7 @@ export async function createUserAction(formData: FormData): Promise<ActionResult
 
 /** An admin cannot demote or disable themselves: the account must never lose its last way in. */
 export async function setUserRoleAction(userId: string, role: string): Promise<ActionResult> {
-  const auth = await requirePortalAuth("admin");
+  const auth = await requirePortalAuth("action setUserRoleAction");
   const t = await dictionary();
   const next = roleOf(role);
   if (!next || userId === auth.userId) return { ok: false, message: t.errors.forbidden };
@@ -113,7 +113,7 @@ export async function setUserRoleAction(userId: string, role: string): Promise<A
 }
 
 export async function setUserDisabledAction(userId: string, disabled: boolean): Promise<ActionResult> {
-  const auth = await requirePortalAuth("admin");
+  const auth = await requirePortalAuth("action setUserDisabledAction");
   const t = await dictionary();
   if (userId === auth.userId) return { ok: false, message: t.errors.forbidden };
   try {

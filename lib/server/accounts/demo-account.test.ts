@@ -41,6 +41,7 @@ describe("ensureDemoAccount", () => {
     const token = await issueIdToken("demo@anula.local", "anula-demo");
     const auth = await requireBearer(
       new Request("http://x", { headers: { authorization: `Bearer ${token.idToken}` } }),
+      "GET /[environment]/documentos-ecf",
     );
     expect(auth).toMatchObject({ rnc: "130000001", role: "admin" });
     await requireApiKey(

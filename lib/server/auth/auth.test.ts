@@ -95,8 +95,12 @@ describe("issueIdToken", () => {
 describe("requireBearer", () => {
   it("resolves a valid token to the caller, re-read from the database", async () => {
     const { idToken } = await issueIdToken("alice@example.com", alice.password);
-    await expect(requireBearer(withAuthorization(`Bearer ${idToken}`))).resolves.toEqual(alice.auth);
-    await expect(requireBearer(withAuthorization(`bearer ${idToken}`))).resolves.toEqual(alice.auth);
+    await expect(
+      requireBearer(withAuthorization(`Bearer ${idToken}`), "GET /[environment]/documentos-ecf"),
+    ).resolves.toEqual(alice.auth);
+    await expect(
+      requireBearer(withAuthorization(`bearer ${idToken}`), "GET /[environment]/documentos-ecf"),
+    ).resolves.toEqual(alice.auth);
   });
 
   const invalidHeaders: Array<[string, () => Promise<string | undefined>]> = [
@@ -146,7 +150,9 @@ describe("requireBearer", () => {
   ];
 
   it.each(invalidHeaders)("answers 401 UNAUTHORIZED when the token is %s", async (_case, header) => {
-    expect(await rejection(requireBearer(withAuthorization(await header())))).toMatchObject({
+    expect(
+      await rejection(requireBearer(withAuthorization(await header()), "GET /[environment]/documentos-ecf")),
+    ).toMatchObject({
       code: "UNAUTHORIZED",
       status: 401,
     });
@@ -154,16 +160,26 @@ describe("requireBearer", () => {
 
   it("answers 401 UNAUTHORIZED for a token issued before its user was disabled", async () => {
     const dave = await createTestAccount({ rnc: "101000004" });
-    await expect(requireBearer(withAuthorization(`Bearer ${dave.idToken}`))).resolves.toBeTruthy();
+    await expect(
+      requireBearer(withAuthorization(`Bearer ${dave.idToken}`), "GET /[environment]/documentos-ecf"),
+    ).resolves.toBeTruthy();
     await setUserDisabled(dave.auth.accountId, dave.auth.userId, true);
-    expect((await rejection(requireBearer(withAuthorization(`Bearer ${dave.idToken}`)))).code).toBe(
-      "UNAUTHORIZED",
-    );
+    expect(
+      (
+        await rejection(
+          requireBearer(withAuthorization(`Bearer ${dave.idToken}`), "GET /[environment]/documentos-ecf"),
+        )
+      ).code,
+    ).toBe("UNAUTHORIZED");
   });
 
   it("answers 401 for a token signed with the real secret whose RNC is not its account's", async () => {
     const otherRnc = await signIdToken({ ...alice.auth, rnc: bob.auth.rnc });
-    expect(await rejection(requireBearer(withAuthorization(`Bearer ${otherRnc}`)))).toMatchObject({
+    expect(
+      await rejection(
+        requireBearer(withAuthorization(`Bearer ${otherRnc}`), "GET /[environment]/documentos-ecf"),
+      ),
+    ).toMatchObject({
       code: "UNAUTHORIZED",
       status: 401,
     });
@@ -171,7 +187,10 @@ describe("requireBearer", () => {
 
   it("takes the role from the database, not from the token", async () => {
     const forgedRole = await signIdToken({ ...bob.auth, role: "admin" });
-    const auth = await requireBearer(withAuthorization(`Bearer ${forgedRole}`));
+    const auth = await requireBearer(
+      withAuthorization(`Bearer ${forgedRole}`),
+      "GET /[environment]/documentos-ecf",
+    );
     expect(auth.role).toBe("viewer");
     expect(() => requireRole(auth, "operator")).toThrow(
       expect.objectContaining({ code: "FORBIDDEN", status: 403 }),
@@ -237,7 +256,10 @@ describe("tenant isolation", () => {
   });
 
   it("a token always resolves to its own account and RNC", async () => {
-    const auth = await requireBearer(withAuthorization(`Bearer ${bob.idToken}`));
+    const auth = await requireBearer(
+      withAuthorization(`Bearer ${bob.idToken}`),
+      "GET /[environment]/documentos-ecf",
+    );
     expect(auth).toMatchObject({ accountId: bob.auth.accountId, rnc: "101000002" });
   });
 });

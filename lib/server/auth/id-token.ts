@@ -8,6 +8,7 @@ import { annotateRequest } from "@/lib/server/http/request-context";
 
 import type { AuthContext, UserRole } from "./auth-context";
 import { authenticateUser, loadActiveUser } from "./credentials";
+import { roleRequiredBy, type ProtectedEntryPoint } from "./entry-points";
 
 export const ID_TOKEN_TTL_SECONDS = 3600;
 const ISSUER = "anula";
@@ -88,14 +89,18 @@ export async function verifyIdToken(token: string): Promise<AuthContext> {
   return auth;
 }
 
-/** Authorization: Bearer <idToken> → the caller, or 401 UNAUTHORIZED (absent, malformed, expired, forged, disabled). */
-export async function requireBearer(request: Request): Promise<AuthContext> {
+/**
+ * Authorization: Bearer <idToken> → the caller, or 401 UNAUTHORIZED (absent, malformed, expired,
+ * forged, disabled); then 403 FORBIDDEN below the role that `entry` needs (entry-points.ts).
+ */
+export async function requireBearer(request: Request, entry: ProtectedEntryPoint): Promise<AuthContext> {
   const header = request.headers.get("authorization");
   if (!header) throw unauthorized("Falta el encabezado Authorization: Bearer <idToken>.");
   const match = /^Bearer\s+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)\s*$/i.exec(header);
   if (!match?.[1]) throw unauthorized("El encabezado Authorization debe ser: Bearer <idToken>.");
   const auth = await verifyIdToken(match[1]);
   annotateRequest({ rnc: auth.rnc }); // every authenticated request's log line names its account
+  requireRole(auth, roleRequiredBy(entry));
   return auth;
 }
 

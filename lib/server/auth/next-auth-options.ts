@@ -8,9 +8,11 @@ import Credentials from "next-auth/providers/credentials";
 import { LOGIN_RATE_LIMITED } from "@/lib/portal/login-errors";
 import { AppError, isAppError } from "@/lib/errors";
 import { loadConfig } from "@/lib/server/config/load-config";
+import { clientAddressOf, isHttps, UNKNOWN_ADDRESS } from "@/lib/server/http/client-address";
 
-import type { AuthContext, UserRole } from "./auth-context";
+import type { AuthContext } from "./auth-context";
 import { authenticateUser, loadActiveUser } from "./credentials";
+import { roleRequiredBy, type ProtectedEntryPoint } from "./entry-points";
 import { requireRole } from "./id-token";
 
 const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
@@ -85,10 +87,10 @@ export async function getPortalAuth(): Promise<AuthContext | null> {
   return loadActiveUser(session.userId, session.accountId);
 }
 
-/** Like getPortalAuth, but 401 when signed out and 403 below `minimum` role. */
-export async function requirePortalAuth(minimum: UserRole = "viewer"): Promise<AuthContext> {
+/** Like getPortalAuth, but 401 when signed out and 403 below the role `entry` needs (entry-points.ts). */
+export async function requirePortalAuth(entry: ProtectedEntryPoint): Promise<AuthContext> {
   const auth = await getPortalAuth();
   if (!auth) throw new AppError("UNAUTHORIZED", "Inicie sesión para continuar.");
-  requireRole(auth, minimum);
+  requireRole(auth, roleRequiredBy(entry));
   return auth;
 }

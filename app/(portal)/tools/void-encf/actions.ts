@@ -63,7 +63,7 @@ export interface VoidWarnings {
 /** Warnings before sending. Lines are 1-based positions in `ranges` (the client maps them back). */
 export async function checkVoidWarnings(input: DraftInput): Promise<VoidWarnings | ActionFailure> {
   try {
-    const auth = await requirePortalAuth("operator");
+    const auth = await requirePortalAuth("action checkVoidWarnings");
     const { locale } = await getPortalPreferences();
     const environment = environmentOf(input.environment);
     // Validated like a submission (on the worker thread when large), without signing.
@@ -113,7 +113,7 @@ export interface SubmitOutcome {
 /** Sends the void through createVoid, exactly as POST /{env}/customer/void-ncf does. */
 export async function submitVoid(input: SubmitInput): Promise<SubmitOutcome | ActionFailure> {
   try {
-    const auth = await requirePortalAuth("operator");
+    const auth = await requirePortalAuth("action submitVoid");
     const { locale } = await getPortalPreferences();
     const environment = environmentOf(input.environment);
     enforceRateLimit(`void:${auth.accountId}`);

@@ -50,7 +50,7 @@ function row(item: VoidListItem): string {
  * page by page with the API's cursor so a long history never sits in memory.
  */
 export const GET = route(async (request: Request) => {
-  const auth = await requirePortalAuth("viewer");
+  const auth = await requirePortalAuth("GET /(portal)/voids/export");
   const { environment } = await getPortalPreferences();
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const filters = { ...readVoidFilters(params, environment), cursor: undefined };

@@ -12,7 +12,7 @@ export const VOID_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
 /** Spec endpoint 1: void ranges of e-NCF (Bearer idToken, no API key). */
 export const POST = route(async (request: Request, { params }: Context) => {
   const environment = await requireEnvironment(params);
-  const auth = await requireBearer(request);
+  const auth = await requireBearer(request, "POST /[environment]/customer/void-ncf");
   enforceRateLimit(`void:${auth.accountId}`);
   // Parsed by createVoid, on a worker thread when large.
   const body = { json: await readBodyBytes(request, { maxBytes: VOID_BODY_LIMIT_BYTES }) };
@@ -30,7 +30,7 @@ export const POST = route(async (request: Request, { params }: Context) => {
 /** Spec endpoint 2: list void attempts, or one by voidId (Bearer idToken). */
 export const GET = route(async (request: Request, { params }: Context) => {
   const environment = await requireEnvironment(params);
-  const auth = await requireBearer(request);
+  const auth = await requireBearer(request, "GET /[environment]/customer/void-ncf");
   const query = parseVoidListQuery(new URL(request.url).searchParams);
   const result = await listVoids(auth.accountId, environment, query, { rangesAsJson: true });
   return json(result.single ?? result.list);

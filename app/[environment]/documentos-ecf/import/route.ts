@@ -1,4 +1,4 @@
-import { requireApiKey, requireBearer, requireRole } from "@/lib/server/auth";
+import { requireApiKey, requireBearer } from "@/lib/server/auth";
 import { importDocuments } from "@/lib/server/documents";
 import { json, readJsonBody, requireEnvironment, route } from "@/lib/server/http";
 
@@ -10,10 +10,9 @@ const IMPORT_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
 /** Extension: an issuing system pushes up to 1,000 issued e-CF (upsert by e-NCF; Bearer and X-API-KEY). */
 export const POST = route(async (request: Request, { params }: Context) => {
   const environment = await requireEnvironment(params);
-  const auth = await requireBearer(request);
-  await requireApiKey(request, auth);
   // Importing writes the account's records: viewers may only read.
-  requireRole(auth, "operator");
+  const auth = await requireBearer(request, "POST /[environment]/documentos-ecf/import");
+  await requireApiKey(request, auth);
   const body = await readJsonBody(request, { maxBytes: IMPORT_BODY_LIMIT_BYTES });
   return json(await importDocuments({ accountId: auth.accountId, rnc: auth.rnc, environment, body }));
 });

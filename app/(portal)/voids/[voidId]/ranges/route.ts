@@ -13,7 +13,7 @@ const HEADER = ["linea", "tipoeCF", "secuenciaDesde", "secuenciaHasta", "cantida
  * a void may hold 100,000). For the signed-in portal user, any role; another account's voidId is 404.
  */
 export const GET = route(async (request: Request, { params }: Context) => {
-  const auth = await requirePortalAuth("viewer");
+  const auth = await requirePortalAuth("GET /(portal)/voids/[voidId]/ranges");
   const { voidId } = await params;
   const env = new URL(request.url).searchParams.get("env") ?? undefined;
   const record = await findAccountVoid(auth.accountId, voidId, env);

@@ -8,7 +8,7 @@ type Context = { params: Promise<{ voidId: string }> };
 
 /** The signed ANECF of one attempt, for the signed-in portal user (session cookie, any role). */
 export const GET = route(async (request: Request, { params }: Context) => {
-  const auth = await requirePortalAuth("viewer");
+  const auth = await requirePortalAuth("GET /(portal)/voids/[voidId]/xml");
   const { voidId } = await params;
   const env = new URL(request.url).searchParams.get("env") ?? "";
   for (const environment of isEnvironment(env) ? [env] : ENVIRONMENTS) {

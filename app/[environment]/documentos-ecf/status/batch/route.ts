@@ -11,7 +11,7 @@ const BATCH_BODY_LIMIT_BYTES = 64 * 1024;
 /** Spec endpoint 4: status of 1 to 100 documents, in request order (Bearer idToken and X-API-KEY). */
 export const POST = route(async (request: Request, { params }: Context) => {
   const environment = await requireEnvironment(params);
-  const auth = await requireBearer(request);
+  const auth = await requireBearer(request, "POST /[environment]/documentos-ecf/status/batch");
   await requireApiKey(request, auth);
   const ecfs = parseDocumentsBatchRequest(await readJsonBody(request, { maxBytes: BATCH_BODY_LIMIT_BYTES }));
   return json(await queryDocumentsBatch(auth.accountId, environment, ecfs));

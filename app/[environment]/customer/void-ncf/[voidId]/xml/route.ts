@@ -8,7 +8,7 @@ type Context = { params: Promise<{ environment: string; voidId: string }> };
 /** Extension: the signed ANECF of one attempt, exactly as sent, as a download. */
 export const GET = route(async (request: Request, { params }: Context) => {
   const environment = await requireEnvironment(params);
-  const auth = await requireBearer(request);
+  const auth = await requireBearer(request, "GET /[environment]/customer/void-ncf/[voidId]/xml");
   const { voidId } = await params;
   const found = await findSignedXml(auth.accountId, environment, voidId);
   if (!found) throw new AppError("VOID_NOT_FOUND", `No existe la anulación ${voidId} en ${environment}.`);

@@ -1,0 +1,269 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+import { isAppError } from "@/lib/errors";
+import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+
+import type { UserRole } from "./auth-context";
+import { ENTRY_POINTS, type EntryPoint } from "./entry-points";
+
+/**
+ * Every entry point declares its role in ENTRY_POINTS, and each one is walked with a caller of
+ * every role: below the declared role the answer is FORBIDDEN, at or above it never. A route file
+ * or server action added without a declaration fails the first test.
+ */
+
+// The portal's session and request scope, as Next provides them to route handlers and actions.
+let session: { userId: string; accountId: string } | null = null;
+vi.mock("next-auth/next", () => ({ getServerSession: async () => session }));
+vi.mock("next/headers", () => ({
+  headers: async () => new Headers(),
+  cookies: async () => ({ get: () => undefined, set: () => {}, delete: () => {} }),
+}));
+vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+
+const ROOT = process.cwd();
+const ROLES: UserRole[] = ["viewer", "operator", "admin"];
+const RANK: Record<UserRole, number> = { viewer: 0, operator: 1, admin: 2 };
+const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+function filesUnder(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(directory, entry.name);
+    if (entry.isDirectory()) return entry.name === "node_modules" ? [] : filesUnder(full);
+    return [full];
+  });
+}
+
+interface DiscoveredEntry {
+  entry: string;
+  file: string;
+}
+
+/** Route handlers: `METHOD /folder/path` of every app/**\/route.ts and the methods it exports. */
+function discoverRoutes(): DiscoveredEntry[] {
+  return filesUnder(path.join(ROOT, "app"))
+    .filter((file) => path.basename(file) === "route.ts")
+    .flatMap((file) => {
+      const source = readFileSync(file, "utf8");
+      const folder =
+        "/" + path.relative(path.join(ROOT, "app"), path.dirname(file)).split(path.sep).join("/");
+      return HTTP_METHODS.filter((method) =>
+        new RegExp(
+          `export\\s+(const|async\\s+function|function)\\s+${method}\\b|export\\s*\\{[^}]*\\b${method}\\b`,
+        ).test(source),
+      ).map((method) => ({ entry: `${method} ${folder}`, file }));
+    });
+}
+
+/** Server actions: every exported function of a file whose first statement is "use server". */
+function discoverActions(): DiscoveredEntry[] {
+  return ["app", "lib", "components"]
+    .flatMap((top) => filesUnder(path.join(ROOT, top)))
+    .filter((file) => /\.tsx?$/.test(file) && /^\s*["']use server["']/.test(readFileSync(file, "utf8")))
+    .flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(/export\s+async\s+function\s+(\w+)/g)].map((match) => ({
+        entry: `action ${match[1]}`,
+        file,
+      })),
+    );
+}
+
+describe("the entry point registry", () => {
+  const discovered = [...discoverRoutes(), ...discoverActions()];
+
+  it("finds the app's routes and actions (the discovery itself works)", () => {
+    expect(discovered.map((found) => found.entry)).toEqual(
+      expect.arrayContaining(["POST /[environment]/customer/void-ncf", "action submitVoid", "GET /healthz"]),
+    );
+  });
+
+  it("declares every route handler and server action, and nothing that no longer exists", () => {
+    expect(discovered.map((found) => found.entry).sort()).toEqual(Object.keys(ENTRY_POINTS).sort());
+  });
+
+  it("each protected handler names its own entry when it authenticates", () => {
+    for (const { entry, file } of discovered) {
+      if (ENTRY_POINTS[entry as EntryPoint] === "public") continue;
+      expect(readFileSync(file, "utf8"), `${entry} in ${path.relative(ROOT, file)}`).toContain(`"${entry}"`);
+    }
+  });
+});
+
+// --- Every protected entry × every role, through the real handlers ---------------------------------
+
+let database: TestDatabase;
+const callers = {} as Record<UserRole, TestAccount>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  for (const role of ROLES) callers[role] = await createTestAccount({ role, apiKey: true });
+});
+afterAll(async () => database?.dispose());
+
+type Outcome = { forbidden: boolean; detail: string };
+
+async function outcomeOfResponse(response: Response): Promise<Outcome> {
+  const text = await response.text();
+  let code: unknown;
+  try {
+    code = (JSON.parse(text) as { code?: unknown }).code;
+  } catch {
+    code = undefined;
+  }
+  return {
+    forbidden: response.status === 403 && code === "FORBIDDEN",
+    detail: `${response.status} ${text.slice(0, 200)}`,
+  };
+}
+
+async function outcomeOfAction(call: () => Promise<unknown>): Promise<Outcome> {
+  try {
+    const result = (await call()) as { code?: unknown } | undefined;
+    return {
+      forbidden: result?.code === "FORBIDDEN",
+      detail: JSON.stringify(result)?.slice(0, 200) ?? "undefined",
+    };
+  } catch (error) {
+    if (isAppError(error))
+      return { forbidden: error.code === "FORBIDDEN", detail: `${error.code} ${error.message}` };
+    throw error;
+  }
+}
+
+/** REST: the caller's idToken and API key, harmless bodies (nothing is voided or imported). */
+function restRequest(method: string, url: string, caller: TestAccount, body?: unknown): Request {
+  return new Request(url, {
+    method,
+    headers: {
+      authorization: `Bearer ${caller.idToken}`,
+      "x-api-key": caller.apiKey!,
+      ...(body !== undefined ? { "content-type": "application/json" } : {}),
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+}
+
+const VOID_ID = "0190f000-0000-7000-8000-000000000000";
+const params = (values: Record<string, string>) => ({ params: Promise.resolve(values) as Promise<never> });
+
+/** How each protected entry is called by a caller (one line per entry: a new entry needs one). */
+const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
+  "POST /[environment]/customer/void-ncf": async (caller) => {
+    const { POST } = await import("@/app/[environment]/customer/void-ncf/route");
+    const request = restRequest("POST", "http://localhost/TesteCF/customer/void-ncf", caller, {});
+    return outcomeOfResponse(await POST(request, params({ environment: "TesteCF" })));
+  },
+  "GET /[environment]/customer/void-ncf": async (caller) => {
+    const { GET } = await import("@/app/[environment]/customer/void-ncf/route");
+    const request = restRequest("GET", "http://localhost/TesteCF/customer/void-ncf", caller);
+    return outcomeOfResponse(await GET(request, params({ environment: "TesteCF" })));
+  },
+  "GET /[environment]/customer/void-ncf/[voidId]/xml": async (caller) => {
+    const { GET } = await import("@/app/[environment]/customer/void-ncf/[voidId]/xml/route");
+    const request = restRequest("GET", `http://localhost/TesteCF/customer/void-ncf/${VOID_ID}/xml`, caller);
+    return outcomeOfResponse(await GET(request, params({ environment: "TesteCF", voidId: VOID_ID })));
+  },
+  "GET /[environment]/documentos-ecf": async (caller) => {
+    const { GET } = await import("@/app/[environment]/documentos-ecf/route");
+    const request = restRequest("GET", "http://localhost/TesteCF/documentos-ecf?ecf=E310000000001", caller);
+    return outcomeOfResponse(await GET(request, params({ environment: "TesteCF" })));
+  },
+  "POST /[environment]/documentos-ecf/status/batch": async (caller) => {
+    const { POST } = await import("@/app/[environment]/documentos-ecf/status/batch/route");
+    const request = restRequest("POST", "http://localhost/TesteCF/documentos-ecf/status/batch", caller, {
+      ecfs: ["E310000000001"],
+    });
+    return outcomeOfResponse(await POST(request, params({ environment: "TesteCF" })));
+  },
+  "POST /[environment]/documentos-ecf/import": async (caller) => {
+    const { POST } = await import("@/app/[environment]/documentos-ecf/import/route");
+    const request = restRequest("POST", "http://localhost/TesteCF/documentos-ecf/import", caller, {});
+    return outcomeOfResponse(await POST(request, params({ environment: "TesteCF" })));
+  },
+  "GET /(portal)/voids/export": async () => {
+    const { GET } = await import("@/app/(portal)/voids/export/route");
+    return outcomeOfResponse(await GET(new Request("http://localhost/voids/export?format=csv"), params({})));
+  },
+  "GET /(portal)/voids/[voidId]/xml": async () => {
+    const { GET } = await import("@/app/(portal)/voids/[voidId]/xml/route");
+    return outcomeOfResponse(
+      await GET(new Request(`http://localhost/voids/${VOID_ID}/xml`), params({ voidId: VOID_ID })),
+    );
+  },
+  "GET /(portal)/voids/[voidId]/ranges": async () => {
+    const { GET } = await import("@/app/(portal)/voids/[voidId]/ranges/route");
+    return outcomeOfResponse(
+      await GET(new Request(`http://localhost/voids/${VOID_ID}/ranges`), params({ voidId: VOID_ID })),
+    );
+  },
+  "action checkVoidWarnings": async () => {
+    const { checkVoidWarnings } = await import("@/app/(portal)/tools/void-encf/actions");
+    return outcomeOfAction(() => checkVoidWarnings({ environment: "TesteCF", ranges: [] } as never));
+  },
+  "action submitVoid": async () => {
+    const { submitVoid } = await import("@/app/(portal)/tools/void-encf/actions");
+    return outcomeOfAction(() =>
+      submitVoid({
+        environment: "TesteCF",
+        ranges: [],
+        fechaHoraAnulacion: "",
+        idempotencyKey: "k",
+      } as never),
+    );
+  },
+  "action lookupDocumentsBatchAction": async () => {
+    const { lookupDocumentsBatchAction } = await import("@/lib/portal/actions/document-actions");
+    return outcomeOfAction(() => lookupDocumentsBatchAction({}, new FormData()));
+  },
+  "action uploadCertificateAction": async () => {
+    const { uploadCertificateAction } = await import("@/lib/portal/actions/settings-actions");
+    return outcomeOfAction(() => uploadCertificateAction(new FormData()));
+  },
+  "action createApiKeyAction": async () => {
+    const { createApiKeyAction } = await import("@/lib/portal/actions/settings-actions");
+    return outcomeOfAction(() => createApiKeyAction(""));
+  },
+  "action revokeApiKeyAction": async () => {
+    const { revokeApiKeyAction } = await import("@/lib/portal/actions/settings-actions");
+    return outcomeOfAction(() => revokeApiKeyAction(VOID_ID));
+  },
+  "action createUserAction": async () => {
+    const { createUserAction } = await import("@/lib/portal/actions/settings-actions");
+    return outcomeOfAction(() => createUserAction(new FormData()));
+  },
+  "action setUserRoleAction": async () => {
+    const { setUserRoleAction } = await import("@/lib/portal/actions/settings-actions");
+    return outcomeOfAction(() => setUserRoleAction(VOID_ID, "viewer"));
+  },
+  "action setUserDisabledAction": async () => {
+    const { setUserDisabledAction } = await import("@/lib/portal/actions/settings-actions");
+    return outcomeOfAction(() => setUserDisabledAction(VOID_ID, true));
+  },
+  "action setEnvironmentAction": async () => {
+    const { setEnvironmentAction } = await import("@/lib/portal/preference-actions");
+    return outcomeOfAction(() => setEnvironmentAction("TesteCF"));
+  },
+};
+
+const PROTECTED = (Object.entries(ENTRY_POINTS) as Array<[EntryPoint, UserRole | "public"]>).filter(
+  (pair): pair is [EntryPoint, UserRole] => pair[1] !== "public",
+);
+
+describe("every protected entry × every role", () => {
+  it("has a call for each protected entry", () => {
+    expect(Object.keys(CALLS).sort()).toEqual(PROTECTED.map(([entry]) => entry).sort());
+  });
+
+  const cases = PROTECTED.flatMap(([entry, required]) => ROLES.map((role) => ({ entry, required, role })));
+  it.each(cases)("$entry as $role (needs $required)", async ({ entry, required, role }) => {
+    const caller = callers[role];
+    session = { userId: caller.auth.userId, accountId: caller.auth.accountId };
+    const outcome = await CALLS[entry]!(caller);
+    expect({ forbidden: outcome.forbidden, detail: outcome.detail }).toMatchObject({
+      forbidden: RANK[role] < RANK[required],
+    });
+  });
+});
