@@ -1,32 +1,35 @@
 import "server-only";
 
+import { loadConfig } from "@/lib/server/config/load-config";
 import { getDb, nowMs } from "@/lib/server/db";
+import { UNKNOWN_ADDRESS } from "@/lib/server/http/client-address";
 
 import type { AuthContext } from "./auth-context";
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from "./login-throttle";
+import { beginLoginAttempt } from "./login-throttle";
 import { burnPasswordCheck, verifyPassword } from "./password";
 
 /**
  * The user behind a username (e-mail, case-insensitive) and password, or null. A disabled user or
- * a wrong password gives null, like an unknown user, in about the same time. Too many failures for
- * one username: 429 RATE_LIMITED (login-throttle.ts).
+ * a wrong password gives null, like an unknown user, in about the same time. Too many failures from
+ * `clientAddress` (clientAddressOf), for this e-mail or any: 429 RATE_LIMITED before the database
+ * or the password hash is touched (login-throttle.ts).
  */
-export async function authenticateUser(username: string, password: string): Promise<AuthContext | null> {
-  const db = await getDb();
+export async function authenticateUser(
+  username: string,
+  password: string,
+  clientAddress: string = UNKNOWN_ADDRESS,
+): Promise<AuthContext | null> {
   const email = username.trim().toLowerCase();
-  assertLoginAllowed(email);
+  const attempt = beginLoginAttempt(email, clientAddress, loadConfig().loginThrottle);
+  const db = await getDb();
   const user = email ? await db.user.findUnique({ where: { email }, include: { account: true } }) : null;
   if (!user) {
     await burnPasswordCheck(password);
-    recordLoginFailure(email);
     return null;
   }
   const matches = await verifyPassword(password, user.passwordHash);
-  if (!matches || user.disabled) {
-    recordLoginFailure(email);
-    return null;
-  }
-  clearLoginFailures(email);
+  if (!matches || user.disabled) return null;
+  attempt.succeeded();
   await db.user.update({ where: { id: user.id }, data: { lastLoginAt: nowMs() } });
   return {
     accountId: user.accountId,

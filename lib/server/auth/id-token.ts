@@ -42,8 +42,12 @@ export interface IdTokenResponse {
 }
 
 /** POST /auth/token: a 1-hour HS256 JWT carrying the account's RNC, or 401 INVALID_CREDENTIALS. */
-export async function issueIdToken(username: string, password: string): Promise<IdTokenResponse> {
-  const auth = await authenticateUser(username, password);
+export async function issueIdToken(
+  username: string,
+  password: string,
+  clientAddress?: string,
+): Promise<IdTokenResponse> {
+  const auth = await authenticateUser(username, password, clientAddress);
   if (!auth) throw new AppError("INVALID_CREDENTIALS", "Usuario o contraseña incorrectos.");
   return { idToken: await signIdToken(auth), expiresIn: ID_TOKEN_TTL_SECONDS, tokenType: "Bearer" };
 }

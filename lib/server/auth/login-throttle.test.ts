@@ -1,59 +1,94 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { isAppError } from "@/lib/errors";
 import {
-  assertLoginAllowed,
-  clearLoginFailures,
+  beginLoginAttempt,
   LOGIN_FAILURE_WINDOW_MS,
-  recordLoginFailure,
   resetLoginThrottle,
+  type LoginThrottleLimits,
 } from "./login-throttle";
 
 const T0 = 1_800_000_000_000;
+const LIMITS: LoginThrottleLimits = { perUser: 10, perAddress: 30 };
+const GUESSER = "203.0.113.7";
+const OFFICE = "198.51.100.20";
 
-function refusal(username: string, now: number) {
+/** One failed sign-in (the attempt never succeeds), or the refusal it met. */
+function fail(email: string, address: string, now: number, limits = LIMITS) {
   try {
-    assertLoginAllowed(username, now);
+    beginLoginAttempt(email, address, limits, now);
     return null;
   } catch (error) {
     if (!isAppError(error)) throw error;
-    return { code: error.code, status: error.status, retryAfter: error.extra?.retryAfter };
+    return {
+      code: error.code,
+      status: error.status,
+      retryAfter: error.extra?.retryAfter,
+      message: error.message,
+    };
   }
 }
 
-afterEach(() => {
-  resetLoginThrottle();
-  delete process.env.AUTH_MAX_FAILED_LOGINS;
-});
+afterEach(() => resetLoginThrottle());
 
 describe("login throttle", () => {
-  it("refuses a username after 10 failures in 15 minutes, until its oldest failure leaves the window", () => {
-    for (let i = 0; i < 9; i++) recordLoginFailure("ana@empresa.do", T0 + i * 1_000);
-    expect(refusal("ana@empresa.do", T0 + 9_500)).toBeNull();
-    recordLoginFailure("ana@empresa.do", T0 + 10_000);
-    expect(refusal("ana@empresa.do", T0 + 10_000)).toEqual({
+  it("refuses an e-mail from one address after 10 failures in 15 minutes, until its oldest failure leaves the window", () => {
+    for (let i = 0; i < 10; i++) expect(fail("ana@empresa.do", GUESSER, T0 + i * 1_000)).toBeNull();
+    expect(fail("ana@empresa.do", GUESSER, T0 + 10_000)).toMatchObject({
       code: "RATE_LIMITED",
       status: 429,
       retryAfter: 890,
+      message: expect.stringContaining("para este usuario"),
     });
-    expect(refusal("otro@empresa.do", T0 + 10_000)).toBeNull();
+    expect(fail("otro@empresa.do", GUESSER, T0 + 10_000)).toBeNull();
     // The oldest failure (T0) expires: one attempt is allowed again.
-    expect(refusal("ana@empresa.do", T0 + LOGIN_FAILURE_WINDOW_MS)).toBeNull();
+    expect(fail("ana@empresa.do", GUESSER, T0 + LOGIN_FAILURE_WINDOW_MS)).toBeNull();
   });
 
-  it("a successful sign-in clears the count", () => {
-    for (let i = 0; i < 10; i++) recordLoginFailure("ana@empresa.do", T0);
-    clearLoginFailures("ana@empresa.do");
-    expect(refusal("ana@empresa.do", T0)).toBeNull();
+  it("a guesser cannot lock the user out: the same e-mail from another address still signs in", () => {
+    for (let i = 0; i < 20; i++) fail("ana@empresa.do", GUESSER, T0 + i);
+    expect(fail("ana@empresa.do", GUESSER, T0 + 100)?.code).toBe("RATE_LIMITED");
+    const fromOffice = beginLoginAttempt("ana@empresa.do", OFFICE, LIMITS, T0 + 100);
+    fromOffice.succeeded();
   });
 
-  it("AUTH_MAX_FAILED_LOGINS sets the limit; 0 disables it", () => {
-    process.env.AUTH_MAX_FAILED_LOGINS = "2";
-    recordLoginFailure("ana@empresa.do", T0);
-    expect(refusal("ana@empresa.do", T0)).toBeNull();
-    recordLoginFailure("ana@empresa.do", T0);
-    expect(refusal("ana@empresa.do", T0)?.code).toBe("RATE_LIMITED");
-    process.env.AUTH_MAX_FAILED_LOGINS = "0";
-    for (let i = 0; i < 50; i++) recordLoginFailure("ana@empresa.do", T0);
-    expect(refusal("ana@empresa.do", T0)).toBeNull();
+  it("one address spraying e-mails is refused after 30 failures, whatever the e-mail, and others are not", () => {
+    for (let i = 0; i < 30; i++) expect(fail(`user${i}@empresa.do`, GUESSER, T0 + i)).toBeNull();
+    for (let i = 30; i < 600; i++) {
+      expect(fail(`user${i}@empresa.do`, GUESSER, T0 + 1_000 + i)).toMatchObject({
+        code: "RATE_LIMITED",
+        retryAfter: expect.any(Number),
+        message: expect.stringContaining("desde esta dirección"),
+      });
+    }
+    expect(fail("user0@empresa.do", OFFICE, T0 + 2_000)).toBeNull();
+  });
+
+  it("counts an attempt from its start, so parallel attempts cannot overshoot the limit", () => {
+    const started = Array.from({ length: 10 }, (_, i) =>
+      beginLoginAttempt(`p${i}@empresa.do`, GUESSER, { perUser: 10, perAddress: 10 }, T0),
+    );
+    expect(started).toHaveLength(10);
+    expect(fail("p10@empresa.do", GUESSER, T0, { perUser: 10, perAddress: 10 })?.code).toBe("RATE_LIMITED");
+  });
+
+  it("a success clears its (e-mail, address) count and is not a failure, but keeps the address's earlier failures", () => {
+    const limits = { perUser: 3, perAddress: 6 };
+    for (let i = 0; i < 2; i++) fail("ana@empresa.do", GUESSER, T0, limits);
+    for (let i = 0; i < 2; i++) fail("eva@empresa.do", GUESSER, T0, limits);
+    beginLoginAttempt("ana@empresa.do", GUESSER, limits, T0).succeeded();
+    // ana's two failures are gone (a third would have locked her); the address keeps its four.
+    expect(fail("ana@empresa.do", GUESSER, T0, limits)).toBeNull();
+    expect(fail("ana@empresa.do", GUESSER, T0, limits)).toBeNull();
+    // The address had 4 failures before the success and 6 now: its limit, whoever signs in.
+    expect(fail("zoe@empresa.do", GUESSER, T0, limits)?.message).toContain("desde esta dirección");
+  });
+
+  it("0 disables a limit", () => {
+    for (let i = 0; i < 50; i++)
+      expect(fail("ana@empresa.do", GUESSER, T0, { perUser: 0, perAddress: 0 })).toBeNull();
+    for (let i = 0; i < 50; i++)
+      expect(fail(`u${i}@empresa.do`, GUESSER, T0, { perUser: 2, perAddress: 0 })).toBeNull();
+    expect(fail("u0@empresa.do", GUESSER, T0, { perUser: 2, perAddress: 0 })).toBeNull();
+    expect(fail("u0@empresa.do", GUESSER, T0, { perUser: 2, perAddress: 0 })?.code).toBe("RATE_LIMITED");
   });
 });

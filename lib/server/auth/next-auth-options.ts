@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import type { AuthOptions } from "next-auth";
 import { getServerSession } from "next-auth/next";
 import Credentials from "next-auth/providers/credentials";
+import { headers } from "next/headers";
 
 import { LOGIN_RATE_LIMITED } from "@/lib/portal/login-errors";
 import { AppError, isAppError } from "@/lib/errors";
@@ -24,14 +25,22 @@ interface PortalClaims {
 }
 
 /**
- * next-auth v4 options: Credentials provider (same check as POST /auth/token), JWT session of 8 h.
- * Cookies are httpOnly and SameSite=Lax, and `Secure` whenever NEXTAUTH_URL is https. The session
- * secret is derived from AUTH_SECRET, so it differs from the idToken key.
+ * next-auth v4 options for one request: Credentials provider (same check and throttle as POST
+ * /auth/token, by the request's client address), JWT session of 8 h. Cookies are httpOnly and
+ * SameSite=Lax, and `Secure` (with next-auth's `__Secure-`/`__Host-` names) whenever the portal is
+ * served over https: NEXTAUTH_URL is https, or this request came over https (client-address.ts:
+ * X-Forwarded-Proto counts only with TRUST_PROXY). next-auth alone looks at NEXTAUTH_URL only. The
+ * session secret is derived from AUTH_SECRET, so it differs from the idToken key.
  */
-export function getAuthOptions(): AuthOptions {
-  const secret = createHash("sha256").update(`next-auth:${loadConfig().authSecret}`).digest("base64url");
+export function getAuthOptions(request?: Request | Headers): AuthOptions {
+  const config = loadConfig();
+  const secret = createHash("sha256").update(`next-auth:${config.authSecret}`).digest("base64url");
+  const https =
+    config.nextAuthUrl?.toLowerCase().startsWith("https://") || (request ? isHttps(request) : false);
+  const clientAddress = request ? clientAddressOf(request) : UNKNOWN_ADDRESS;
   return {
     secret,
+    useSecureCookies: https,
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
     pages: { signIn: "/login" },
     providers: [
@@ -42,7 +51,8 @@ export function getAuthOptions(): AuthOptions {
           password: { label: "Contraseña", type: "password" },
         },
         async authorize(credentials) {
-          const auth = await authenticateUser(credentials?.username ?? "", credentials?.password ?? "").catch(
+          const username = credentials?.username ?? "";
+          const auth = await authenticateUser(username, credentials?.password ?? "", clientAddress).catch(
             (error: unknown) => {
               // next-auth hands a thrown message to signIn() as `error`: the form shows its own text.
               if (isAppError(error) && error.code === "RATE_LIMITED") throw new Error(LOGIN_RATE_LIMITED);
@@ -82,7 +92,9 @@ async function loadActiveUserById(userId: string): Promise<AuthContext | null> {
  * or null. For server components and server actions.
  */
 export async function getPortalAuth(): Promise<AuthContext | null> {
-  const session = (await getServerSession(getAuthOptions())) as (PortalClaims & object) | null;
+  // The request's headers decide the cookie names (`__Secure-` over https), as in the sign-in.
+  const options = getAuthOptions(await headers());
+  const session = (await getServerSession(options)) as (PortalClaims & object) | null;
   if (!session?.userId || !session.accountId) return null;
   return loadActiveUser(session.userId, session.accountId);
 }

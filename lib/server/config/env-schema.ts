@@ -63,7 +63,8 @@ export const envSchema = z.object({
   AUTH_MAX_FAILED_LOGINS: integer("AUTH_MAX_FAILED_LOGINS", 0),
   AUTH_MAX_FAILED_LOGINS_PER_ADDRESS: integer("AUTH_MAX_FAILED_LOGINS_PER_ADDRESS", 0),
   TRUST_PROXY: optionalText.refine((value) => value === undefined || TRUST_PROXY_PATTERN.test(value), {
-    message: 'TRUST_PROXY must be "off" (default), "on" (one proxy) or the number of proxies in front, 0 to 10',
+    message:
+      'TRUST_PROXY must be "off" (default), "on" (one proxy) or the number of proxies in front, 0 to 10',
   }),
   NEXTAUTH_URL: httpUrl("NEXTAUTH_URL"),
   SHUTDOWN_TIMEOUT_MS: integer("SHUTDOWN_TIMEOUT_MS", 0, 600_000),

@@ -7,9 +7,10 @@ interface NextAuthRouteContext {
   params: Promise<{ nextauth: string[] }>;
 }
 
-// Options are built per request: they read the configuration (AUTH_SECRET) lazily, not at build time.
-function handler(request: NextRequest, context: NextAuthRouteContext): Promise<Response> {
-  return NextAuth(request, context, getAuthOptions());
+// Options are built per request: they read the configuration (AUTH_SECRET) lazily, not at build
+// time, and the request decides the client address (sign-in throttle) and `Secure` cookies.
+async function handler(request: NextRequest, context: NextAuthRouteContext): Promise<Response> {
+  return NextAuth(request, context, getAuthOptions(request));
 }
 
 export { handler as GET, handler as POST };
