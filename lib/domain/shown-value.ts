@@ -12,10 +12,17 @@ const LENGTH_NOTE: Record<Locale, (length: number) => string> = {
   en: (length) => ` (${length} characters)`,
 };
 
-/** A caller's text as a message quotes it: up to 64 characters, then "…" and its whole length. */
-export function truncateForMessage(text: string, locale: Locale = DEFAULT_LOCALE): string {
-  if (text.length <= MAX_SHOWN_CHARS) return text;
-  return `${text.slice(0, MAX_SHOWN_CHARS)}…${LENGTH_NOTE[locale](text.length)}`;
+/**
+ * A caller's text as a message quotes it: up to `max` characters (64 by default), then "…" and its
+ * whole length. A larger `max` bounds a whole message that may embed a value (a zod message).
+ */
+export function truncateForMessage(
+  text: string,
+  locale: Locale = DEFAULT_LOCALE,
+  max: number = MAX_SHOWN_CHARS,
+): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max)}…${LENGTH_NOTE[locale](text.length)}`;
 }
 
 /**

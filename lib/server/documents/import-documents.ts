@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { ecfTypeName, type EcfType } from "@/lib/domain/ecf-types";
 import type { Environment } from "@/lib/domain/environments";
 import { buildQrUrl, usesConsumerSummaryQr } from "@/lib/domain/qr-url";
+import { truncateForMessage } from "@/lib/domain/shown-value";
 import {
   documentImportRecordSchema,
   parseDocumentsImportEnvelope,
@@ -22,6 +23,9 @@ interface ImportInput {
   environment: Environment;
   body: unknown;
 }
+
+/** Every message of this module is far shorter; only one quoting a caller's value gets near it. */
+const MAX_ISSUE_CHARS = 300;
 
 interface ValidEntry {
   index: number;
@@ -43,13 +47,15 @@ export async function importDocuments(input: ImportInput): Promise<DocumentsImpo
     const parsed = documentImportRecordSchema.safeParse(entry);
     if (!parsed.success) {
       const ncf = (entry as { ncf?: unknown } | null)?.ncf;
+      // Bounded: an invalid entry's 1 MB ncf, or a 1 MB unknown key that zod's message names, is
+      // not echoed back whole (64 characters of a value, 300 of a message).
       results[index] = {
         index,
-        ncf: typeof ncf === "string" ? ncf : null,
+        ncf: typeof ncf === "string" ? truncateForMessage(ncf) : null,
         result: "invalid",
         errors: parsed.error.issues.map((issue) => ({
-          field: issue.path.join(".") || "(documento)",
-          message: issue.message,
+          field: truncateForMessage(issue.path.join(".") || "(documento)", "es", MAX_ISSUE_CHARS),
+          message: truncateForMessage(issue.message, "es", MAX_ISSUE_CHARS),
         })),
       };
       return;

@@ -4,8 +4,13 @@ import { AppError } from "@/lib/errors";
 
 import { json, readJsonBody, requireEnvironment, route } from "./index";
 
-const post = (body?: BodyInit, headers?: HeadersInit) =>
-  new Request("http://localhost/x", { method: "POST", body, headers });
+const post = (body?: BodyInit, headers?: Record<string, string>) =>
+  new Request("http://localhost/x", {
+    method: "POST",
+    body,
+    // A string body would otherwise be sent as text/plain, which JSON endpoints refuse (415).
+    headers: { "content-type": "application/json", ...headers },
+  });
 
 async function errorOf(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(

@@ -2,13 +2,15 @@ import "server-only";
 
 import { AppError } from "@/lib/errors";
 
+import { requireJsonContentType } from "./json-content-type";
+
 /** 1 MiB. A void request at the spec's limits (10 types × 10,000 ranges) is larger: its route passes more. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 /**
- * The request's JSON body: 400 EMPTY_BODY when there is none (or only whitespace), 400 INVALID_JSON
- * when it does not parse, 413 PAYLOAD_TOO_LARGE past `maxBytes` (checked while reading, so a huge
- * body is never buffered whole).
+ * The request's JSON body: 415 UNSUPPORTED_MEDIA_TYPE when its Content-Type is not JSON, 400
+ * EMPTY_BODY when there is none (or only whitespace), 400 INVALID_JSON when it does not parse, 413
+ * PAYLOAD_TOO_LARGE past `maxBytes` (checked while reading, so a huge body is never buffered whole).
  */
 export async function readJsonBody(request: Request, options: { maxBytes?: number } = {}): Promise<unknown> {
   return parseJsonBytes(await readBodyBytes(request, options));
@@ -70,8 +72,12 @@ export function nestingExceeds(text: string, max: number): boolean {
   return false;
 }
 
-/** The raw body, or 413 PAYLOAD_TOO_LARGE past `maxBytes` (checked while reading). */
+/**
+ * The raw body of a JSON endpoint: 415 UNSUPPORTED_MEDIA_TYPE when its Content-Type is not JSON
+ * (json-content-type.ts), 413 PAYLOAD_TOO_LARGE past `maxBytes` (checked while reading).
+ */
 export async function readBodyBytes(request: Request, options: { maxBytes?: number } = {}): Promise<Buffer> {
+  requireJsonContentType(request);
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BODY_BYTES;
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);

@@ -23,6 +23,8 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   EMPTY_BODY: "the body is empty",
   INVALID_JSON: "the body is not valid JSON",
   PAYLOAD_TOO_LARGE: "the body is over the endpoint's limit (16 MiB for voids and imports)",
+  UNSUPPORTED_MEDIA_TYPE:
+    "the body's Content-Type is not JSON (send application/json; parameters and +json types are accepted, no Content-Type is read as JSON)",
   INVALID_PARAMETER: "a query parameter or header (e.g. Idempotency-Key) is invalid",
   INVALID_NEXT_TOKEN: "nextToken is not a cursor this service issued",
   INVALID_LIMIT: "limit is not an integer from 1 to 100",
@@ -86,7 +88,7 @@ const VOID_VALIDATION: ErrorCode[] = [
   "TOTAL_TOO_LARGE",
   "INVALID_FIELD_TYPE",
 ];
-const BODY: ErrorCode[] = ["EMPTY_BODY", "INVALID_JSON", "PAYLOAD_TOO_LARGE"];
+const BODY: ErrorCode[] = ["EMPTY_BODY", "INVALID_JSON", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE"];
 const BEARER: ErrorCode[] = ["UNAUTHORIZED", "ENVIRONMENT_NOT_FOUND"];
 const API_KEY: ErrorCode[] = [...BEARER, "INVALID_API_KEY", "FORBIDDEN"];
 const ALWAYS: ErrorCode[] = ["INTERNAL_ERROR", "SERVICE_UNAVAILABLE"];
@@ -126,6 +128,7 @@ export const OPERATION_ERRORS: Record<string, ErrorCode[]> = {
     "MISSING_ECFS",
     "TOO_MANY_ECFS",
     "INVALID_FIELD_TYPE",
+    "VALIDATION_FAILED",
     ...API_KEY,
     ...ALWAYS,
   ],

@@ -177,6 +177,13 @@ export async function buildScenarios(app: VoidTestApp): Promise<Scenario[]> {
     },
     {
       operationId: "createVoid",
+      name: "notJson",
+      summary: "Body not sent as JSON (curl -d without -H)",
+      status: 415,
+      run: () => voidPost(accepted, { headers: { "content-type": "application/x-www-form-urlencoded" } }),
+    },
+    {
+      operationId: "createVoid",
       name: "alreadyVoided",
       summary: "Overlaps an accepted void",
       status: 409,
