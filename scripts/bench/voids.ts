@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import { sampleVoidBody } from "@/lib/domain/testing/sample-requests";
+import { validateVoidRequest } from "@/lib/domain/void-request";
+import { voidContentOf } from "@/lib/server/voids/prepare-void";
 import { createTestAccount } from "@/lib/server/accounts/test-fixtures";
 import type { TaxAuthClient } from "@/lib/server/taxauth";
 import { setTaxAuthClient } from "@/lib/server/voids/void-deps";
@@ -36,6 +38,7 @@ export async function benchVoids(): Promise<void> {
     await benchSmallVoids(app, db);
     await benchLargeVoid(app, db);
     await benchList(app, db);
+    await benchLargeVoidsList(app, db);
   } finally {
     setTaxAuthClient(real);
     await app.close();
@@ -177,6 +180,7 @@ async function benchList(app: VoidTestApp, db: string): Promise<void> {
           fechaHoraAnulacion: "22-11-2026 08:00:00",
           totalVoided: 1n,
           ranges,
+          rangeCount: 1,
           fileName: `${account.auth.rnc}ANECF${id}.xml`,
           taxauthCode: "1",
           taxauthName: "Aceptado",
@@ -202,6 +206,96 @@ async function benchList(app: VoidTestApp, db: string): Promise<void> {
     value: percentile(times.slice(20), 50),
     unit: "ms",
     records: 100_000,
+    db,
+  });
+}
+
+/**
+ * Issue "Hardening" #3: an account with 60 voids of 100,000 ranges. Its list pages stay bounded
+ * (≤ 1 item or ≤ ~1 MB each), the process's memory stays bounded, and another account's requests
+ * keep answering meanwhile.
+ */
+async function benchLargeVoidsList(app: VoidTestApp, db: string): Promise<void> {
+  const big = await createTestAccount({ certificate: true });
+  const other = await createTestAccount({ certificate: true });
+  const plan = validateVoidRequest(sampleVoidBody(100_000));
+  if (!plan.ok) throw new Error("sample body invalid");
+  const content = voidContentOf(plan.plan);
+  const base = Date.now() - 10_000_000;
+  for (let n = 0; n < 60; n++) {
+    const id = `01910000-0000-7000-8000-${String(n).padStart(12, "0")}`;
+    await app.db.prisma.voidRecord.create({
+      data: {
+        id,
+        accountId: big.auth.accountId,
+        customerId: big.auth.rnc,
+        environment: "TesteCF",
+        status: "Aceptado",
+        fechaHoraAnulacion: content.fechaHoraAnulacion,
+        totalVoided: BigInt(content.totalVoided),
+        ranges: content.storedRanges,
+        rangeCount: content.rangeCount,
+        fileName: `${big.auth.rnc}ANECF${id}.xml`,
+        taxauthCode: "1",
+        taxauthName: "Aceptado",
+        taxauthResponse: [],
+        signedXmlGzip: gzipSync("<ANECF/>").toString("base64"),
+        createdAt: BigInt(base + n * 1_000),
+        updateAt: BigInt(base + n * 1_000),
+      },
+    });
+  }
+  await app.call("GET", "/TesteCF/customer/void-ncf?limit=1", { token: other.idToken }); // warm
+  const otherTimes: number[] = [];
+  let measuring = true;
+  const otherLoop = (async () => {
+    while (measuring) {
+      const started = performance.now();
+      await app.call("GET", "/TesteCF/customer/void-ncf?limit=1", { token: other.idToken });
+      otherTimes.push(performance.now() - started);
+    }
+  })();
+  const rssBefore = process.memoryUsage().rss;
+  let rssMax = rssBefore;
+  const memoryProbe = setInterval(() => (rssMax = Math.max(rssMax, process.memoryUsage().rss)), 20);
+  try {
+    for (const [label, query] of [
+      ["default", ""],
+      ["limit_100", "?limit=100"],
+    ] as const) {
+      const started = performance.now();
+      const response = await fetch(`${app.server.url}/TesteCF/customer/void-ncf${query}`, {
+        headers: { authorization: `Bearer ${big.idToken}` },
+      });
+      const bytes = (await response.arrayBuffer()).byteLength;
+      const ms = performance.now() - started;
+      if (response.status !== 200) throw new Error(`large list failed: ${response.status}`);
+      report({
+        name: `void_list_${label}_page_ms`,
+        value: ms,
+        unit: "ms",
+        voids: 60,
+        rangesEach: 100_000,
+        db,
+      });
+      report({ name: `void_list_${label}_page_bytes`, value: bytes, unit: "count", db });
+    }
+  } finally {
+    measuring = false;
+    await otherLoop;
+    clearInterval(memoryProbe);
+  }
+  report({
+    name: "void_list_large_pages_rss_growth_mb",
+    value: (rssMax - rssBefore) / 1e6,
+    unit: "count",
+    db,
+  });
+  report({
+    name: "void_list_other_account_p99",
+    value: percentile(otherTimes, 99),
+    unit: "ms",
+    requests: otherTimes.length,
     db,
   });
 }

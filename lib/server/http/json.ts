@@ -33,3 +33,55 @@ export function json(body: unknown, status = 200, headers?: HeadersInit): Respon
   if (!merged.has("cache-control")) merged.set("cache-control", "no-store");
   return new Response(stringifyJson(body), { status, headers: merged });
 }
+
+/** Bytes per chunk of a streamed JSON answer. */
+const STREAM_CHUNK_CHARS = 64 * 1024;
+
+/**
+ * Like json(), for answers that may be large (a void's 100,000 ranges are ~10 MB of JSON): the body
+ * is sent in 64 KB chunks as the client reads it, and each RawJson text is sent slice by slice,
+ * never joined with the rest into one more string the size of the answer.
+ */
+export function streamedJson(body: unknown, status = 200): Response {
+  const raw = new Map<string, string>();
+  const skeleton = JSON.stringify(body, (_key, value: unknown) => {
+    if (!(value instanceof RawJson)) return value;
+    const marker = JSON.stringify(`raw-json-${randomUUID()}`);
+    raw.set(marker, value.text);
+    return JSON.parse(marker) as string;
+  });
+  const pieces: string[] = [];
+  let rest = skeleton;
+  for (const [marker, text] of raw) {
+    const at = rest.indexOf(marker);
+    pieces.push(rest.slice(0, at), text);
+    rest = rest.slice(at + marker.length);
+  }
+  pieces.push(rest);
+  const encoder = new TextEncoder();
+  let piece = 0;
+  let offset = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      while (piece < pieces.length && offset >= pieces[piece]!.length) {
+        piece += 1;
+        offset = 0;
+      }
+      if (piece >= pieces.length) {
+        controller.close();
+        return;
+      }
+      const text = pieces[piece]!;
+      let end = Math.min(text.length, offset + STREAM_CHUNK_CHARS);
+      // Never split a surrogate pair between two chunks (each chunk is encoded on its own).
+      const last = text.charCodeAt(end - 1);
+      if (end < text.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
+      controller.enqueue(encoder.encode(text.slice(offset, end)));
+      offset = end;
+    },
+  });
+  return new Response(stream, {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+  });
+}

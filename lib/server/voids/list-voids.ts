@@ -40,6 +40,26 @@ export interface ListVoidsOptions {
 }
 
 type VoidRow = Omit<VoidRecord, "signedXmlGzip">;
+type VoidRowWithoutRanges = Omit<VoidRow, "ranges">;
+
+/**
+ * A page holds at most `limit` items and at most about this many bytes of JSON, and always at least
+ * one item: a void's ranges travel whole in its item (the spec's shape), and one of 100,000 ranges
+ * is ~10 MB, so a page of 100 such items would be 1 GB. Fewer items and a nextToken instead, as
+ * DynamoDB-style APIs page by size.
+ */
+export const LIST_PAGE_MAX_BYTES = 1_000_000;
+/** JSON of one item besides its ranges (identifiers, messages), and at most per range. */
+const ITEM_BASE_BYTES = 1_000;
+const RANGE_MAX_BYTES = 106;
+
+/** An upper bound of an item's JSON size, known without reading its ranges. */
+export function itemBytesBound(
+  row: Pick<VoidRow, "rangeCount" | "taxauthResponse" | "errorMessage">,
+): number {
+  const messages = JSON.stringify(row.taxauthResponse).length + (row.errorMessage?.length ?? 0);
+  return ITEM_BASE_BYTES + messages + row.rangeCount * RANGE_MAX_BYTES;
+}
 
 async function toJsonListItem(row: VoidRow): Promise<Record<string, unknown>> {
   const item = toVoidListItem(toView({ ...row, ranges: "[]" }));
@@ -49,6 +69,8 @@ async function toJsonListItem(row: VoidRow): Promise<Record<string, unknown>> {
 /**
  * GET void-ncf: one record by voidId, or a page of the account's records in this environment,
  * newest first, keyset-paged on (createdAt, voidId) so pages stay stable while new voids arrive.
+ * A page is bounded in items and in bytes (LIST_PAGE_MAX_BYTES): its rows are chosen by their range
+ * counts, and only the chosen ones' ranges are read.
  */
 export async function listVoids(
   accountId: string,
@@ -57,8 +79,8 @@ export async function listVoids(
   options: ListVoidsOptions = {},
 ) {
   const item = (row: VoidRow) => (options.rangesAsJson ? toJsonListItem(row) : toVoidListItem(toView(row)));
+  const db = await getDb();
   if (query.voidId !== undefined) {
-    const db = await getDb();
     const row = await db.voidRecord.findFirst({
       where: { id: query.voidId, accountId, environment },
       omit: { signedXmlGzip: true },
@@ -86,24 +108,47 @@ export async function listVoids(
         }
       : {}),
   };
-  const db = await getDb();
-  // One extra row tells whether another page exists; the signed XML is never loaded for lists.
+  // One extra row tells whether another page exists; neither the signed XML nor the ranges are
+  // read until the page is chosen.
   const rows = await db.voidRecord.findMany({
     where,
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,
-    omit: { signedXmlGzip: true },
+    omit: { signedXmlGzip: true, ranges: true },
   });
-  const page = rows.slice(0, limit);
+  const page = pageWithinBytes(rows.slice(0, limit));
+  const ranges = await rangesOf(accountId, page);
   const last = page[page.length - 1];
   return {
     list: {
-      items: await Promise.all(page.map(item)),
+      items: await Promise.all(page.map((row) => item({ ...row, ranges: ranges.get(row.id)! }))),
       // Absent on the last page (DynamoDB-style, as the original API's clients expect).
-      ...(rows.length > limit && last
+      ...(rows.length > page.length && last
         ? { nextToken: encodeCursor({ createdAt: Number(last.createdAt), voidId: last.id }) }
         : {}),
       metadata: { itemsPerPage: limit },
     },
   };
+}
+
+/** The leading rows whose items fit LIST_PAGE_MAX_BYTES together (the first one always). */
+function pageWithinBytes(rows: VoidRowWithoutRanges[]): VoidRowWithoutRanges[] {
+  let bytes = 0;
+  let count = 0;
+  for (const row of rows) {
+    bytes += itemBytesBound(row);
+    if (count > 0 && bytes > LIST_PAGE_MAX_BYTES) break;
+    count += 1;
+  }
+  return rows.slice(0, count);
+}
+
+async function rangesOf(accountId: string, rows: VoidRowWithoutRanges[]): Promise<Map<string, string>> {
+  if (rows.length === 0) return new Map();
+  const db = await getDb();
+  const stored = await db.voidRecord.findMany({
+    where: { accountId, id: { in: rows.map((row) => row.id) } },
+    select: { id: true, ranges: true },
+  });
+  return new Map(stored.map((row) => [row.id, row.ranges]));
 }

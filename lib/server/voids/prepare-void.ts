@@ -25,6 +25,8 @@ export interface VoidContent {
   totalVoided: number;
   /** VoidRecord.ranges: JSON tuples in request order (line = index + 1), gzip + base64 when large. */
   storedRanges: string;
+  /** How many ranges (VoidRecord.rangeCount: list pages are bounded in bytes by it). */
+  rangeCount: number;
   boxes: SerieTipoBox[];
 }
 
@@ -50,7 +52,6 @@ export interface PrepareVoidInput {
  * it crosses from a worker thread cheaply: a 100,000-range plan as objects took ~70 ms to copy.
  */
 export interface PreparedVoid extends VoidContent {
-  rangeCount: number;
   /** The spec's `ranges` array of the 200 answer, as JSON text. */
   rangesJson: string;
   requestHash?: string;
@@ -71,7 +72,6 @@ export function prepareVoid(input: PrepareVoidInput): PreparedVoid {
   const plan = parseVoidNcfRequest(body, { locale: input.locale });
   return {
     ...voidContentOf(plan),
-    rangeCount: plan.ranges.length,
     rangesJson: JSON.stringify(
       plan.ranges.map(({ tipoeCF, secuenciaDesde, secuenciaHasta, cantidad }) => ({
         tipoeCF,
@@ -100,6 +100,7 @@ export function voidContentOf(plan: VoidPlan): VoidContent {
     fechaHoraAnulacion: plan.fechaHoraAnulacion,
     totalVoided: plan.totalVoided,
     storedRanges: storedRanges(plan.ranges),
+    rangeCount: plan.ranges.length,
     boxes: serieTipoBoxes(plan.ranges),
   };
 }

@@ -79,6 +79,7 @@ export async function insertWriteAhead(input: WriteAheadInput): Promise<VoidAtte
       fechaHoraAnulacion: input.content.fechaHoraAnulacion,
       totalVoided: BigInt(input.content.totalVoided),
       ranges: input.content.storedRanges,
+      rangeCount: input.content.rangeCount,
       fileName: input.fileName,
       taxauthResponse: [],
       signedXmlGzip: input.signedXmlGzip,

@@ -1,5 +1,5 @@
 import { requireBearer } from "@/lib/server/auth";
-import { json, readBodyBytes, requireEnvironment, route } from "@/lib/server/http";
+import { json, readBodyBytes, requireEnvironment, route, streamedJson } from "@/lib/server/http";
 import { enforceRateLimit } from "@/lib/server/rate-limit";
 import { createVoid } from "@/lib/server/voids/create-void";
 import { listVoids, parseVoidListQuery } from "@/lib/server/voids/list-voids";
@@ -33,5 +33,6 @@ export const GET = route(async (request: Request, { params }: Context) => {
   const auth = await requireBearer(request, "GET /[environment]/customer/void-ncf");
   const query = parseVoidListQuery(new URL(request.url).searchParams);
   const result = await listVoids(auth.accountId, environment, query, { rangesAsJson: true });
-  return json(result.single ?? result.list);
+  // Streamed: one item may carry 100,000 ranges (~10 MB); a page is bounded (listVoids).
+  return streamedJson(result.single ?? result.list);
 });
