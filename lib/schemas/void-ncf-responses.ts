@@ -21,7 +21,11 @@ export const voidRangeSchema = z.strictObject({
 });
 
 const taxauthObject = z.strictObject({
-  codigo: z.string().describe("Authority code: `1` accepted, `2` rejected"),
+  codigo: z
+    .string()
+    .describe(
+      'Authority code as DGII sent it: `1` accepted, `2` rejected; `15` accepted only with nombre `Satisfactorio` and DGII\'s full-success text "Las secuencias fueron anuladas correctamente." as every message (anything else stays Error, the answer kept in errorMessage)',
+    ),
   nombre: z.string().describe("Authority code name"),
   mensajes: z.array(z.string()).describe("Authority messages (reasons of a rejection; empty when accepted)"),
 });

@@ -12,6 +12,9 @@ export type ServiceName = (typeof SERVICES)[number];
  * - status: answer `status` (500/502/503/401/...) with a typical body for it.
  * - malformed-json: 200 with a truncated JSON body.
  * - html: 200 with an HTML page (a proxy or WAF page instead of the service).
+ * - success15: not a fault but DGII's other dialect: an accepted void is answered as the real
+ *   success an integrator relayed (codigo 15, nombre "Satisfactorio", "Las secuencias fueron
+ *   anuladas correctamente."); the work is done as usual, and a rejection is answered unchanged.
  */
 export const FAULT_MODES = [
   "delay",
@@ -21,6 +24,7 @@ export const FAULT_MODES = [
   "status",
   "malformed-json",
   "html",
+  "success15",
 ] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 

@@ -1,7 +1,8 @@
 import "server-only";
 
 export { taxAuthConfigFromEnv, DGII_HOST, DEFAULT_SIMULATOR_URL, type TaxAuthConfig } from "./config";
-export { TaxAuthClient, classifyVoidAnswer } from "./taxauth-client";
+export { TaxAuthClient } from "./taxauth-client";
+export { classifyVoidAnswer, VOID_ANSWER_RULES } from "./classify-void-answer";
 export { describeBody, parseVoidResponse } from "./response-body";
 export { buildXmlMultipart } from "./multipart";
 export {

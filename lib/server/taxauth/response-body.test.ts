@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { classifyVoidAnswer } from "./taxauth-client";
+import { classifyVoidAnswer } from "./classify-void-answer";
 import { describeBody, parseVoidResponse } from "./response-body";
 
 describe("DGII answers", () => {

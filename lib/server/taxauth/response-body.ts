@@ -1,5 +1,6 @@
 import "server-only";
 
+import { jsonPreview } from "@/lib/domain/shown-value";
 import type { TaxAuthVoidResponse } from "./types";
 
 const MAX_REASON_LENGTH = 300;
@@ -50,10 +51,19 @@ export function normaliseMessages(value: unknown): string[] {
   return list.map((item) => {
     if (item && typeof item === "object") {
       const fields = lowerCaseKeys(item as Record<string, unknown>);
-      return String(fields.valor ?? fields.mensaje ?? fields.message ?? JSON.stringify(item));
+      return String(fields.valor ?? fields.mensaje ?? fields.message ?? jsonOf(item));
     }
     return String(item);
   });
+}
+
+/** An unreadable message object as JSON; one nested too deep for JSON.stringify as a preview. */
+function jsonOf(item: object): string {
+  try {
+    return JSON.stringify(item);
+  } catch {
+    return jsonPreview(item, MAX_REASON_LENGTH);
+  }
 }
 
 export function tryJson(text: string): unknown {

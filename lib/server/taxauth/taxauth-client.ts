@@ -5,7 +5,8 @@ import { AppError } from "@/lib/errors";
 import { signXml, type SigningCredential } from "@/lib/server/signing";
 import type { TaxAuthConfig } from "./config";
 import { buildXmlMultipart } from "./multipart";
-import { describeBody, parseVoidResponse, tryJson } from "./response-body";
+import { classifyVoidAnswer } from "./classify-void-answer";
+import { describeBody, tryJson } from "./response-body";
 import { TokenCache } from "./token-cache";
 import { HttpTransport, TransportError, type HttpAnswer, type RequestOptions } from "./transport";
 import { STATUS_ESTADOS, type TaxAuthStatusResult, type VoidOutcome } from "./types";
@@ -173,25 +174,6 @@ export class TaxAuthClient {
   private call(environment: Environment, path: string, options: RequestOptions): Promise<HttpAnswer> {
     return this.transport.request(`${this.config.baseUrls[environment]}${path}`, options);
   }
-}
-
-/** Classification from structured fields only: codigo "1" accepted, "2" rejected, anything else failed. */
-export function classifyVoidAnswer(answer: HttpAnswer): VoidOutcome {
-  const httpStatus = answer.status;
-  const response = parseVoidResponse(answer.body) ?? undefined;
-  const reason = describeBody(httpStatus, answer.body, answer.contentType);
-  if (httpStatus >= 500 || !response) return { kind: "failed", stage: "send", reason, httpStatus, response };
-  if (response.codigo === "1" && httpStatus >= 200 && httpStatus < 300) {
-    return { kind: "accepted", response, httpStatus };
-  }
-  if (response.codigo === "2" && httpStatus < 500) return { kind: "rejected", response, httpStatus };
-  return {
-    kind: "failed",
-    stage: "send",
-    reason: `Código de DGII no reconocido: ${reason}`,
-    httpStatus,
-    response,
-  };
 }
 
 function messageOf(error: unknown): string {

@@ -9,8 +9,9 @@ export interface TaxAuthVoidResponse {
 }
 
 /**
- * accepted / rejected: DGII read the document and said so (codigo 1 / 2). failed: it could not be
- * reached, or its answer could not be read or confirmed: the void MAY have happened.
+ * accepted / rejected: DGII read the document and said so (classify-void-answer.ts: codigo 1 or a
+ * full-success 15 / codigo 2). failed: it could not be reached, or its answer could not be read or
+ * was not understood: the void MAY have happened.
  */
 export type VoidOutcome =
   | { kind: "accepted"; response: TaxAuthVoidResponse; httpStatus: number }
