@@ -56,7 +56,8 @@ export default defineConfig({
   },
   projects: [{ name: "portal", use: { browserName: "chromium" } }],
   webServer: {
-    command: `${build}npx next start -H 127.0.0.1 -p ${E2E_PORT}`,
+    // e2e/serve.mjs runs `next start` and keeps the simulator admin token it prints once.
+    command: `${build}node e2e/serve.mjs -H 127.0.0.1 -p ${E2E_PORT}`,
     url: `${process.env.E2E_BASE_URL}/login`,
     timeout: 600_000,
     reuseExistingServer: false,

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
@@ -24,11 +24,22 @@ export async function signIn(page: Page, email: string = DEMO.email, password: s
   await expect(page.getByTestId("current-environment")).toBeVisible();
 }
 
+/**
+ * The embedded simulator's admin token: the server shows it once on its console, and e2e/serve.mjs
+ * keeps it in the run's data directory.
+ */
+export function simulatorAdminToken(dataDir = process.env.E2E_DATA_DIR ?? ""): string {
+  return readFileSync(path.join(dataDir, "simulator-admin-token"), "utf8").trim();
+}
+
 /** Calls the simulator's admin API over HTTP, e.g. simulatorAdmin("/admin/issued-sequences", {...}). */
 export async function simulatorAdmin(adminPath: string, body?: unknown, method = "POST"): Promise<unknown> {
   const response = await fetch(`${SIMULATOR_URL}${adminPath}`, {
     method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
+    headers: {
+      authorization: `Bearer ${simulatorAdminToken()}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();

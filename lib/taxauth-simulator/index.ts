@@ -18,6 +18,11 @@ export interface SimulatorOptions {
   host?: string;
   /** Serve `/admin/...` over HTTP. Off by default; tests and the embedded default turn it on. */
   adminEnabled?: boolean;
+  /**
+   * With the admin API on: the token its callers must send (`Authorization: Bearer <token>`);
+   * any other request to `/admin/...` is 401. Unset: the admin API is open (in-process tests only).
+   */
+  adminToken?: string;
   /** Persist the ledger and documents to this JSON file (loaded at start when it exists). */
   ledgerFile?: string;
 }
@@ -34,7 +39,10 @@ export interface SimulatorHandle {
 export async function startTaxAuthSimulator(options: SimulatorOptions = {}): Promise<SimulatorHandle> {
   const state = new SimulatorState(options.ledgerFile);
   const admin = createAdmin(state);
-  const server = createSimulatorServer(state, admin, options.adminEnabled ?? false);
+  const server = createSimulatorServer(state, admin, {
+    enabled: options.adminEnabled ?? false,
+    token: options.adminToken,
+  });
   const host = options.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

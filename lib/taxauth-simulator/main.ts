@@ -5,20 +5,26 @@
  *
  * Environment: TAXAUTH_SIMULATOR_PORT (default 4010), TAXAUTH_SIMULATOR_HOST (default 127.0.0.1),
  * TAXAUTH_SIMULATOR_LEDGER (JSON file to persist the ledger), TAXAUTH_SIMULATOR_ADMIN=0 to turn the
- * admin endpoints off. They are always off when NODE_ENV=production or TAXAUTH=dgii.
+ * admin endpoints off. They are always off when NODE_ENV=production or TAXAUTH=dgii, and answer
+ * only with the token printed at start.
  */
+import { randomBytes } from "node:crypto";
 import { startTaxAuthSimulator } from "./index";
 
 const productionLike = process.env.NODE_ENV === "production" || process.env.TAXAUTH === "dgii";
 
 async function main(): Promise<void> {
+  const adminEnabled = !productionLike && process.env.TAXAUTH_SIMULATOR_ADMIN !== "0";
+  const adminToken = randomBytes(24).toString("base64url");
   const simulator = await startTaxAuthSimulator({
     port: Number(process.env.TAXAUTH_SIMULATOR_PORT ?? 4010),
     host: process.env.TAXAUTH_SIMULATOR_HOST ?? "127.0.0.1",
     ledgerFile: process.env.TAXAUTH_SIMULATOR_LEDGER || undefined,
-    adminEnabled: !productionLike && process.env.TAXAUTH_SIMULATOR_ADMIN !== "0",
+    adminEnabled,
+    adminToken,
   });
   console.log(`DGII simulator listening on ${simulator.url} (/testecf, /certecf, /ecf)`);
+  if (adminEnabled) console.log(`Admin API token (Authorization: Bearer): ${adminToken}`);
   const stop = () => {
     void simulator.close().then(() => process.exit(0));
   };

@@ -1,5 +1,6 @@
 import "server-only";
 
+import { timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -49,7 +50,7 @@ const ENVIRONMENT_BY_SEGMENT = new Map<string, Environment>(
 export function createSimulatorServer(
   state: SimulatorState,
   admin: SimulatorAdmin,
-  adminEnabled: boolean,
+  adminAccess: { enabled: boolean; token?: string },
 ): Server {
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
@@ -65,7 +66,10 @@ export function createSimulatorServer(
     const path = url.pathname.toLowerCase().replace(/\/+$/, "");
     const method = (request.method ?? "GET").toUpperCase();
     if (path.startsWith("/admin/")) {
-      if (!adminEnabled) return write(response, { status: 404, body: "" });
+      if (!adminAccess.enabled) return write(response, { status: 404, body: "" });
+      if (adminAccess.token !== undefined && !hasAdminToken(request, adminAccess.token)) {
+        return write(response, { status: 401, body: JSON.stringify({ title: "admin token required" }) });
+      }
       return write(response, handleAdminRequest(admin, method, path, url, await readBody(request)));
     }
     const [, segment = "", ...rest] = path.split("/");
@@ -181,4 +185,12 @@ function write(response: ServerResponse, reply: Reply): void {
     ...reply.headers,
   });
   response.end(body);
+}
+
+/** `Authorization: Bearer <token>`, compared in constant time. */
+function hasAdminToken(request: IncomingMessage, token: string): boolean {
+  const given = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? "")?.[1] ?? "";
+  const expected = Buffer.from(token);
+  const actual = Buffer.from(given);
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
 }

@@ -204,6 +204,22 @@ describe("admin endpoints", () => {
       await closed.close();
     }
   });
+
+  it("with a token, answer 401 to any request without it and serve the one that carries it", async () => {
+    const guarded = await startTaxAuthSimulator({ adminEnabled: true, adminToken: "s3cret-admin-token" });
+    try {
+      const calls = (headers: Record<string, string>) => fetchText(`${guarded.url}/admin/calls`, { headers });
+      expect((await calls({})).status).toBe(401);
+      expect((await calls({ authorization: "Bearer wrong-admin-token!" })).status).toBe(401);
+      expect((await calls({ authorization: "Bearer s3cret-admin-token" })).status).toBe(200);
+      // DGII's own paths need no admin token.
+      expect((await fetchText(`${guarded.url}/testecf/autenticacion/api/autenticacion/semilla`)).status).toBe(
+        200,
+      );
+    } finally {
+      await guarded.close();
+    }
+  });
 });
 
 describe("ledger file", () => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { issueIdToken, requireApiKey, requireBearer } from "@/lib/server/auth";
 import { getActiveSigningCredential } from "@/lib/server/certificates";
@@ -9,7 +9,10 @@ import { parseConfig, resetConfigForTests } from "@/lib/server/config/load-confi
 import { closeDb, getDb } from "@/lib/server/db";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
 
-import { ensureDemoAccount } from "./demo-account";
+import { captureLogsForTests } from "@/lib/server/config/logger";
+import { readShownSecret } from "@/lib/server/ops/show-secrets-once";
+
+import { DEMO_API_KEY_LABEL, ensureDemoAccount } from "./demo-account";
 
 let database: TestDatabase;
 const secrets = {
@@ -52,10 +55,23 @@ describe("ensureDemoAccount", () => {
     expect(credential.info.subjectSerialNumber).toBe("130000001");
   });
 
-  it("generates an API key when DEMO_API_KEY is not set", async () => {
+  it("generates an API key when DEMO_API_KEY is not set, shown once on the console and never in a log line", async () => {
     const config = parseConfig({ ...process.env, ...secrets, DEMO_API_KEY: "" });
-    const created = await ensureDemoAccount(database.prisma, config);
+    const logs = captureLogsForTests();
+    const console = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    let created: Awaited<ReturnType<typeof ensureDemoAccount>>;
+    let printed = "";
+    try {
+      created = await ensureDemoAccount(database.prisma, config);
+      printed = console.mock.calls.map(([text]) => String(text)).join("");
+    } finally {
+      console.mockRestore();
+      logs.stop();
+    }
     expect(created?.apiKey).toMatch(/^anula_[a-z0-9]{10}_/);
+    expect(logs.text()).toContain("Demo account created");
+    expect(logs.text()).not.toContain(created!.apiKey);
+    expect(readShownSecret(printed, DEMO_API_KEY_LABEL)).toBe(created!.apiKey);
   });
 
   it("creates nothing with DEMO=off, or against a server unless DEMO=on", async () => {

@@ -9,8 +9,12 @@ import { loadConfig, type AppConfig } from "@/lib/server/config/load-config";
 import { logger } from "@/lib/server/config/logger";
 import { nowMs } from "@/lib/server/db/epoch";
 import { isUniqueViolation } from "@/lib/server/db/unique-violation";
+import { showSecretsOnce } from "@/lib/server/ops/show-secrets-once";
 import { generatePkcs12 } from "@/lib/server/signing";
 import type { PrismaClient } from "@/prisma/generated/client";
+
+/** The demo API key's line on the console (show-secrets-once.ts). */
+export const DEMO_API_KEY_LABEL = "Demo API key (X-API-KEY)";
 
 export interface DemoAccountCreated {
   accountId: string;
@@ -72,17 +76,15 @@ export async function ensureDemoAccount(
     });
     const passwordHint = demo.password === "anula-demo" ? '"anula-demo"' : "DEMO_PASSWORD";
     logger.warn(
-      {
-        rnc: created.rnc,
-        username: created.username,
-        ...(demo.apiKey ? {} : { demoApiKey: created.apiKey }),
-      },
+      { rnc: created.rnc, username: created.username },
       `Demo account created (RNC ${created.rnc}). Sign in at /login as ${created.username} with ${passwordHint}; ` +
         (demo.apiKey
           ? "its API key is DEMO_API_KEY. "
-          : "its API key (demoApiKey) is shown only this once. ") +
+          : "its API key is shown once on the console (never in the log). ") +
         "Set DEMO=off to start without demo data.",
     );
+    // The key itself never goes through the logger: it is a credential.
+    if (!demo.apiKey) showSecretsOnce([{ label: DEMO_API_KEY_LABEL, value: created.apiKey }]);
     return created;
   } catch (error) {
     if (isUniqueViolation(error)) return null;

@@ -85,6 +85,9 @@ function errorResponse(error: unknown, request: Request, requestId: string): Res
     // A throttled caller is told when to come back (RFC 9110 Retry-After, seconds).
     const retryAfter = error.extra?.retryAfter;
     if (typeof retryAfter === "number") response.headers.set("retry-after", String(retryAfter));
+    // The rest of a refused body was never read: a kept-alive connection would take those bytes as
+    // its next request and hang. Closing it is the only safe end (a client reconnects).
+    if (error.code === "PAYLOAD_TOO_LARGE") response.headers.set("connection", "close");
     return response;
   }
   logger.error({ requestId, method: request.method, path: pathOf(request), err: error }, "Unhandled error");

@@ -1,8 +1,10 @@
 import "server-only";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { loadConfig, logger } from "@/lib/server/config";
 import { getDb } from "@/lib/server/db";
 import { registerGracefulShutdown } from "@/lib/server/ops/shutdown";
+import { SIMULATOR_ADMIN_TOKEN_LABEL, showSecretsOnce } from "@/lib/server/ops/show-secrets-once";
 import { startLeaseKeeper } from "@/lib/server/voids/send-leases";
 
 let started: Promise<void> | undefined;
@@ -28,6 +30,7 @@ async function start(): Promise<void> {
   let registerDemoDocuments: ((rnc: string) => void) | undefined;
   if (embedded) {
     const { startTaxAuthSimulator } = await import("@/lib/taxauth-simulator");
+    const adminToken = randomBytes(24).toString("base64url");
     const simulator = await startTaxAuthSimulator({
       port: Number(process.env.TAXAUTH_SIMULATOR_PORT ?? 0),
       host: "127.0.0.1",
@@ -36,7 +39,13 @@ async function start(): Promise<void> {
       // The embedded simulator is a test double: its admin API (loopback only) lets a user mark
       // sequences as issued to see a rejection. Off with TAXAUTH_SIMULATOR_ADMIN=0.
       adminEnabled: process.env.TAXAUTH_SIMULATOR_ADMIN !== "0",
+      // Only its holder may drive the test double (the app runs with NODE_ENV=production here too):
+      // a token made at each start, shown once on the console, never logged.
+      adminToken,
     });
+    if (process.env.TAXAUTH_SIMULATOR_ADMIN !== "0") {
+      showSecretsOnce([{ label: SIMULATOR_ADMIN_TOKEN_LABEL, value: adminToken }]);
+    }
     process.env.TAXAUTH_SIMULATOR_URL = simulator.url;
     registerDemoDocuments = (rnc) => {
       // The simulated authority knows the demo documents, so their pending statuses resolve.

@@ -186,8 +186,13 @@ function StatusExplanation({ record, t }: { record: VoidRecordView; t: Dictionar
         ) : null}
       </p>
       <p>{t.retryAdvice}</p>
-      <p className="muted">{t.watching}</p>
-      <AutoRefresh seconds={REFRESH_SECONDS} />
+      {/* An interrupted send has nobody left waiting for DGII: nothing will change by itself. */}
+      {record.errorCode === "INTERRUPTED" ? null : (
+        <>
+          <p className="muted">{t.watching}</p>
+          <AutoRefresh seconds={REFRESH_SECONDS} />
+        </>
+      )}
     </Banner>
   );
 }
