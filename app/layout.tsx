@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 
+import { ZodJitless } from "@/components/shell/zod-jitless";
 import { getPortalPreferences } from "@/lib/portal/preferences";
 
 import "./globals.css";
@@ -14,7 +15,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const { locale } = await getPortalPreferences();
   return (
     <html lang={locale === "en" ? "en" : "es-DO"}>
-      <body>{children}</body>
+      <body>
+        <ZodJitless />
+        {children}
+      </body>
     </html>
   );
 }

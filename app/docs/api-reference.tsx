@@ -1,5 +1,7 @@
 "use client";
 
+// First: Scalar's zod must not probe for eval under the page's CSP (see the module).
+import "@/components/shell/zod-jitless";
 import { ApiReferenceReact } from "@scalar/api-reference-react";
 import "@scalar/api-reference-react/style.css";
 

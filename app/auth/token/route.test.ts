@@ -64,6 +64,7 @@ describe("POST /auth/token", () => {
     expect(body).toEqual({ idToken: expect.any(String), expiresIn: 3600, tokenType: "Bearer" });
     const auth = await requireBearer(
       new Request("http://localhost/x", { headers: { authorization: `Bearer ${body.idToken}` } }),
+      "GET /[environment]/documentos-ecf",
     );
     expect(auth).toMatchObject({ rnc: "103000001", accountId: account.auth.accountId });
   });
@@ -159,5 +160,13 @@ describe("POST /auth/token", () => {
     const body = (await response.json()) as { code: string; errors: { field: string }[] };
     expect(body.code).toBe("VALIDATION_FAILED");
     expect(body.errors.map((error) => error.field).sort()).toEqual(["password", "username"]);
+  });
+
+  it("sends the API's security headers", async () => {
+    const response = await call(credentials("erp@empresa.do", "nope"));
+    expect(response.headers.get("content-security-policy")).toContain("default-src 'none'");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("strict-transport-security")).toBeNull();
   });
 });

@@ -139,4 +139,10 @@ describe("portal session cookie", () => {
     expect((await attemptSignIn(guesser)).url).toContain("error=RATE_LIMITED");
     expect(sessionCookie(await signIn({ [PEER_ADDRESS_HEADER]: "198.51.100.80" }))).toBeDefined();
   });
+
+  it("the sign-in API answers carry the API's security headers", async () => {
+    const csrf = await call(GET, ["csrf"], {});
+    expect(csrf.headers.get("x-frame-options")).toBe("DENY");
+    expect(csrf.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
 });

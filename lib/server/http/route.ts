@@ -9,6 +9,7 @@ import { isDraining, trackRequest } from "@/lib/server/ops/lifecycle";
 
 import { json } from "./json";
 import { currentRequestFields, runWithRequestContext } from "./request-context";
+import { applyApiSecurityHeaders } from "./security-headers";
 
 const REQUEST_ID_HEADER = "x-request-id";
 /** A caller's own request id is kept only when it is short and plain (it ends up in our logs). */
@@ -23,9 +24,10 @@ function requestIdOf(request: Request): string {
  * The one wrapper of every REST route handler: an AppError becomes its JSON body
  * `{ message, code, errors?, ...extra }` with its status; anything else is logged with the request id
  * and answered 500 `{ message, code: "INTERNAL_ERROR" }` without internals. Every response carries
- * `x-request-id`, and every request leaves one JSON log line (request id, method, path, environment,
- * status, duration, plus what the use case annotated: RNC, voidId). While the process drains for a
- * shutdown, new requests are answered 503 so the load balancer retries them on another instance.
+ * `x-request-id` and the API's security headers (security-headers.ts), and every request leaves
+ * one JSON log line (request id, method, path, environment, status, duration, plus what the use
+ * case annotated: RNC, voidId). While the process drains for a shutdown, new requests are answered
+ * 503 so the load balancer retries them on another instance.
  */
 export function route<Ctx>(
   handler: (request: Request, context: Ctx) => Promise<Response>,
@@ -44,6 +46,7 @@ export function route<Ctx>(
           response = errorResponse(error, request, requestId);
         }
         response.headers.set(REQUEST_ID_HEADER, requestId);
+        applyApiSecurityHeaders(response, request);
         logger[options.operational ? "debug" : "info"](
           {
             requestId,
