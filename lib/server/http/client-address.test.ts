@@ -1,8 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { parseConfig, parseTrustProxy } from "@/lib/server/config/load-config";
+import { logger } from "@/lib/server/config/logger";
 
 import {
   clientAddressOf,
@@ -45,6 +46,20 @@ describe("TRUST_PROXY", () => {
 });
 
 describe("clientAddressOf", () => {
+  // First in the file: the warning is said once per process.
+  it("says once in the log when requests come through a proxy that TRUST_PROXY does not trust", () => {
+    const warn = vi.spyOn(logger, "warn").mockImplementation(() => undefined);
+    // Next.js's own X-Forwarded-For (the socket, for a request that had none) is no proxy.
+    clientAddressOf(request({ [PEER_ADDRESS_HEADER]: "10.0.0.2", "x-forwarded-for": "10.0.0.2" }), 0);
+    clientAddressOf(request({ [PEER_ADDRESS_HEADER]: "10.0.0.2" }), 0);
+    expect(warn).not.toHaveBeenCalled();
+    clientAddressOf(request({ [PEER_ADDRESS_HEADER]: "10.0.0.2", "x-forwarded-for": "203.0.113.5" }), 0);
+    clientAddressOf(request({ [PEER_ADDRESS_HEADER]: "10.0.0.2", "x-forwarded-for": "203.0.113.6" }), 0);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]![1]).toContain("Set TRUST_PROXY");
+    warn.mockRestore();
+  });
+
   it("without TRUST_PROXY: the socket's address, never X-Forwarded-For", () => {
     const headers = { [PEER_ADDRESS_HEADER]: "198.51.100.4", "x-forwarded-for": "1.2.3.4" };
     expect(clientAddressOf(request(headers), 0)).toBe("198.51.100.4");

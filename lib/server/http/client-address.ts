@@ -3,6 +3,7 @@ import "server-only";
 import { isIPv4, isIPv6 } from "node:net";
 
 import { loadConfig } from "@/lib/server/config/load-config";
+import { logger } from "@/lib/server/config/logger";
 
 /**
  * Who is calling, and over what: the client address (the sign-in throttle) and whether the request
@@ -50,10 +51,33 @@ export function clientAddressOf(source: HeaderSource, trustProxy?: number): stri
   const headers = headersOf(source);
   const peer = headers.get(PEER_ADDRESS_HEADER)?.trim() || undefined;
   const hops = trustProxy ?? loadConfig().trustProxy;
-  if (hops <= 0) return peer ? normaliseAddress(peer) : UNKNOWN_ADDRESS;
+  if (hops <= 0) {
+    warnOnceIfProxied(peer, headers.get("x-forwarded-for"));
+    return peer ? normaliseAddress(peer) : UNKNOWN_ADDRESS;
+  }
   const chain = [...listOf(headers.get("x-forwarded-for")), ...(peer ? [peer] : [])];
   if (chain.length === 0) return UNKNOWN_ADDRESS;
   return normaliseAddress(chain[Math.max(0, chain.length - 1 - hops)]!);
+}
+
+let warned = false;
+
+/**
+ * Behind a proxy without TRUST_PROXY every client has the proxy's address: one shared sign-in limit
+ * for everybody. Said once in the log, so an operator sees why (a forger can trigger it: harmless).
+ * Next.js itself sets X-Forwarded-For to the socket when a request has none, which is no proxy.
+ */
+function warnOnceIfProxied(peer: string | undefined, forwardedFor: string | null): void {
+  if (warned) return;
+  const forwarded = listOf(forwardedFor);
+  if (peer && (forwarded.length === 0 || (forwarded.length === 1 && forwarded[0] === peer))) return;
+  warned = true;
+  logger.warn(
+    { peer: peer ?? UNKNOWN_ADDRESS, forwardedHops: forwarded.length },
+    peer
+      ? "X-Forwarded-For received but TRUST_PROXY is off: clients behind a proxy share its address for the sign-in limits. Set TRUST_PROXY to the number of proxies you run in front of the app."
+      : "The client address is unknown (no socket address, TRUST_PROXY off): every sign-in shares one address for the limits.",
+  );
 }
 
 /**
