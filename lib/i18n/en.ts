@@ -51,7 +51,7 @@ export const en: Dictionary = {
     submitting: "Signing in…",
     invalid: "Wrong e-mail or password, or the user is disabled.",
     tooManyAttempts:
-      "Too many failed attempts with this e-mail. Wait a few minutes (up to 15) or ask an administrator to check your user.",
+      "Too many failed attempts from this connection. Wait a few minutes (up to 15); if you forgot your password, ask an administrator to reset it.",
     emailRequired: "Enter your e-mail.",
     emailInvalid: "The e-mail is not valid (e.g. name@company.com.do).",
     passwordRequired: "Enter your password.",

@@ -52,7 +52,7 @@ export const es = {
     submitting: "Entrando…",
     invalid: "Correo o contraseña incorrectos, o el usuario está deshabilitado.",
     tooManyAttempts:
-      "Demasiados intentos fallidos con este correo. Espere unos minutos (hasta 15) o pida a un administrador que revise su usuario.",
+      "Demasiados intentos fallidos desde esta conexión. Espere unos minutos (hasta 15); si olvidó su contraseña, pida a un administrador que se la cambie.",
     emailRequired: "Escriba su correo electrónico.",
     emailInvalid: "El correo no tiene un formato válido (ej. nombre@empresa.com.do).",
     passwordRequired: "Escriba su contraseña.",

@@ -45,7 +45,7 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   IDEMPOTENCY_KEY_REUSED: "the Idempotency-Key was used with another body",
   ALREADY_VOIDED: "a range overlaps an Aceptado void (its voidId is named); nothing was sent",
   RATE_LIMITED:
-    "too many voids per minute for the account, or too many failed sign-ins for the username; see Retry-After",
+    "too many voids per minute for the account, or too many failed sign-ins from the client's address (for that username, or for any); see Retry-After",
   SERVICE_UNAVAILABLE: "the instance is shutting down; retry (see Retry-After)",
   CERTIFICATE_NOT_CONFIGURED: "the account has no active certificate (.p12); upload it in the portal",
   CERTIFICATE_UNAVAILABLE: "the stored certificate could not be loaded",
