@@ -80,7 +80,11 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: "List void attempts, or fetch one by voidId",
     description:
       "Newest first, only the token's RNC and this environment. With `voidId` the record itself is " +
-      "returned (404 VOID_NOT_FOUND when unknown). fromDate/toDate filter createdAt, inclusive.",
+      "returned whole, streamed (404 VOID_NOT_FOUND when unknown). fromDate/toDate filter createdAt, " +
+      "inclusive. A page holds at most `limit` items and at most about 1 MB of JSON, fewer items when " +
+      "they are large (a void of 100,000 ranges is ~10 MB), and always at least one whole item: every " +
+      "item keeps all its ranges. Follow `nextToken` until it is absent; a page shorter than `limit` is " +
+      "not the last one while `nextToken` is present.",
     auth: "bearer",
     query: voidListQuerySchema,
     responses: {

@@ -508,27 +508,7 @@ describe("GET void-ncf: list, filters, paging", () => {
   });
 });
 
-describe("concurrency", () => {
-  // 50 voids at once queue at the simulator (XSD + signature each): allow them the production deadline.
-  beforeAll(() => {
-    process.env.VOID_DEADLINE_MS = "25000";
-  });
-  afterAll(() => {
-    process.env.VOID_DEADLINE_MS = "1500";
-  });
-
-  it("50 concurrent voids → 50 records with 50 distinct voidIds", async () => {
-    const many = await createTestAccount({ certificate: true });
-    const responses = await Promise.all(
-      Array.from({ length: 50 }, () => post({ ranges: [freshRange(1)] }, many.idToken)),
-    );
-    expect(responses.filter((r) => r.status !== 200).map((r) => r.body.detail)).toEqual([]);
-    const voidIds = new Set(responses.map((r) => r.body.voidId));
-    expect(voidIds.size).toBe(50);
-    const listed = (await get("?limit=100", many.idToken)).body.items as Array<{ voidId: string }>;
-    expect(new Set(listed.map((i) => i.voidId))).toEqual(voidIds);
-  });
-
+describe("Idempotency-Key while the first request is still sending", () => {
   it("a duplicate Idempotency-Key request that arrives while the first is sending waits and answers the same", async () => {
     app.simulator.admin.injectFault({ service: "anularrango", mode: "delay", delayMs: 700, count: 1 });
     const body = { ranges: [freshRange(1)] };
@@ -564,6 +544,28 @@ describe("concurrency", () => {
     expect(duplicate.body).toMatchObject({ code: "TAXAUTH_VOID_ERROR", voidId: original.body.voidId });
     await waitForInFlight(10_000);
     expect((await post(body, account.idToken, { "idempotency-key": key })).status).toBe(200);
+  });
+});
+
+describe("concurrency", () => {
+  // 50 voids at once queue at the simulator (XSD + signature each): allow them the production deadline.
+  beforeAll(() => {
+    process.env.VOID_DEADLINE_MS = "25000";
+  });
+  afterAll(() => {
+    process.env.VOID_DEADLINE_MS = "1500";
+  });
+
+  it("50 concurrent voids → 50 records with 50 distinct voidIds", async () => {
+    const many = await createTestAccount({ certificate: true });
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => post({ ranges: [freshRange(1)] }, many.idToken)),
+    );
+    expect(responses.filter((r) => r.status !== 200).map((r) => r.body.detail)).toEqual([]);
+    const voidIds = new Set(responses.map((r) => r.body.voidId));
+    expect(voidIds.size).toBe(50);
+    const listed = (await get("?limit=100", many.idToken)).body.items as Array<{ voidId: string }>;
+    expect(new Set(listed.map((i) => i.voidId))).toEqual(voidIds);
   });
 
   it("concurrent retries with one Idempotency-Key send once", async () => {
