@@ -199,6 +199,18 @@ describe("requireBearer", () => {
   });
 });
 
+describe("stored passwords", () => {
+  it("are scrypt hashes (N=2^15, r=8, p=1, random salt), never the password", async () => {
+    const users = await database.prisma.user.findMany({ select: { passwordHash: true } });
+    expect(users.length).toBeGreaterThan(1);
+    for (const { passwordHash } of users) {
+      expect(passwordHash).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
+      expect(passwordHash).not.toContain(alice.password);
+    }
+    expect(new Set(users.map((user) => user.passwordHash)).size).toBe(users.length); // salted
+  });
+});
+
 describe("requireApiKey", () => {
   it("accepts the account's own key and records when it was used", async () => {
     await requireApiKey(withAuthorization(undefined, alice.apiKey), alice.auth);
