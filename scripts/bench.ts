@@ -3,6 +3,7 @@
  * `{"name","value","unit", ...}`. Targets live in the issues; numbers are reported in their closing
  * notes. Set TEST_DATABASE_URL=postgres://… to run the database benchmarks on PostgreSQL.
  */
+import "./bench/quiet-logs";
 import { benchFoundation } from "./bench/foundation";
 import { benchDocuments } from "./bench/documents";
 import { benchPortal } from "./bench/portal";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { json, RawJson, stringifyJson } from "./json";
+import { json, RawJson, streamedJson, stringifyJson } from "./json";
 
 describe("stringifyJson", () => {
   it("places RawJson text as is, wherever it appears, and leaves other values to JSON.stringify", () => {
@@ -29,5 +29,30 @@ describe("stringifyJson", () => {
     const response = json({ ranges: new RawJson("[1,2]") }, 201);
     expect(response.status).toBe(201);
     expect(await response.text()).toBe('{"ranges":[1,2]}');
+  });
+});
+
+describe("streamedJson", () => {
+  it("sends a large answer in chunks that reassemble exactly, surrogate pairs and all", async () => {
+    const ranges = JSON.stringify(Array.from({ length: 30_000 }, (_, i) => ({ n: i, emoji: "😀é" })));
+    const body = { message: "ñ 😀", ranges: new RawJson(ranges), after: "fin" };
+    const response = streamedJson(body);
+    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    const reader = response.body!.getReader();
+    const chunks: Uint8Array[] = [];
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+    }
+    expect(chunks.length).toBeGreaterThan(10);
+    // Each chunk is valid UTF-8 on its own: no pair was split between two of them.
+    for (const chunk of chunks) new TextDecoder("utf-8", { fatal: true }).decode(chunk);
+    expect(Buffer.concat(chunks).toString("utf8")).toBe(stringifyJson(body));
+  });
+
+  it("answers a small body in one piece", async () => {
+    const response = streamedJson({ items: [new RawJson("[1]"), new RawJson("[2]")] }, 200);
+    expect(await response.text()).toBe('{"items":[[1],[2]]}');
   });
 });
