@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatEncf } from "@/lib/domain/encf";
 import { validateVoidRequest } from "@/lib/domain/void-request";
-import { decodeRanges, encodeRanges } from "./draft-codec";
+import { decodeRanges, encodeRanges } from "@/lib/domain/draft-codec";
 import {
   EditorAnalyzer,
   editorReducer,

@@ -15,7 +15,7 @@ import type { VoidPlan } from "@/lib/domain/void-request";
 import { format, formatNumber } from "@/lib/i18n";
 import { voidNcfRequestSchema } from "@/lib/schemas/void-ncf";
 import { ConfirmDialog } from "./confirm-dialog";
-import { encodeRanges, MAX_WIRE_CHARS } from "./draft-codec";
+import { encodeRanges, MAX_WIRE_CHARS } from "@/lib/domain/draft-codec";
 import {
   EditorAnalyzer,
   editorReducer,

@@ -3,7 +3,7 @@ import { sampleVoidBody } from "@/lib/domain/testing/sample-requests";
 import { isAppError } from "@/lib/errors";
 import { TEST_RNC, testCredential } from "@/lib/server/signing/test-fixtures";
 import { verifyXmlSignature } from "@/lib/server/signing";
-import { encodeRanges } from "@/components/void-tool/draft-codec";
+import { encodeRanges } from "@/lib/domain/draft-codec";
 import {
   belongsOffThread,
   OFF_THREAD_MIN_BYTES,

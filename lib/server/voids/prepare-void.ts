@@ -1,6 +1,6 @@
 import "server-only";
 import { gzipSync } from "node:zlib";
-import { decodeRanges } from "@/components/void-tool/draft-codec";
+import { decodeRanges } from "@/lib/domain/draft-codec";
 import { buildAnecfXml } from "@/lib/domain/anecf-xml";
 import type { Locale } from "@/lib/domain/locale";
 import type { ValidatedRange, VoidPlan } from "@/lib/domain/void-request";

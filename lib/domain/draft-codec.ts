@@ -1,8 +1,10 @@
 /**
- * How the editor's ranges travel to the server actions: one "desde<TAB>hasta" per line. A tenth of
- * the size of JSON objects, which matters because server action bodies are size-limited (Next's
- * serverActions.bodySizeLimit) and a full request holds up to 100,000 ranges.
+ * How the void tool's ranges travel to the server action: one "desde<TAB>hasta" per line, a tenth of
+ * the size of JSON objects. That matters because server action bodies are size-limited (Next's
+ * serverActions.bodySizeLimit) and a full request holds up to 100,000 ranges. Pure: the editor
+ * encodes in the browser, the void use case decodes on the server.
  */
+
 /**
  * Kept under the server action body limit (next.config.mjs: serverActions.bodySizeLimit "16mb"),
  * with room for the spec's maximum (10 types × 10,000 ranges ≈ 2.8 MB in this encoding). Past it
