@@ -7,7 +7,7 @@ import { useState, type FormEvent } from "react";
 import { Banner } from "@/components/ui/banner";
 import { InputField } from "@/components/ui/field";
 import type { Dictionary } from "@/lib/i18n";
-import { LOGIN_RATE_LIMITED } from "@/lib/portal/login-errors";
+import { LOGIN_RATE_LIMITED } from "@/lib/errors/login-errors";
 
 type LoginStrings = Dictionary["login"];
 

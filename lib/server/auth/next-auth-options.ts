@@ -6,7 +6,7 @@ import { getServerSession } from "next-auth/next";
 import Credentials from "next-auth/providers/credentials";
 import { headers } from "next/headers";
 
-import { LOGIN_RATE_LIMITED } from "@/lib/portal/login-errors";
+import { LOGIN_RATE_LIMITED } from "@/lib/errors/login-errors";
 import { AppError, isAppError } from "@/lib/errors";
 import { loadConfig } from "@/lib/server/config/load-config";
 import { clientAddressOf, isHttps, UNKNOWN_ADDRESS } from "@/lib/server/http/client-address";

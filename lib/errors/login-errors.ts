@@ -1,6 +1,8 @@
+import type { ErrorCode } from "./error-codes";
+
 /**
  * What the portal's sign-in (next-auth authorize) throws when the username has too many failed
  * sign-ins: next-auth passes the message to signIn() as `error`, and the login form shows its own
  * text for it. A code, never the server's wording.
  */
-export const LOGIN_RATE_LIMITED = "RATE_LIMITED";
+export const LOGIN_RATE_LIMITED = "RATE_LIMITED" satisfies ErrorCode;
