@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 import { PortalShell } from "@/components/shell/portal-shell";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/lib/portal/i18n";
 import { requirePageAuth } from "@/lib/portal/page-auth";
 import { getAccount } from "@/lib/server/accounts";
 

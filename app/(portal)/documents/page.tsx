@@ -5,7 +5,7 @@ import { Card } from "@/components/ui/card";
 import { InputField } from "@/components/ui/field";
 import { isAppError } from "@/lib/errors";
 import { format } from "@/lib/i18n";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/lib/portal/i18n";
 import { fromDocumentRecord, type DocumentView } from "@/lib/portal/document-view";
 import { requirePageAuth } from "@/lib/portal/page-auth";
 import { parseDocumentQuery } from "@/lib/schemas/documents-query";

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 
 import { SettingsTabs } from "@/components/settings/settings-tabs";
 import { Banner } from "@/components/ui/banner";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/lib/portal/i18n";
 import { hasRole, requirePageAuth } from "@/lib/portal/page-auth";
 
 /** Configuración: operators read it, only admins change it, viewers do not see it at all. */

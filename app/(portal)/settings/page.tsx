@@ -3,7 +3,7 @@ import { Banner } from "@/components/ui/banner";
 import { Card } from "@/components/ui/card";
 import { formatFechaHora } from "@/lib/domain/fecha";
 import { format } from "@/lib/i18n";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/lib/portal/i18n";
 import { hasRole, requirePageAuth } from "@/lib/portal/page-auth";
 import { getActiveCertificateSummary } from "@/lib/server/certificates";
 

@@ -4,7 +4,7 @@ import { Banner } from "@/components/ui/banner";
 import { ButtonLink } from "@/components/ui/button";
 import { formatFechaHora } from "@/lib/domain/fecha";
 import { format, formatNumber } from "@/lib/i18n";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/lib/portal/i18n";
 import { requirePageAuth } from "@/lib/portal/page-auth";
 import { nextPageQuery, previousPageQuery, readVoidFilters, toPageQuery } from "@/lib/portal/void-filters";
 import { loadVoidPage, typesOf } from "@/lib/portal/void-history";

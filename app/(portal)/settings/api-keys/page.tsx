@@ -1,7 +1,7 @@
 import { ApiKeysPanel } from "@/components/settings/api-keys-panel";
 import { Card } from "@/components/ui/card";
 import { formatFechaHora } from "@/lib/domain/fecha";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/lib/portal/i18n";
 import { hasRole, requirePageAuth } from "@/lib/portal/page-auth";
 import { listApiKeys } from "@/lib/server/auth";
 

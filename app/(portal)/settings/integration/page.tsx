@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import { CopyButton } from "@/components/settings/copy-button";
 import { Card } from "@/components/ui/card";
 import { format } from "@/lib/i18n";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/lib/portal/i18n";
 import { integrationExamples, originFromHeaders } from "@/lib/portal/integration-examples";
 import { hasRole, requirePageAuth } from "@/lib/portal/page-auth";
 

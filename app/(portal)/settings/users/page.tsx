@@ -1,7 +1,7 @@
 import { UsersPanel } from "@/components/settings/users-panel";
 import { Card } from "@/components/ui/card";
 import { formatFechaHora } from "@/lib/domain/fecha";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/lib/portal/i18n";
 import { hasRole, requirePageAuth } from "@/lib/portal/page-auth";
 import { listUsers } from "@/lib/server/accounts";
 

@@ -7,7 +7,7 @@ import { Table } from "@/components/ui/table";
 import { ecfTypeName, isEcfType } from "@/lib/domain/ecf-types";
 import { formatFechaHora } from "@/lib/domain/fecha";
 import { format, formatNumber, type Dictionary } from "@/lib/i18n";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/lib/portal/i18n";
 import { findAccountVoid } from "@/lib/portal/find-void-any-environment";
 import { requirePageAuth } from "@/lib/portal/page-auth";
 import type { VoidRecordView } from "@/lib/server/voids/void-views";

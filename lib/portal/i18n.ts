@@ -1,8 +1,8 @@
 import "server-only";
 
-import { getPortalPreferences } from "@/lib/portal/preferences";
+import { getDictionary } from "@/lib/i18n";
 
-import { getDictionary } from "./index";
+import { getPortalPreferences } from "./preferences";
 
 /** The signed-in user's language, environment and dictionary, for server components and actions. */
 export async function getI18n() {
