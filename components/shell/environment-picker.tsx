@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useId, useTransition } from "react";
 
 import type { Environment } from "@/lib/domain/environments";
-import { setEnvironmentAction } from "@/lib/portal/preference-actions";
+import { setEnvironmentAction } from "@/lib/portal/actions/preference-actions";
 
 export interface EnvironmentPickerProps {
   environment: Environment;

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 
 import type { Locale } from "@/lib/domain/locale";
-import { setLocaleAction } from "@/lib/portal/preference-actions";
+import { setLocaleAction } from "@/lib/portal/actions/preference-actions";
 
 const LANGUAGES: ReadonlyArray<{ locale: Locale; short: string; name: string }> = [
   { locale: "es", short: "ES", name: "Español" },

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { setEnvironmentAction } from "@/lib/portal/preference-actions";
+import { setEnvironmentAction } from "@/lib/portal/actions/preference-actions";
 import { ENVIRONMENTS, type Environment } from "@/lib/domain/environments";
 import type { VoidToolStrings } from "./strings";
 import styles from "./void-tool.module.css";

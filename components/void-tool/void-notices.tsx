@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import type { ActionFailure, VoidWarnings } from "@/app/(portal)/tools/void-encf/actions";
+import type { ActionFailure, VoidWarnings } from "@/lib/portal/actions/void-actions";
 import { format } from "@/lib/i18n";
 import type { VoidToolStrings } from "./strings";
 import styles from "./void-tool.module.css";

@@ -7,7 +7,7 @@ import {
   submitVoid,
   type ActionFailure,
   type VoidWarnings,
-} from "@/app/(portal)/tools/void-encf/actions";
+} from "@/lib/portal/actions/void-actions";
 import type { Environment } from "@/lib/domain/environments";
 import { nowFechaHora } from "@/lib/domain/fecha";
 import type { Locale } from "@/lib/domain/locale";

@@ -200,11 +200,11 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
     );
   },
   "action checkVoidWarnings": async () => {
-    const { checkVoidWarnings } = await import("@/app/(portal)/tools/void-encf/actions");
+    const { checkVoidWarnings } = await import("@/lib/portal/actions/void-actions");
     return outcomeOfAction(() => checkVoidWarnings({ environment: "TesteCF", ranges: [] } as never));
   },
   "action submitVoid": async () => {
-    const { submitVoid } = await import("@/app/(portal)/tools/void-encf/actions");
+    const { submitVoid } = await import("@/lib/portal/actions/void-actions");
     return outcomeOfAction(() =>
       submitVoid({
         environment: "TesteCF",
@@ -243,7 +243,7 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
     return outcomeOfAction(() => setUserDisabledAction(VOID_ID, true));
   },
   "action setEnvironmentAction": async () => {
-    const { setEnvironmentAction } = await import("@/lib/portal/preference-actions");
+    const { setEnvironmentAction } = await import("@/lib/portal/actions/preference-actions");
     return outcomeOfAction(() => setEnvironmentAction("TesteCF"));
   },
 };

@@ -7,7 +7,7 @@ import { cookies } from "next/headers";
 import { isEnvironment } from "@/lib/domain/environments";
 import { requirePortalAuth } from "@/lib/server/auth";
 
-import { ENVIRONMENT_COOKIE, LOCALE_COOKIE } from "./preferences";
+import { ENVIRONMENT_COOKIE, LOCALE_COOKIE } from "../preferences";
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 const COOKIE_OPTIONS = { path: "/", maxAge: ONE_YEAR_SECONDS, sameSite: "lax", httpOnly: true } as const;

@@ -1,8 +1,9 @@
 "use server";
 
+import "server-only";
+
 import { isEnvironment, type Environment } from "@/lib/domain/environments";
 import { AppError, isAppError } from "@/lib/errors";
-import { getPortalPreferences } from "@/lib/portal/preferences";
 import { requirePortalAuth } from "@/lib/server/auth";
 import { logger } from "@/lib/server/config";
 import { enforceRateLimit } from "@/lib/server/rate-limit";
@@ -10,6 +11,8 @@ import { createVoid } from "@/lib/server/voids/create-void";
 import { findErrorOverlaps } from "@/lib/server/voids/find-error-overlaps";
 import { prepareVoidOffThread } from "@/lib/server/voids/prepare-off-thread";
 import { findAcceptedOverlap } from "@/lib/server/voids/void-repository";
+
+import { getPortalPreferences } from "../preferences";
 
 /**
  * Server actions of Tools → Anular e-NCF. They call the same lib code as the REST API (createVoid,
@@ -104,7 +107,8 @@ export interface SubmitInput extends DraftInput {
 
 export interface SubmitOutcome {
   ok: true;
-  httpStatus: number;
+  /** accepted or rejected by DGII, or unconfirmed (Error): the result page explains each. */
+  outcome: "accepted" | "rejected" | "unconfirmed";
   voidId: string;
   status: "Aceptado" | "Rechazado" | "Error";
   environment: Environment;
@@ -128,9 +132,9 @@ export async function submitVoid(input: SubmitInput): Promise<SubmitOutcome | Ac
     });
     return {
       ok: true,
-      httpStatus: result.status,
-      voidId: String(result.body.voidId),
-      status: result.body.status as SubmitOutcome["status"],
+      outcome: result.outcome,
+      voidId: result.attempt.voidId,
+      status: result.attempt.status,
       environment,
     };
   } catch (error) {
