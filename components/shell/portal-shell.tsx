@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 
 import { ENVIRONMENTS, type Environment } from "@/lib/domain/environments";
 import type { Locale } from "@/lib/domain/locale";
+import type { UserRole } from "@/lib/domain/roles";
 import { format, type Dictionary } from "@/lib/i18n";
-import type { UserRole } from "@/lib/server/auth";
 
 import { EnvironmentPicker } from "./environment-picker";
 import { LanguageSwitch } from "./language-switch";

@@ -1,6 +1,8 @@
 import "server-only";
 
-export type UserRole = "admin" | "operator" | "viewer";
+import type { UserRole } from "@/lib/domain/roles";
+
+export type { UserRole };
 
 /** Who is calling: resolved from a Bearer idToken or the portal session, always re-checked in the DB. */
 export interface AuthContext {
