@@ -1,5 +1,87 @@
+import { builtinModules } from "node:module";
+
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
+
+/**
+ * Import boundaries (DESIGN.md, layout): arrows point from app/ down to lib/domain, never back.
+ * Each zone lists the folders a folder may NOT import from; paths are resolved (the `@/` alias and
+ * relative imports alike), and `import type` counts too: a type from lib/server in a component is
+ * still a component knowing the server's internals. lib/import-boundaries.test.ts proves each zone.
+ */
+const ANYWHERE = ".";
+const outside = (...allowed) => ({
+  from: ANYWHERE,
+  except: [...allowed.map((folder) => `./${folder}`), "./node_modules"],
+});
+const ISOMORPHIC = "runs in the browser too, so it knows nothing of the server, the portal or the UI";
+const BOUNDARIES = [
+  {
+    target: "./lib/domain",
+    ...outside("lib/domain", "lib/errors"),
+    message: `lib/domain imports only itself and lib/errors: it ${ISOMORPHIC}.`,
+  },
+  {
+    target: "./lib/errors",
+    ...outside("lib/errors"),
+    message: `lib/errors imports nothing of the project: it ${ISOMORPHIC}.`,
+  },
+  {
+    target: "./lib/schemas",
+    ...outside("lib/schemas", "lib/domain", "lib/errors"),
+    message: `lib/schemas imports only lib/domain and lib/errors: it ${ISOMORPHIC}.`,
+  },
+  {
+    target: "./lib/i18n",
+    ...outside("lib/i18n", "lib/domain", "lib/errors"),
+    message: `lib/i18n imports only lib/domain and lib/errors: it ${ISOMORPHIC}.`,
+  },
+  {
+    target: "./components",
+    from: ["./app", "./lib/server"],
+    message:
+      "Components import neither app/ nor lib/server (types included): server actions live in " +
+      "lib/portal/actions, shared types in lib/domain or lib/schemas.",
+  },
+  {
+    target: "./lib/portal",
+    from: ["./app", "./components"],
+    message: "lib/portal serves app/ and components/; it imports neither.",
+  },
+  {
+    target: "./lib/taxauth-simulator",
+    from: ["./app", "./components", "./lib/portal"],
+    message: "The DGII simulator stands alone: it imports no app, component or portal code.",
+  },
+];
+/** Tests of lib/server drive the real route handlers and portal actions end to end: exempt. */
+const SERVER_UP = {
+  target: "./lib/server",
+  from: ["./app", "./components", "./lib/portal"],
+  message:
+    "lib/server imports no app/, components/ or lib/portal code: those call the server, not the reverse.",
+};
+/** Tests and their helpers (vitest files, testing/ folders, test-fixtures.ts and the like). */
+const TEST_FILES = ["**/*.test.ts", "**/*.test.tsx", "**/testing/**", "**/test-*.ts"];
+/** What the app runs (scripts/ and e2e/ are development tools). */
+const PRODUCTION = ["./app", "./components", "./lib", "./proxy.ts", "./instrumentation.ts"];
+const NO_TEST_CODE = {
+  target: PRODUCTION,
+  from: TEST_FILES.map((glob) => `./${glob}`),
+  message: "Production code imports no test code: test helpers and oracles stay beside their tests.",
+};
+
+/** Node built-ins and server-only packages: isomorphic folders must bundle for the browser. */
+const BROWSER_SAFE_MESSAGE =
+  "This folder runs in the browser too: no Node built-ins or server-only packages here.";
+const SERVER_PACKAGES = {
+  // Exact names: as gitignore-style patterns, built-ins such as "domain" would match lib/domain.
+  paths: [...builtinModules, "server-only", "prisma", "next/headers", "next/server"].map((name) => ({
+    name,
+    message: BROWSER_SAFE_MESSAGE,
+  })),
+  patterns: [{ group: ["node:*", "@prisma/*"], message: BROWSER_SAFE_MESSAGE }],
+};
 
 const config = [
   ...nextCoreWebVitals,
@@ -13,6 +95,41 @@ const config = [
       "e2e/output/**",
       "prisma/generated/**",
     ],
+  },
+  {
+    name: "anula/boundaries",
+    files: ["**/*.{ts,tsx,mts,mjs}"],
+    rules: {
+      "import/no-restricted-paths": [
+        "error",
+        { basePath: import.meta.dirname, zones: [...BOUNDARIES, SERVER_UP, NO_TEST_CODE] },
+      ],
+    },
+  },
+  {
+    name: "anula/boundaries-in-tests",
+    files: TEST_FILES,
+    rules: {
+      "import/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: BOUNDARIES }],
+    },
+  },
+  {
+    name: "anula/production-dependencies",
+    files: PRODUCTION.map((folder) => (folder.endsWith(".ts") ? folder.slice(2) : `${folder.slice(2)}/**`)),
+    ignores: TEST_FILES,
+    rules: {
+      // Anything only tests or tools need is a devDependency, and production code cannot reach it.
+      "import/no-extraneous-dependencies": [
+        "error",
+        { devDependencies: false, packageDir: import.meta.dirname },
+      ],
+    },
+  },
+  {
+    name: "anula/isomorphic",
+    files: ["lib/domain/**", "lib/errors/**", "lib/schemas/**", "lib/i18n/**"],
+    ignores: TEST_FILES,
+    rules: { "no-restricted-imports": ["error", SERVER_PACKAGES] },
   },
 ];
 

@@ -3,12 +3,28 @@ import { ecfTypeName, isEcfType } from "@/lib/domain/ecf-types";
 import type { Environment } from "@/lib/domain/environments";
 import type { Locale } from "@/lib/domain/locale";
 import { format, formatNumber } from "@/lib/i18n";
-import type { VoidRecordView } from "@/lib/server/voids/void-views";
+import type { VoidRecord } from "@/lib/schemas/void-ncf-responses";
 import { voidToolStrings } from "./strings";
 import styles from "./void-tool.module.css";
 
+/** What the view shows of a stored attempt: fields of the public record, so any record that has them fits. */
+type ShownVoid = Pick<
+  VoidRecord,
+  | "voidId"
+  | "status"
+  | "environment"
+  | "fechaHoraAnulacion"
+  | "totalVoided"
+  | "ranges"
+  | "fileName"
+  | "taxauthCode"
+  | "taxauthName"
+  | "taxauthResponse"
+  | "errorMessage"
+> & { errorCode?: string | null };
+
 interface VoidResultViewProps {
-  record: VoidRecordView | null;
+  record: ShownVoid | null;
   voidId: string;
   environment: Environment;
   locale: Locale;
