@@ -1,6 +1,6 @@
 import type { Locale } from "@/lib/domain/locale";
 import { voidMessage } from "@/lib/domain/void-messages";
-import { findOverlaps, type OverlapCandidate } from "@/lib/domain/void-overlaps";
+import { overlapsBySerieTipo } from "@/lib/domain/intervals";
 import {
   groupIntoBlocks,
   limitIssues,
@@ -187,7 +187,7 @@ export class EditorAnalyzer {
       }
     }
     const overlaps = new Map<number, number[]>();
-    for (const [a, b] of findOverlaps(candidates)) {
+    for (const [a, b] of overlapsBySerieTipo(candidates)) {
       addOverlap(overlaps, a.line, b.line);
       addOverlap(overlaps, b.line, a.line);
     }
@@ -246,6 +246,15 @@ export class EditorAnalyzer {
       otherHasta: other.secuenciaHasta,
     });
   }
+}
+
+/** What overlap detection reads of a valid line; `line` is its current editor index. */
+interface OverlapCandidate {
+  serie: string;
+  tipoeCF: string;
+  desde: number;
+  hasta: number;
+  line: number;
 }
 
 function pickCandidate({ serie, tipoeCF, desde, hasta }: ValidatedRange) {

@@ -1,10 +1,10 @@
 import type { EcfType } from "./ecf-types";
 import { MAX_NUM10, readEncf, type EncfProblem, type ParsedEncf } from "./encf";
 import { isValidFechaHora, nowFechaHora } from "./fecha";
+import { overlapsBySerieTipo } from "./intervals";
 import { DEFAULT_LOCALE, type Locale } from "./locale";
 import { jsonPreview, MAX_SHOWN_CHARS } from "./shown-value";
 import { voidMessage, type Expected, type MessageParams, type VoidValidationCode } from "./void-messages";
-import { findOverlaps } from "./void-overlaps";
 
 /** Limits of the spec's "Limits" table. */
 export const MAX_TIPOS_PER_REQUEST = 10;
@@ -192,7 +192,7 @@ export function groupIntoBlocks(ranges: readonly ValidatedRange[]): VoidBlock[] 
 
 /** Overlapping lines, sorted by the later line of each pair. */
 function overlapIssues(ranges: ValidatedRange[], locale: Locale): VoidValidationIssue[] {
-  const issues: VoidValidationIssue[] = findOverlaps(ranges).map(([earlier, later]) =>
+  const issues: VoidValidationIssue[] = overlapsBySerieTipo(ranges).map(([earlier, later]) =>
     issue(
       locale,
       "OVERLAPPING_RANGES",

@@ -9,6 +9,7 @@ import {
   signXmlWithXmlCrypto,
   verifyXmlSignature,
 } from "@/lib/server/signing";
+import { benchIntervals } from "./intervals";
 import { medianMs, report } from "./measure";
 
 function planOf(count: number): VoidPlan {
@@ -25,6 +26,7 @@ export async function benchFoundation(): Promise<void> {
     value: await medianMs(() => validateVoidRequest(body100k), 9, 2),
     unit: "ms",
   });
+  await benchIntervals();
 
   const rnc = "130000001";
   const { p12 } = generatePkcs12({ rnc, password: "bench", encryption: "legacy-rc2-40" });
