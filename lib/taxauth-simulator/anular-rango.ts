@@ -1,6 +1,5 @@
 import "server-only";
 
-import { verifyXmlSignature } from "@/lib/server/signing";
 import { readAnecf } from "./anecf-reader";
 import { checkAnecfRules } from "./anecf-rules";
 import { xmlPartOf } from "./auth-services";
@@ -8,6 +7,7 @@ import { holderIdOf } from "./credentials";
 import type { NumericRange } from "./ledger";
 import { jsonReply, unauthorizedReply, type Reply, type ServiceRequest } from "./reply";
 import { describeRange, listWithLimit } from "./sequences";
+import { verifyXmlSignature } from "./xmldsig/verify-xml-signature";
 import { validateAgainstSchema } from "./xsd";
 
 export const MESSAGE_BAD_SIGNATURE = "La firma del documento no es válida";

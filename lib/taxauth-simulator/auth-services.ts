@@ -2,10 +2,10 @@ import "server-only";
 
 import { DOMParser } from "@xmldom/xmldom";
 
-import { verifyXmlSignature } from "@/lib/server/signing";
 import { dominicanTimestamp, holderIdOf } from "./credentials";
 import { parseMultipart } from "./multipart";
 import { jsonReply, textReply, type Reply, type ServiceRequest } from "./reply";
+import { verifyXmlSignature } from "./xmldsig/verify-xml-signature";
 import { validateAgainstSchema } from "./xsd";
 
 /** DGII's message when a multipart upload comes without Content-Length (observed by peers). */

@@ -2,13 +2,8 @@ import { buildAnecfXml } from "@/lib/domain/anecf-xml";
 import { sampleVoidBody } from "@/lib/domain/testing/sample-requests";
 import { validateVoidRequest, type VoidPlan } from "@/lib/domain/void-request";
 import { buildAnecfXmlReference } from "@/lib/server/anecf/build-anecf-reference";
-import {
-  generatePkcs12,
-  loadPkcs12,
-  signBuiltXml,
-  signXmlWithXmlCrypto,
-  verifyXmlSignature,
-} from "@/lib/server/signing";
+import { generatePkcs12, loadPkcs12, signBuiltXml, signXmlWithXmlCrypto } from "@/lib/server/signing";
+import { verifyXmlSignature } from "@/lib/taxauth-simulator/xmldsig/verify-xml-signature";
 import { benchIntervals } from "./intervals";
 import { medianMs, report } from "./measure";
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { buildAnecfXml } from "@/lib/domain/anecf-xml";
 import { sampleVoidBody } from "@/lib/domain/testing/sample-requests";
 import { validateVoidRequest, type VoidPlan } from "@/lib/domain/void-request";
-import { signBuiltXml, signXml, signXmlWithXmlCrypto, verifyXmlSignature } from "@/lib/server/signing";
+import { signBuiltXml, signXml, signXmlWithXmlCrypto } from "@/lib/server/signing";
+import { verifyXmlSignature } from "@/lib/taxauth-simulator/xmldsig/verify-xml-signature";
 import { testCredential } from "@/lib/server/signing/test-fixtures";
 import { validateAgainstXsd } from "./validate-xsd";
 

@@ -5,6 +5,5 @@ export type { LoadPkcs12Options, SigningCredential } from "./load-pkcs12";
 export { loadPkcs12 } from "./load-pkcs12";
 export { clearCredentialCache, loadPkcs12Cached } from "./credential-cache";
 export { signBuiltXml, signXml, signXmlWithXmlCrypto } from "./sign-xml";
-export { verifyXmlSignature, type VerifyResult } from "./verify-xml-signature";
 export { generatePkcs12, type GeneratePkcs12Options } from "./generate-pkcs12";
 export type { Pkcs12Encryption } from "./pkcs12-writer";

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 
+import { verifyXmlSignatureWithPath } from "@/lib/taxauth-simulator/xmldsig/verify-xml-signature";
+
 import { signXml, signXmlWithXmlCrypto } from "./sign-xml";
 import { anecfLike, testCredential } from "./test-fixtures";
-import { verifyXmlSignatureWithPath } from "./verify-xml-signature";
 
 /**
  * Guards against the quadratic and DOM-bound regressions: stock xml-crypto needs ~95 s to verify

@@ -4,11 +4,11 @@ import { DOMParser } from "@xmldom/xmldom";
 import { describe, expect, it } from "vitest";
 
 import { AppError } from "@/lib/errors";
+import { verifyXmlSignature } from "@/lib/taxauth-simulator/xmldsig/verify-xml-signature";
 
 import { signXml, signXmlWithXmlCrypto } from "./sign-xml";
 import { canonicalizeSimpleDocument } from "./simple-xml-canonical";
 import { anecfLike, TEST_RNC, testCredential } from "./test-fixtures";
-import { verifyXmlSignature } from "./verify-xml-signature";
 
 const credential = testCredential();
 const DSIG = "http://www.w3.org/2000/09/xmldsig#";

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { sampleVoidBody } from "@/lib/domain/testing/sample-requests";
 import { isAppError } from "@/lib/errors";
 import { TEST_RNC, testCredential } from "@/lib/server/signing/test-fixtures";
-import { verifyXmlSignature } from "@/lib/server/signing";
+import { verifyXmlSignature } from "@/lib/taxauth-simulator/xmldsig/verify-xml-signature";
 import { encodeRanges } from "@/lib/domain/draft-codec";
 import {
   belongsOffThread,

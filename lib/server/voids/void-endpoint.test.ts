@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
-import { verifyXmlSignature } from "@/lib/server/signing";
+import { verifyXmlSignature } from "@/lib/taxauth-simulator/xmldsig/verify-xml-signature";
 import { waitForInFlight } from "./in-flight";
 import { OFF_THREAD_MIN_BYTES } from "./prepare-off-thread";
 import { startVoidTestApp, type VoidTestApp } from "./testing/void-test-app";

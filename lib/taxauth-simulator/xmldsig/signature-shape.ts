@@ -1,7 +1,12 @@
 import "server-only";
 
+import {
+  C14N_ALGORITHM,
+  ENVELOPED_SIGNATURE_TRANSFORM,
+  XMLDSIG_NAMESPACE,
+} from "@/lib/server/signing/xmldsig-profile";
+
 import { ELEMENT_NODE } from "./xmldsig-dom";
-import { C14N_ALGORITHM, ENVELOPED_SIGNATURE_TRANSFORM, XMLDSIG_NAMESPACE } from "./xmldsig-profile";
 
 /**
  * The Signature shapes the fast path (verify-simple-document.ts) accepts: DGII's profile with any

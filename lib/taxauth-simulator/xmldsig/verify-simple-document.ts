@@ -1,6 +1,13 @@
 import "server-only";
 
-import { parseXmlStrict } from "./parse-xml-strict";
+import { parseXmlStrict } from "@/lib/server/signing/parse-xml-strict";
+import { canonicalizeSimpleDocument } from "@/lib/server/signing/simple-xml-canonical";
+import {
+  C14N_ALGORITHM,
+  ENVELOPED_SIGNATURE_TRANSFORM,
+  XMLDSIG_NAMESPACE,
+} from "@/lib/server/signing/xmldsig-profile";
+
 import {
   checkSignatureElement,
   digestReference,
@@ -8,9 +15,7 @@ import {
   type SignedXmlInternals,
   type VerifyResult,
 } from "./signature-check";
-import { canonicalizeSimpleDocument } from "./simple-xml-canonical";
 import { hasProfileShape } from "./signature-shape";
-import { C14N_ALGORITHM, ENVELOPED_SIGNATURE_TRANSFORM, XMLDSIG_NAMESPACE } from "./xmldsig-profile";
 
 /**
  * The fast path of verifyXmlSignature, for the documents Anula signs: a *simple* document

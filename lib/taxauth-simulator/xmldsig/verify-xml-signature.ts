@@ -1,6 +1,7 @@
 import "server-only";
 
-import { parseXmlStrict } from "./parse-xml-strict";
+import { parseXmlStrict } from "@/lib/server/signing/parse-xml-strict";
+
 import {
   checkSignatureElement,
   digestReference,
