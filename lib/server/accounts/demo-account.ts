@@ -10,7 +10,7 @@ import { logger } from "@/lib/server/config/logger";
 import { nowMs } from "@/lib/server/db/epoch";
 import { isUniqueViolation } from "@/lib/server/db/unique-violation";
 import { showSecretsOnce } from "@/lib/server/ops/show-secrets-once";
-import { generatePkcs12 } from "@/lib/server/signing";
+import { generatePkcs12 } from "@/lib/server/signing/generate-pkcs12";
 import type { PrismaClient } from "@/prisma/generated/client";
 
 /** The demo API key's line on the console (show-secrets-once.ts). */

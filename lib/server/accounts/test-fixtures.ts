@@ -2,7 +2,7 @@ import "server-only";
 
 import { createApiKey, signIdToken, type AuthContext, type UserRole } from "@/lib/server/auth";
 import { uploadCertificate, type CertificateSummary } from "@/lib/server/certificates";
-import { generatePkcs12 } from "@/lib/server/signing";
+import { generatePkcs12 } from "@/lib/server/signing/generate-pkcs12";
 
 import { createAccount, createUser } from "./accounts";
 

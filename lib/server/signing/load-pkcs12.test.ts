@@ -8,7 +8,6 @@ import { afterAll, describe, expect, it } from "vitest";
 
 import { AppError } from "@/lib/errors";
 
-import { clearCredentialCache, credentialCacheSize, loadPkcs12Cached } from "./credential-cache";
 import { generatePkcs12 } from "./generate-pkcs12";
 import { loadPkcs12 } from "./load-pkcs12";
 import { writePkcs12 } from "./pkcs12-writer";
@@ -237,23 +236,5 @@ describe("loadPkcs12 errors (each its own code)", () => {
     expect(loadPkcs12(expired.p12, PASSWORD, { allowExpired: true }).info.notAfter.toISOString()).toBe(
       "2021-01-01T00:00:00.000Z",
     );
-    expect(errorCodeOf(() => loadPkcs12Cached(expired.p12, PASSWORD))).toBe("CERTIFICATE_EXPIRED");
-  });
-});
-
-describe("loadPkcs12Cached", () => {
-  it("parses once, returns the same credential, still checks validity, and clears", () => {
-    clearCredentialCache();
-    const first = loadPkcs12Cached(legacy.p12, PASSWORD);
-    const second = loadPkcs12Cached(Buffer.from(legacy.p12), PASSWORD);
-    expect(second).toBe(first);
-    expect(credentialCacheSize()).toBe(1);
-    expect(errorCodeOf(() => loadPkcs12Cached(legacy.p12, "otra"))).toBe("CERTIFICATE_WRONG_PASSWORD");
-    expect(
-      errorCodeOf(() => loadPkcs12Cached(legacy.p12, PASSWORD, { now: new Date("2199-01-01T00:00:00Z") })),
-    ).toBe("CERTIFICATE_EXPIRED");
-    clearCredentialCache();
-    expect(credentialCacheSize()).toBe(0);
-    expect(loadPkcs12Cached(legacy.p12, PASSWORD)).not.toBe(first);
   });
 });

@@ -126,7 +126,7 @@ function checkValidity(info: CertificateInfo, now: Date): void {
 }
 
 /** Parses the file (10–70 ms: forge's key derivation is JavaScript) without the validity check. */
-export function parsePkcs12(p12: Uint8Array, password: string): SigningCredential {
+function parsePkcs12(p12: Uint8Array, password: string): SigningCredential {
   const pfx = decodePfx(p12, password);
   const forgeKey = findPrivateKey(pfx);
   const certificate = findMatchingCertificate(pfx, forgeKey);
@@ -163,5 +163,3 @@ export function loadPkcs12(
   if (!options.allowExpired) checkValidity(credential.info, options.now ?? new Date());
   return credential;
 }
-
-export { checkValidity as assertCertificateValid };

@@ -1,6 +1,7 @@
 import "server-only";
 
-import { generatePkcs12, loadPkcs12Cached, signXml, type SigningCredential } from "@/lib/server/signing";
+import { loadPkcs12, signXml, type SigningCredential } from "@/lib/server/signing";
+import { generatePkcs12 } from "@/lib/server/signing/generate-pkcs12";
 import { startTaxAuthSimulator, type SimulatorHandle } from "@/lib/taxauth-simulator";
 import type { TaxAuthConfig } from "./config";
 import { DGII_PATH_SEGMENT, ENVIRONMENTS, type Environment } from "@/lib/domain/environments";
@@ -20,7 +21,7 @@ export function credentialFor(
   let credential = credentials.get(key);
   if (!credential) {
     const password = "prueba";
-    credential = loadPkcs12Cached(generatePkcs12({ rnc, password, ...options }).p12, password);
+    credential = loadPkcs12(generatePkcs12({ rnc, password, ...options }).p12, password);
     credentials.set(key, credential);
   }
   return credential;
