@@ -1,6 +1,6 @@
 import "server-only";
 
-import { validateAgainstXsd, type XsdName, type XsdResult } from "@/lib/server/anecf/validate-xsd";
+import { validateAgainstXsd, type XsdName, type XsdResult } from "./validate-xsd";
 
 export type SchemaName = "ANECF-v1.0.xsd" | "Semilla-v1.0.xsd";
 export type SchemaResult = XsdResult;

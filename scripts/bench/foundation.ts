@@ -1,7 +1,7 @@
 import { buildAnecfXml } from "@/lib/domain/anecf-xml";
 import { sampleVoidBody } from "@/lib/domain/testing/sample-requests";
 import { validateVoidRequest, type VoidPlan } from "@/lib/domain/void-request";
-import { buildAnecfXmlReference } from "@/lib/server/anecf/build-anecf-reference";
+import { buildAnecfXmlReference } from "@/lib/server/anecf/testing/build-anecf-reference";
 import { loadPkcs12, signBuiltXml, signXmlWithXmlCrypto } from "@/lib/server/signing";
 import { generatePkcs12 } from "@/lib/server/signing/generate-pkcs12";
 import { verifyXmlSignature } from "@/lib/taxauth-simulator/xmldsig/verify-xml-signature";

@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { buildAnecfXml, prettyPrintXml } from "@/lib/domain/anecf-xml";
 import { sampleVoidBody } from "@/lib/domain/testing/sample-requests";
 import { validateVoidRequest, type VoidPlan } from "@/lib/domain/void-request";
-import { buildAnecfXmlReference } from "./build-anecf-reference";
-import { validateAgainstXsd } from "./validate-xsd";
+import { validateAgainstXsd } from "@/lib/taxauth-simulator/validate-xsd";
+
+import { buildAnecfXmlReference } from "./testing/build-anecf-reference";
 
 function planOf(body: unknown): VoidPlan {
   const result = validateVoidRequest(body, { now: Date.UTC(2026, 10, 22, 12, 0, 0) });

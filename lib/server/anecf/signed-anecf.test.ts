@@ -3,9 +3,9 @@ import { buildAnecfXml } from "@/lib/domain/anecf-xml";
 import { sampleVoidBody } from "@/lib/domain/testing/sample-requests";
 import { validateVoidRequest, type VoidPlan } from "@/lib/domain/void-request";
 import { signBuiltXml, signXml, signXmlWithXmlCrypto } from "@/lib/server/signing";
-import { verifyXmlSignature } from "@/lib/taxauth-simulator/xmldsig/verify-xml-signature";
 import { testCredential } from "@/lib/server/signing/test-fixtures";
-import { validateAgainstXsd } from "./validate-xsd";
+import { validateAgainstXsd } from "@/lib/taxauth-simulator/validate-xsd";
+import { verifyXmlSignature } from "@/lib/taxauth-simulator/xmldsig/verify-xml-signature";
 
 function planOf(body: unknown): VoidPlan {
   const result = validateVoidRequest(body, { now: Date.UTC(2026, 10, 22, 12, 0, 0) });

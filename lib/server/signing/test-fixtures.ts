@@ -5,8 +5,8 @@ import { loadPkcs12, type SigningCredential } from "./load-pkcs12";
 
 /**
  * Test and bench helpers: ANECF-shaped documents built by plain string concatenation (independent
- * of lib/server/anecf, so the signer's tests do not depend on the builder), and one generated
- * credential per process.
+ * of the builder, lib/domain/anecf-xml.ts, so the signer's tests do not depend on it), and one
+ * generated credential per process.
  */
 
 export const TEST_RNC = "130000001";

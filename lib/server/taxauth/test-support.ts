@@ -8,7 +8,7 @@ import { DGII_PATH_SEGMENT, ENVIRONMENTS, type Environment } from "@/lib/domain/
 
 /**
  * Test helpers shared by the client and simulator tests: a credential per RNC, ANECF documents
- * built by plain strings (independent of lib/server/anecf), and a simulator on 127.0.0.1:0.
+ * built by plain strings (independent of lib/domain/anecf-xml.ts), and a simulator on 127.0.0.1:0.
  */
 
 const credentials = new Map<string, SigningCredential>();

@@ -3,8 +3,9 @@ import { create } from "xmlbuilder2";
 import { ANECF_VERSION, type AnecfInput } from "@/lib/domain/anecf-xml";
 
 /**
- * The reference ANECF builder on xmlbuilder2 (a real XML serializer, escaping included). The hot path
- * uses buildAnecfXml (string concatenation); tests prove both produce the same bytes.
+ * The reference ANECF builder on xmlbuilder2 (a real XML serializer, escaping included): the oracle
+ * of anecf.test.ts and the bench, never used by the app (xmlbuilder2 is a devDependency). The app
+ * uses buildAnecfXml (lib/domain, string concatenation); tests prove both produce the same bytes.
  */
 export function buildAnecfXmlReference({ rncEmisor, plan }: AnecfInput): string {
   const root = create({ version: "1.0", encoding: "UTF-8" }).ele("ANECF");
