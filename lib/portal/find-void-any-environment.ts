@@ -1,7 +1,7 @@
 import "server-only";
 
 import { ENVIRONMENTS, isEnvironment } from "@/lib/domain/environments";
-import type { VoidRecordView } from "@/lib/server/voids/void-views";
+import type { VoidRecordView } from "@/lib/server/voids/types";
 import { findVoid } from "@/lib/server/voids/void-repository";
 
 /**

@@ -1,30 +1,13 @@
 import "server-only";
 
-import type { Environment } from "@/lib/domain/environments";
 import { isAppError } from "@/lib/errors";
-import { listVoids, parseVoidListQuery } from "@/lib/server/voids/list-voids";
+import { listVoids, parseVoidListQuery, withParsedRanges } from "@/lib/server/voids/list-voids";
+import type { VoidRecordView } from "@/lib/server/voids/types";
 
 import { toListSearchParams, type VoidFilters } from "./void-filters";
 
-/** A record as GET void-ncf lists it (toVoidListItem's shape). */
-export interface VoidListItem {
-  voidId: string;
-  customerId: string;
-  createdAt: number;
-  updateAt: number;
-  status: "Aceptado" | "Rechazado" | "Error";
-  environment: Environment;
-  fechaHoraAnulacion: string;
-  totalVoided: number;
-  ranges: Array<{ tipoeCF: string; secuenciaDesde: string; secuenciaHasta: string; cantidad: number }>;
-  fileName: string;
-  taxauthCode: string | null;
-  taxauthName: string | null;
-  taxauthResponse: string[];
-  errorCode?: string | null;
-  errorMessage?: string | null;
-  createdBy: string | null;
-}
+/** A record of the history: the same attempt the REST list gives, ranges as objects. */
+export type VoidListItem = VoidRecordView;
 
 export type VoidPage =
   { ok: true; items: VoidListItem[]; nextToken?: string } | { ok: false; message: string; code: string };
@@ -36,13 +19,12 @@ export async function loadVoidPage(
   limit: number,
 ): Promise<VoidPage> {
   try {
-    const query = parseVoidListQuery(toListSearchParams(filters, limit));
-    const { list } = await listVoids(accountId, filters.environment, query);
-    if (!list) return { ok: true, items: [] };
+    const { voidId: _voidId, ...query } = parseVoidListQuery(toListSearchParams(filters, limit));
+    const page = await listVoids(accountId, filters.environment, query, withParsedRanges);
     return {
       ok: true,
-      items: list.items as unknown as VoidListItem[],
-      ...(typeof list.nextToken === "string" ? { nextToken: list.nextToken } : {}),
+      items: page.items,
+      ...(page.nextToken !== undefined ? { nextToken: page.nextToken } : {}),
     };
   } catch (error) {
     if (isAppError(error) && error.status === 400)

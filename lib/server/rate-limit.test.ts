@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
 import { route } from "@/lib/server/http";
 import { enforceRateLimit, resetRateLimits } from "./rate-limit";
+import { setEnvForTests } from "@/lib/server/config/load-config";
 
 describe("per-account rate limit", () => {
   afterEach(() => {
@@ -10,7 +11,7 @@ describe("per-account rate limit", () => {
   });
 
   it("lets a burst of the configured size through, then answers 429 with Retry-After", async () => {
-    process.env.VOID_RATE_LIMIT_PER_MINUTE = "3";
+    setEnvForTests({ VOID_RATE_LIMIT_PER_MINUTE: "3" });
     const handler = route(async () => {
       enforceRateLimit("void:acct-1", 1_000_000);
       return new Response("{}");
@@ -24,7 +25,7 @@ describe("per-account rate limit", () => {
   });
 
   it("refills over time and keeps accounts apart", () => {
-    process.env.VOID_RATE_LIMIT_PER_MINUTE = "1";
+    setEnvForTests({ VOID_RATE_LIMIT_PER_MINUTE: "1" });
     enforceRateLimit("a", 0);
     expect(() => enforceRateLimit("a", 1_000)).toThrow(AppError);
     expect(() => enforceRateLimit("b", 1_000)).not.toThrow();
@@ -32,7 +33,7 @@ describe("per-account rate limit", () => {
   });
 
   it("0 disables it", () => {
-    process.env.VOID_RATE_LIMIT_PER_MINUTE = "0";
+    setEnvForTests({ VOID_RATE_LIMIT_PER_MINUTE: "0" });
     for (let i = 0; i < 1000; i++) enforceRateLimit("a", 0);
   });
 });

@@ -1,5 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
+import { loadConfig } from "@/lib/server/config/load-config";
 
 /**
  * Per-account throttle (token bucket, per app instance): VOID_RATE_LIMIT_PER_MINUTE requests a
@@ -13,13 +14,8 @@ interface Bucket {
 
 const buckets = new Map<string, Bucket>();
 
-function ratePerMinute(): number {
-  const value = Number(process.env.VOID_RATE_LIMIT_PER_MINUTE ?? 120);
-  return Number.isFinite(value) && value >= 0 ? value : 120;
-}
-
 export function enforceRateLimit(key: string, now: number = Date.now()): void {
-  const capacity = ratePerMinute();
+  const capacity = loadConfig().voidRateLimitPerMinute;
   if (capacity === 0) return;
   const refillPerMs = capacity / 60_000;
   const bucket = buckets.get(key) ?? { tokens: capacity, updatedAt: now };

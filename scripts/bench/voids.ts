@@ -5,7 +5,7 @@ import { validateVoidRequest } from "@/lib/domain/void-request";
 import { voidContentOf } from "@/lib/server/voids/prepare-void";
 import { createTestAccount } from "@/lib/server/accounts/test-fixtures";
 import type { TaxAuthClient } from "@/lib/server/taxauth";
-import { setTaxAuthClient } from "@/lib/server/voids/void-deps";
+import { setTaxAuthClient } from "@/lib/server/taxauth/client-instance";
 import { startVoidTestApp, type VoidTestApp } from "@/lib/server/voids/testing/void-test-app";
 import { percentile, report } from "./measure";
 

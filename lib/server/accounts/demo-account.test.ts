@@ -5,8 +5,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 
 import { issueIdToken, requireApiKey, requireBearer } from "@/lib/server/auth";
 import { getActiveSigningCredential } from "@/lib/server/certificates";
-import { parseConfig, resetConfigForTests } from "@/lib/server/config/load-config";
+import { loadConfig, parseConfig, resetConfigForTests } from "@/lib/server/config/load-config";
 import { closeDb, getDb } from "@/lib/server/db";
+import { prepareDatabase } from "@/lib/server/runtime/prepare-database";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
 
 import { captureLogsForTests } from "@/lib/server/config/logger";
@@ -102,11 +103,11 @@ describe("ensureDemoAccount", () => {
   });
 });
 
-describe("getDb on the embedded default", () => {
+describe("the runtime's database preparation on the embedded default", () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "anula-getdb-"));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it("migrates and seeds PGlite under DATA_DIR on first start, and keeps the data across a restart", async () => {
+  it("getDb only opens; prepareDatabase migrates and seeds PGlite under DATA_DIR, and the data outlives a restart", async () => {
     const saved = { ...process.env };
     try {
       for (const key of ["DATABASE_URL", "AUTH_SECRET", "ENCRYPTION_KEY", "DEMO", "DEMO_API_KEY"])
@@ -116,20 +117,27 @@ describe("getDb on the embedded default", () => {
       const { setDbForTests } = await import("@/lib/server/db");
       setDbForTests(null);
 
+      // Opening is only opening: no migration, so no tables yet.
+      const opened = await getDb();
+      await expect(opened.account.count()).rejects.toThrow();
+
       const started = performance.now();
-      const first = await getDb();
+      expect(await prepareDatabase(loadConfig())).toEqual({ demoRnc: "130000001" });
       const coldStartMs = performance.now() - started;
+      const first = await getDb();
+      expect(first).toBe(opened);
       expect(await first.account.findMany({ select: { rnc: true } })).toEqual([{ rnc: "130000001" }]);
-      expect(await getDb()).toBe(first);
       await closeDb();
 
+      // A restart: the second preparation applies nothing and seeds nothing.
+      expect(await prepareDatabase(loadConfig())).toEqual({});
       const second = await getDb();
       expect(second).not.toBe(first);
       expect(await second.account.count()).toBe(1);
       expect(await second.certificate.count({ where: { active: true } })).toBe(1);
       await closeDb();
       // Printed for the record of start-up cost (PGlite cold start + migrations + demo seed).
-      console.info(`getDb() cold start with migrations and demo seed: ${Math.round(coldStartMs)} ms`);
+      console.info(`prepareDatabase cold start with migrations and demo seed: ${Math.round(coldStartMs)} ms`);
     } finally {
       process.env = saved;
       resetConfigForTests();

@@ -53,6 +53,10 @@ export const envSchema = z.object({
   TAXAUTH: oneOf("TAXAUTH", ["simulator", "dgii"]),
   TAXAUTH_SIMULATOR_URL: httpUrl("TAXAUTH_SIMULATOR_URL"),
   TAXAUTH_SIMULATOR_PORT: integer("TAXAUTH_SIMULATOR_PORT", 0, 65_535),
+  TAXAUTH_SIMULATOR_ADMIN: optionalText.refine((value) => !value || /^(0|1|on|off)$/i.test(value), {
+    message: 'TAXAUTH_SIMULATOR_ADMIN must be "0"/"off" or "1"/"on"',
+  }),
+  TAXAUTH_SIMULATOR_LEDGER: optionalText,
   TAXAUTH_URL_TESTECF: httpUrl("TAXAUTH_URL_TESTECF"),
   TAXAUTH_URL_CERTECF: httpUrl("TAXAUTH_URL_CERTECF"),
   TAXAUTH_URL_ECF: httpUrl("TAXAUTH_URL_ECF"),
@@ -60,6 +64,9 @@ export const envSchema = z.object({
   TAXAUTH_RESPONSE_TIMEOUT_MS: integer("TAXAUTH_RESPONSE_TIMEOUT_MS", 1),
   VOID_DEADLINE_MS: integer("VOID_DEADLINE_MS", 1),
   VOID_RATE_LIMIT_PER_MINUTE: integer("VOID_RATE_LIMIT_PER_MINUTE", 0),
+  DOCUMENT_REFRESH_INTERVAL_MS: integer("DOCUMENT_REFRESH_INTERVAL_MS", 0),
+  DOCUMENT_REFRESH_TIMEOUT_MS: integer("DOCUMENT_REFRESH_TIMEOUT_MS", 1),
+  DOCUMENT_REFRESH_MIN_INTERVAL_MS: integer("DOCUMENT_REFRESH_MIN_INTERVAL_MS", 0),
   AUTH_MAX_FAILED_LOGINS: integer("AUTH_MAX_FAILED_LOGINS", 0),
   AUTH_MAX_FAILED_LOGINS_PER_ADDRESS: integer("AUTH_MAX_FAILED_LOGINS_PER_ADDRESS", 0),
   TRUST_PROXY: optionalText.refine((value) => value === undefined || TRUST_PROXY_PATTERN.test(value), {
@@ -83,3 +90,16 @@ export const envSchema = z.object({
 });
 
 export type EnvValues = z.infer<typeof envSchema>;
+
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/**
+ * LOG_LEVEL, or silent under vitest and info otherwise. The logger needs it before (and without)
+ * the rest of the configuration, so an invalid value falls back here; loadConfig then stops the
+ * process naming it.
+ */
+export function logLevelFrom(env: Record<string, string | undefined>): LogLevel {
+  const parsed = envSchema.shape.LOG_LEVEL.safeParse(env.LOG_LEVEL);
+  const level = parsed.success ? (parsed.data?.toLowerCase() as LogLevel | undefined) : undefined;
+  return level ?? (env.VITEST ? "silent" : "info");
+}

@@ -44,6 +44,56 @@ describe("configuration", () => {
     expect(message).not.toContain("pw@");
   });
 
+  it("holds every setting the app reads, with its default, and the embedded simulator's", () => {
+    const defaults = parseConfig({ DATA_DIR: dataDir });
+    expect(defaults).toMatchObject({
+      voidDeadlineMs: 25_000,
+      voidRateLimitPerMinute: 120,
+      documentRefresh: { intervalMs: 60_000, timeoutMs: 1_500, minIntervalMs: 30_000 },
+      taxAuth: {
+        mode: "simulator",
+        simulatorUrl: undefined,
+        embeddedSimulator: {
+          port: 0,
+          ledgerFile: path.join(dataDir, "dgii-simulator-ledger.json"),
+          adminEnabled: true,
+        },
+        urlOverrides: {},
+        connectTimeoutMs: 10_000,
+        responseTimeoutMs: 60_000,
+      },
+    });
+    const set = parseConfig({
+      DATA_DIR: dataDir,
+      VOID_DEADLINE_MS: "5000",
+      VOID_RATE_LIMIT_PER_MINUTE: "0",
+      DOCUMENT_REFRESH_INTERVAL_MS: "0",
+      DOCUMENT_REFRESH_TIMEOUT_MS: "800",
+      DOCUMENT_REFRESH_MIN_INTERVAL_MS: "0",
+      TAXAUTH_SIMULATOR_URL: "http://127.0.0.1:4010",
+      TAXAUTH_URL_ECF: "https://proxy.example.do/ecf",
+      TAXAUTH_RESPONSE_TIMEOUT_MS: "30000",
+      LOG_LEVEL: "warn",
+    });
+    expect(set).toMatchObject({
+      voidDeadlineMs: 5_000,
+      voidRateLimitPerMinute: 0,
+      documentRefresh: { intervalMs: 0, timeoutMs: 800, minIntervalMs: 0 },
+      taxAuth: {
+        simulatorUrl: "http://127.0.0.1:4010",
+        embeddedSimulator: null,
+        urlOverrides: { eCF: "https://proxy.example.do/ecf" },
+        responseTimeoutMs: 30_000,
+      },
+      logLevel: "warn",
+    });
+    expect(
+      parseConfig({ DATA_DIR: dataDir, TAXAUTH_SIMULATOR_ADMIN: "0" }).taxAuth.embeddedSimulator
+        ?.adminEnabled,
+    ).toBe(false);
+    expect(messageOf({ DOCUMENT_REFRESH_TIMEOUT_MS: "soon" })).toContain("DOCUMENT_REFRESH_TIMEOUT_MS");
+  });
+
   it("production with PostgreSQL and both secrets starts", () => {
     const config = parseConfig({
       TAXAUTH: "dgii",

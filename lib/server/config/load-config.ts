@@ -3,7 +3,9 @@ import "server-only";
 import path from "node:path";
 import { AppError } from "@/lib/errors";
 
-import { envSchema, type EnvValues } from "./env-schema";
+import type { Environment } from "@/lib/domain/environments";
+
+import { envSchema, logLevelFrom, type EnvValues, type LogLevel } from "./env-schema";
 import { readOrCreateSecret } from "./generated-secret";
 
 export interface AppConfig {
@@ -46,6 +48,35 @@ export interface AppConfig {
   loginThrottle: { perUser: number; perAddress: number };
   /** NEXTAUTH_URL, the portal's public URL: https makes the session cookies `Secure`. */
   nextAuthUrl?: string;
+  /** The tax authority: DGII or a simulator, and how long to wait for it. */
+  taxAuth: TaxAuthSettings;
+  /** How long POST void-ncf waits for DGII before answering 502 (the send keeps going). */
+  voidDeadlineMs: number;
+  /** Voids per account per minute (token bucket, per instance); 0 disables. */
+  voidRateLimitPerMinute: number;
+  /** Refresh of issued documents whose status is not final (refresh-documents.ts). */
+  documentRefresh: {
+    /** How often the background job runs; 0 turns it off. */
+    intervalMs: number;
+    /** How long a status query waits for DGII before answering with the stored status. */
+    timeoutMs: number;
+    /** A document is asked about again at most this often. */
+    minIntervalMs: number;
+  };
+  logLevel: LogLevel;
+}
+
+export interface TaxAuthSettings {
+  mode: "simulator" | "dgii";
+  /** TAXAUTH_SIMULATOR_URL: a simulator already running there (e.g. `npm run simulator`). */
+  simulatorUrl?: string;
+  /** Simulator mode without TAXAUTH_SIMULATOR_URL: the one the app starts on loopback. */
+  embeddedSimulator: { port: number; ledgerFile: string; adminEnabled: boolean } | null;
+  /** TAXAUTH_URL_TESTECF / _CERTECF / _ECF: one environment's base URL, overriding the mode's. */
+  urlOverrides: Partial<Record<Environment, string>>;
+  connectTimeoutMs: number;
+  /** From the request being sent to the whole answer being read (also in the background). */
+  responseTimeoutMs: number;
 }
 
 const DEFAULT_SHUTDOWN_TIMEOUT_MS = 25_000;
@@ -132,7 +163,55 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       perAddress: Number(values.AUTH_MAX_FAILED_LOGINS_PER_ADDRESS ?? DEFAULT_MAX_FAILED_LOGINS_PER_ADDRESS),
     },
     nextAuthUrl: values.NEXTAUTH_URL,
+    taxAuth: taxAuthSettingsOf(values, dataDir),
+    voidDeadlineMs: Number(values.VOID_DEADLINE_MS ?? 25_000),
+    voidRateLimitPerMinute: Number(values.VOID_RATE_LIMIT_PER_MINUTE ?? 120),
+    documentRefresh: {
+      intervalMs: Number(values.DOCUMENT_REFRESH_INTERVAL_MS ?? 60_000),
+      timeoutMs: Number(values.DOCUMENT_REFRESH_TIMEOUT_MS ?? 1_500),
+      minIntervalMs: Number(values.DOCUMENT_REFRESH_MIN_INTERVAL_MS ?? 30_000),
+    },
+    logLevel: logLevelFrom(env),
   };
+}
+
+function taxAuthSettingsOf(values: EnvValues, dataDir: string): TaxAuthSettings {
+  const mode = values.TAXAUTH?.toLowerCase() === "dgii" ? "dgii" : "simulator";
+  const embedded = mode === "simulator" && values.TAXAUTH_SIMULATOR_URL === undefined;
+  return {
+    mode,
+    simulatorUrl: values.TAXAUTH_SIMULATOR_URL,
+    embeddedSimulator: embedded
+      ? {
+          port: Number(values.TAXAUTH_SIMULATOR_PORT ?? 0),
+          ledgerFile: values.TAXAUTH_SIMULATOR_LEDGER ?? path.join(dataDir, "dgii-simulator-ledger.json"),
+          adminEnabled: !/^(0|off)$/i.test(values.TAXAUTH_SIMULATOR_ADMIN ?? ""),
+        }
+      : null,
+    urlOverrides: {
+      ...(values.TAXAUTH_URL_TESTECF ? { TesteCF: values.TAXAUTH_URL_TESTECF } : {}),
+      ...(values.TAXAUTH_URL_CERTECF ? { CerteCF: values.TAXAUTH_URL_CERTECF } : {}),
+      ...(values.TAXAUTH_URL_ECF ? { eCF: values.TAXAUTH_URL_ECF } : {}),
+    },
+    connectTimeoutMs: Number(values.TAXAUTH_CONNECT_TIMEOUT_MS ?? 10_000),
+    responseTimeoutMs: Number(values.TAXAUTH_RESPONSE_TIMEOUT_MS ?? 60_000),
+  };
+}
+
+/**
+ * The tax-authority part of an environment alone (tests and checks that build a client for a
+ * given set of variables): validated like the whole configuration.
+ */
+export function parseTaxAuthSettings(env: Record<string, string | undefined>): TaxAuthSettings {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new AppError("CONFIGURATION_ERROR", `Invalid configuration: ${problems.join("; ")}`);
+  }
+  return taxAuthSettingsOf(
+    parsed.data,
+    path.resolve(/*turbopackIgnore: true*/ parsed.data.DATA_DIR ?? "./data"),
+  );
 }
 
 function isProduction(values: EnvValues): boolean {
@@ -154,6 +233,18 @@ let cached: AppConfig | undefined;
 export function loadConfig(): AppConfig {
   cached ??= parseConfig(process.env);
   return cached;
+}
+
+/**
+ * Tests: sets (or, with undefined, removes) environment variables and forgets the cached
+ * configuration, so the next loadConfig() reads them.
+ */
+export function setEnvForTests(variables: Record<string, string | undefined>): void {
+  for (const [name, value] of Object.entries(variables)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  resetConfigForTests();
 }
 
 /** Tests change the environment between cases; this forgets the cached configuration. */

@@ -2,6 +2,10 @@ import "server-only";
 
 import pino from "pino";
 
+import { currentRequestId } from "@/lib/server/http/request-context";
+
+import { logLevelFrom } from "./env-schema";
+
 /**
  * The server's one logger (JSON lines on stdout). Never pass passwords, keys, tokens, certificate
  * bytes or XML bodies to it; the redaction below is the safety net for the usual field names
@@ -35,9 +39,15 @@ const stdout = pino.destination({ dest: 1, sync: true });
 
 export const logger = pino(
   {
-    level: process.env.LOG_LEVEL ?? (process.env.VITEST ? "silent" : "info"),
+    // The logger exists before the configuration is read (it reports that reading's problems).
+    level: logLevelFrom(process.env),
     base: { service: "anula" },
     redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+    // Inside a REST request every line carries its requestId, so use cases log without knowing HTTP.
+    mixin: () => {
+      const requestId = currentRequestId();
+      return requestId ? { requestId } : {};
+    },
   },
   {
     write(line: string) {

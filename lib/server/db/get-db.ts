@@ -2,9 +2,8 @@ import "server-only";
 
 import type { PrismaClient } from "@/prisma/generated/client";
 import { loadConfig } from "@/lib/server/config/load-config";
-import { logger } from "@/lib/server/config/logger";
 
-import { databaseTarget, describeTarget } from "./database-target";
+import { databaseTarget } from "./database-target";
 import { openDatabase, type OpenDatabase } from "./open-database";
 
 // Kept on globalThis so Next's dev server (which re-evaluates modules on every edit) reuses one
@@ -15,49 +14,23 @@ const state = globalThis as typeof globalThis & {
 };
 
 /**
- * The process's Prisma client, migrated and (embedded default) seeded with the demo account.
- * The first call opens the database chosen by the configuration (DATABASE_URL → PostgreSQL, else
- * PGlite under DATA_DIR), applies pending migrations, then runs ensureDemoAccount(); later calls
- * return the same client. A failed start is not cached, so the next request tries again.
+ * The process's Prisma client for the configured database (DATABASE_URL → PostgreSQL, else PGlite
+ * under DATA_DIR), opened on first use; later calls return the same client. Opening does nothing
+ * else: the runtime start migrates and seeds (lib/server/runtime/prepare-database.ts) before the
+ * server answers. A failed open is not cached, so the next call tries again.
  */
 export async function getDb(): Promise<PrismaClient> {
   if (state.__anulaDbOverride) return state.__anulaDbOverride;
-  state.__anulaDb ??= start().catch((error: unknown) => {
+  return (await openProcessDatabase()).prisma;
+}
+
+/** The process's database handle (migrations, closing), opened once. */
+export function openProcessDatabase(): Promise<OpenDatabase> {
+  state.__anulaDb ??= openDatabase(databaseTarget(loadConfig())).catch((error: unknown) => {
     state.__anulaDb = undefined;
     throw error;
   });
-  return (await state.__anulaDb).prisma;
-}
-
-async function start(): Promise<OpenDatabase> {
-  const started = performance.now();
-  const config = loadConfig();
-  const target = databaseTarget(config);
-  const database = await openDatabase(target);
-  try {
-    const { applied, edited } = await database.migrate();
-    if (edited.length > 0) {
-      logger.warn(
-        { edited },
-        "Applied migrations were edited afterwards; the database keeps the old version.",
-      );
-    }
-    // Imported here, not at the top: the accounts module itself depends on getDb().
-    const { ensureDemoAccount } = await import("@/lib/server/accounts/demo-account");
-    const demo = await ensureDemoAccount(database.prisma, config);
-    if (demo) {
-      const { ensureDemoDocuments } = await import("@/lib/server/documents/demo-documents");
-      await ensureDemoDocuments(demo.accountId, demo.rnc, database.prisma);
-    }
-    logger.info(
-      { database: describeTarget(target), applied, ms: Math.round(performance.now() - started) },
-      "Database ready",
-    );
-    return database;
-  } catch (error) {
-    await database.close().catch(() => {});
-    throw error;
-  }
+  return state.__anulaDb;
 }
 
 /** Tests: make getDb() return this client (null restores the normal behaviour). */

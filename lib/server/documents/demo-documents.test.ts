@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-data
 import { TaxAuthClient } from "@/lib/server/taxauth";
 import { configFor, startTestSimulator } from "@/lib/server/taxauth/test-support";
 import { waitForInFlight } from "@/lib/server/voids/in-flight";
-import { setTaxAuthClient } from "@/lib/server/voids/void-deps";
+import { setTaxAuthClient } from "@/lib/server/taxauth/client-instance";
 import type { SimulatorHandle } from "@/lib/taxauth-simulator";
 
 import { DEMO_DOCUMENTS, demoTaxAuthDocuments, ensureDemoDocuments } from "./demo-documents";

@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-data
 import { TaxAuthClient } from "@/lib/server/taxauth";
 import { configFor, startTestSimulator } from "@/lib/server/taxauth/test-support";
 import { waitForInFlight } from "@/lib/server/voids/in-flight";
-import { setTaxAuthClient } from "@/lib/server/voids/void-deps";
+import { setTaxAuthClient } from "@/lib/server/taxauth/client-instance";
 import type { SimulatorHandle } from "@/lib/taxauth-simulator";
 import type { PrismaClient } from "@/prisma/generated/client";
 
@@ -16,6 +16,7 @@ import { importDocuments } from "./import-documents";
 import { queryDocumentsBatch } from "./query-documents";
 import { refreshPendingDocuments } from "./refresh-documents";
 import { contextOf, documentHeaders, importEntry, jsonPost } from "./test-support";
+import { setEnvForTests } from "@/lib/server/config/load-config";
 
 let database: TestDatabase;
 let simulator: SimulatorHandle;
@@ -34,8 +35,8 @@ afterAll(async () => {
   await database?.dispose();
 });
 beforeEach(() => {
-  process.env.DOCUMENT_REFRESH_TIMEOUT_MS = "8000";
-  process.env.DOCUMENT_REFRESH_MIN_INTERVAL_MS = "0";
+  setEnvForTests({ DOCUMENT_REFRESH_TIMEOUT_MS: "8000" });
+  setEnvForTests({ DOCUMENT_REFRESH_MIN_INTERVAL_MS: "0" });
   simulator.admin.clearFaults();
 });
 afterEach(async () => {
@@ -117,7 +118,7 @@ describe("refresh of pending documents through the authority", () => {
   });
 
   it("does not ask again within the minimum interval", async () => {
-    process.env.DOCUMENT_REFRESH_MIN_INTERVAL_MS = "60000";
+    setEnvForTests({ DOCUMENT_REFRESH_MIN_INTERVAL_MS: "60000" });
     await pendingDocument("E310000000103", 3);
     await batch(["E310000000103"]);
     const after = statusCalls();
@@ -127,7 +128,7 @@ describe("refresh of pending documents through the authority", () => {
 
   it("answers the stored status in bounded time when the authority hangs or fails", async () => {
     await pendingDocument("E310000000104", 1);
-    process.env.DOCUMENT_REFRESH_TIMEOUT_MS = "300";
+    setEnvForTests({ DOCUMENT_REFRESH_TIMEOUT_MS: "300" });
     simulator.admin.injectFault({ service: "consultaresultado", mode: "hang" });
     const started = performance.now();
     const hung = await batch(["E310000000104"]);
@@ -135,7 +136,7 @@ describe("refresh of pending documents through the authority", () => {
     expect(hung.results[0]!.status).toBe("En Proceso");
     await waitForInFlight(10_000);
 
-    process.env.DOCUMENT_REFRESH_TIMEOUT_MS = "8000";
+    setEnvForTests({ DOCUMENT_REFRESH_TIMEOUT_MS: "8000" });
     simulator.admin.injectFault({ service: "consultaresultado", mode: "status", status: 500 });
     expect((await batch(["E310000000104"])).results[0]!.status).toBe("En Proceso");
     // The authority is back: the next query picks the answer up.

@@ -1,11 +1,12 @@
 import "server-only";
+import { loadConfig } from "@/lib/server/config/load-config";
 
 import { getActiveSigningCredential } from "@/lib/server/certificates";
 import { logger } from "@/lib/server/config/logger";
 import { getDb } from "@/lib/server/db";
 import type { SigningCredential } from "@/lib/server/signing";
 import type { TaxAuthStatusResult } from "@/lib/server/taxauth";
-import { getTaxAuthClient } from "@/lib/server/voids/void-deps";
+import { getTaxAuthClient } from "@/lib/server/taxauth/client-instance";
 import { trackInFlight } from "@/lib/server/voids/in-flight";
 
 import { fromPrismaDocument, taxauthResponsesOf, type StoredDocument } from "./document-views";
@@ -26,19 +27,10 @@ export interface RefreshSettings {
   maxPerQuery: number;
 }
 
-function positive(value: string | undefined, fallback: number): number {
-  const number = Number(value);
-  return value !== undefined && value.trim() !== "" && Number.isFinite(number) && number >= 0
-    ? number
-    : fallback;
-}
-
-export function refreshSettings(env: NodeJS.ProcessEnv = process.env): RefreshSettings {
-  return {
-    timeoutMs: positive(env.DOCUMENT_REFRESH_TIMEOUT_MS, 1500),
-    minIntervalMs: positive(env.DOCUMENT_REFRESH_MIN_INTERVAL_MS, 30_000),
-    maxPerQuery: 20,
-  };
+/** DOCUMENT_REFRESH_TIMEOUT_MS and DOCUMENT_REFRESH_MIN_INTERVAL_MS, from the configuration. */
+export function refreshSettings(): RefreshSettings {
+  const { timeoutMs, minIntervalMs } = loadConfig().documentRefresh;
+  return { timeoutMs, minIntervalMs, maxPerQuery: 20 };
 }
 
 export function needsRefresh(document: StoredDocument, now: number, minIntervalMs: number): boolean {

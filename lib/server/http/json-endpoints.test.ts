@@ -7,9 +7,10 @@ import { POST as TOKEN } from "@/app/auth/token/route";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
 import type { TaxAuthClient } from "@/lib/server/taxauth";
-import { setTaxAuthClient } from "@/lib/server/voids/void-deps";
+import { setTaxAuthClient } from "@/lib/server/taxauth/client-instance";
 
 import { isJsonMediaType } from "./json-content-type";
+import { setEnvForTests } from "@/lib/server/config/load-config";
 
 /**
  * What every JSON endpoint does with the body's declared type and with oversized values: one rule
@@ -21,7 +22,7 @@ let account: TestAccount;
 beforeAll(async () => {
   database = await createTestDatabase();
   account = await createTestAccount({ rnc: "130000077", certificate: true, apiKey: true });
-  process.env.VOID_RATE_LIMIT_PER_MINUTE = "0";
+  setEnvForTests({ VOID_RATE_LIMIT_PER_MINUTE: "0" });
   // Nothing here may reach the authority: every request is refused before.
   setTaxAuthClient({
     voidRanges: () => {

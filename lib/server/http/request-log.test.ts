@@ -41,7 +41,7 @@ describe("structured logs of a void", () => {
       environment: "TesteCF",
       voidId,
       status: "Aceptado",
-      httpStatus: 200,
+      outcome: "accepted",
       totalVoided: 5,
       durationMs: expect.any(Number),
     });

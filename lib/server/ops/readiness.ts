@@ -4,13 +4,15 @@ import type { ReadinessResponse } from "@/lib/schemas/ops-responses";
 import { logger } from "@/lib/server/config/logger";
 import { getDb, type PrismaClient } from "@/lib/server/db";
 import { readMigrationFiles } from "@/lib/server/db/migration-files";
-import { taxAuthConfigFromEnv } from "@/lib/server/taxauth/config";
+import { loadConfig } from "@/lib/server/config/load-config";
+import { taxAuthConfigFromEnv, taxAuthConfigOf } from "@/lib/server/taxauth/config";
 
 import { isDraining } from "./lifecycle";
 
 export interface ReadinessDeps {
   db?: () => Promise<PrismaClient>;
-  env?: NodeJS.ProcessEnv;
+  /** Check this set of variables instead of the running configuration. */
+  env?: Record<string, string | undefined>;
   migrationsDir?: string;
   /** A check slower than this counts as failed (a load balancer must not hang on /readyz). */
   timeoutMs?: number;
@@ -31,7 +33,7 @@ export async function checkReadiness(
     { ok: false, message: "database did not answer in time" },
     { ok: false, message: "not checked" },
   ]);
-  const taxAuthority = taxAuthorityCheck(deps.env ?? process.env);
+  const taxAuthority = taxAuthorityCheck(deps.env);
   const checks = { database, migrations, taxAuthority };
   const healthy = database.ok && migrations.ok && taxAuthority.ok;
   const draining = isDraining();
@@ -69,9 +71,12 @@ async function databaseChecks(deps: ReadinessDeps): Promise<[Check, Check & { pe
   }
 }
 
-function taxAuthorityCheck(env: NodeJS.ProcessEnv): Check & { mode?: "simulator" | "dgii" } {
+/** The running configuration's authority, or (tests) that of a given set of variables. */
+function taxAuthorityCheck(
+  env?: Record<string, string | undefined>,
+): Check & { mode?: "simulator" | "dgii" } {
   try {
-    const config = taxAuthConfigFromEnv(env);
+    const config = env ? taxAuthConfigFromEnv(env) : taxAuthConfigOf(loadConfig().taxAuth);
     if (
       config.mode === "dgii" &&
       !Object.values(config.baseUrls).every((url) => url.startsWith("https://"))

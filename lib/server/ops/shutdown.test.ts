@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { reopenChildDatabase, runHangingVoidChild } from "@/lib/server/testing/run-hanging-void-child";
 import { findVoid } from "@/lib/server/voids/void-repository";
-import { VOID_MESSAGES } from "@/lib/server/voids/void-views";
+import { STORED_VOID_MESSAGES } from "@/lib/server/voids/types";
 import { startTaxAuthSimulator, type SimulatorHandle } from "@/lib/taxauth-simulator";
 
 const RNC = "131999002";
@@ -57,7 +57,7 @@ describe("SIGTERM while a void waits for the authority", () => {
         where: { id: voidId },
         select: { leaseOwner: true, leaseExpiresAt: true, errorMessage: true },
       });
-      expect(lease).toEqual({ leaseOwner: null, leaseExpiresAt: null, errorMessage: VOID_MESSAGES.interrupted });
+      expect(lease).toEqual({ leaseOwner: null, leaseExpiresAt: null, errorMessage: STORED_VOID_MESSAGES.interrupted });
     } finally {
       await db.dispose();
     }

@@ -1,22 +1,21 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 import { loadConfig, logger } from "@/lib/server/config";
-import { getDb } from "@/lib/server/db";
+import { useEmbeddedSimulator } from "@/lib/server/taxauth/client-instance";
 import { registerGracefulShutdown } from "@/lib/server/ops/shutdown";
 import { SIMULATOR_ADMIN_TOKEN_LABEL, showSecretsOnce } from "@/lib/server/ops/show-secrets-once";
 import { startLeaseKeeper } from "@/lib/server/voids/send-leases";
 
-let started: Promise<void> | undefined;
+import { prepareDatabase } from "./prepare-database";
 
-/** How often documents with a non-final status are refreshed from the authority. */
-const DOCUMENT_REFRESH_INTERVAL_MS = 60_000;
+let started: Promise<void> | undefined;
 
 /**
  * What the server process does once at start (Next's instrumentation hook): in the embedded default
  * (TAXAUTH unset or "simulator", no TAXAUTH_SIMULATOR_URL given) start the DGII simulator in-process
- * on loopback; open and migrate the database (which seeds the demo account on first start); and
- * schedule the refresh of pending documents.
+ * on loopback and hand its URL to the DGII client; migrate the database and seed the demo on an
+ * empty one (prepare-database.ts); keep the send leases alive; schedule the refresh of pending
+ * documents. Next awaits this before the server answers.
  */
 export function startRuntime(): Promise<void> {
   started ??= start();
@@ -26,27 +25,24 @@ export function startRuntime(): Promise<void> {
 async function start(): Promise<void> {
   const config = loadConfig();
   registerGracefulShutdown();
-  const embedded = (process.env.TAXAUTH ?? "simulator") === "simulator" && !process.env.TAXAUTH_SIMULATOR_URL;
+  const embedded = config.taxAuth.embeddedSimulator;
   let registerDemoDocuments: ((rnc: string) => void) | undefined;
   if (embedded) {
     const { startTaxAuthSimulator } = await import("@/lib/taxauth-simulator");
     const adminToken = randomBytes(24).toString("base64url");
     const simulator = await startTaxAuthSimulator({
-      port: Number(process.env.TAXAUTH_SIMULATOR_PORT ?? 0),
+      port: embedded.port,
       host: "127.0.0.1",
-      ledgerFile:
-        process.env.TAXAUTH_SIMULATOR_LEDGER ?? path.join(config.dataDir, "dgii-simulator-ledger.json"),
+      ledgerFile: embedded.ledgerFile,
       // The embedded simulator is a test double: its admin API (loopback only) lets a user mark
       // sequences as issued to see a rejection. Off with TAXAUTH_SIMULATOR_ADMIN=0.
-      adminEnabled: process.env.TAXAUTH_SIMULATOR_ADMIN !== "0",
+      adminEnabled: embedded.adminEnabled,
       // Only its holder may drive the test double (the app runs with NODE_ENV=production here too):
       // a token made at each start, shown once on the console, never logged.
       adminToken,
     });
-    if (process.env.TAXAUTH_SIMULATOR_ADMIN !== "0") {
-      showSecretsOnce([{ label: SIMULATOR_ADMIN_TOKEN_LABEL, value: adminToken }]);
-    }
-    process.env.TAXAUTH_SIMULATOR_URL = simulator.url;
+    if (embedded.adminEnabled) showSecretsOnce([{ label: SIMULATOR_ADMIN_TOKEN_LABEL, value: adminToken }]);
+    useEmbeddedSimulator(simulator.url);
     registerDemoDocuments = (rnc) => {
       // The simulated authority knows the demo documents, so their pending statuses resolve.
       void import("@/lib/server/documents/demo-documents").then(({ demoTaxAuthDocuments }) => {
@@ -58,13 +54,14 @@ async function start(): Promise<void> {
       "Autoridad tributaria SIMULADA (TAXAUTH=simulator): nada se envía a la DGII. Use TAXAUTH=dgii en producción.",
     );
   }
-  await getDb();
+  await prepareDatabase(config);
   startLeaseKeeper();
   if (registerDemoDocuments && config.demo.enabled) registerDemoDocuments(config.demo.rnc);
-  scheduleDocumentRefresh();
+  scheduleDocumentRefresh(config.documentRefresh.intervalMs);
 }
 
-function scheduleDocumentRefresh(): void {
+function scheduleDocumentRefresh(intervalMs: number): void {
+  if (intervalMs === 0) return;
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
@@ -75,6 +72,6 @@ function scheduleDocumentRefresh(): void {
       .finally(() => {
         running = false;
       });
-  }, DOCUMENT_REFRESH_INTERVAL_MS);
+  }, intervalMs);
   timer.unref();
 }

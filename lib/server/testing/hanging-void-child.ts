@@ -7,11 +7,14 @@
  * Run with `node --conditions=react-server --import tsx`.
  */
 import { getDb } from "@/lib/server/db";
+import { loadConfig } from "@/lib/server/config/load-config";
+import { prepareDatabase } from "@/lib/server/runtime/prepare-database";
 import { startRuntime } from "@/lib/server/runtime/start-runtime";
 import { createVoid } from "@/lib/server/voids/create-void";
 
 async function main(): Promise<void> {
   if (process.env.HANGING_VOID_START_RUNTIME === "1") await startRuntime();
+  else await prepareDatabase(loadConfig());
   const db = await getDb();
   const account = await db.account.findFirstOrThrow({ where: { rnc: process.env.DEMO_RNC } });
   void createVoid({

@@ -4,25 +4,29 @@ import type { Environment } from "@/lib/domain/environments";
 import type { Locale } from "@/lib/domain/locale";
 import { AppError, isAppError } from "@/lib/errors";
 import { getActiveSigningCredential } from "@/lib/server/certificates";
-import { isUniqueViolation } from "@/lib/server/db";
+import { loadConfig } from "@/lib/server/config/load-config";
 import { logger } from "@/lib/server/config/logger";
-import { RawJson } from "@/lib/server/http/json";
-import { annotateRequest, currentRequestId } from "@/lib/server/http/request-context";
+import { isUniqueViolation } from "@/lib/server/db";
 import type { SigningCredential } from "@/lib/server/signing";
+import { getTaxAuthClient } from "@/lib/server/taxauth/client-instance";
 import type { VoidOutcome } from "@/lib/server/taxauth";
-import { getTaxAuthClient, voidDeadlineMs } from "./void-deps";
 import { trackInFlight } from "./in-flight";
-import { instanceId, leaseMs } from "./send-leases";
 import { prepareVoidOffThread } from "./prepare-off-thread";
 import type { PreparedVoid, VoidRequestBody } from "./prepare-void";
+import { instanceId, leaseMs } from "./send-leases";
+import {
+  outcomeOf,
+  STORED_VOID_MESSAGES,
+  type CreateVoidResult,
+  type VoidAttempt,
+  type VoidCompletion,
+} from "./types";
 import {
   completeVoid,
   findAcceptedOverlap,
   findVoidByIdempotencyKey,
   insertWriteAhead,
-  type VoidCompletion,
 } from "./void-repository";
-import { VOID_MESSAGES, voidOutcomeResponse, type VoidAttempt } from "./void-views";
 
 export interface CreateVoidInput {
   accountId: string;
@@ -30,30 +34,25 @@ export interface CreateVoidInput {
   environment: Environment;
   /** The request as received: parsed and validated here, on a worker thread when large. */
   body: VoidRequestBody;
-  /** Who sent it, e.g. "user:ana@empresa.do (token)" or "(portal)". */
+  /** Who sent it, e.g. "ana@empresa.do (API)" or "ana@empresa.do (portal)". */
   createdBy: string;
   idempotencyKey?: string;
   locale?: Locale;
 }
 
-export interface VoidHttpResult {
-  status: number;
-  body: Record<string, unknown>;
-}
-
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 /**
- * POST void-ncf, DESIGN.md's "Void flow": validate (nothing is stored or sent on a 400), certificate,
- * build + sign (nothing stored on failure), write ahead as Error, then authenticate and send. The
- * answer decides Aceptado (200) / Rechazado (422); no answer by the deadline is a 502 with the
- * voidId while the send goes on in the background and a late answer still updates the record.
- * Validation, build and signature are one step (prepareVoid, on a worker thread for large bodies);
- * its errors are reported in the flow's order: 400, Idempotency-Key replay, 409, 412/500, SIGN_ERROR.
+ * Voiding ranges, DESIGN.md's "Void flow": validate (nothing is stored or sent on a 400),
+ * certificate, build + sign (nothing stored on failure), write ahead as Error, then authenticate
+ * and send. DGII's answer makes the attempt accepted or rejected; with no answer by the deadline it
+ * is returned unconfirmed while the send goes on in the background, and a late answer still moves
+ * the record. Validation, build and signature are one step (prepareVoid, on a worker thread for
+ * large bodies); its errors are thrown in the flow's order: 400, Idempotency-Key replay, 409,
+ * 412/500, SIGN_ERROR. The caller maps the result to its medium (REST: http.ts).
  */
-export async function createVoid(input: CreateVoidInput): Promise<VoidHttpResult> {
+export async function createVoid(input: CreateVoidInput): Promise<CreateVoidResult> {
   const started = performance.now();
-  annotateRequest({ rnc: input.rnc, environment: input.environment });
   if (input.idempotencyKey !== undefined) checkIdempotencyKey(input.idempotencyKey);
   // Read first so the signing can go with the validation to the worker; a certificate problem is
   // reported only after validation and ALREADY_VOIDED, as the flow orders them.
@@ -70,7 +69,7 @@ export async function createVoid(input: CreateVoidInput): Promise<VoidHttpResult
   });
   if (input.idempotencyKey !== undefined) {
     const replay = await replayIdempotent(input, input.idempotencyKey, prepared.requestHash!);
-    if (replay) return logOutcome(input, started, replay, true);
+    if (replay) return logOutcome(input, started, replay);
   }
   const overlap = await findAcceptedOverlap(input.accountId, input.environment, prepared);
   if (overlap) {
@@ -109,37 +108,33 @@ export async function createVoid(input: CreateVoidInput): Promise<VoidHttpResult
     // Two requests with one Idempotency-Key at once: the unique index let one through.
     if (input.idempotencyKey !== undefined && isUniqueViolation(error)) {
       const replay = await replayIdempotent(input, input.idempotencyKey, prepared.requestHash!);
-      if (replay) return logOutcome(input, started, replay, true);
+      if (replay) return logOutcome(input, started, replay);
     }
     throw error;
   }
-  const outcome = await send(record, prepared, prepared.signed.xml, credential);
-  return logOutcome(input, started, voidOutcomeResponse(outcome, new RawJson(prepared.rangesJson)), false);
+  const attempt = await send(record, prepared, prepared.signed.xml, credential);
+  return logOutcome(input, started, {
+    outcome: outcomeOf(attempt),
+    attempt,
+    rangesJson: prepared.rangesJson,
+    replayed: false,
+  });
 }
 
 /**
- * One log line per void outcome (and the request's own line gets the voidId): identifiers and the
- * outcome only, never the body, the XML, the token or the certificate.
+ * One log line per void outcome (inside a REST request the logger adds its requestId):
+ * identifiers and the outcome only, never the body, the XML, the token or the certificate.
  */
-function logOutcome(
-  input: CreateVoidInput,
-  started: number,
-  result: VoidHttpResult,
-  replayed: boolean,
-): VoidHttpResult {
-  const voidId = typeof result.body.voidId === "string" ? result.body.voidId : undefined;
-  const status = typeof result.body.status === "string" ? result.body.status : undefined;
-  annotateRequest({ voidId, voidStatus: status });
+function logOutcome(input: CreateVoidInput, started: number, result: CreateVoidResult): CreateVoidResult {
   logger.info(
     {
-      requestId: currentRequestId(),
       rnc: input.rnc,
       environment: input.environment,
-      voidId,
-      status,
-      httpStatus: result.status,
-      totalVoided: result.body.totalVoided,
-      replayed,
+      voidId: result.attempt.voidId,
+      status: result.attempt.status,
+      outcome: result.outcome,
+      totalVoided: result.attempt.totalVoided,
+      replayed: result.replayed,
       durationMs: Math.round(performance.now() - started),
     },
     "void",
@@ -172,8 +167,8 @@ async function replayIdempotent(
   input: CreateVoidInput,
   idempotencyKey: string,
   hash: string,
-): Promise<VoidHttpResult | null> {
-  const deadline = Date.now() + voidDeadlineMs();
+): Promise<CreateVoidResult | null> {
+  const deadline = Date.now() + loadConfig().voidDeadlineMs;
   let existing = await findVoidByIdempotencyKey(input.accountId, input.environment, idempotencyKey);
   if (!existing) return null;
   if (existing.requestHash !== hash) {
@@ -188,7 +183,8 @@ async function replayIdempotent(
     existing =
       (await findVoidByIdempotencyKey(input.accountId, input.environment, idempotencyKey)) ?? existing;
   }
-  return voidOutcomeResponse(existing, existing.ranges);
+  const { ranges, requestHash: _hash, sending: _sending, ...attempt } = existing;
+  return { outcome: outcomeOf(attempt), attempt, rangesJson: JSON.stringify(ranges), replayed: true };
 }
 
 function completionOf(outcome: VoidOutcome): VoidCompletion {
@@ -215,6 +211,7 @@ async function send(
   credential: SigningCredential,
 ): Promise<VoidAttempt> {
   const client = getTaxAuthClient();
+  const deadlineMs = loadConfig().voidDeadlineMs;
   const settled = trackInFlight(
     client
       .voidRanges(record.environment, record.customerId, credential, signedXml, record.fileName)
@@ -235,7 +232,7 @@ async function send(
   );
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), voidDeadlineMs());
+    timer = setTimeout(() => resolve(null), deadlineMs);
   });
   const finished = await Promise.race([settled, deadline]).finally(() => clearTimeout(timer));
   if (finished) return finished;
@@ -258,7 +255,7 @@ async function send(
     {
       status: "Error",
       errorCode: "TAXAUTH_VOID_ERROR",
-      errorMessage: VOID_MESSAGES.stillWaiting(voidDeadlineMs()),
+      errorMessage: STORED_VOID_MESSAGES.stillWaiting(deadlineMs),
       stillWaiting: true,
     },
     prepared,

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Environment } from "@/lib/domain/environments";
-import { getDb } from "@/lib/server/db";
-import type { VoidContent } from "./prepare-void";
+import type { VoidContent } from "./types";
+import { findErrorAttempts } from "./void-repository";
 import {
   groupBySerieTipo,
   parseStoredRanges,
@@ -35,23 +35,17 @@ export async function findErrorOverlaps(
   environment: Environment,
   request: Pick<VoidContent, "storedRanges">,
 ): Promise<ErrorOverlap[]> {
-  const db = await getDb();
-  const records = await db.voidRecord.findMany({
-    where: { accountId, environment, status: "Error" },
-    select: { id: true, ranges: true, createdAt: true, fechaHoraAnulacion: true },
-    orderBy: { createdAt: "desc" },
-    take: MAX_ERROR_RECORDS_SCANNED,
-  });
+  const records = await findErrorAttempts(accountId, environment, MAX_ERROR_RECORDS_SCANNED);
   if (records.length === 0) return [];
   const requestGroups = groupBySerieTipo(storedRequestRanges(request.storedRanges));
   const overlaps: ErrorOverlap[] = [];
   for (const record of records) {
-    const line = firstOverlappingLine(requestGroups, parseStoredIntervals(record.ranges));
+    const line = firstOverlappingLine(requestGroups, parseStoredIntervals(record.storedRanges));
     if (line !== undefined) {
       overlaps.push({
-        voidId: record.id,
+        voidId: record.voidId,
         line,
-        createdAt: Number(record.createdAt),
+        createdAt: record.createdAt,
         fechaHoraAnulacion: record.fechaHoraAnulacion,
       });
     }

@@ -3,12 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAccount } from "@/lib/server/accounts/test-fixtures";
+import { setEnvForTests } from "@/lib/server/config/load-config";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
 import { startHangingVoidChild } from "@/lib/server/testing/run-hanging-void-child";
 import { TaxAuthClient, taxAuthConfigFromEnv } from "@/lib/server/taxauth";
 import { startTaxAuthSimulator, type SimulatorHandle } from "@/lib/taxauth-simulator";
 import { createVoid } from "./create-void";
-import { setTaxAuthClient } from "./void-deps";
+import { setTaxAuthClient } from "@/lib/server/taxauth/client-instance";
 
 /**
  * Two instances of one deployment on PostgreSQL: the first request of an Idempotency-Key runs on
@@ -24,7 +25,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("an Idempotency-Key duplicate on a
     database = await createTestDatabase();
     simulator = await startTaxAuthSimulator({ port: 0, adminEnabled: true });
     dataDir = mkdtempSync(path.join(tmpdir(), "anula-idem-"));
-    process.env.VOID_DEADLINE_MS = "10000";
+    setEnvForTests({ VOID_DEADLINE_MS: "10000" });
   });
   afterAll(async () => {
     setTaxAuthClient(undefined);
@@ -60,8 +61,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)("an Idempotency-Key duplicate on a
         createdBy: "instance B",
         idempotencyKey: "erp-dup-1",
       });
-      expect(duplicate.status).toBe(200);
-      expect(duplicate.body).toMatchObject({ voidId: instanceA.voidId, status: "Aceptado", totalVoided: 3 });
+      expect(duplicate).toMatchObject({
+        outcome: "accepted",
+        replayed: true,
+        attempt: { voidId: instanceA.voidId, status: "Aceptado", totalVoided: 3 },
+      });
       expect(simulator.admin.callCounts().anularrango).toBe(1);
     } finally {
       instanceA.kill("SIGKILL");

@@ -1,14 +1,18 @@
 import "server-only";
 import type { Environment } from "@/lib/domain/environments";
 import { AppError, type ErrorCode } from "@/lib/errors";
-import { getDb } from "@/lib/server/db";
 import { LIST_LIMIT_DEFAULT, voidListQuerySchema, type VoidListQuery } from "@/lib/schemas/void-ncf-list";
-import { RawJson } from "@/lib/server/http/json";
-import type { Prisma, VoidRecord } from "@/prisma/generated/client";
 import { decodeCursor, encodeCursor } from "./list-cursor";
 import { storedRangesJsonOffThread } from "./prepare-off-thread";
-import { toView } from "./void-repository";
-import { toVoidListItem } from "./void-views";
+import { parseStoredRanges } from "./stored-ranges";
+import type { VoidAttempt, VoidRecordView } from "./types";
+import {
+  findStoredRanges,
+  findStoredVoid,
+  listVoidRows,
+  type StoredVoid,
+  type VoidListRow,
+} from "./void-repository";
 
 /** Each parameter fails with its own code, so an integrator knows which one to fix. */
 const PARAMETER_CODES: Record<string, ErrorCode> = {
@@ -31,16 +35,30 @@ export function parseVoidListQuery(searchParams: URLSearchParams): VoidListQuery
   throw new AppError(code, `Parámetro ${field}: ${issue.message}.`, { extra: { parameter: field } });
 }
 
-export interface ListVoidsOptions {
-  /**
-   * Items carry their ranges as JSON text (RawJson) instead of objects: for the REST answer, where
-   * a large void's ranges are unpacked and written on the worker thread.
-   */
-  rangesAsJson?: boolean;
-}
+/** A listed attempt with its ranges in one of two forms, chosen by the caller (see the two below). */
+export type RangesForm<T> = (stored: StoredVoid) => Promise<T> | T;
 
-type VoidRow = Omit<VoidRecord, "signedXmlGzip">;
-type VoidRowWithoutRanges = Omit<VoidRow, "ranges">;
+/** Ranges as objects (the portal renders them). */
+export const withParsedRanges: RangesForm<VoidRecordView> = ({ storedRanges, ...attempt }) => ({
+  ...attempt,
+  ranges: parseStoredRanges(storedRanges),
+});
+
+/**
+ * Ranges as the spec's JSON text (the REST answer): a large void's are unpacked and written on the
+ * worker thread, and the text is placed in the answer as is.
+ */
+export const withRangesJson: RangesForm<VoidAttempt & { rangesJson: string }> = async ({
+  storedRanges,
+  ...attempt
+}) => ({ ...attempt, rangesJson: await storedRangesJsonOffThread(storedRanges) });
+
+export interface VoidListPage<T> {
+  items: T[];
+  /** Absent on the last page (DynamoDB-style, as the original API's clients expect). */
+  nextToken?: string;
+  limit: number;
+}
 
 /**
  * A page holds at most `limit` items and at most about this many bytes of JSON, and always at least
@@ -55,84 +73,66 @@ const RANGE_MAX_BYTES = 106;
 
 /** An upper bound of an item's JSON size, known without reading its ranges. */
 export function itemBytesBound(
-  row: Pick<VoidRow, "rangeCount" | "taxauthResponse" | "errorMessage">,
+  row: Pick<VoidListRow, "rangeCount" | "taxauthResponse" | "errorMessage">,
 ): number {
   const messages = JSON.stringify(row.taxauthResponse).length + (row.errorMessage?.length ?? 0);
   return ITEM_BASE_BYTES + messages + row.rangeCount * RANGE_MAX_BYTES;
 }
 
-async function toJsonListItem(row: VoidRow): Promise<Record<string, unknown>> {
-  const item = toVoidListItem(toView({ ...row, ranges: "[]" }));
-  return { ...item, ranges: new RawJson(await storedRangesJsonOffThread(row.ranges)) };
+/** GET void-ncf with `voidId`: that attempt of the account in this environment, or 404. */
+export async function getVoid<T>(
+  accountId: string,
+  environment: Environment,
+  voidId: string,
+  form: RangesForm<T>,
+): Promise<T> {
+  const stored = await findStoredVoid(accountId, environment, voidId);
+  if (!stored) throw new AppError("VOID_NOT_FOUND", `No existe la anulación ${voidId} en ${environment}.`);
+  return form(stored);
 }
 
 /**
- * GET void-ncf: one record by voidId, or a page of the account's records in this environment,
- * newest first, keyset-paged on (createdAt, voidId) so pages stay stable while new voids arrive.
- * A page is bounded in items and in bytes (LIST_PAGE_MAX_BYTES): its rows are chosen by their range
- * counts, and only the chosen ones' ranges are read.
+ * GET void-ncf: a page of the account's attempts in this environment, newest first, keyset-paged
+ * on (createdAt, voidId) so pages stay stable while new voids arrive. A page is bounded in items
+ * and in bytes (LIST_PAGE_MAX_BYTES): its rows are chosen by their range counts, and only the
+ * chosen ones' ranges are read.
  */
-export async function listVoids(
+export async function listVoids<T>(
   accountId: string,
   environment: Environment,
-  query: VoidListQuery,
-  options: ListVoidsOptions = {},
-) {
-  const item = (row: VoidRow) => (options.rangesAsJson ? toJsonListItem(row) : toVoidListItem(toView(row)));
-  const db = await getDb();
-  if (query.voidId !== undefined) {
-    const row = await db.voidRecord.findFirst({
-      where: { id: query.voidId, accountId, environment },
-      omit: { signedXmlGzip: true },
-    });
-    if (!row)
-      throw new AppError("VOID_NOT_FOUND", `No existe la anulación ${query.voidId} en ${environment}.`);
-    return { single: await item(row) };
-  }
+  query: Omit<VoidListQuery, "voidId">,
+  form: RangesForm<T>,
+): Promise<VoidListPage<T>> {
   const limit = query.limit ?? LIST_LIMIT_DEFAULT;
-  const cursor = query.nextToken !== undefined ? decodeCursor(query.nextToken) : undefined;
-  const createdAt: Prisma.BigIntFilter = {};
-  if (query.fromDate !== undefined) createdAt.gte = BigInt(query.fromDate);
-  if (query.toDate !== undefined) createdAt.lte = BigInt(query.toDate);
-  const where: Prisma.VoidRecordWhereInput = {
+  const before = query.nextToken !== undefined ? decodeCursor(query.nextToken) : undefined;
+  // One extra row tells whether another page exists.
+  const rows = await listVoidRows(
     accountId,
     environment,
-    ...(query.status ? { status: query.status } : {}),
-    ...(Object.keys(createdAt).length > 0 ? { createdAt } : {}),
-    ...(cursor
-      ? {
-          OR: [
-            { createdAt: { lt: BigInt(cursor.createdAt) } },
-            { createdAt: BigInt(cursor.createdAt), id: { lt: cursor.voidId } },
-          ],
-        }
-      : {}),
-  };
-  // One extra row tells whether another page exists; neither the signed XML nor the ranges are
-  // read until the page is chosen.
-  const rows = await db.voidRecord.findMany({
-    where,
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: limit + 1,
-    omit: { signedXmlGzip: true, ranges: true },
-  });
+    { status: query.status, fromDate: query.fromDate, toDate: query.toDate, before },
+    limit + 1,
+  );
   const page = pageWithinBytes(rows.slice(0, limit));
-  const ranges = await rangesOf(accountId, page);
+  const ranges = await findStoredRanges(
+    accountId,
+    page.map((row) => row.voidId),
+  );
   const last = page[page.length - 1];
   return {
-    list: {
-      items: await Promise.all(page.map((row) => item({ ...row, ranges: ranges.get(row.id)! }))),
-      // Absent on the last page (DynamoDB-style, as the original API's clients expect).
-      ...(rows.length > page.length && last
-        ? { nextToken: encodeCursor({ createdAt: Number(last.createdAt), voidId: last.id }) }
-        : {}),
-      metadata: { itemsPerPage: limit },
-    },
+    items: await Promise.all(
+      page.map(({ rangeCount: _count, ...attempt }) =>
+        form({ ...attempt, storedRanges: ranges.get(attempt.voidId)! }),
+      ),
+    ),
+    ...(rows.length > page.length && last
+      ? { nextToken: encodeCursor({ createdAt: last.createdAt, voidId: last.voidId }) }
+      : {}),
+    limit,
   };
 }
 
 /** The leading rows whose items fit LIST_PAGE_MAX_BYTES together (the first one always). */
-function pageWithinBytes(rows: VoidRowWithoutRanges[]): VoidRowWithoutRanges[] {
+function pageWithinBytes(rows: VoidListRow[]): VoidListRow[] {
   let bytes = 0;
   let count = 0;
   for (const row of rows) {
@@ -141,14 +141,4 @@ function pageWithinBytes(rows: VoidRowWithoutRanges[]): VoidRowWithoutRanges[] {
     count += 1;
   }
   return rows.slice(0, count);
-}
-
-async function rangesOf(accountId: string, rows: VoidRowWithoutRanges[]): Promise<Map<string, string>> {
-  if (rows.length === 0) return new Map();
-  const db = await getDb();
-  const stored = await db.voidRecord.findMany({
-    where: { accountId, id: { in: rows.map((row) => row.id) } },
-    select: { id: true, ranges: true },
-  });
-  return new Map(stored.map((row) => [row.id, row.ranges]));
 }

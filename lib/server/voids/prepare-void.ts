@@ -10,25 +10,7 @@ import { parseVoidNcfRequest } from "@/lib/schemas/void-ncf";
 import { signBuiltXml, type SigningCredential } from "@/lib/server/signing";
 import { requestHash } from "./request-hash";
 import { groupBySerieTipo, storedRanges } from "./stored-ranges";
-
-/** One series+type of a void and the span it covers: a row of the ALREADY_VOIDED index. */
-export interface SerieTipoBox {
-  serie: string;
-  tipoeCF: string;
-  minDesde: number;
-  maxHasta: number;
-}
-
-/** What the database keeps of a valid request, and what the ALREADY_VOIDED check needs of it. */
-export interface VoidContent {
-  fechaHoraAnulacion: string;
-  totalVoided: number;
-  /** VoidRecord.ranges: JSON tuples in request order (line = index + 1), gzip + base64 when large. */
-  storedRanges: string;
-  /** How many ranges (VoidRecord.rangeCount: list pages are bounded in bytes by it). */
-  rangeCount: number;
-  boxes: SerieTipoBox[];
-}
+import type { SerieTipoBox, VoidContent } from "./types";
 
 /**
  * A void request as it arrives: the raw JSON of the REST body; the portal's lines (draft-codec's

@@ -11,7 +11,7 @@ import { trackInFlight } from "./in-flight";
 import { voidContentOf } from "./prepare-void";
 import { instanceId, interruptAbandonedSends, renewLeases, sweepExpiredLeases } from "./send-leases";
 import { completeVoid, insertWriteAhead } from "./void-repository";
-import { VOID_MESSAGES, type VoidAttempt } from "./void-views";
+import { STORED_VOID_MESSAGES, type VoidAttempt } from "./types";
 
 let database: TestDatabase;
 let account: TestAccount;
@@ -68,7 +68,7 @@ describe("send leases", () => {
       {
         status: "Error",
         errorCode: "TAXAUTH_VOID_ERROR",
-        errorMessage: VOID_MESSAGES.stillWaiting(25_000),
+        errorMessage: STORED_VOID_MESSAGES.stillWaiting(25_000),
         stillWaiting: true,
       },
       content,
@@ -118,7 +118,7 @@ describe("send leases", () => {
       {
         status: "Error",
         errorCode: "TAXAUTH_VOID_ERROR",
-        errorMessage: VOID_MESSAGES.stillWaiting(1),
+        errorMessage: STORED_VOID_MESSAGES.stillWaiting(1),
         stillWaiting: true,
       },
       content,
@@ -149,7 +149,7 @@ describe("send leases", () => {
     expect(await leaseOf(expired.voidId)).toEqual({
       status: "Error",
       errorCode: "INTERRUPTED",
-      errorMessage: VOID_MESSAGES.interrupted,
+      errorMessage: STORED_VOID_MESSAGES.interrupted,
       leaseOwner: null,
       leaseExpiresAt: null,
     });

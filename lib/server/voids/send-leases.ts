@@ -4,7 +4,7 @@ import { loadConfig } from "@/lib/server/config/load-config";
 import { logger } from "@/lib/server/config/logger";
 import { getDb } from "@/lib/server/db";
 import { inFlightVoidIds } from "./in-flight";
-import { VOID_MESSAGES } from "./void-views";
+import { STORED_VOID_MESSAGES } from "./types";
 
 /**
  * Send leases: who is still waiting on DGII for an Error record. The write-ahead takes a lease for
@@ -58,7 +58,7 @@ export async function sweepExpiredLeases(now = Date.now()): Promise<InterruptedA
   const db = await getDb();
   const rows = await db.$queryRaw<InterruptedAttempt[]>`
     UPDATE "VoidRecord"
-    SET "errorCode" = 'INTERRUPTED', "errorMessage" = ${VOID_MESSAGES.interrupted},
+    SET "errorCode" = 'INTERRUPTED', "errorMessage" = ${STORED_VOID_MESSAGES.interrupted},
         "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updateAt" = ${BigInt(now)}
     WHERE "status" = 'Error' AND "leaseExpiresAt" < ${BigInt(now)}
     RETURNING "id" AS "voidId", "accountId", "customerId", "environment"::text AS "environment"`;
@@ -83,7 +83,7 @@ export async function interruptAbandonedSends(now = Date.now()): Promise<number>
     where: { id: { in: voidIds }, leaseOwner: instanceId(), status: "Error" },
     data: {
       errorCode: "INTERRUPTED",
-      errorMessage: VOID_MESSAGES.interrupted,
+      errorMessage: STORED_VOID_MESSAGES.interrupted,
       leaseOwner: null,
       leaseExpiresAt: null,
       updateAt: BigInt(now),

@@ -2,7 +2,7 @@ import "server-only";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { readEncf } from "@/lib/domain/encf";
 import type { ValidatedRange } from "@/lib/domain/void-request";
-import type { VoidRangeView } from "./void-views";
+import type { VoidRangeView } from "./types";
 
 type StoredRange = [tipoeCF: string, secuenciaDesde: string, secuenciaHasta: string, cantidad: number];
 

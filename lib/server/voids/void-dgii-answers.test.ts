@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { classifyVoidAnswer, type TaxAuthClient } from "@/lib/server/taxauth";
 import { startVoidTestApp, type VoidTestApp } from "./testing/void-test-app";
-import { setTaxAuthClient } from "./void-deps";
+import { setTaxAuthClient } from "@/lib/server/taxauth/client-instance";
 
 /**
  * DGII's answers beyond the spec's codigo 1/2, through the whole void flow: the success dialect an

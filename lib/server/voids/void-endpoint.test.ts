@@ -4,6 +4,7 @@ import { verifyXmlSignature } from "@/lib/taxauth-simulator/xmldsig/verify-xml-s
 import { waitForInFlight } from "./in-flight";
 import { OFF_THREAD_MIN_BYTES } from "./prepare-off-thread";
 import { startVoidTestApp, type VoidTestApp } from "./testing/void-test-app";
+import { setEnvForTests } from "@/lib/server/config/load-config";
 
 let app: VoidTestApp;
 let account: TestAccount;
@@ -550,10 +551,10 @@ describe("Idempotency-Key while the first request is still sending", () => {
 describe("concurrency", () => {
   // 50 voids at once queue at the simulator (XSD + signature each): allow them the production deadline.
   beforeAll(() => {
-    process.env.VOID_DEADLINE_MS = "25000";
+    setEnvForTests({ VOID_DEADLINE_MS: "25000" });
   });
   afterAll(() => {
-    process.env.VOID_DEADLINE_MS = "1500";
+    setEnvForTests({ VOID_DEADLINE_MS: "1500" });
   });
 
   it("50 concurrent voids → 50 records with 50 distinct voidIds", async () => {

@@ -9,7 +9,8 @@ import { contextOf, jsonPost } from "@/lib/server/documents/test-support";
 import { MAX_JSON_DEPTH, parseJsonBytes } from "@/lib/server/http/read-json-body";
 import type { TaxAuthClient } from "@/lib/server/taxauth";
 import { OFF_THREAD_MIN_BYTES, stopPrepareWorker } from "./prepare-off-thread";
-import { setTaxAuthClient } from "./void-deps";
+import { setTaxAuthClient } from "@/lib/server/taxauth/client-instance";
+import { setEnvForTests } from "@/lib/server/config/load-config";
 
 /** Deterministic PRNG (mulberry32) so a failure reproduces. */
 function prng(seed: number) {
@@ -105,7 +106,7 @@ let account: TestAccount;
 beforeAll(async () => {
   db = await createTestDatabase();
   account = await createTestAccount({ certificate: true, apiKey: true });
-  process.env.VOID_RATE_LIMIT_PER_MINUTE = "0";
+  setEnvForTests({ VOID_RATE_LIMIT_PER_MINUTE: "0" });
   // Any call to the authority fails the test: a malformed body must never get that far.
   setTaxAuthClient({
     voidRanges: () => {

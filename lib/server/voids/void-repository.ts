@@ -3,7 +3,7 @@ import type { Environment } from "@/lib/domain/environments";
 import { getDb } from "@/lib/server/db";
 import { v7 as uuidv7 } from "uuid";
 import type { VoidRecord } from "@/prisma/generated/client";
-import type { SerieTipoBox, VoidContent } from "./prepare-void";
+
 import { decompressSignedXml } from "./signed-xml-storage";
 import {
   groupBySerieTipo,
@@ -12,7 +12,16 @@ import {
   storedRequestRanges,
   type StoredRequestRange,
 } from "./stored-ranges";
-import type { VoidAttempt, VoidErrorCode, VoidRangeView, VoidRecordView } from "./void-views";
+import {
+  STORED_VOID_MESSAGES,
+  type SerieTipoBox,
+  type VoidAttempt,
+  type VoidCompletion,
+  type VoidContent,
+  type VoidErrorCode,
+  type VoidRangeView,
+  type VoidRecordView,
+} from "./types";
 
 /**
  * Persistence of void attempts. Every query is scoped by accountId (the token's account) and the
@@ -84,7 +93,7 @@ export async function insertWriteAhead(input: WriteAheadInput): Promise<VoidAtte
       taxauthResponse: [],
       signedXmlGzip: input.signedXmlGzip,
       errorCode: "NOT_CONFIRMED" satisfies VoidErrorCode,
-      errorMessage: "Enviado a la DGII; respuesta aún no confirmada.",
+      errorMessage: STORED_VOID_MESSAGES.notConfirmed,
       createdBy: input.createdBy,
       idempotencyKey: input.idempotencyKey ?? null,
       requestHash: input.requestHash ?? null,
@@ -97,14 +106,6 @@ export async function insertWriteAhead(input: WriteAheadInput): Promise<VoidAtte
   });
   return toAttempt(row);
 }
-
-/**
- * An outcome to record. A confirmed answer or a send's final failure releases the send's lease;
- * `stillWaiting` (the request's deadline passed, the send goes on) keeps it.
- */
-export type VoidCompletion =
-  | { status: "Aceptado" | "Rechazado"; codigo: string; nombre: string; mensajes: string[] }
-  | { status: "Error"; errorCode: VoidErrorCode; errorMessage: string; stillWaiting?: boolean };
 
 /**
  * Records the outcome of an attempt. A confirmed answer (Aceptado/Rechazado) is final: a later
@@ -231,6 +232,105 @@ export async function findVoidByIdempotencyKey(
     row.leaseExpiresAt !== null &&
     Number(row.leaseExpiresAt) > now;
   return { ...toView(row), requestHash: row.requestHash, sending };
+}
+
+/** An attempt with its ranges still in their stored form (JSON tuples, or gzip + base64). */
+export type StoredVoid = VoidAttempt & { storedRanges: string };
+
+/** A row of a list page: the attempt and its range count, ranges not read yet. */
+export type VoidListRow = VoidAttempt & { rangeCount: number };
+
+export interface VoidListFilter {
+  status?: VoidRecordView["status"];
+  fromDate?: number;
+  toDate?: number;
+  /** Keyset position: rows strictly older than (createdAt, voidId). */
+  before?: { createdAt: number; voidId: string };
+}
+
+/** One attempt with its stored ranges (GET ?voidId=), without the signed XML. */
+export async function findStoredVoid(
+  accountId: string,
+  environment: Environment,
+  voidId: string,
+): Promise<StoredVoid | null> {
+  const db = await getDb();
+  const row = await db.voidRecord.findFirst({
+    where: { id: voidId, accountId, environment },
+    omit: { signedXmlGzip: true },
+  });
+  return row ? { ...toAttempt(row), storedRanges: row.ranges } : null;
+}
+
+/**
+ * Up to `take` attempts newest first, keyset-ordered on (createdAt, voidId), without their ranges
+ * or signed XML: a page is chosen by range counts first, then only its rows' ranges are read.
+ */
+export async function listVoidRows(
+  accountId: string,
+  environment: Environment,
+  filter: VoidListFilter,
+  take: number,
+): Promise<VoidListRow[]> {
+  const db = await getDb();
+  const createdAt: { gte?: bigint; lte?: bigint } = {};
+  if (filter.fromDate !== undefined) createdAt.gte = BigInt(filter.fromDate);
+  if (filter.toDate !== undefined) createdAt.lte = BigInt(filter.toDate);
+  const rows = await db.voidRecord.findMany({
+    where: {
+      accountId,
+      environment,
+      ...(filter.status ? { status: filter.status } : {}),
+      ...(Object.keys(createdAt).length > 0 ? { createdAt } : {}),
+      ...(filter.before
+        ? {
+            OR: [
+              { createdAt: { lt: BigInt(filter.before.createdAt) } },
+              { createdAt: BigInt(filter.before.createdAt), id: { lt: filter.before.voidId } },
+            ],
+          }
+        : {}),
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take,
+    omit: { signedXmlGzip: true, ranges: true },
+  });
+  return rows.map((row) => ({ ...toAttempt(row), rangeCount: row.rangeCount }));
+}
+
+/** The stored ranges of some of the account's attempts, by voidId. */
+export async function findStoredRanges(
+  accountId: string,
+  voidIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (voidIds.length === 0) return new Map();
+  const db = await getDb();
+  const rows = await db.voidRecord.findMany({
+    where: { accountId, id: { in: [...voidIds] } },
+    select: { id: true, ranges: true },
+  });
+  return new Map(rows.map((row) => [row.id, row.ranges]));
+}
+
+/** The newest `take` attempts still in Error, with their stored ranges (the portal's retry-rule-2 warning). */
+export async function findErrorAttempts(
+  accountId: string,
+  environment: Environment,
+  take: number,
+): Promise<Array<{ voidId: string; storedRanges: string; createdAt: number; fechaHoraAnulacion: string }>> {
+  const db = await getDb();
+  const rows = await db.voidRecord.findMany({
+    where: { accountId, environment, status: "Error" },
+    select: { id: true, ranges: true, createdAt: true, fechaHoraAnulacion: true },
+    orderBy: { createdAt: "desc" },
+    take,
+  });
+  return rows.map((row) => ({
+    voidId: row.id,
+    storedRanges: row.ranges,
+    createdAt: Number(row.createdAt),
+    fechaHoraAnulacion: row.fechaHoraAnulacion,
+  }));
 }
 
 export async function findSignedXml(

@@ -6,6 +6,7 @@ import { format } from "@/lib/i18n";
 import { getI18n } from "@/lib/portal/i18n";
 import { integrationExamples, originFromHeaders } from "@/lib/portal/integration-examples";
 import { hasRole, requirePageAuth } from "@/lib/portal/page-auth";
+import { loadConfig } from "@/lib/server/config/load-config";
 
 export const metadata = { title: "Anula · Cómo integrar" };
 
@@ -15,7 +16,7 @@ export default async function IntegrationPage() {
   if (!hasRole(auth, "operator")) return null;
   const { t, environment } = await getI18n();
   const i = t.settings.integration;
-  const origin = process.env.NEXTAUTH_URL?.replace(/\/+$/, "") || originFromHeaders(await headers());
+  const origin = loadConfig().nextAuthUrl?.replace(/\/+$/, "") || originFromHeaders(await headers());
   const examples = integrationExamples(origin, environment, auth.email);
   const sections: Array<[string, string]> = [
     [i.token, examples.token],

@@ -10,7 +10,7 @@ import { format, formatNumber, type Dictionary } from "@/lib/i18n";
 import { getI18n } from "@/lib/portal/i18n";
 import { findAccountVoid } from "@/lib/portal/find-void-any-environment";
 import { requirePageAuth } from "@/lib/portal/page-auth";
-import type { VoidRecordView } from "@/lib/server/voids/void-views";
+import type { VoidRecordView } from "@/lib/server/voids/types";
 
 type Props = {
   params: Promise<{ voidId: string }>;

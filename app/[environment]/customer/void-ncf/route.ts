@@ -1,8 +1,10 @@
 import { requireBearer } from "@/lib/server/auth";
 import { json, readBodyBytes, requireEnvironment, route, streamedJson } from "@/lib/server/http";
+import { annotateRequest } from "@/lib/server/http/request-context";
 import { enforceRateLimit } from "@/lib/server/rate-limit";
 import { createVoid } from "@/lib/server/voids/create-void";
-import { listVoids, parseVoidListQuery } from "@/lib/server/voids/list-voids";
+import { voidAttemptAnswer, voidListBody, voidRecordBody } from "@/lib/server/voids/http";
+import { getVoid, listVoids, parseVoidListQuery, withRangesJson } from "@/lib/server/voids/list-voids";
 
 type Context = { params: Promise<{ environment: string }> };
 
@@ -24,15 +26,19 @@ export const POST = route(async (request: Request, { params }: Context) => {
     createdBy: `${auth.email} (API)`,
     idempotencyKey: request.headers.get("idempotency-key") ?? undefined,
   });
-  return json(result.body, result.status);
+  annotateRequest({ voidId: result.attempt.voidId, voidStatus: result.attempt.status });
+  const answer = voidAttemptAnswer(result);
+  return json(answer.body, answer.status);
 });
 
 /** Spec endpoint 2: list void attempts, or one by voidId (Bearer idToken). */
 export const GET = route(async (request: Request, { params }: Context) => {
   const environment = await requireEnvironment(params);
   const auth = await requireBearer(request, "GET /[environment]/customer/void-ncf");
-  const query = parseVoidListQuery(new URL(request.url).searchParams);
-  const result = await listVoids(auth.accountId, environment, query, { rangesAsJson: true });
+  const { voidId, ...query } = parseVoidListQuery(new URL(request.url).searchParams);
   // Streamed: one item may carry 100,000 ranges (~10 MB); a page is bounded (listVoids).
-  return streamedJson(result.single ?? result.list);
+  if (voidId !== undefined) {
+    return streamedJson(voidRecordBody(await getVoid(auth.accountId, environment, voidId, withRangesJson)));
+  }
+  return streamedJson(voidListBody(await listVoids(auth.accountId, environment, query, withRangesJson)));
 });

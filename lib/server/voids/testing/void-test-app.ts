@@ -7,7 +7,8 @@ import { TaxAuthClient, taxAuthConfigFromEnv } from "@/lib/server/taxauth";
 import { startRouteServer, type RouteServer } from "@/lib/server/testing/route-server";
 import { startTaxAuthSimulator, type SimulatorHandle } from "@/lib/taxauth-simulator";
 import { waitForInFlight } from "../in-flight";
-import { setTaxAuthClient } from "../void-deps";
+import { setTaxAuthClient } from "@/lib/server/taxauth/client-instance";
+import { setEnvForTests } from "@/lib/server/config/load-config";
 
 export interface VoidTestApp {
   db: TestDatabase;
@@ -35,8 +36,8 @@ export async function startVoidTestApp(
     taxAuthUrl?: string;
   } = {},
 ): Promise<VoidTestApp> {
-  process.env.VOID_DEADLINE_MS = String(options.deadlineMs ?? 1_500);
-  process.env.VOID_RATE_LIMIT_PER_MINUTE = "0";
+  setEnvForTests({ VOID_DEADLINE_MS: String(options.deadlineMs ?? 1_500) });
+  setEnvForTests({ VOID_RATE_LIMIT_PER_MINUTE: "0" });
   resetRateLimits();
   const db = await createTestDatabase();
   const simulator = await startTaxAuthSimulator({ port: 0, adminEnabled: true });

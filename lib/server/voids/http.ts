@@ -1,0 +1,128 @@
+import "server-only";
+import { RawJson } from "@/lib/server/http/json";
+import type { CreateVoidResult, VoidAttempt, VoidRecordView } from "./types";
+
+/**
+ * The void endpoints' HTTP shapes, in one place: the spec's 200 / 422 / 502 bodies of POST
+ * void-ncf, and the record of the list and of `?voidId=`. Use cases return domain results
+ * (CreateVoidResult, VoidRecordView); routes map them here. Field names other clients expect beside
+ * the spec's are added here, and only here.
+ */
+
+export const VOID_ANSWER_MESSAGES = {
+  accepted: "Anulación aceptada por la DGII: las secuencias ya no pueden emitirse.",
+  rejected:
+    "La DGII rechazó la anulación; ninguna secuencia fue anulada. Vea los motivos en taxauthResponse.",
+  authError:
+    "No se pudo autenticar ante la DGII con el certificado de la cuenta; la anulación no fue enviada. " +
+    "El intento quedó registrado con estado Error.",
+  voidError:
+    "La DGII no confirmó la anulación: pudo haberse procesado o no. No reintente a ciegas: consulte el " +
+    "registro por voidId y, si sigue en Error, verifique el estado de las secuencias antes de enviar otra solicitud.",
+} as const;
+
+export interface HttpAnswer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+function taxauthObject(record: VoidAttempt) {
+  return {
+    codigo: record.taxauthCode ?? "",
+    nombre: record.taxauthName ?? "",
+    mensajes: record.taxauthResponse,
+  };
+}
+
+/** POST void-ncf's answer for an attempt (a first send or an Idempotency-Key replay alike). */
+export function voidAttemptAnswer(result: Pick<CreateVoidResult, "attempt" | "rangesJson">): HttpAnswer {
+  const record = result.attempt;
+  if (record.status === "Aceptado") {
+    return {
+      status: 200,
+      body: {
+        message: VOID_ANSWER_MESSAGES.accepted,
+        voidId: record.voidId,
+        status: "Aceptado",
+        rnc: record.customerId,
+        fechaHoraAnulacion: record.fechaHoraAnulacion,
+        totalVoided: record.totalVoided,
+        ranges: new RawJson(result.rangesJson),
+        fileName: record.fileName,
+        taxauthResponse: { ...taxauthObject(record), mensajes: [] },
+      },
+    };
+  }
+  if (record.status === "Rechazado") {
+    return {
+      status: 422,
+      body: {
+        message: VOID_ANSWER_MESSAGES.rejected,
+        voidId: record.voidId,
+        status: "Rechazado",
+        totalVoided: record.totalVoided,
+        taxauthResponse: taxauthObject(record),
+      },
+    };
+  }
+  const auth = record.errorCode === "TAXAUTH_AUTH_ERROR";
+  return {
+    status: 502,
+    body: {
+      message: auth ? VOID_ANSWER_MESSAGES.authError : VOID_ANSWER_MESSAGES.voidError,
+      code: auth ? "TAXAUTH_AUTH_ERROR" : "TAXAUTH_VOID_ERROR",
+      voidId: record.voidId,
+      status: "Error",
+      totalVoided: record.totalVoided,
+      fileName: record.fileName,
+      ...(record.errorMessage ? { detail: record.errorMessage } : {}),
+    },
+  };
+}
+
+/**
+ * A record as the list and `?voidId=` return it: every field of the spec's void record. `ranges`
+ * may come as JSON text (RawJson), written on the worker thread for large voids.
+ */
+export function voidRecordItem(
+  record: Omit<VoidRecordView, "ranges"> & { ranges: VoidRecordView["ranges"] | RawJson },
+): Record<string, unknown> {
+  return {
+    voidId: record.voidId,
+    customerId: record.customerId,
+    createdAt: record.createdAt,
+    updateAt: record.updateAt,
+    status: record.status,
+    environment: record.environment,
+    fechaHoraAnulacion: record.fechaHoraAnulacion,
+    totalVoided: record.totalVoided,
+    ranges: record.ranges,
+    fileName: record.fileName,
+    taxauthCode: record.taxauthCode,
+    taxauthName: record.taxauthName,
+    taxauthResponse: record.taxauthResponse,
+    // Extensions: why an attempt is in Error, and who sent it.
+    ...(record.status === "Error" ? { errorCode: record.errorCode, errorMessage: record.errorMessage } : {}),
+    createdBy: record.createdBy,
+  };
+}
+
+type AttemptWithRangesJson = VoidAttempt & { rangesJson: string };
+
+/** GET void-ncf `?voidId=`: the record itself (its ranges' JSON text placed as is). */
+export function voidRecordBody({ rangesJson, ...attempt }: AttemptWithRangesJson): Record<string, unknown> {
+  return voidRecordItem({ ...attempt, ranges: new RawJson(rangesJson) });
+}
+
+/** GET void-ncf: the spec's page `{ items, nextToken?, metadata: { itemsPerPage } }`. */
+export function voidListBody(page: {
+  items: AttemptWithRangesJson[];
+  nextToken?: string;
+  limit: number;
+}): Record<string, unknown> {
+  return {
+    items: page.items.map(voidRecordBody),
+    ...(page.nextToken !== undefined ? { nextToken: page.nextToken } : {}),
+    metadata: { itemsPerPage: page.limit },
+  };
+}
