@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 
 import { formatFechaHora } from "@/lib/domain/fecha";
 
-import { csvCell, csvLine } from "./csv";
 import {
   dayBoundaryMs,
   MAX_BACK_PAGES,
@@ -81,19 +80,6 @@ describe("void history filters", () => {
     expect(toPageQuery({ environment: "eCF", status: "Error", from: "2026-01-01" }, "next")).toBe(
       "env=eCF&status=Error&from=2026-01-01&cursor=next",
     );
-  });
-});
-
-describe("csv", () => {
-  it("quotes separators, quotes and line breaks", () => {
-    expect(csvCell('Dijo "no", luego\nsí')).toBe('"Dijo ""no"", luego\nsí"');
-    expect(csvLine(["a", 1, null, undefined])).toBe("a,1,,\r\n");
-  });
-
-  it("neutralises spreadsheet formulas in text but not negative numbers", () => {
-    expect(csvCell("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)");
-    expect(csvCell("@cmd")).toBe("'@cmd");
-    expect(csvCell(-5)).toBe("-5");
   });
 });
 

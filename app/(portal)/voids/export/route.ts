@@ -1,11 +1,11 @@
 import { formatFechaHora } from "@/lib/domain/fecha";
-import { CSV_BOM, csvLine } from "@/lib/portal/csv";
 import { readVoidFilters } from "@/lib/portal/void-filters";
 import { loadVoidPage, typesOf, type VoidListItem } from "@/lib/portal/void-history";
 import { getPortalPreferences } from "@/lib/portal/preferences";
 import { AppError } from "@/lib/errors";
 import { requirePortalAuth } from "@/lib/server/auth";
 import { route } from "@/lib/server/http";
+import { csvResponse, type CsvRow } from "@/lib/server/http/csv";
 
 const CSV_PAGE = 100;
 
@@ -26,8 +26,8 @@ const HEADER = [
   "createdBy",
 ];
 
-function row(item: VoidListItem): string {
-  return csvLine([
+function row(item: VoidListItem): CsvRow {
+  return [
     formatFechaHora(item.createdAt),
     item.voidId,
     item.status,
@@ -42,7 +42,7 @@ function row(item: VoidListItem): string {
     item.taxauthResponse.join(" | "),
     item.errorCode ?? null,
     item.createdBy,
-  ]);
+  ];
 }
 
 /**
@@ -57,32 +57,22 @@ export const GET = route(async (request: Request) => {
   // The first page is read before answering, so a bad filter is a 400, not a broken download.
   const first = await loadVoidPage(auth.accountId, filters, CSV_PAGE);
   if (!first.ok) throw new AppError("INVALID_PARAMETER", first.message);
-  const encoder = new TextEncoder();
-  const stream = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      controller.enqueue(encoder.encode(CSV_BOM + csvLine(HEADER)));
-      let page = first;
-      try {
-        for (;;) {
-          controller.enqueue(encoder.encode(page.items.map(row).join("")));
-          if (!page.nextToken) break;
-          const next = await loadVoidPage(auth.accountId, { ...filters, cursor: page.nextToken }, CSV_PAGE);
-          if (!next.ok) break;
-          page = next;
-        }
-        controller.close();
-      } catch (error) {
-        // A failure mid-download aborts it (the browser shows it failed) rather than a silently short file.
-        controller.error(error);
-      }
-    },
-  });
+  const firstPage = first;
+  async function* rows(): AsyncGenerator<CsvRow> {
+    let page = firstPage;
+    for (;;) {
+      for (const item of page.items) yield row(item);
+      if (!page.nextToken) return;
+      const next = await loadVoidPage(auth.accountId, { ...filters, cursor: page.nextToken }, CSV_PAGE);
+      // Our own cursor refused: abort the download (the browser shows it failed), never a short file.
+      if (!next.ok) throw new AppError("INVALID_PARAMETER", next.message);
+      page = next;
+    }
+  }
   const day = formatFechaHora(Date.now()).slice(0, 10);
-  return new Response(stream, {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="anulaciones-${filters.environment}-${day}.csv"`,
-      "cache-control": "private, no-store",
-    },
+  return csvResponse({
+    fileName: `anulaciones-${filters.environment}-${day}.csv`,
+    header: HEADER,
+    rows: rows(),
   });
 });

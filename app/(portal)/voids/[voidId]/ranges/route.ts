@@ -1,12 +1,22 @@
 import { AppError } from "@/lib/errors";
-import { CSV_BOM, csvLine } from "@/lib/portal/csv";
 import { findAccountVoid } from "@/lib/portal/find-void-any-environment";
 import { requirePortalAuth } from "@/lib/server/auth";
 import { route } from "@/lib/server/http";
+import { csvResponse, type CsvRow } from "@/lib/server/http/csv";
 
 type Context = { params: Promise<{ voidId: string }> };
 
 const HEADER = ["linea", "tipoeCF", "secuenciaDesde", "secuenciaHasta", "cantidad"];
+
+type RangeRow = { tipoeCF: string; secuenciaDesde: string; secuenciaHasta: string; cantidad: number };
+
+/** One row per range, made as the download is read (a void may hold 100,000). */
+function* rangeRows(ranges: readonly RangeRow[]): Generator<CsvRow> {
+  for (let index = 0; index < ranges.length; index++) {
+    const range = ranges[index]!;
+    yield [index + 1, range.tipoeCF, range.secuenciaDesde, range.secuenciaHasta, range.cantidad];
+  }
+}
 
 /**
  * Every range of one void attempt as CSV, in request order (the detail page shows the first 1,000;
@@ -18,14 +28,9 @@ export const GET = route(async (request: Request, { params }: Context) => {
   const env = new URL(request.url).searchParams.get("env") ?? undefined;
   const record = await findAccountVoid(auth.accountId, voidId, env);
   if (!record) throw new AppError("VOID_NOT_FOUND", `No existe la anulación ${voidId} en su cuenta.`);
-  const lines = record.ranges.map((range, index) =>
-    csvLine([index + 1, range.tipoeCF, range.secuenciaDesde, range.secuenciaHasta, range.cantidad]),
-  );
-  return new Response(CSV_BOM + csvLine(HEADER) + lines.join(""), {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="${record.fileName.replace(/\.xml$/, "")}-rangos.csv"`,
-      "cache-control": "private, no-store",
-    },
+  return csvResponse({
+    fileName: `${record.fileName.replace(/\.xml$/, "")}-rangos.csv`,
+    header: HEADER,
+    rows: rangeRows(record.ranges),
   });
 });
