@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from "react";
+import type { AnchorHTMLAttributes, ReactNode } from "react";
 
 type Variant = "primary" | "secondary" | "danger";
 
@@ -7,16 +7,6 @@ function classes(variant: Variant, small: boolean | undefined, extra: string | u
   return ["btn", variant === "primary" ? "" : `btn-${variant}`, small ? "btn-small" : "", extra ?? ""]
     .filter(Boolean)
     .join(" ");
-}
-
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  variant?: Variant;
-  small?: boolean;
-}
-
-/** A real <button> (type="button" unless told otherwise, so it never submits a form by accident). */
-export function Button({ variant = "primary", small, className, type = "button", ...rest }: ButtonProps) {
-  return <button type={type} className={classes(variant, small, className)} {...rest} />;
 }
 
 export interface ButtonLinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {

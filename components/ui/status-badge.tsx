@@ -10,10 +10,6 @@ const STATUS_LOOK: Record<string, { tone: Tone; symbol: string }> = {
   "No encontrado": { tone: "neutral", symbol: "?" },
 };
 
-export function statusTone(status: string): Tone {
-  return STATUS_LOOK[status]?.tone ?? "neutral";
-}
-
 export interface StatusBadgeProps {
   /** The status as stored (Spanish, as the API returns it): it selects the colour. */
   status: string;
