@@ -68,7 +68,3 @@ export const ERROR_STATUS = {
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
-
-export function statusOf(code: ErrorCode): number {
-  return ERROR_STATUS[code];
-}

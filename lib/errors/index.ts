@@ -1,2 +1,2 @@
 export { AppError, isAppError, type ErrorDetail, type AppErrorOptions } from "./app-error";
-export { ERROR_STATUS, statusOf, type ErrorCode } from "./error-codes";
+export { ERROR_STATUS, type ErrorCode } from "./error-codes";

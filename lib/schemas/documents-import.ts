@@ -13,7 +13,6 @@ import { AppError } from "@/lib/errors";
 export const IMPORT_MAX_DOCUMENTS = 1000;
 
 export const DOCUMENT_STATUSES = ["Aceptado", "Rechazado", "Aceptado Condicional", "En Proceso"] as const;
-export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
 const FECHA_PATTERN = /^(\d{2})-(\d{2})-(\d{4})$/;
 

@@ -26,8 +26,6 @@ export const voidNcfBodyShape = z.object({
     .describe("dd-MM-yyyy HH:mm:ss; default: now in America/Santo_Domingo"),
 });
 
-export type VoidNcfBody = z.infer<typeof voidNcfBodyShape>;
-
 /** The validating schema: any JSON in, the derived VoidPlan out, one zod issue per problem. */
 export function voidNcfRequestSchema(locale: Locale = DEFAULT_LOCALE, now?: number) {
   return z.unknown().transform((body, ctx): VoidPlan => {

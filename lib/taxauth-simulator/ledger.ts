@@ -28,9 +28,6 @@ interface TaxpayerBook {
   explicitlyAuthorized: boolean;
 }
 
-/** The largest sequential number an e-NCF can hold (10 digits). */
-export const MAX_SEQUENCE = 9_999_999_999;
-
 /**
  * What DGII knows per taxpayer and environment: authorized, issued and voided sequences, all as
  * interval sets per series+type. In TesteCF every RNC has a generous default authorization
