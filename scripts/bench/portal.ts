@@ -13,7 +13,7 @@ import { percentile, report } from "./measure";
  * `portal_keystroke_10000_lines_ms`: one typed character with 10,000 lines loaded, until painted.
  *
  * Against BENCH_PORTAL_URL when set (signed in as DEMO_USERNAME/DEMO_PASSWORD or the demo user);
- * otherwise it starts `next start` on the last build (`next build` first if there is none) with a
+ * otherwise it starts `next start` on the build (`next build` first when missing or stale) with a
  * fresh DATA_DIR, like the e2e tests.
  */
 const RUNS = 5;
@@ -140,9 +140,8 @@ async function signIn(request: import("playwright-core").APIRequestContext): Pro
 
 async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
   const root = path.resolve(__dirname, "../..");
-  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
-    await run("npx", ["next", "build"], root, {});
-  }
+  // As `npm start` does: `next build` only when the build is missing or stale (never a stale one measured).
+  await run(process.execPath, ["scripts/build-if-stale.mjs"], root, {});
   const port = Number(process.env.BENCH_PORTAL_PORT ?? 4880);
   const dataDir = mkdtempSync(path.join(tmpdir(), "anula-bench-portal-"));
   const url = `http://127.0.0.1:${port}`;
