@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { LanguageSwitch } from "@/components/shell/language-switch";
 import { LoginForm } from "@/components/shell/login-form";
 import { getI18n } from "@/lib/portal/i18n";
-import { getPortalAuth } from "@/lib/server/auth";
+import { getPortalAuth } from "@/lib/server/auth/next-auth-options";
 
 export const metadata = { title: "Anula · Iniciar sesión" };
 

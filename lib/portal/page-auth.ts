@@ -3,7 +3,7 @@ import "server-only";
 import { redirect } from "next/navigation";
 
 import type { AuthContext, UserRole } from "@/lib/server/auth";
-import { getPortalAuth } from "@/lib/server/auth";
+import { getPortalAuth } from "@/lib/server/auth/next-auth-options";
 
 const ROLE_RANK: Record<UserRole, number> = { viewer: 0, operator: 1, admin: 2 };
 

@@ -5,7 +5,7 @@ import "server-only";
 import { isAppError } from "@/lib/errors";
 import { format, getDictionary } from "@/lib/i18n";
 import { BATCH_MAX_ECFS } from "@/lib/schemas/documents-batch";
-import { requirePortalAuth } from "@/lib/server/auth";
+import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 import { queryDocumentsBatch } from "@/lib/server/documents";
 
 import { fromBatchData, splitEncfList, type DocumentView } from "../document-view";

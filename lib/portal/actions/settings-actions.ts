@@ -8,7 +8,8 @@ import { isAppError } from "@/lib/errors";
 import { format, getDictionary } from "@/lib/i18n";
 import { certificateUploadSchema } from "@/lib/schemas/certificate-upload";
 import { createUser, setUserDisabled, setUserRole } from "@/lib/server/accounts";
-import { createApiKey, requirePortalAuth, revokeApiKey, type UserRole } from "@/lib/server/auth";
+import { createApiKey, revokeApiKey, type UserRole } from "@/lib/server/auth";
+import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 import { uploadCertificate } from "@/lib/server/certificates";
 
 import { getPortalPreferences } from "../preferences";

@@ -4,7 +4,7 @@ import "server-only";
 
 import { isEnvironment, type Environment } from "@/lib/domain/environments";
 import { AppError, isAppError } from "@/lib/errors";
-import { requirePortalAuth } from "@/lib/server/auth";
+import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 import { logger } from "@/lib/server/config";
 import { enforceRateLimit } from "@/lib/server/rate-limit";
 import { createVoid } from "@/lib/server/voids/create-void";

@@ -1,3 +1,7 @@
+/**
+ * Auth for every caller: idToken, API keys, credentials, roles. The portal session (next-auth) is
+ * not here: portal code imports it from ./next-auth-options, so REST routes never load next-auth.
+ */
 export type { AuthContext, UserRole } from "./auth-context";
 export {
   issueIdToken,
@@ -18,4 +22,3 @@ export {
 } from "./api-keys";
 export { authenticateUser } from "./credentials";
 export { hashPassword, verifyPassword } from "./password";
-export { getAuthOptions, getPortalAuth, requirePortalAuth } from "./next-auth-options";

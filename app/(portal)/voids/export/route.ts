@@ -3,7 +3,7 @@ import { readVoidFilters } from "@/lib/portal/void-filters";
 import { loadVoidPage, typesOf, type VoidListItem } from "@/lib/portal/void-history";
 import { getPortalPreferences } from "@/lib/portal/preferences";
 import { AppError } from "@/lib/errors";
-import { requirePortalAuth } from "@/lib/server/auth";
+import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 import { route } from "@/lib/server/http";
 import { csvResponse, type CsvRow } from "@/lib/server/http/csv";
 

@@ -1,7 +1,7 @@
 import NextAuth from "next-auth/next";
 import type { NextRequest } from "next/server";
 
-import { getAuthOptions } from "@/lib/server/auth";
+import { getAuthOptions } from "@/lib/server/auth/next-auth-options";
 import { applyApiSecurityHeaders } from "@/lib/server/http/security-headers";
 
 interface NextAuthRouteContext {

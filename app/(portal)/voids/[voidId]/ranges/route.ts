@@ -1,6 +1,6 @@
 import { AppError } from "@/lib/errors";
 import { findAccountVoid } from "@/lib/portal/find-void-any-environment";
-import { requirePortalAuth } from "@/lib/server/auth";
+import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 import { route } from "@/lib/server/http";
 import { csvResponse, type CsvRow } from "@/lib/server/http/csv";
 

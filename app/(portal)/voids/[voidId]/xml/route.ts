@@ -1,6 +1,6 @@
 import { ENVIRONMENTS, isEnvironment } from "@/lib/domain/environments";
 import { AppError } from "@/lib/errors";
-import { requirePortalAuth } from "@/lib/server/auth";
+import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 import { route } from "@/lib/server/http";
 import { findSignedXml } from "@/lib/server/voids/void-repository";
 
