@@ -61,6 +61,12 @@ const SERVER_UP = {
   message:
     "lib/server imports no app/, components/ or lib/portal code: those call the server, not the reverse.",
 };
+/** Only DGII verifies signatures: the app signs; its tests may use the simulator's verifier as an oracle. */
+const NO_VERIFIER = {
+  target: ["./app", "./components", "./lib/server", "./lib/portal"],
+  from: "./lib/taxauth-simulator/xmldsig",
+  message: "The XMLDSig verifier belongs to the DGII simulator: the app signs and never verifies.",
+};
 /** Tests and their helpers (vitest files, testing/ folders, test-fixtures.ts and the like). */
 const TEST_FILES = ["**/*.test.ts", "**/*.test.tsx", "**/testing/**", "**/test-*.ts"];
 /** What the app runs (scripts/ and e2e/ are development tools). */
@@ -102,7 +108,7 @@ const config = [
     rules: {
       "import/no-restricted-paths": [
         "error",
-        { basePath: import.meta.dirname, zones: [...BOUNDARIES, SERVER_UP, NO_TEST_CODE] },
+        { basePath: import.meta.dirname, zones: [...BOUNDARIES, SERVER_UP, NO_VERIFIER, NO_TEST_CODE] },
       ],
     },
   },

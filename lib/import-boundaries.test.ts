@@ -127,6 +127,11 @@ describe("wrong-way imports fail the lint", () => {
       "app/probe/route.ts",
       `import { startVoidTestApp as value } from "@/lib/server/voids/testing/void-test-app";`,
     ],
+    [
+      "the app → the simulator's signature verifier",
+      "lib/server/signing/probe.ts",
+      `import { verifyXmlSignature as value } from "@/lib/taxauth-simulator/xmldsig/verify-xml-signature";`,
+    ],
     ["production → a devDependency", "lib/server/voids/probe.ts", `import value from "ajv";`],
     [
       "a test in lib/domain → lib/server",
@@ -171,6 +176,11 @@ describe("the imports the layout allows pass", () => {
       `import { POST as value } from "@/app/[environment]/customer/void-ncf/route";`,
     ],
     ["a test → a devDependency", "lib/server/voids/probe.test.ts", `import value from "ajv";`],
+    [
+      "a lib/server test → the simulator's verifier (the signer's oracle)",
+      "lib/server/signing/probe.test.ts",
+      `import { verifyXmlSignature as value } from "@/lib/taxauth-simulator/xmldsig/verify-xml-signature";`,
+    ],
   ])("%s", async (_name, file, code) => {
     expect(await boundaryErrors(file, code)).toEqual([]);
   });
