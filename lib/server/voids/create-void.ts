@@ -183,7 +183,9 @@ async function replayIdempotent(
     existing =
       (await findVoidByIdempotencyKey(input.accountId, input.environment, idempotencyKey)) ?? existing;
   }
-  const { ranges, requestHash: _hash, sending: _sending, ...attempt } = existing;
+  const { ranges, requestHash, sending, ...attempt } = existing;
+  void requestHash; // compared above
+  void sending; // waited for above
   return { outcome: outcomeOf(attempt), attempt, rangesJson: JSON.stringify(ranges), replayed: true };
 }
 

@@ -2,14 +2,8 @@ import "server-only";
 import type { Environment } from "@/lib/domain/environments";
 import type { VoidContent } from "./types";
 import { findErrorAttempts } from "./void-repository";
-import {
-  groupBySerieTipo,
-  parseStoredRanges,
-  storedIntervals,
-  storedRequestRanges,
-  type StoredInterval,
-  type StoredRequestRange,
-} from "./stored-ranges";
+import { overlapping, serieTipoKey } from "@/lib/domain/intervals";
+import { storedRangeGroups, storedRequestRanges, type StoredRequestRange } from "./stored-ranges";
 
 /** An earlier void attempt still in `Error` that shares sequences with the request. */
 export interface ErrorOverlap {
@@ -37,10 +31,10 @@ export async function findErrorOverlaps(
 ): Promise<ErrorOverlap[]> {
   const records = await findErrorAttempts(accountId, environment, MAX_ERROR_RECORDS_SCANNED);
   if (records.length === 0) return [];
-  const requestGroups = groupBySerieTipo(storedRequestRanges(request.storedRanges));
+  const requestGroups = storedRangeGroups(request.storedRanges);
   const overlaps: ErrorOverlap[] = [];
   for (const record of records) {
-    const line = firstOverlappingLine(requestGroups, parseStoredIntervals(record.storedRanges));
+    const line = firstOverlappingLine(requestGroups, record.storedRanges);
     if (line !== undefined) {
       overlaps.push({
         voidId: record.voidId,
@@ -53,37 +47,25 @@ export async function findErrorOverlaps(
   return overlaps;
 }
 
-function parseStoredIntervals(text: string): StoredInterval[] {
-  try {
-    return storedIntervals(parseStoredRanges(text));
-  } catch {
-    return [];
-  }
-}
-
-/** The lowest request line overlapping any stored interval: O(m log n) by binary search per interval. */
+/**
+ * The lowest request line overlapping any range of a stored attempt: each stored range is looked up
+ * in its group of the request by binary search (lib/domain/intervals `overlapping`).
+ */
 function firstOverlappingLine(
-  groups: Map<string, StoredRequestRange[]>,
-  intervals: readonly StoredInterval[],
+  requestGroups: Map<string, StoredRequestRange[]>,
+  storedRanges: string,
 ): number | undefined {
+  let stored: StoredRequestRange[];
+  try {
+    stored = storedRequestRanges(storedRanges);
+  } catch {
+    return undefined;
+  }
   let best: number | undefined;
-  for (const interval of intervals) {
-    const group = groups.get(interval.key);
+  for (const range of stored) {
+    const group = requestGroups.get(serieTipoKey(range.serie, range.tipoeCF));
     if (!group) continue;
-    // Ranges starting at or before the interval's end; any of them reaching its start overlaps.
-    let low = 0;
-    let high = group.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if (group[mid]!.desde <= interval.hasta) low = mid + 1;
-      else high = mid;
-    }
-    for (let i = low - 1; i >= 0; i--) {
-      const range = group[i]!;
-      if (range.hasta >= interval.desde && (best === undefined || range.line < best)) best = range.line;
-      // Sorted by start and the request has no internal overlaps (validated), so ends grow too.
-      if (range.hasta < interval.desde) break;
-    }
+    for (const hit of overlapping(group, range)) if (best === undefined || hit.line < best) best = hit.line;
   }
   return best;
 }

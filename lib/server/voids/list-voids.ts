@@ -120,9 +120,7 @@ export async function listVoids<T>(
   const last = page[page.length - 1];
   return {
     items: await Promise.all(
-      page.map(({ rangeCount: _count, ...attempt }) =>
-        form({ ...attempt, storedRanges: ranges.get(attempt.voidId)! }),
-      ),
+      page.map((row) => form({ ...attemptOf(row), storedRanges: ranges.get(row.voidId)! })),
     ),
     ...(rows.length > page.length && last
       ? { nextToken: encodeCursor({ createdAt: last.createdAt, voidId: last.voidId }) }
@@ -141,4 +139,10 @@ function pageWithinBytes(rows: VoidListRow[]): VoidListRow[] {
     count += 1;
   }
   return rows.slice(0, count);
+}
+
+function attemptOf(row: VoidListRow): VoidAttempt {
+  const { rangeCount, ...attempt } = row;
+  void rangeCount; // chose the page; not part of the record
+  return attempt;
 }

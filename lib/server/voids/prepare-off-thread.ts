@@ -1,15 +1,7 @@
 import "server-only";
-import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
-import { logger } from "@/lib/server/config/logger";
+import { runOnWorker, stopWorker } from "@/lib/server/workers/pool";
+import { prepareVoid, type PrepareVoidInput, type PreparedVoid } from "./prepare-void";
 import { isCompressedStoredRanges, storedRangesJson } from "./stored-ranges";
-import {
-  deserializeAppError,
-  prepareVoid,
-  type PrepareVoidInput,
-  type PreparedVoid,
-  type SerializedAppError,
-} from "./prepare-void";
 
 /**
  * REST bodies from this size on go to the worker thread (~3,800 ranges). At 100,000 ranges (~7 MB)
@@ -27,15 +19,6 @@ export function belongsOffThread(body: PrepareVoidInput["body"]): boolean {
   return false; // a value would be copied to the worker object by object, costing what it saves
 }
 
-/** What the worker thread is asked to do (prepare-worker.ts). */
-export type WorkerTask =
-  | { id: number; task: "prepare"; input: PrepareVoidInput }
-  | { id: number; task: "storedRangesJson"; stored: string };
-
-export type WorkerReply = { id: number } & (
-  { result: unknown } | { appError: SerializedAppError } | { failure: string }
-);
-
 /**
  * prepareVoid, on a worker thread for large REST bodies and portal drafts so that the event loop
  * keeps serving other requests. JSON bytes are moved, not copied; the answer is strings and small
@@ -47,8 +30,9 @@ export async function prepareVoidOffThread(input: PrepareVoidInput): Promise<Pre
   // A Buffer may view a shared pool: copy it into its own ArrayBuffer only then, to move it.
   const own =
     bytes && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes?.slice();
-  return runOnWorker<PreparedVoid>(
-    { task: "prepare", input: own ? { ...input, body: { json: own } } : input },
+  return runOnWorker(
+    "prepareVoid",
+    own ? { ...input, body: { json: own } } : input,
     own ? [own.buffer as ArrayBuffer] : [],
   );
 }
@@ -59,69 +43,8 @@ export async function prepareVoidOffThread(input: PrepareVoidInput): Promise<Pre
  */
 export async function storedRangesJsonOffThread(stored: string): Promise<string> {
   if (!isCompressedStoredRanges(stored)) return storedRangesJson(stored);
-  return runOnWorker<string>({ task: "storedRangesJson", stored }, []);
-}
-
-let worker: Worker | null = null;
-let nextId = 0;
-const pending = new Map<number, { resolve(value: unknown): void; reject(error: unknown): void }>();
-
-type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
-
-function runOnWorker<T>(task: DistributiveOmit<WorkerTask, "id">, transfer: ArrayBuffer[]): Promise<T> {
-  const thread = worker ?? (worker = startWorker());
-  const id = ++nextId;
-  return new Promise<T>((resolve, reject) => {
-    pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-    thread.postMessage({ ...task, id }, transfer);
-  });
-}
-
-function startWorker(): Worker {
-  const thread = newWorker();
-  thread.unref(); // an idle worker never keeps the process alive (graceful shutdown)
-  thread.on("message", (reply: WorkerReply) => {
-    const task = pending.get(reply.id);
-    if (!task) return;
-    pending.delete(reply.id);
-    if ("result" in reply) task.resolve(reply.result);
-    else if ("appError" in reply) task.reject(deserializeAppError(reply.appError));
-    else task.reject(new Error(`the void worker thread failed: ${reply.failure}`));
-  });
-  const fail = (error: unknown) => {
-    if (worker === thread) worker = null; // the next request starts a fresh one
-    for (const task of pending.values()) task.reject(error);
-    pending.clear();
-  };
-  thread.on("error", (error) => {
-    logger.error({ err: error }, "the void worker thread crashed");
-    fail(error);
-  });
-  thread.on("exit", (code) => fail(new Error(`the void worker thread exited with code ${code}`)));
-  return thread;
-}
-
-/** Tests and scripts run the TypeScript sources: that worker registers tsx before loading its entry. */
-const SOURCE_BOOTSTRAP =
-  'require("tsx/cjs/api").register(); require(require("node:worker_threads").workerData.entry);';
-
-function newWorker(): Worker {
-  if (import.meta.url.endsWith(".ts")) {
-    // Not `new URL("./prepare-worker.ts", import.meta.url)`: the bundler would copy that file as an asset.
-    const entry = fileURLToPath(import.meta.url).replace(/prepare-off-thread\.ts$/, "prepare-worker.ts");
-    // Reflect.construct: the bundler must not mistake this code string for a worker file to bundle.
-    return Reflect.construct(Worker, [
-      SOURCE_BOOTSTRAP,
-      { eval: true, workerData: { entry }, execArgv: ["--conditions=react-server"] },
-    ]) as Worker;
-  }
-  // next build bundles this entry (Turbopack follows `new Worker(new URL(…, import.meta.url))`).
-  return new Worker(new URL("./prepare-worker.ts", import.meta.url));
+  return runOnWorker("storedRangesJson", stored);
 }
 
 /** Stops the worker (tests). */
-export async function stopPrepareWorker(): Promise<void> {
-  const thread = worker;
-  worker = null;
-  await thread?.terminate();
-}
+export const stopPrepareWorker = stopWorker;

@@ -2,14 +2,15 @@ import "server-only";
 import { gzipSync } from "node:zlib";
 import { decodeRanges } from "@/lib/domain/draft-codec";
 import { buildAnecfXml } from "@/lib/domain/anecf-xml";
+import { groupBySerieTipo } from "@/lib/domain/intervals";
 import type { Locale } from "@/lib/domain/locale";
 import type { ValidatedRange, VoidPlan } from "@/lib/domain/void-request";
-import { AppError, isAppError } from "@/lib/errors";
+import { isAppError } from "@/lib/errors";
 import { parseJsonBytes } from "@/lib/server/http/read-json-body";
 import { parseVoidNcfRequest } from "@/lib/schemas/void-ncf";
 import { signBuiltXml, type SigningCredential } from "@/lib/server/signing";
 import { requestHash } from "./request-hash";
-import { groupBySerieTipo, storedRanges } from "./stored-ranges";
+import { storedRanges } from "./stored-ranges";
 import type { SerieTipoBox, VoidContent } from "./types";
 
 /**
@@ -90,9 +91,13 @@ export function voidContentOf(plan: VoidPlan): VoidContent {
 /** The bounding box of each series+type: the ALREADY_VOIDED index rows and candidate query. */
 export function serieTipoBoxes(ranges: readonly ValidatedRange[]): SerieTipoBox[] {
   return [...groupBySerieTipo(ranges).values()].map((group) => {
+    let minDesde = Number.POSITIVE_INFINITY;
     let maxHasta = 0;
-    for (const range of group) maxHasta = Math.max(maxHasta, range.hasta);
-    return { serie: group[0]!.serie, tipoeCF: group[0]!.tipoeCF, minDesde: group[0]!.desde, maxHasta };
+    for (const range of group) {
+      minDesde = Math.min(minDesde, range.desde);
+      maxHasta = Math.max(maxHasta, range.hasta);
+    }
+    return { serie: group[0]!.serie, tipoeCF: group[0]!.tipoeCF, minDesde, maxHasta };
   });
 }
 
@@ -105,31 +110,4 @@ function signPlan(rnc: string, plan: VoidPlan, credential: SigningCredential): P
   } catch (error) {
     return { ok: false, reason: "SIGN_ERROR", message: isAppError(error) ? error.message : String(error) };
   }
-}
-
-/** An AppError as plain data, to cross a thread boundary, and back. */
-export interface SerializedAppError {
-  code: AppError["code"];
-  message: string;
-  status: number;
-  errors?: AppError["errors"];
-  extra?: AppError["extra"];
-}
-
-export function serializeAppError(error: AppError): SerializedAppError {
-  return {
-    code: error.code,
-    message: error.message,
-    status: error.status,
-    errors: error.errors,
-    extra: error.extra,
-  };
-}
-
-export function deserializeAppError(data: SerializedAppError): AppError {
-  return new AppError(data.code, data.message, {
-    status: data.status,
-    errors: data.errors,
-    extra: data.extra,
-  });
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { readEncf } from "@/lib/domain/encf";
+import { groupBySerieTipo, sortByDesde } from "@/lib/domain/intervals";
 import type { ValidatedRange } from "@/lib/domain/void-request";
 import type { VoidRangeView } from "./types";
 
@@ -52,21 +53,6 @@ export function storedRanges(ranges: readonly ValidatedRange[]): string {
   return gzipSync(Buffer.from(json, "utf8"), { level: 1 }).toString("base64");
 }
 
-/** Ranges grouped by series + type (key e.g. "E31"), each group sorted by start. */
-export function groupBySerieTipo<T extends { serie: string; tipoeCF: string; desde: number }>(
-  ranges: readonly T[],
-): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const range of ranges) {
-    const key = range.serie + range.tipoeCF;
-    const group = groups.get(key);
-    if (group) group.push(range);
-    else groups.set(key, [range]);
-  }
-  for (const group of groups.values()) group.sort((a, b) => a.desde - b.desde);
-  return groups;
-}
-
 /** A range of a request read back from its stored JSON: `line` is its 1-based place in the request. */
 export interface StoredRequestRange {
   line: number;
@@ -102,17 +88,12 @@ function numberedRanges(stored: readonly VoidRangeView[]): StoredRequestRange[] 
   return ranges;
 }
 
-/** A stored range as numbers, with its series+type key (e.g. "E31"), read by the domain's e-NCF parser. */
-export interface StoredInterval {
-  key: string;
-  desde: number;
-  hasta: number;
-}
-
-export function storedIntervals(stored: readonly VoidRangeView[]): StoredInterval[] {
-  return numberedRanges(stored).map((range) => ({
-    key: range.serie + range.tipoeCF,
-    desde: range.desde,
-    hasta: range.hasta,
-  }));
+/**
+ * Stored ranges with their numbers, grouped by series+type (serieTipoKey, e.g. "E31") and sorted by
+ * start within each group: what the overlap checks walk.
+ */
+export function storedRangeGroups(text: string): Map<string, StoredRequestRange[]> {
+  const groups = groupBySerieTipo(storedRequestRanges(text));
+  for (const group of groups.values()) sortByDesde(group);
+  return groups;
 }

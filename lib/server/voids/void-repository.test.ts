@@ -115,6 +115,23 @@ describe("completeVoid", () => {
     });
   });
 
+  it("indexes a void whose lines are out of order by its true lowest and highest numbers", async () => {
+    const plan = planOf([
+      ["E440000000100", "E440000000105"],
+      ["E440000000001", "E440000000005"],
+    ]);
+    const record = await writeAhead(plan);
+    await completeVoid(record, accepted, voidContentOf(plan), 1);
+    const lower = voidContentOf(planOf([["E440000000003", "E440000000003"]]));
+    expect(await findAcceptedOverlap(account.auth.accountId, "TesteCF", lower)).toMatchObject({
+      voidId: record.voidId,
+      desde: 1,
+      hasta: 5,
+    });
+    const between = voidContentOf(planOf([["E440000000050", "E440000000060"]]));
+    expect(await findAcceptedOverlap(account.auth.accountId, "TesteCF", between)).toBeNull();
+  });
+
   it("trusts index rows only of records that are Aceptado", async () => {
     const plan = planOf([["E430000000001", "E430000000001"]]);
     const record = await writeAhead(plan);

@@ -5,13 +5,8 @@ import { v7 as uuidv7 } from "uuid";
 import type { VoidRecord } from "@/prisma/generated/client";
 
 import { decompressSignedXml } from "./signed-xml-storage";
-import {
-  groupBySerieTipo,
-  parseStoredRanges,
-  storedIntervals,
-  storedRequestRanges,
-  type StoredRequestRange,
-} from "./stored-ranges";
+import { firstOverlap, serieTipoKey } from "@/lib/domain/intervals";
+import { parseStoredRanges, storedRangeGroups, type StoredRequestRange } from "./stored-ranges";
 import {
   STORED_VOID_MESSAGES,
   type SerieTipoBox,
@@ -19,7 +14,6 @@ import {
   type VoidCompletion,
   type VoidContent,
   type VoidErrorCode,
-  type VoidRangeView,
   type VoidRecordView,
 } from "./types";
 
@@ -349,7 +343,7 @@ export async function findSignedXml(
 /**
  * The first accepted earlier void that a request's range overlaps, per series and type. Candidates
  * come from the index of bounding boxes; only when there are some are the request's ranges read
- * (from their stored JSON) and merge-walked against that void's.
+ * (from their stored JSON) and merge-walked against that void's (lib/domain/intervals).
  */
 export async function findAcceptedOverlap(
   accountId: string,
@@ -371,47 +365,16 @@ export async function findAcceptedOverlap(
       select: { voidId: true },
       orderBy: { minDesde: "asc" },
     });
+    const key = serieTipoKey(box.serie, box.tipoeCF);
     for (const { voidId } of candidates) {
       const row = await db.voidRecord.findFirst({
         where: { id: voidId, accountId, environment, status: "Aceptado" },
         select: { ranges: true },
       });
       if (!row) continue;
-      requestGroups ??= groupBySerieTipo(storedRequestRanges(request.storedRanges));
-      const group = requestGroups.get(box.serie + box.tipoeCF) ?? [];
-      const hit = firstOverlap(
-        group,
-        voidedIntervals(parseStoredRanges(row.ranges), box.serie + box.tipoeCF),
-      );
-      if (hit) return { range: hit.range, voidId, desde: hit.desde, hasta: hit.hasta };
-    }
-  }
-  return null;
-}
-
-/** A stored void's ranges of one series+type as numbers, sorted by start. */
-function voidedIntervals(
-  stored: readonly VoidRangeView[],
-  key: string,
-): Array<{ desde: number; hasta: number }> {
-  return storedIntervals(stored)
-    .filter((interval) => interval.key === key)
-    .sort((a, b) => a.desde - b.desde);
-}
-
-/**
- * Two lists of ranges, each sorted by start and without overlaps inside a list (both passed
- * validation). Merge-walk: O(n + m).
- */
-function firstOverlap(
-  sorted: readonly StoredRequestRange[],
-  voided: ReadonlyArray<{ desde: number; hasta: number }>,
-) {
-  let j = 0;
-  for (const range of sorted) {
-    while (j < voided.length && voided[j]!.hasta < range.desde) j++;
-    if (j < voided.length && voided[j]!.desde <= range.hasta) {
-      return { range, desde: voided[j]!.desde, hasta: voided[j]!.hasta };
+      requestGroups ??= storedRangeGroups(request.storedRanges);
+      const hit = firstOverlap(requestGroups.get(key) ?? [], storedRangeGroups(row.ranges).get(key) ?? []);
+      if (hit) return { range: hit[0], voidId, desde: hit[1].desde, hasta: hit[1].hasta };
     }
   }
   return null;
