@@ -19,7 +19,7 @@ export async function loadVoidPage(
   limit: number,
 ): Promise<VoidPage> {
   try {
-    const { voidId: _voidId, ...query } = parseVoidListQuery(toListSearchParams(filters, limit));
+    const query = parseVoidListQuery(toListSearchParams(filters, limit));
     const page = await listVoids(accountId, filters.environment, query, withParsedRanges);
     return {
       ok: true,

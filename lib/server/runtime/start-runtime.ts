@@ -1,7 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { loadConfig, logger } from "@/lib/server/config";
-import { useEmbeddedSimulator } from "@/lib/server/taxauth/client-instance";
+import { connectEmbeddedSimulator } from "@/lib/server/taxauth/client-instance";
 import { registerGracefulShutdown } from "@/lib/server/ops/shutdown";
 import { SIMULATOR_ADMIN_TOKEN_LABEL, showSecretsOnce } from "@/lib/server/ops/show-secrets-once";
 import { startLeaseKeeper } from "@/lib/server/voids/send-leases";
@@ -42,7 +42,7 @@ async function start(): Promise<void> {
       adminToken,
     });
     if (embedded.adminEnabled) showSecretsOnce([{ label: SIMULATOR_ADMIN_TOKEN_LABEL, value: adminToken }]);
-    useEmbeddedSimulator(simulator.url);
+    connectEmbeddedSimulator(simulator.url);
     registerDemoDocuments = (rnc) => {
       // The simulated authority knows the demo documents, so their pending statuses resolve.
       void import("@/lib/server/documents/demo-documents").then(({ demoTaxAuthDocuments }) => {

@@ -27,7 +27,7 @@ export function getTaxAuthClient(): TaxAuthClient {
 }
 
 /** The runtime start hands over the URL of the simulator it started (simulator mode, embedded). */
-export function useEmbeddedSimulator(url: string): void {
+export function connectEmbeddedSimulator(url: string): void {
   state.embeddedSimulatorUrl = url;
   state.client = undefined;
 }
