@@ -132,6 +132,16 @@ describe("completeVoid", () => {
     expect(await findAcceptedOverlap(account.auth.accountId, "TesteCF", between)).toBeNull();
   });
 
+  it("reads stored ranges by voidId only within the account", async () => {
+    const plan = planOf([["E450000000001", "E450000000002"]]);
+    const record = await writeAhead(plan);
+    expect([...(await findStoredRanges(account.auth.accountId, [record.voidId])).keys()]).toEqual([
+      record.voidId,
+    ]);
+    const other = await createTestAccount();
+    expect((await findStoredRanges(other.auth.accountId, [record.voidId])).size).toBe(0);
+  });
+
   it("trusts index rows only of records that are Aceptado", async () => {
     const plan = planOf([["E430000000001", "E430000000001"]]);
     const record = await writeAhead(plan);
