@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
+import { envSchema } from "./env-schema";
+
 /**
  * One reader of the environment: the application's code reads configuration through loadConfig()
  * (lib/server/config), never process.env directly, so every variable is validated once, has one
@@ -30,6 +32,13 @@ function sources(directory: string): string[] {
 }
 
 describe("configuration", () => {
+  it("names every variable it reads in the README's configuration table", () => {
+    const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
+    const table = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("## Production"));
+    const missing = Object.keys(envSchema.shape).filter((name) => !table.includes(`\`${name}\``));
+    expect(missing).toEqual([]);
+  });
+
   it("is read from process.env only by lib/server/config", () => {
     const readers = ["app", "components", "lib"]
       .flatMap((folder) => sources(path.join(ROOT, folder)))
