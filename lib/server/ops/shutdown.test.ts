@@ -37,7 +37,12 @@ describe("SIGTERM while a void waits for the authority", () => {
       simulatorUrl: simulator.url,
       signal: "SIGTERM",
       startRuntime: true,
-      env: { NODE_ENV: "production", SHUTDOWN_TIMEOUT_MS: "700", SHUTDOWN_DRAIN_DELAY_MS: "0", LOG_LEVEL: "info" },
+      env: {
+        NODE_ENV: "production",
+        SHUTDOWN_TIMEOUT_MS: "700",
+        SHUTDOWN_DRAIN_DELAY_MS: "0",
+        LOG_LEVEL: "info",
+      },
     });
     expect({ code, signal }).toEqual({ code: 0, signal: null });
     expect(ms).toBeLessThan(10_000);
@@ -57,7 +62,11 @@ describe("SIGTERM while a void waits for the authority", () => {
         where: { id: voidId },
         select: { leaseOwner: true, leaseExpiresAt: true, errorMessage: true },
       });
-      expect(lease).toEqual({ leaseOwner: null, leaseExpiresAt: null, errorMessage: STORED_VOID_MESSAGES.interrupted });
+      expect(lease).toEqual({
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        errorMessage: STORED_VOID_MESSAGES.interrupted,
+      });
     } finally {
       await db.dispose();
     }
