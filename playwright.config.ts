@@ -5,7 +5,7 @@ import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
 /**
- * Browser tests against the real app: `next build` once, then `next start` with a fresh DATA_DIR
+ * Browser tests against the real app: `next build` when stale, then `next start` with a fresh DATA_DIR
  * (embedded PGlite + demo account) and the embedded DGII simulator on a fixed port with its admin
  * API on, so specs can mark sequences as issued. See e2e/README.md.
  *
@@ -19,7 +19,9 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "anula-e2e-"));
 process.env.E2E_BASE_URL ??= `http://127.0.0.1:${E2E_PORT}`;
 process.env.E2E_SIMULATOR_URL ??= `http://127.0.0.1:${E2E_SIMULATOR_PORT}`;
 
-const build = process.env.E2E_SKIP_BUILD === "1" ? "" : "npx next build && ";
+// `next build` only when the build in DIST_DIR is missing or stale (as `npm start` does); E2E_SKIP_BUILD=1
+// skips even that check and serves whatever build is there.
+const build = process.env.E2E_SKIP_BUILD === "1" ? "" : "node scripts/build-if-stale.mjs && ";
 /** Own build directory (next.config.mjs reads ANULA_DIST_DIR): other builds of the checkout cannot disturb it. */
 const DIST_DIR = "e2e/output/next";
 
