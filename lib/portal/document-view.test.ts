@@ -24,6 +24,7 @@ describe("document view", () => {
       updateAt: 2,
       customerId: "130000001",
       taxauthResponse: [],
+      dgiiResponse: [],
       invoiceTotal: 118000,
     });
     expect(view).toMatchObject({ ncf: "E310000000001", invoiceTotal: 118000, buyerRnc: null, qrUrl: null });

@@ -41,6 +41,8 @@ export interface DocumentRecord {
   status: string;
   /** Each a JSON-encoded authority response. */
   taxauthResponse: string[];
+  /** MSeller ECF's name for taxauthResponse: the same array. */
+  dgiiResponse: string[];
   createdAt: number;
   securityCode: string | null;
   signedXml: string | null;
@@ -60,6 +62,8 @@ export interface DocumentBatchData {
   customerReceivedAt?: string;
   customerResponse?: string;
   taxauthResponse: string[];
+  /** MSeller ECF's name for taxauthResponse: the same array. */
+  dgiiResponse: string[];
   documentType?: string;
   fileName?: string;
   internalTrackId?: string;

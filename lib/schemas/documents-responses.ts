@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { DOCUMENT_STATUSES } from "./documents-import";
 import type { DocumentBatchData, DocumentRecord } from "./documents-query";
+import { MSELLER_SAME } from "./void-ncf-responses";
 
 /**
  * The answers of the document endpoints (spec endpoints 3 and 4, and the import extension) as zod,
@@ -29,6 +30,7 @@ export const documentRecordSchema = z.strictObject({
   customerResponse: z.string().nullable().describe("The buyer's response XML as JSON text"),
   status,
   taxauthResponse: taxauthResponses,
+  dgiiResponse: taxauthResponses.describe(MSELLER_SAME("taxauthResponse")),
   createdAt: epochMs,
   securityCode: z.string().nullable(),
   signedXml: z.string().nullable().describe("Path of the signed XML"),
@@ -47,6 +49,7 @@ export const documentBatchDataSchema = z.strictObject({
   customerReceivedAt: z.string().optional(),
   customerResponse: z.string().optional(),
   taxauthResponse: taxauthResponses,
+  dgiiResponse: taxauthResponses.describe(MSELLER_SAME("taxauthResponse")),
   documentType: z.string().optional(),
   fileName: z.string().optional(),
   internalTrackId: z.string().optional(),

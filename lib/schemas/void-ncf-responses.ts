@@ -11,6 +11,10 @@ import { VOID_STATUSES } from "./void-ncf-list";
  */
 
 const epochMs = z.number().int().describe("Epoch milliseconds");
+
+/** MSeller ECF names the authority's fields with "dgii"; both names are sent, with the same value. */
+export const MSELLER_SAME = (field: string) =>
+  `The same value as \`${field}\`, under the name MSeller ECF's clients read (drop-in compatibility)`;
 const encf = z.string().length(13).describe("e-NCF: series letter (E–Z, not P), 2-digit type, 10 digits");
 
 export const voidRangeSchema = z.strictObject({
@@ -41,6 +45,7 @@ export const voidAcceptedResponseSchema = z.strictObject({
   ranges: z.array(voidRangeSchema),
   fileName: z.string().describe("{RNC}ANECF{voidId}.xml"),
   taxauthResponse: taxauthObject,
+  dgiiResponse: taxauthObject.describe(MSELLER_SAME("taxauthResponse")),
 });
 
 /** 422 of POST void-ncf: the authority received the document and rejected it; the attempt is stored. */
@@ -50,6 +55,7 @@ export const voidRejectedResponseSchema = z.strictObject({
   status: z.literal("Rechazado"),
   totalVoided: z.number().int(),
   taxauthResponse: taxauthObject,
+  dgiiResponse: taxauthObject.describe(MSELLER_SAME("taxauthResponse")),
 });
 
 /** One stored attempt: what GET void-ncf lists and what `?voidId=` returns (spec "Void record"). */
@@ -67,6 +73,9 @@ export const voidRecordSchema = z.strictObject({
   taxauthCode: z.string().nullable().describe("`1` accepted, `2` rejected; null while Error"),
   taxauthName: z.string().nullable(),
   taxauthResponse: z.array(z.string()).describe("Authority messages"),
+  dgiiCode: z.string().nullable().describe(MSELLER_SAME("taxauthCode")),
+  dgiiName: z.string().nullable().describe(MSELLER_SAME("taxauthName")),
+  dgiiResponse: z.array(z.string()).describe(MSELLER_SAME("taxauthResponse")),
   errorCode: z
     .enum(["NOT_CONFIRMED", "TAXAUTH_AUTH_ERROR", "TAXAUTH_VOID_ERROR", "INTERRUPTED"])
     .nullable()

@@ -72,6 +72,7 @@ describe("GET /{environment}/documentos-ecf", () => {
         "customerResponse",
         "status",
         "taxauthResponse",
+        "dgiiResponse",
         "createdAt",
         "securityCode",
         "signedXml",
@@ -96,6 +97,7 @@ describe("GET /{environment}/documentos-ecf", () => {
       JSON.stringify({ trackId: "track-E310000000001", error: "", mensaje: "" }),
     ]);
     expect(JSON.parse(body.taxauthResponse[0])).toMatchObject({ trackId: "track-E310000000001" });
+    expect(body.dgiiResponse).toEqual(body.taxauthResponse); // MSeller ECF's name, same value
     expect(body.createdAt).toEqual(expect.any(Number));
     expect(body.internalTrackId).toEqual(expect.any(String));
     const qr = new URL(body.qr_url);
@@ -230,6 +232,7 @@ describe("POST /{environment}/documentos-ecf/status/batch", () => {
     const invoice = body.results[2].data;
     expect(invoice).not.toHaveProperty("summarySignedXml");
     expect(invoice.taxauthResponse).toEqual([expect.any(String)]);
+    expect(invoice.dgiiResponse).toEqual(invoice.taxauthResponse);
     expect(body.results[5].data).toEqual(invoice);
   });
 

@@ -91,6 +91,7 @@ export function toDocumentRecord(document: StoredDocument): DocumentRecord {
     customerResponse: document.customerResponse,
     status: document.status,
     taxauthResponse: taxauthResponsesOf(document),
+    dgiiResponse: taxauthResponsesOf(document),
     createdAt: document.createdAt,
     securityCode: document.securityCode,
     signedXml: document.signedXml,
@@ -107,6 +108,7 @@ export function toDocumentBatchData(document: StoredDocument): DocumentBatchData
   const data: DocumentBatchData = {
     createdAt: document.createdAt,
     taxauthResponse: taxauthResponsesOf(document),
+    dgiiResponse: taxauthResponsesOf(document),
     ncf: document.ncf,
     status: document.status,
     updateAt: document.updateAt,

@@ -6,7 +6,8 @@ import type { CreateVoidResult, VoidAttempt, VoidRecordView } from "./types";
  * The void endpoints' HTTP shapes, in one place: the spec's 200 / 422 / 502 bodies of POST
  * void-ncf, and the record of the list and of `?voidId=`. Use cases return domain results
  * (CreateVoidResult, VoidRecordView); routes map them here. Field names other clients expect beside
- * the spec's are added here, and only here.
+ * the spec's are added here, and only here: MSeller ECF's `dgiiResponse`, `dgiiCode` and `dgiiName`
+ * (the spec writes the authority as "taxauth") carry the same values as the spec's fields.
  */
 
 export const VOID_ANSWER_MESSAGES = {
@@ -50,6 +51,8 @@ export function voidAttemptAnswer(result: Pick<CreateVoidResult, "attempt" | "ra
         ranges: new RawJson(result.rangesJson),
         fileName: record.fileName,
         taxauthResponse: { ...taxauthObject(record), mensajes: [] },
+        // MSeller ECF's name for the same object: integrations written for it read this one.
+        dgiiResponse: { ...taxauthObject(record), mensajes: [] },
       },
     };
   }
@@ -62,6 +65,7 @@ export function voidAttemptAnswer(result: Pick<CreateVoidResult, "attempt" | "ra
         status: "Rechazado",
         totalVoided: record.totalVoided,
         taxauthResponse: taxauthObject(record),
+        dgiiResponse: taxauthObject(record),
       },
     };
   }
@@ -101,6 +105,10 @@ export function voidRecordItem(
     taxauthCode: record.taxauthCode,
     taxauthName: record.taxauthName,
     taxauthResponse: record.taxauthResponse,
+    // MSeller ECF's names for the same three fields.
+    dgiiCode: record.taxauthCode,
+    dgiiName: record.taxauthName,
+    dgiiResponse: record.taxauthResponse,
     // Extensions: why an attempt is in Error, and who sent it.
     ...(record.status === "Error" ? { errorCode: record.errorCode, errorMessage: record.errorMessage } : {}),
     createdBy: record.createdBy,

@@ -72,6 +72,7 @@ describe("POST void-ncf: accepted", () => {
       ],
       fileName: `${account.auth.rnc}ANECF${voidId}.xml`,
       taxauthResponse: { codigo: "1", nombre: "Aceptado", mensajes: [] },
+      dgiiResponse: { codigo: "1", nombre: "Aceptado", mensajes: [] },
     });
 
     const record = await get(`?voidId=${voidId}`);
@@ -85,6 +86,10 @@ describe("POST void-ncf: accepted", () => {
       taxauthCode: "1",
       taxauthName: "Aceptado",
       taxauthResponse: [],
+      // MSeller ECF's names for the same fields.
+      dgiiCode: "1",
+      dgiiName: "Aceptado",
+      dgiiResponse: [],
       fileName: `${account.auth.rnc}ANECF${voidId}.xml`,
       createdBy: expect.stringContaining(account.auth.email),
     });
@@ -123,13 +128,17 @@ describe("POST void-ncf: rejected", () => {
         nombre: "Rechazado",
         mensajes: [expect.stringContaining("utilizadas")],
       },
+      dgiiResponse: response.body.taxauthResponse,
     });
     const record = await get(`?voidId=${response.body.voidId as string}`);
     expect(record.body).toMatchObject({
       status: "Rechazado",
       taxauthCode: "2",
       taxauthResponse: [expect.any(String)],
+      dgiiCode: "2",
+      dgiiName: "Rechazado",
     });
+    expect(record.body.dgiiResponse).toEqual(record.body.taxauthResponse);
   });
 });
 
