@@ -32,6 +32,11 @@ export function simulatorAdminToken(dataDir = process.env.E2E_DATA_DIR ?? ""): s
   return readFileSync(path.join(dataDir, "simulator-admin-token"), "utf8").trim();
 }
 
+/** The demo account's API key, shown once on the server's console at its first start (e2e/serve.mjs keeps it). */
+export function demoApiKey(dataDir = process.env.E2E_DATA_DIR ?? ""): string {
+  return readFileSync(path.join(dataDir, "demo-api-key"), "utf8").trim();
+}
+
 /** Calls the simulator's admin API over HTTP, e.g. simulatorAdmin("/admin/issued-sequences", {...}). */
 export async function simulatorAdmin(adminPath: string, body?: unknown, method = "POST"): Promise<unknown> {
   const response = await fetch(`${SIMULATOR_URL}${adminPath}`, {
