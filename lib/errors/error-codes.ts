@@ -37,6 +37,7 @@ export const ERROR_STATUS = {
   // Auth
   UNAUTHORIZED: 401,
   INVALID_CREDENTIALS: 401,
+  INVALID_REFRESH_TOKEN: 401,
   INVALID_API_KEY: 401,
   FORBIDDEN: 403,
   // Not found / conflicts

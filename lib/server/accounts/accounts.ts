@@ -2,8 +2,9 @@ import "server-only";
 
 import { AppError } from "@/lib/errors";
 import { hashPassword } from "@/lib/server/auth/password";
+import { revokeRefreshTokens } from "@/lib/server/auth/refresh-tokens";
 import type { UserRole } from "@/lib/server/auth/auth-context";
-import { getDb, isUniqueViolation, nowMs, toMs, toMsOrNull } from "@/lib/server/db";
+import { getDb, isUniqueViolation, nowMs, toMs, toMsOrNull, type PrismaClient } from "@/lib/server/db";
 
 export interface AccountSummary {
   id: string;
@@ -87,9 +88,17 @@ export async function listUsers(accountId: string): Promise<UserSummary[]> {
   return users.map(toUserSummary);
 }
 
-/** Disabling takes effect at once: tokens and sessions re-check the user on every request. */
+/**
+ * Disabling takes effect at once: tokens and sessions re-check the user on every request, and the
+ * user's refresh tokens are revoked in the same transaction (enabling the user again does not bring
+ * them back: the integration signs in again).
+ */
 export async function setUserDisabled(accountId: string, userId: string, disabled: boolean): Promise<void> {
-  await updateUser(accountId, userId, { disabled });
+  const db = await getDb();
+  await db.$transaction(async (tx) => {
+    await updateUser(accountId, userId, { disabled }, tx);
+    if (disabled) await revokeRefreshTokens(userId, tx);
+  });
 }
 
 export async function setUserRole(accountId: string, userId: string, role: UserRole): Promise<void> {
@@ -101,8 +110,9 @@ async function updateUser(
   accountId: string,
   userId: string,
   data: { disabled?: boolean; role?: UserRole },
+  client?: Pick<PrismaClient, "user">,
 ): Promise<void> {
-  const db = await getDb();
+  const db = client ?? (await getDb());
   const { count } = await db.user.updateMany({
     where: { id: userId, accountId },
     data: { ...data, updatedAt: nowMs() },

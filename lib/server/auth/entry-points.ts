@@ -16,6 +16,9 @@ import type { UserRole } from "./auth-context";
 export const ENTRY_POINTS = {
   // Public REST
   "POST /auth/token": "public",
+  // MSeller ECF's sign-in and its refresh: they authenticate by the credentials / the refresh token
+  "POST /[environment]/customer/authentication": "public",
+  "POST /[environment]/customer/authentication/refresh": "public",
   "GET /healthz": "public",
   "GET /readyz": "public",
   "GET /openapi.json": "public",

@@ -2,8 +2,10 @@ import "server-only";
 
 import { SignJWT, jwtVerify } from "jose";
 
+import type { Environment } from "@/lib/domain/environments";
 import { AppError } from "@/lib/errors";
 import { loadConfig } from "@/lib/server/config/load-config";
+import { pathEnvironmentOf } from "@/lib/server/http/path-environment";
 import { annotateRequest } from "@/lib/server/http/request-context";
 
 import type { AuthContext, UserRole } from "./auth-context";
@@ -52,8 +54,18 @@ export async function issueIdToken(
   return { idToken: await signIdToken(auth), expiresIn: ID_TOKEN_TTL_SECONDS, tokenType: "Bearer" };
 }
 
-export async function signIdToken(auth: AuthContext, ttlSeconds = ID_TOKEN_TTL_SECONDS): Promise<string> {
-  return new SignJWT({ rnc: auth.rnc, accountId: auth.accountId, email: auth.email, role: auth.role })
+/**
+ * The idToken of `auth`. With `environment` (the MSeller-style sign-in, customer-sign-in.ts) the
+ * token carries an `environment` claim and works only on that environment's paths; without it (POST
+ * /auth/token) it works on all three.
+ */
+export async function signIdToken(
+  auth: AuthContext,
+  ttlSeconds = ID_TOKEN_TTL_SECONDS,
+  environment?: Environment,
+): Promise<string> {
+  const claims = { rnc: auth.rnc, accountId: auth.accountId, email: auth.email, role: auth.role };
+  return new SignJWT(environment ? { ...claims, environment } : claims)
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(auth.userId)
     .setIssuer(ISSUER)
@@ -70,9 +82,10 @@ function unauthorized(message: string): AppError {
 /**
  * Verifies signature, algorithm, issuer, audience and expiry, then re-reads the user: a disabled
  * or deleted user's tokens stop working at once. The role comes from the database, not the token;
- * the RNC comes from the token (we signed it, and an account's RNC never changes).
+ * the RNC comes from the token (we signed it, and an account's RNC never changes). A token bound to
+ * an environment (its `environment` claim) is refused unless `pathEnvironment` is that one.
  */
-export async function verifyIdToken(token: string): Promise<AuthContext> {
+export async function verifyIdToken(token: string, pathEnvironment?: Environment): Promise<AuthContext> {
   let payload: Record<string, unknown>;
   try {
     ({ payload } = await jwtVerify(token, await signingKey(), {
@@ -88,21 +101,42 @@ export async function verifyIdToken(token: string): Promise<AuthContext> {
   const { accountId, rnc } = payload;
   if (typeof userId !== "string" || typeof accountId !== "string" || typeof rnc !== "string")
     throw unauthorized("Token inválido.");
+  requireTokenEnvironment(payload.environment, pathEnvironment);
   const auth = await loadActiveUser(userId, accountId, rnc);
   if (!auth) throw unauthorized("El usuario del token no existe o está deshabilitado.");
   return auth;
 }
 
 /**
+ * A token from POST /{environment}/customer/authentication names its environment: an eCF token never
+ * works under /TesteCF/ and the other way round. Tokens of POST /auth/token name none and work on
+ * every environment.
+ */
+function requireTokenEnvironment(claim: unknown, pathEnvironment: Environment | undefined): void {
+  if (claim === undefined) return;
+  if (typeof claim !== "string") throw unauthorized("Token inválido.");
+  if (claim === pathEnvironment) return;
+  throw unauthorized(
+    pathEnvironment
+      ? `Este idToken se emitió para el ambiente ${claim} y no sirve en ${pathEnvironment}: inicie sesión en /${pathEnvironment}/customer/authentication.`
+      : `Este idToken se emitió para el ambiente ${claim} y solo sirve en las rutas /${claim}/.`,
+  );
+}
+
+/**
  * Authorization: Bearer <idToken> → the caller, or 401 UNAUTHORIZED (absent, malformed, expired,
- * forged, disabled); then 403 FORBIDDEN below the role that `entry` needs (entry-points.ts).
+ * forged, disabled, or bound to another environment than the path's); then 403 FORBIDDEN below the
+ * role that `entry` needs (entry-points.ts). The environment is read from the first segment of the
+ * request's path (pathEnvironmentOf), where every REST route has it and where the route wrapper reads
+ * it too, so no route has to pass it; the routes have already refused an unknown one
+ * (requireEnvironment).
  */
 export async function requireBearer(request: Request, entry: ProtectedEntryPoint): Promise<AuthContext> {
   const header = request.headers.get("authorization");
   if (!header) throw unauthorized("Falta el encabezado Authorization: Bearer <idToken>.");
   const match = /^Bearer\s+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)\s*$/i.exec(header);
   if (!match?.[1]) throw unauthorized("El encabezado Authorization debe ser: Bearer <idToken>.");
-  const auth = await verifyIdToken(match[1]);
+  const auth = await verifyIdToken(match[1], pathEnvironmentOf(request));
   annotateRequest({ rnc: auth.rnc }); // every authenticated request's log line names its account
   requireRole(auth, roleRequiredBy(entry));
   return auth;

@@ -21,4 +21,6 @@ export {
   type ApiKeySummary,
 } from "./api-keys";
 export { authenticateUser } from "./credentials";
+export { signInCustomer, refreshCustomerSession, type CustomerSession } from "./customer-sign-in";
+export { revokeRefreshTokens } from "./refresh-tokens";
 export { hashPassword, verifyPassword } from "./password";

@@ -69,6 +69,7 @@ export const envSchema = z.object({
   DOCUMENT_REFRESH_MIN_INTERVAL_MS: integer("DOCUMENT_REFRESH_MIN_INTERVAL_MS", 0),
   AUTH_MAX_FAILED_LOGINS: integer("AUTH_MAX_FAILED_LOGINS", 0),
   AUTH_MAX_FAILED_LOGINS_PER_ADDRESS: integer("AUTH_MAX_FAILED_LOGINS_PER_ADDRESS", 0),
+  REFRESH_TOKEN_TTL_DAYS: integer("REFRESH_TOKEN_TTL_DAYS", 1, 365),
   TRUST_PROXY: optionalText.refine((value) => value === undefined || TRUST_PROXY_PATTERN.test(value), {
     message:
       'TRUST_PROXY must be "off" (default), "on" (one proxy) or the number of proxies in front, 0 to 10',

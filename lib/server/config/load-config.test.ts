@@ -127,6 +127,16 @@ describe("configuration", () => {
     expect(message).toMatch(/TAXAUTH.*VOID_DEADLINE_MS.*LOG_LEVEL/s);
   });
 
+  it("REFRESH_TOKEN_TTL_DAYS sets the refresh tokens' lifetime: 30 days by default, 1 to 365", () => {
+    expect(parseConfig({ DATA_DIR: dataDir }).refreshTokenTtlMs).toBe(30 * 86_400_000);
+    expect(parseConfig({ DATA_DIR: dataDir, REFRESH_TOKEN_TTL_DAYS: "7" }).refreshTokenTtlMs).toBe(
+      7 * 86_400_000,
+    );
+    for (const invalid of ["0", "366", "30d"]) {
+      expect(messageOf({ REFRESH_TOKEN_TTL_DAYS: invalid })).toContain("REFRESH_TOKEN_TTL_DAYS");
+    }
+  });
+
   it("SHUTDOWN_TIMEOUT_MS sets the drain bound", () => {
     expect(
       parseConfig({ ...SECRETS, DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_MS: "5000" }).shutdownTimeoutMs,

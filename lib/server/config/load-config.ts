@@ -46,6 +46,13 @@ export interface AppConfig {
    * address (AUTH_MAX_FAILED_LOGINS) and per client address (AUTH_MAX_FAILED_LOGINS_PER_ADDRESS).
    */
   loginThrottle: { perUser: number; perAddress: number };
+  /**
+   * REFRESH_TOKEN_TTL_DAYS: how long a refresh token of POST /{environment}/customer/authentication
+   * stays usable. Each exchange issues a new one for this long again (refresh-tokens.ts), so an
+   * integration that refreshes at least this often stays signed in until its password changes or
+   * its user is disabled.
+   */
+  refreshTokenTtlMs: number;
   /** NEXTAUTH_URL, the portal's public URL: https makes the session cookies `Secure`. */
   nextAuthUrl?: string;
   /** The tax authority: DGII or a simulator, and how long to wait for it. */
@@ -84,6 +91,8 @@ const DEFAULT_SHUTDOWN_DRAIN_DELAY_MS = 5_000;
 const DEFAULT_VOID_SEND_LEASE_MS = 30_000;
 const DEFAULT_MAX_FAILED_LOGINS = 10;
 const DEFAULT_MAX_FAILED_LOGINS_PER_ADDRESS = 30;
+const DEFAULT_REFRESH_TOKEN_TTL_DAYS = 30;
+const DAY_MS = 86_400_000;
 
 /** TRUST_PROXY (validated by env-schema): off/false/no → 0, on/true/yes → 1, a digit → that many. */
 export function parseTrustProxy(value: string | undefined): number {
@@ -162,6 +171,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       perUser: Number(values.AUTH_MAX_FAILED_LOGINS ?? DEFAULT_MAX_FAILED_LOGINS),
       perAddress: Number(values.AUTH_MAX_FAILED_LOGINS_PER_ADDRESS ?? DEFAULT_MAX_FAILED_LOGINS_PER_ADDRESS),
     },
+    refreshTokenTtlMs: Number(values.REFRESH_TOKEN_TTL_DAYS ?? DEFAULT_REFRESH_TOKEN_TTL_DAYS) * DAY_MS,
     nextAuthUrl: values.NEXTAUTH_URL,
     taxAuth: taxAuthSettingsOf(values, dataDir),
     voidDeadlineMs: Number(values.VOID_DEADLINE_MS ?? 25_000),

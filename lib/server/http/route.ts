@@ -2,12 +2,12 @@ import "server-only";
 
 import { randomUUID } from "node:crypto";
 
-import { isEnvironment } from "@/lib/domain/environments";
 import { AppError, isAppError } from "@/lib/errors";
 import { logger } from "@/lib/server/config/logger";
 import { isDraining, trackRequest } from "@/lib/server/ops/lifecycle";
 
 import { json } from "./json";
+import { pathEnvironmentOf, pathOf } from "./path-environment";
 import { currentRequestFields, runWithRequestContext } from "./request-context";
 import { applyApiSecurityHeaders } from "./security-headers";
 
@@ -52,7 +52,7 @@ export function route<Ctx>(
             requestId,
             method: request.method,
             path: pathOf(request),
-            environment: environmentOf(request),
+            environment: pathEnvironmentOf(request),
             ...currentRequestFields(),
             status: response.status,
             durationMs: Math.round(performance.now() - started),
@@ -99,18 +99,4 @@ function errorResponse(error: unknown, request: Request, requestId: string): Res
     `Error interno del servidor. Si persiste, contacte a soporte con el identificador ${requestId}.`,
   );
   return json(internal.toBody(), internal.status);
-}
-
-function pathOf(request: Request): string {
-  try {
-    return new URL(request.url).pathname;
-  } catch {
-    return request.url;
-  }
-}
-
-/** The `{environment}` path segment when it is one of the three (the REST paths start with it). */
-function environmentOf(request: Request): string | undefined {
-  const first = pathOf(request).split("/")[1] ?? "";
-  return isEnvironment(first) ? first : undefined;
 }

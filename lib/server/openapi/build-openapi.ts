@@ -212,7 +212,9 @@ export function buildOpenApiDocument(): Json {
           type: "http",
           scheme: "bearer",
           bearerFormat: "JWT",
-          description: "idToken from POST /auth/token (1 hour)",
+          description:
+            "idToken from POST /auth/token (1 hour, any environment) or from POST " +
+            "/{environment}/customer/authentication (1 hour, that environment only)",
         },
         apiKey: {
           type: "apiKey",

@@ -3,6 +3,11 @@ import "server-only";
 import { z } from "zod";
 
 import { authTokenRequestSchema, authTokenResponseSchema } from "@/lib/schemas/auth-token";
+import {
+  customerAuthenticationRequestSchema,
+  customerAuthenticationResponseSchema,
+} from "@/lib/schemas/customer-authentication";
+import { customerAuthenticationRefreshRequestSchema } from "@/lib/schemas/customer-authentication-refresh";
 import { documentsBatchRequestSchema } from "@/lib/schemas/documents-batch";
 import { documentImportRecordSchema, IMPORT_MAX_DOCUMENTS } from "@/lib/schemas/documents-import";
 import {
@@ -39,6 +44,9 @@ export const COMPONENT_SCHEMAS: Record<string, z.ZodType> = {
   ErrorResponse: errorResponseSchema,
   AuthTokenRequest: authTokenRequestSchema,
   AuthTokenResponse: authTokenResponseSchema,
+  CustomerAuthenticationRequest: customerAuthenticationRequestSchema,
+  CustomerAuthenticationRefreshRequest: customerAuthenticationRefreshRequestSchema,
+  CustomerAuthenticationResponse: customerAuthenticationResponseSchema,
   VoidNcfRequest: voidNcfBodyShape,
   VoidRange: voidRangeSchema,
   VoidAcceptedResponse: voidAcceptedResponseSchema,

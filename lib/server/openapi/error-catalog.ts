@@ -34,8 +34,11 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   INVALID_ECF: "the ecf query parameter is not a valid e-NCF",
   MISSING_ECFS: "ecfs absent or empty",
   TOO_MANY_ECFS: "more than 100 entries in ecfs",
-  UNAUTHORIZED: "the Bearer idToken is absent, expired or invalid",
+  UNAUTHORIZED:
+    "the Bearer idToken is absent, expired or invalid, or was issued for another environment (customer/authentication)",
   INVALID_CREDENTIALS: "wrong username or password",
+  INVALID_REFRESH_TOKEN:
+    "the refreshToken is unknown, expired, already used (its whole session is then revoked), revoked, of another environment, or its user is disabled: sign in again",
   INVALID_API_KEY: "X-API-KEY absent, unknown or revoked",
   FORBIDDEN: "the API key belongs to another account, or the user's role does not allow it",
   NOT_FOUND: "portal: the object does not exist",
@@ -96,6 +99,15 @@ const ALWAYS: ErrorCode[] = ["INTERNAL_ERROR", "SERVICE_UNAVAILABLE"];
 /** The error codes each operation can answer (keyed by operationId). */
 export const OPERATION_ERRORS: Record<string, ErrorCode[]> = {
   createIdToken: [...BODY, "VALIDATION_FAILED", "INVALID_CREDENTIALS", "RATE_LIMITED", ...ALWAYS],
+  signIn: [
+    ...BODY,
+    "VALIDATION_FAILED",
+    "INVALID_CREDENTIALS",
+    "ENVIRONMENT_NOT_FOUND",
+    "RATE_LIMITED",
+    ...ALWAYS,
+  ],
+  refreshSession: [...BODY, "VALIDATION_FAILED", "INVALID_REFRESH_TOKEN", "ENVIRONMENT_NOT_FOUND", ...ALWAYS],
   createVoid: [
     ...VOID_VALIDATION,
     ...BODY,

@@ -50,6 +50,48 @@ export const API_OPERATIONS: ApiOperation[] = [
     responses: { 200: { description: "The idToken", body: "AuthTokenResponse" } },
   },
   {
+    operationId: "signIn",
+    method: "post",
+    path: "/{environment}/customer/authentication",
+    tag: "Autenticación",
+    summary: "Sign in as MSeller ECF's clients do",
+    description:
+      "MSeller ECF's sign-in, for integrations written against it: `{ email, password }` → `{ accessToken, " +
+      "idToken, refreshToken, expiresIn, tokenType }`. The idToken (JWT, 1 hour) is the Bearer of every " +
+      "other endpoint and is bound to this environment: under another environment's paths it is 401 " +
+      "UNAUTHORIZED (idTokens of POST /auth/token work under all three). `accessToken` is the same JWT. " +
+      "The refreshToken is exchanged at `/{environment}/customer/authentication/refresh` for a new set. " +
+      "Failed sign-ins count toward the same limits as POST /auth/token (429 RATE_LIMITED with Retry-After).",
+    auth: "none",
+    requestBody: "CustomerAuthenticationRequest",
+    responses: {
+      200: { description: "Signed in on this environment", body: "CustomerAuthenticationResponse" },
+    },
+  },
+  {
+    operationId: "refreshSession",
+    method: "post",
+    path: "/{environment}/customer/authentication/refresh",
+    tag: "Autenticación",
+    summary: "Exchange a refreshToken for new tokens",
+    description:
+      "Extension (MSeller documents no refresh): `{ refreshToken }` → a new `{ accessToken, idToken, " +
+      "refreshToken, expiresIn, tokenType }` for the same user and environment; the user is checked again. " +
+      "Each refreshToken works once: keep the newest. Presenting a used one again revokes the whole " +
+      "session (someone else holds a copy) and answers 401. A refreshToken expires " +
+      "REFRESH_TOKEN_TTL_DAYS (default 30) days after it was issued, works only under its environment, " +
+      "and is revoked when the user is disabled or the password changes. On 401 INVALID_REFRESH_TOKEN, " +
+      "sign in again.",
+    auth: "none",
+    requestBody: "CustomerAuthenticationRefreshRequest",
+    responses: {
+      200: {
+        description: "New tokens; the presented refreshToken is retired",
+        body: "CustomerAuthenticationResponse",
+      },
+    },
+  },
+  {
     operationId: "createVoid",
     method: "post",
     path: "/{environment}/customer/void-ncf",

@@ -1,6 +1,8 @@
 import "server-only";
 
 import * as authTokenRoute from "@/app/auth/token/route";
+import * as signInRoute from "@/app/[environment]/customer/authentication/route";
+import * as refreshRoute from "@/app/[environment]/customer/authentication/refresh/route";
 import * as documentRoute from "@/app/[environment]/documentos-ecf/route";
 import * as importRoute from "@/app/[environment]/documentos-ecf/import/route";
 import * as batchRoute from "@/app/[environment]/documentos-ecf/status/batch/route";
@@ -104,6 +106,17 @@ export async function buildScenarios(app: VoidTestApp): Promise<Scenario[]> {
   const tokenPost = (body: unknown) =>
     direct(authTokenRoute.POST, jsonPost("http://localhost/auth/token", null, body));
   const tokenBody = { username: account.auth.email, password: account.password };
+  const signInPost = (body: unknown) =>
+    direct(signInRoute.POST, jsonPost("http://localhost/TesteCF/customer/authentication", null, body));
+  const refreshPost = (body: unknown) =>
+    direct(
+      refreshRoute.POST,
+      jsonPost("http://localhost/TesteCF/customer/authentication/refresh", null, body),
+    );
+  const signInBody = { email: account.auth.email, password: account.password };
+  const refreshTokenOf = async () =>
+    ((await signInPost(signInBody)).body as { refreshToken: string }).refreshToken;
+  const refreshBody = { refreshToken: await refreshTokenOf() };
   const batchBody = { ecfs: ["E310000000101", "E320000000102", "E310000009999"] };
   const importBody = { documents: [importEntry("E310000000103"), { ncf: "P310000000001" }] };
 
@@ -129,6 +142,41 @@ export async function buildScenarios(app: VoidTestApp): Promise<Scenario[]> {
       summary: "Missing field",
       status: 400,
       run: () => tokenPost({ username: tokenBody.username }),
+    },
+
+    {
+      operationId: "signIn",
+      name: "ok",
+      summary: "Signed in on TesteCF",
+      status: 200,
+      request: signInBody,
+      run: () => signInPost(signInBody),
+    },
+    {
+      operationId: "signIn",
+      name: "wrongPassword",
+      summary: "Wrong credentials",
+      status: 401,
+      run: () => signInPost({ ...signInBody, password: "wrong-password" }),
+    },
+    {
+      operationId: "refreshSession",
+      name: "ok",
+      summary: "New tokens; the refreshToken sent is retired",
+      status: 200,
+      request: refreshBody,
+      run: () => refreshPost(refreshBody),
+    },
+    {
+      operationId: "refreshSession",
+      name: "reused",
+      summary: "A refreshToken used twice: the session is revoked",
+      status: 401,
+      run: async () => {
+        const refreshToken = await refreshTokenOf();
+        await refreshPost({ refreshToken });
+        return refreshPost({ refreshToken });
+      },
     },
 
     {

@@ -1,0 +1,27 @@
+import { customerAuthenticationRequestSchema } from "@/lib/schemas/customer-authentication";
+import { signInCustomer } from "@/lib/server/auth";
+import { json, readJsonBody, requireEnvironment, route, validateBody } from "@/lib/server/http";
+import { clientAddressOf } from "@/lib/server/http/client-address";
+
+type Context = { params: Promise<{ environment: string }> };
+
+/**
+ * MSeller ECF's sign-in: { email, password } → { accessToken, idToken, refreshToken, expiresIn,
+ * tokenType }, the idToken bound to this environment. Public: it authenticates by the credentials,
+ * throttled like POST /auth/token.
+ */
+export const POST = route(async (request: Request, { params }: Context) => {
+  const environment = await requireEnvironment(params);
+  const body = validateBody(
+    customerAuthenticationRequestSchema,
+    await readJsonBody(request, { maxBytes: 16 * 1024 }),
+  );
+  return json(
+    await signInCustomer({
+      email: body.email,
+      password: body.password,
+      environment,
+      clientAddress: clientAddressOf(request),
+    }),
+  );
+});
