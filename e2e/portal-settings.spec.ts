@@ -40,20 +40,52 @@ test.describe("configuración", () => {
     await screenshot(page, "settings-certificate-wrong-password");
   });
 
-  test("an API key is shown once, then only its prefix", async ({ signedIn: page }) => {
+  test("an API key is shown once, then only its prefix; one limited to CerteCF works there only", async ({
+    signedIn: page,
+    request,
+  }) => {
     await page.goto("/settings/api-keys");
     const name = `E2E ${randomUUID().slice(0, 8)}`;
-    await page.getByLabel("Nombre de la clave").fill(name);
+    const form = page.getByTestId("api-key-create");
+    await form.getByLabel("Nombre de la clave").fill(name);
+    await expect(form.getByLabel("Ambiente")).toHaveValue(""); // all environments by default
     await page.getByRole("button", { name: "Crear clave" }).click();
     const value = page.getByTestId("api-key-value");
     await expect(value).toHaveText(/^anula_[a-z0-9]{10}_[A-Za-z0-9_-]{43}$/);
     const key = (await value.textContent()) ?? "";
     await expect(page.getByTestId("api-key-list")).toContainText(name);
+    await expect(page.getByTestId("api-key-list").getByRole("row", { name })).toContainText(
+      "Todos los ambientes",
+    );
     await screenshot(page, "settings-api-key-created");
     await page.reload();
     await expect(page.getByTestId("api-key-value")).toHaveCount(0);
     await expect(page.getByTestId("api-key-list")).toContainText(key.slice(0, 16));
     await expect(page.getByTestId("api-key-list")).not.toContainText(key);
+
+    // A key limited to one environment, as MSeller issues them.
+    const certName = `E2E CerteCF ${randomUUID().slice(0, 8)}`;
+    await form.getByLabel("Nombre de la clave").fill(certName);
+    await form.getByLabel("Ambiente").selectOption("CerteCF");
+    await page.getByRole("button", { name: "Crear clave" }).click();
+    await expect(value).toHaveText(/^anula_/);
+    const certKey = (await value.textContent()) ?? "";
+    const certRow = page.getByTestId("api-key-list").getByRole("row", { name: certName });
+    await expect(certRow).toContainText("CerteCF");
+    await expect(certRow).not.toContainText("Todos los ambientes");
+    await screenshot(page, "settings-api-key-one-environment");
+
+    const headers = { authorization: `Bearer ${await demoIdToken(request)}`, "x-api-key": certKey };
+    const there = await request.get("/CerteCF/documentos-ecf?ecf=E310000000001", { headers });
+    expect([200, 404]).toContain(there.status()); // the key is accepted: found or DOCUMENT_NOT_FOUND
+    const elsewhere = await request.get("/TesteCF/documentos-ecf?ecf=E310000000001", { headers });
+    expect(elsewhere.status()).toBe(403);
+    expect(await elsewhere.json()).toMatchObject({ code: "API_KEY_WRONG_ENVIRONMENT" });
+    const unknown = await request.get("/TesteCF/documentos-ecf?ecf=E310000000001", {
+      headers: { ...headers, "x-api-key": "anula_nope" },
+    });
+    expect(unknown.status()).toBe(403); // 401 is only for the token
+    expect(await unknown.json()).toMatchObject({ code: "INVALID_API_KEY" });
   });
 
   test("Cómo integrar shows curl calls for this deployment", async ({ signedIn: page, baseURL }) => {

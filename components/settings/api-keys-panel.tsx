@@ -4,9 +4,10 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition, type FormEvent } from "react";
 
 import { Banner } from "@/components/ui/banner";
-import { InputField } from "@/components/ui/field";
+import { InputField, SelectField } from "@/components/ui/field";
 import { Badge } from "@/components/ui/status-badge";
 import { Table } from "@/components/ui/table";
+import { ENVIRONMENTS } from "@/lib/domain/environments";
 import { format, type Dictionary } from "@/lib/i18n";
 import { createApiKeyAction, revokeApiKeyAction } from "@/lib/portal/actions/settings-actions";
 
@@ -16,6 +17,8 @@ export interface ApiKeyRow {
   id: string;
   name: string;
   prefix: string;
+  /** The one environment the key works in, or null for all three. */
+  environment: string | null;
   createdAt: string;
   lastUsedAt: string;
   revoked: boolean;
@@ -26,10 +29,11 @@ export interface ApiKeysPanelProps {
   canEdit: boolean;
   t: Dictionary["settings"]["apiKeys"];
   common: Dictionary["common"];
+  environments: Dictionary["environments"];
 }
 
 /** Create (the key is shown once, here, with a copy button), list and revoke API keys. */
-export function ApiKeysPanel({ keys, canEdit, t, common }: ApiKeysPanelProps) {
+export function ApiKeysPanel({ keys, canEdit, t, common, environments }: ApiKeysPanelProps) {
   const router = useRouter();
   const [created, setCreated] = useState<{ key: string; name: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -38,9 +42,11 @@ export function ApiKeysPanel({ keys, canEdit, t, common }: ApiKeysPanelProps) {
   function onCreate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const name = String(new FormData(form).get("name") ?? "");
+    const data = new FormData(form);
+    const name = String(data.get("name") ?? "");
+    const environment = String(data.get("environment") ?? "");
     startTransition(async () => {
-      const result = await createApiKeyAction(name);
+      const result = await createApiKeyAction(name, environment);
       if (result.ok) {
         setCreated({ key: result.key, name: result.name });
         setError(null);
@@ -82,6 +88,19 @@ export function ApiKeysPanel({ keys, canEdit, t, common }: ApiKeysPanelProps) {
       {canEdit ? (
         <form className="row" onSubmit={onCreate} data-testid="api-key-create">
           <InputField label={t.name} name="name" placeholder={t.namePlaceholder} maxLength={100} required />
+          <SelectField
+            label={t.environment}
+            name="environment"
+            defaultValue=""
+            hint={t.environmentHint}
+            options={[
+              { value: "", label: t.allEnvironments },
+              ...ENVIRONMENTS.map((environment) => ({
+                value: environment,
+                label: environments[environment],
+              })),
+            ]}
+          />
           <button type="submit" className="btn" disabled={pending}>
             {t.create}
           </button>
@@ -92,6 +111,7 @@ export function ApiKeysPanel({ keys, canEdit, t, common }: ApiKeysPanelProps) {
           <tr>
             <th scope="col">{t.name}</th>
             <th scope="col">{t.prefix}</th>
+            <th scope="col">{t.environment}</th>
             <th scope="col">{t.createdAt}</th>
             <th scope="col">{t.lastUsedAt}</th>
             <th scope="col">{t.state}</th>
@@ -105,13 +125,14 @@ export function ApiKeysPanel({ keys, canEdit, t, common }: ApiKeysPanelProps) {
         <tbody>
           {keys.length === 0 ? (
             <tr>
-              <td colSpan={canEdit ? 6 : 5}>{t.empty}</td>
+              <td colSpan={canEdit ? 7 : 6}>{t.empty}</td>
             </tr>
           ) : (
             keys.map((row) => (
               <tr key={row.id}>
                 <td>{row.name}</td>
                 <td className="mono">anula_{row.prefix}_…</td>
+                <td>{row.environment ?? t.allEnvironments}</td>
                 <td className="mono">{row.createdAt}</td>
                 <td className="mono">{row.lastUsedAt}</td>
                 <td>

@@ -38,7 +38,10 @@ export const ERROR_STATUS = {
   UNAUTHORIZED: 401,
   INVALID_CREDENTIALS: 401,
   INVALID_REFRESH_TOKEN: 401,
-  INVALID_API_KEY: 401,
+  // 401 only for the Bearer token and the credentials: a client that signs in again on 401 must not
+  // loop on a bad X-API-KEY (MSeller answers those with 403 too).
+  INVALID_API_KEY: 403,
+  API_KEY_WRONG_ENVIRONMENT: 403,
   FORBIDDEN: 403,
   // Not found / conflicts
   NOT_FOUND: 404,

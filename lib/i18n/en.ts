@@ -223,6 +223,10 @@ export const en: Dictionary = {
       confirmRevoke: "Revoke the key {name}? Systems using it will stop working.",
       empty: "No API keys.",
       nameRequired: "Enter a name for the key.",
+      environment: "Environment",
+      allEnvironments: "All environments",
+      environmentHint: "A key for one environment does not work in the others.",
+      environmentInvalid: "Choose an environment from the list.",
     },
     users: {
       title: "Users",

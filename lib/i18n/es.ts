@@ -225,6 +225,10 @@ export const es = {
       confirmRevoke: "¿Revocar la clave {name}? Los sistemas que la usen dejarán de funcionar.",
       empty: "No hay claves API.",
       nameRequired: "Escriba un nombre para la clave.",
+      environment: "Ambiente",
+      allEnvironments: "Todos los ambientes",
+      environmentHint: "Una clave de un solo ambiente no sirve en los otros.",
+      environmentInvalid: "Elija un ambiente de la lista.",
     },
     users: {
       title: "Usuarios",

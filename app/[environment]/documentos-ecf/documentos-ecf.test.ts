@@ -152,8 +152,9 @@ describe("authentication of the document endpoints", () => {
   const cases: Array<[string, () => Partial<TestAccount> | null, number, string]> = [
     ["no token", () => null, 401, "UNAUTHORIZED"],
     ["a forged token", () => ({ idToken: "a.b.c", apiKey: a.apiKey }), 401, "UNAUTHORIZED"],
-    ["no API key", () => ({ idToken: a.idToken }), 401, "INVALID_API_KEY"],
-    ["an unknown API key", () => ({ idToken: a.idToken, apiKey: "anula_nope" }), 401, "INVALID_API_KEY"],
+    // 403, not 401: a client that signs in again on 401 would loop on a bad key (MSeller answers 403).
+    ["no API key", () => ({ idToken: a.idToken }), 403, "INVALID_API_KEY"],
+    ["an unknown API key", () => ({ idToken: a.idToken, apiKey: "anula_nope" }), 403, "INVALID_API_KEY"],
     ["B's key with A's token", () => ({ idToken: a.idToken, apiKey: b.apiKey }), 403, "FORBIDDEN"],
   ];
 
@@ -181,7 +182,33 @@ describe("authentication of the document endpoints", () => {
       "TesteCF",
       "?ecf=E310000000001",
     );
-    expect([status, body.code]).toEqual([401, "INVALID_API_KEY"]);
+    expect([status, body.code]).toEqual([403, "INVALID_API_KEY"]);
+  });
+});
+
+describe("API keys limited to one environment", () => {
+  it("work in their environment only: elsewhere 403 API_KEY_WRONG_ENVIRONMENT on all three endpoints", async () => {
+    const eCFOnly = {
+      idToken: a.idToken,
+      apiKey: (await createApiKey(a.auth.accountId, "eCF", { environment: "eCF" })).key,
+    };
+    expect((await getOne(eCFOnly, "eCF", "?ecf=E310000000099")).body.ncf).toBe("E310000000099");
+    expect((await batch(eCFOnly, "eCF", { ecfs: ["E310000000099"] })).status).toBe(200);
+
+    const single = await getOne(eCFOnly, "TesteCF", "?ecf=E310000000001");
+    expect([single.status, single.body.code]).toEqual([403, "API_KEY_WRONG_ENVIRONMENT"]);
+    expect(single.body.message).toMatch(/eCF.*TesteCF/);
+    const listed = await batch(eCFOnly, "CerteCF", { ecfs: ["E310000000001"] });
+    expect([listed.status, listed.body.code]).toEqual([403, "API_KEY_WRONG_ENVIRONMENT"]);
+    const imported = await importAs(eCFOnly as TestAccount, "TesteCF", [importEntry("E310000000777")]);
+    expect([imported.status, imported.body.code]).toEqual([403, "API_KEY_WRONG_ENVIRONMENT"]);
+    expect((await getOne(a, "TesteCF", "?ecf=E310000000777")).status).toBe(404); // nothing imported
+  });
+
+  it("a key for all environments works in each", async () => {
+    for (const environment of ["TesteCF", "CerteCF", "eCF"]) {
+      expect((await batch(a, environment, { ecfs: ["E310000000001"] })).status).toBe(200);
+    }
   });
 });
 

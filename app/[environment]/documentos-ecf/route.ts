@@ -9,7 +9,7 @@ type Context = { params: Promise<{ environment: string }> };
 export const GET = route(async (request: Request, { params }: Context) => {
   const environment = await requireEnvironment(params);
   const auth = await requireBearer(request, "GET /[environment]/documentos-ecf");
-  await requireApiKey(request, auth);
+  await requireApiKey(request, auth, environment);
   const ecf = parseDocumentQuery(new URL(request.url).searchParams);
   return json(await getDocument(auth.accountId, environment, ecf));
 });

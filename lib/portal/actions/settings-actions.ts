@@ -4,6 +4,7 @@ import "server-only";
 
 import { revalidatePath } from "next/cache";
 
+import { isEnvironment } from "@/lib/domain/environments";
 import { isAppError } from "@/lib/errors";
 import { format, getDictionary } from "@/lib/i18n";
 import { certificateUploadSchema } from "@/lib/schemas/certificate-upload";
@@ -49,12 +50,22 @@ export async function uploadCertificateAction(formData: FormData): Promise<Actio
 
 export type CreateApiKeyResult = { ok: true; key: string; name: string } | { ok: false; message: string };
 
-export async function createApiKeyAction(name: string): Promise<CreateApiKeyResult> {
+/**
+ * `environment`: the one environment the key will work in, or "" (the default) for all three. It
+ * comes from the browser, so anything else is refused rather than read as "all".
+ */
+export async function createApiKeyAction(name: string, environment = ""): Promise<CreateApiKeyResult> {
   const auth = await requirePortalAuth("action createApiKeyAction");
   const t = await dictionary();
-  const trimmed = name.trim().slice(0, 100);
+  const trimmed = String(name).trim().slice(0, 100);
   if (trimmed === "") return { ok: false, message: t.settings.apiKeys.nameRequired };
-  const created = await createApiKey(auth.accountId, trimmed, { createdBy: auth.userId });
+  if (environment !== "" && !isEnvironment(environment)) {
+    return { ok: false, message: t.settings.apiKeys.environmentInvalid };
+  }
+  const created = await createApiKey(auth.accountId, trimmed, {
+    createdBy: auth.userId,
+    environment: environment === "" ? null : environment,
+  });
   revalidatePath("/settings/api-keys");
   return { ok: true, key: created.key, name: trimmed };
 }

@@ -51,6 +51,7 @@ describe("ensureDemoAccount", () => {
     await requireApiKey(
       new Request("http://x", { headers: { "x-api-key": "demo-api-key-for-tests" } }),
       auth,
+      "eCF", // the demo key works in every environment
     );
     const credential = await getActiveSigningCredential(auth.accountId);
     expect(credential.info.subjectSerialNumber).toBe("130000001");

@@ -2,6 +2,7 @@ import "server-only";
 
 import { createHash, randomBytes } from "node:crypto";
 
+import type { Environment } from "@/lib/domain/environments";
 import { AppError } from "@/lib/errors";
 import { getDb, nowMs, toMs, toMsOrNull } from "@/lib/server/db";
 import type { Prisma } from "@/prisma/generated/client";
@@ -17,6 +18,8 @@ export interface ApiKeySummary {
   id: string;
   name: string;
   prefix: string;
+  /** The one environment the key works in; null: all three. */
+  environment: Environment | null;
   createdAt: number;
   lastUsedAt: number | null;
   revokedAt: number | null;
@@ -31,11 +34,22 @@ function newPrefix(): string {
   return randomBytes(8).readBigUInt64BE().toString(36).padStart(13, "0").slice(-10);
 }
 
+export interface CreateApiKeyOptions {
+  createdBy?: string;
+  /** A given key (the demo seed's DEMO_API_KEY); otherwise a new random one. */
+  key?: string;
+  /**
+   * The one environment the key will work in (MSeller issues one key per environment, and an
+   * integration written for it may keep one per environment); absent or null: all three.
+   */
+  environment?: Environment | null;
+}
+
 /** Creates a key for the account; `key` is returned once and never stored in clear. */
 export async function createApiKey(
   accountId: string,
   name: string,
-  options: { createdBy?: string; key?: string } = {},
+  options: CreateApiKeyOptions = {},
 ): Promise<{ id: string; key: string; prefix: string }> {
   const db = await getDb();
   const { data, key } = prepareApiKey(accountId, name, options);
@@ -47,7 +61,7 @@ export async function createApiKey(
 export function prepareApiKey(
   accountId: string,
   name: string,
-  options: { createdBy?: string; key?: string } = {},
+  options: CreateApiKeyOptions = {},
 ): { data: Prisma.ApiKeyUncheckedCreateInput; key: string } {
   const key = options.key ?? `anula_${newPrefix()}_${randomBytes(32).toString("base64url")}`;
   // A key given from outside (DEMO_API_KEY) may have any shape: its prefix then comes from its hash.
@@ -59,6 +73,7 @@ export function prepareApiKey(
       name: name.trim() || "API key",
       prefix,
       hash: hashApiKey(key),
+      environment: options.environment ?? null,
       createdBy: options.createdBy ?? null,
       createdAt: nowMs(),
     },
@@ -85,6 +100,7 @@ export async function listApiKeys(accountId: string): Promise<ApiKeySummary[]> {
     id: key.id,
     name: key.name,
     prefix: key.prefix,
+    environment: key.environment,
     createdAt: toMs(key.createdAt),
     lastUsedAt: toMsOrNull(key.lastUsedAt),
     revokedAt: toMsOrNull(key.revokedAt),
@@ -92,10 +108,19 @@ export async function listApiKeys(accountId: string): Promise<ApiKeySummary[]> {
 }
 
 /**
- * X-API-KEY check for the document endpoints (after requireBearer): missing, unknown or revoked
- * → 401 INVALID_API_KEY; a valid key of another account than the token's → 403 FORBIDDEN.
+ * X-API-KEY check for the document endpoints (after requireBearer), as MSeller answers it: every
+ * key problem is 403, so 401 keeps meaning "sign in again" (a client that does so on 401 never loops
+ * on a bad key):
+ * - missing, unknown or revoked → 403 INVALID_API_KEY;
+ * - a valid key of another account than the token's → 403 FORBIDDEN (checked before the
+ *   environment, so nothing is told about another account's key);
+ * - a key limited to another environment than the path's → 403 API_KEY_WRONG_ENVIRONMENT.
  */
-export async function requireApiKey(request: Request, auth: AuthContext): Promise<void> {
+export async function requireApiKey(
+  request: Request,
+  auth: AuthContext,
+  environment: Environment,
+): Promise<void> {
   const key = request.headers.get("x-api-key")?.trim();
   if (!key) throw new AppError("INVALID_API_KEY", "Falta el encabezado X-API-KEY.");
   const db = await getDb();
@@ -105,6 +130,13 @@ export async function requireApiKey(request: Request, auth: AuthContext): Promis
   }
   if (record.accountId !== auth.accountId) {
     throw new AppError("FORBIDDEN", "La clave de API pertenece a otra cuenta que la del token.");
+  }
+  if (record.environment !== null && record.environment !== environment) {
+    throw new AppError(
+      "API_KEY_WRONG_ENVIRONMENT",
+      `Esta clave de API es solo para el ambiente ${record.environment} y no sirve en ${environment}: ` +
+        `use una clave de ${environment} o una válida para todos los ambientes.`,
+    );
   }
   const now = nowMs();
   if (record.lastUsedAt === null || now - record.lastUsedAt >= LAST_USED_RESOLUTION_MS) {

@@ -213,7 +213,7 @@ describe("stored passwords", () => {
 
 describe("requireApiKey", () => {
   it("accepts the account's own key and records when it was used", async () => {
-    await requireApiKey(withAuthorization(undefined, alice.apiKey), alice.auth);
+    await requireApiKey(withAuthorization(undefined, alice.apiKey), alice.auth, "TesteCF");
     const [key] = await listApiKeys(alice.auth.accountId);
     expect(key?.lastUsedAt).toBeGreaterThan(Date.now() - 60_000);
   });
@@ -232,29 +232,80 @@ describe("requireApiKey", () => {
     ["missing", undefined],
     ["unknown", "anula_0000000000_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"],
     ["garbage", "x"],
-  ])("answers 401 INVALID_API_KEY when the key is %s", async (_case, key) => {
-    expect(await rejection(requireApiKey(withAuthorization(undefined, key), alice.auth))).toMatchObject({
-      code: "INVALID_API_KEY",
-      status: 401,
-    });
-  });
+  ])(
+    "answers 403 INVALID_API_KEY (never 401: that is for the token) when the key is %s",
+    async (_case, key) => {
+      expect(
+        await rejection(requireApiKey(withAuthorization(undefined, key), alice.auth, "TesteCF")),
+      ).toMatchObject({
+        code: "INVALID_API_KEY",
+        status: 403,
+      });
+    },
+  );
 
-  it("answers 401 INVALID_API_KEY for a revoked key", async () => {
+  it("answers 403 INVALID_API_KEY for a revoked key", async () => {
     const created = await createApiKey(alice.auth.accountId, "to revoke");
-    await requireApiKey(withAuthorization(undefined, created.key), alice.auth);
+    await requireApiKey(withAuthorization(undefined, created.key), alice.auth, "TesteCF");
     await revokeApiKey(alice.auth.accountId, created.id);
-    expect((await rejection(requireApiKey(withAuthorization(undefined, created.key), alice.auth))).code).toBe(
-      "INVALID_API_KEY",
-    );
+    expect(
+      await rejection(requireApiKey(withAuthorization(undefined, created.key), alice.auth, "TesteCF")),
+    ).toMatchObject({ code: "INVALID_API_KEY", status: 403 });
   });
 
   it("answers 403 FORBIDDEN for a valid key of another account than the token's", async () => {
     expect(
-      await rejection(requireApiKey(withAuthorization(undefined, bob.apiKey), alice.auth)),
+      await rejection(requireApiKey(withAuthorization(undefined, bob.apiKey), alice.auth, "TesteCF")),
     ).toMatchObject({
       code: "FORBIDDEN",
       status: 403,
     });
+  });
+});
+
+describe("API keys per environment", () => {
+  it("a key is valid in every environment unless limited to one at creation, and lists say which", async () => {
+    const all = await createApiKey(alice.auth.accountId, "todas");
+    const certOnly = await createApiKey(alice.auth.accountId, "solo CerteCF", { environment: "CerteCF" });
+    const listed = await listApiKeys(alice.auth.accountId);
+    expect(listed.find((key) => key.id === all.id)?.environment).toBeNull();
+    expect(listed.find((key) => key.id === certOnly.id)?.environment).toBe("CerteCF");
+    for (const environment of ["TesteCF", "CerteCF", "eCF"] as const) {
+      await requireApiKey(withAuthorization(undefined, all.key), alice.auth, environment);
+    }
+    await requireApiKey(withAuthorization(undefined, certOnly.key), alice.auth, "CerteCF");
+  });
+
+  it("answers 403 API_KEY_WRONG_ENVIRONMENT outside the key's environment, and does not count it as a use", async () => {
+    const created = await createApiKey(alice.auth.accountId, "solo eCF", { environment: "eCF" });
+    for (const environment of ["TesteCF", "CerteCF"] as const) {
+      const refused = await rejection(
+        requireApiKey(withAuthorization(undefined, created.key), alice.auth, environment),
+      );
+      expect(refused).toMatchObject({ code: "API_KEY_WRONG_ENVIRONMENT", status: 403 });
+      expect(refused.message).toContain("eCF");
+      expect(refused.message).toContain(environment);
+    }
+    const row = await database.prisma.apiKey.findUniqueOrThrow({ where: { id: created.id } });
+    expect(row.lastUsedAt).toBeNull();
+  });
+
+  it("another account's key stays FORBIDDEN whatever its environment (nothing told about it)", async () => {
+    const bobsTesteKey = await createApiKey(bob.auth.accountId, "B TesteCF", { environment: "TesteCF" });
+    expect(
+      await rejection(requireApiKey(withAuthorization(undefined, bobsTesteKey.key), alice.auth, "eCF")),
+    ).toMatchObject({ code: "FORBIDDEN", status: 403 });
+  });
+
+  it("a revoked key limited to an environment is INVALID_API_KEY everywhere", async () => {
+    const created = await createApiKey(alice.auth.accountId, "revocada", { environment: "TesteCF" });
+    await revokeApiKey(alice.auth.accountId, created.id);
+    for (const environment of ["TesteCF", "eCF"] as const) {
+      expect(
+        (await rejection(requireApiKey(withAuthorization(undefined, created.key), alice.auth, environment)))
+          .code,
+      ).toBe("INVALID_API_KEY");
+    }
   });
 });
 
@@ -264,7 +315,9 @@ describe("tenant isolation", () => {
     const aliceKeys = await listApiKeys(alice.auth.accountId);
     expect(aliceKeys.map((key) => key.id)).not.toContain(bobKeys[0]!.id);
     expect((await rejection(revokeApiKey(alice.auth.accountId, bobKeys[0]!.id))).code).toBe("NOT_FOUND");
-    await expect(requireApiKey(withAuthorization(undefined, bob.apiKey), bob.auth)).resolves.toBeUndefined();
+    await expect(
+      requireApiKey(withAuthorization(undefined, bob.apiKey), bob.auth, "TesteCF"),
+    ).resolves.toBeUndefined();
   });
 
   it("a token always resolves to its own account and RNC", async () => {

@@ -220,7 +220,10 @@ export function buildOpenApiDocument(): Json {
           type: "apiKey",
           in: "header",
           name: "X-API-KEY",
-          description: "API key of the account (created in the portal, shown once)",
+          description:
+            "API key of the account (created in the portal, shown once), valid in every environment or " +
+            "limited to one. Every key problem is 403 (INVALID_API_KEY, FORBIDDEN, API_KEY_WRONG_ENVIRONMENT), " +
+            "never 401: a client that signs in again on 401 does not loop on a bad key",
         },
       },
     },

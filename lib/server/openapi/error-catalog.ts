@@ -39,7 +39,10 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   INVALID_CREDENTIALS: "wrong username or password",
   INVALID_REFRESH_TOKEN:
     "the refreshToken is unknown, expired, already used (its whole session is then revoked), revoked, of another environment, or its user is disabled: sign in again",
-  INVALID_API_KEY: "X-API-KEY absent, unknown or revoked",
+  INVALID_API_KEY:
+    "X-API-KEY absent, unknown or revoked (403, as MSeller answers: 401 is for the token only)",
+  API_KEY_WRONG_ENVIRONMENT:
+    "the X-API-KEY is limited to another environment than the path's (keys are valid in one environment or in all)",
   FORBIDDEN: "the API key belongs to another account, or the user's role does not allow it",
   NOT_FOUND: "portal: the object does not exist",
   ENVIRONMENT_NOT_FOUND: "the first path segment is not TesteCF, CerteCF or eCF",
@@ -93,7 +96,7 @@ const VOID_VALIDATION: ErrorCode[] = [
 ];
 const BODY: ErrorCode[] = ["EMPTY_BODY", "INVALID_JSON", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE"];
 const BEARER: ErrorCode[] = ["UNAUTHORIZED", "ENVIRONMENT_NOT_FOUND"];
-const API_KEY: ErrorCode[] = [...BEARER, "INVALID_API_KEY", "FORBIDDEN"];
+const API_KEY: ErrorCode[] = [...BEARER, "INVALID_API_KEY", "API_KEY_WRONG_ENVIRONMENT", "FORBIDDEN"];
 const ALWAYS: ErrorCode[] = ["INTERNAL_ERROR", "SERVICE_UNAVAILABLE"];
 
 /** The error codes each operation can answer (keyed by operationId). */

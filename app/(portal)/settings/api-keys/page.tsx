@@ -19,10 +19,12 @@ export default async function ApiKeysPage() {
         canEdit={hasRole(auth, "admin")}
         t={t.settings.apiKeys}
         common={t.common}
+        environments={t.environments}
         keys={keys.map((key) => ({
           id: key.id,
           name: key.name,
           prefix: key.prefix,
+          environment: key.environment,
           createdAt: formatFechaHora(key.createdAt),
           lastUsedAt: key.lastUsedAt === null ? t.common.none : formatFechaHora(key.lastUsedAt),
           revoked: key.revokedAt !== null,

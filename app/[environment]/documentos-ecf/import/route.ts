@@ -12,7 +12,7 @@ export const POST = route(async (request: Request, { params }: Context) => {
   const environment = await requireEnvironment(params);
   // Importing writes the account's records: viewers may only read.
   const auth = await requireBearer(request, "POST /[environment]/documentos-ecf/import");
-  await requireApiKey(request, auth);
+  await requireApiKey(request, auth, environment);
   const body = await readJsonBody(request, { maxBytes: IMPORT_BODY_LIMIT_BYTES });
   return json(await importDocuments({ accountId: auth.accountId, rnc: auth.rnc, environment, body }));
 });

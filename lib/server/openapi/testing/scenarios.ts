@@ -10,6 +10,7 @@ import * as healthRoute from "@/app/healthz/route";
 import * as openApiRoute from "@/app/openapi.json/route";
 import * as readyRoute from "@/app/readyz/route";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
+import { createApiKey } from "@/lib/server/auth";
 import { contextOf, documentHeaders, importEntry, jsonPost } from "@/lib/server/documents/test-support";
 import type { VoidTestApp } from "@/lib/server/voids/testing/void-test-app";
 
@@ -49,6 +50,9 @@ export async function buildScenarios(app: VoidTestApp): Promise<Scenario[]> {
     apiKey: true,
   });
   const noCertificate = await createTestAccount({ rnc: "130000002", email: "sin-certificado@empresa.do" });
+  const eCFOnlyKey = (await createApiKey(account.auth.accountId, "Solo producción", { environment: "eCF" }))
+    .key;
+  const noCertificateKey = (await createApiKey(noCertificate.auth.accountId, "Otra empresa")).key;
   const token = account.idToken;
   let sequence = 5_000;
   const range = (count: number) => {
@@ -327,9 +331,23 @@ export async function buildScenarios(app: VoidTestApp): Promise<Scenario[]> {
     {
       operationId: "getDocument",
       name: "badApiKey",
-      summary: "Missing or revoked X-API-KEY",
-      status: 401,
+      summary: "Missing, unknown or revoked X-API-KEY (403: 401 is for the token only)",
+      status: 403,
       run: () => docGet("?ecf=E310000000101", { idToken: token, apiKey: "ak_not-a-key" }),
+    },
+    {
+      operationId: "getDocument",
+      name: "apiKeyWrongEnvironment",
+      summary: "X-API-KEY limited to another environment",
+      status: 403,
+      run: () => docGet("?ecf=E310000000101", { idToken: token, apiKey: eCFOnlyKey }),
+    },
+    {
+      operationId: "getDocument",
+      name: "otherAccountApiKey",
+      summary: "X-API-KEY of another company than the token's",
+      status: 403,
+      run: () => docGet("?ecf=E310000000101", { idToken: token, apiKey: noCertificateKey }),
     },
     {
       operationId: "getDocument",

@@ -12,7 +12,7 @@ const BATCH_BODY_LIMIT_BYTES = 64 * 1024;
 export const POST = route(async (request: Request, { params }: Context) => {
   const environment = await requireEnvironment(params);
   const auth = await requireBearer(request, "POST /[environment]/documentos-ecf/status/batch");
-  await requireApiKey(request, auth);
+  await requireApiKey(request, auth, environment);
   const ecfs = parseDocumentsBatchRequest(await readJsonBody(request, { maxBytes: BATCH_BODY_LIMIT_BYTES }));
   return json(await queryDocumentsBatch(auth.accountId, environment, ecfs));
 });
