@@ -113,4 +113,50 @@ test.describe("REST void-ncf on the built app", () => {
     expect(unknownEnv.status()).toBe(404);
     expect(await unknownEnv.json()).toMatchObject({ code: "ENVIRONMENT_NOT_FOUND" });
   });
+
+  test("no HTML from the API: unknown paths are JSON 404, a wrong method JSON 405; the portal keeps its pages", async ({
+    request,
+  }) => {
+    const token = await demoIdToken(request);
+    const auth = { authorization: `Bearer ${token}` };
+    const cases: Array<[string, string, number, string]> = [
+      ["GET", "/TesteCF/nope", 404, "NOT_FOUND"],
+      ["POST", "/eCF/customer/void-ncf/x/y", 404, "NOT_FOUND"],
+      ["GET", "/CerteCF/customer/void-ncf/0190f000-0000-7000-8000-000000000000", 404, "NOT_FOUND"],
+      ["DELETE", "/TesteCF/documentos-ecf/status", 404, "NOT_FOUND"],
+      ["GET", "/auth/nope", 404, "NOT_FOUND"],
+      ["POST", "/auth/token/refresh", 404, "NOT_FOUND"],
+      ["GET", "/Produccion/customer/void-ncf", 404, "ENVIRONMENT_NOT_FOUND"],
+      ["GET", "/api/nope", 404, "ENVIRONMENT_NOT_FOUND"],
+      ["PUT", "/TesteCF/customer/void-ncf", 405, "METHOD_NOT_ALLOWED"],
+      ["GET", "/TesteCF/documentos-ecf/status/batch", 405, "METHOD_NOT_ALLOWED"],
+      ["GET", "/auth/token", 405, "METHOD_NOT_ALLOWED"],
+    ];
+    for (const [method, path, status, code] of cases) {
+      const response = await request.fetch(path, {
+        method,
+        headers: auth,
+        data: method === "GET" ? undefined : {},
+      });
+      expect(`${method} ${path} → ${response.status()}`).toBe(`${method} ${path} → ${status}`);
+      expect(response.headers()["content-type"], `${method} ${path}`).toContain("application/json");
+      expect(await response.json(), `${method} ${path}`).toMatchObject({ code, message: expect.any(String) });
+    }
+    const put = await request.fetch("/TesteCF/customer/void-ncf", { method: "PUT", headers: auth, data: {} });
+    expect(put.headers()["allow"]).toBe("GET, HEAD, OPTIONS, POST");
+
+    // Static routes still win over the catch-alls, and the portal's own paths stay HTML.
+    expect((await request.get("/healthz")).status()).toBe(200);
+    expect((await request.get("/openapi.json")).headers()["content-type"]).toContain("application/json");
+    for (const page of ["/login", "/docs"]) {
+      const response = await request.get(page);
+      expect(response.status(), page).toBe(200);
+      expect(response.headers()["content-type"], page).toContain("text/html");
+    }
+    for (const path of ["/settings/nope", "/voids/a/b", "/login/nope"]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.headers()["content-type"] ?? "", path).not.toContain("application/json");
+    }
+    expect((await request.get("/api/auth/providers")).status()).toBe(200);
+  });
 });

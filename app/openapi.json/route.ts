@@ -1,4 +1,5 @@
 import { json, route } from "@/lib/server/http";
+import { methodsNotAllowed } from "@/lib/server/http/api-fallbacks";
 import { buildOpenApiDocument } from "@/lib/server/openapi/build-openapi";
 
 /** The OpenAPI 3.1 document (public; rendered at /docs). */
@@ -8,3 +9,6 @@ export const GET = route(
     operational: true,
   },
 );
+
+/** Any other method: JSON 405 METHOD_NOT_ALLOWED with Allow (Next's own 405 has no body). */
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET");

@@ -1,4 +1,5 @@
 import { json, route } from "@/lib/server/http";
+import { methodsNotAllowed } from "@/lib/server/http/api-fallbacks";
 import { checkReadiness } from "@/lib/server/ops/readiness";
 
 /** Readiness for load balancers: 200 when this instance can serve, else 503 with the failed checks. */
@@ -9,3 +10,6 @@ export const GET = route(
   },
   { operational: true },
 );
+
+/** Any other method: JSON 405 METHOD_NOT_ALLOWED with Allow (Next's own 405 has no body). */
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET");

@@ -2,6 +2,7 @@ import { parseDocumentQuery } from "@/lib/schemas/documents-query";
 import { requireApiKey, requireBearer } from "@/lib/server/auth";
 import { getDocument } from "@/lib/server/documents";
 import { json, requireEnvironment, route } from "@/lib/server/http";
+import { methodsNotAllowed } from "@/lib/server/http/api-fallbacks";
 
 type Context = { params: Promise<{ environment: string }> };
 
@@ -13,3 +14,6 @@ export const GET = route(async (request: Request, { params }: Context) => {
   const ecf = parseDocumentQuery(new URL(request.url).searchParams);
   return json(await getDocument(auth.accountId, environment, ecf));
 });
+
+/** Any other method: JSON 405 METHOD_NOT_ALLOWED with Allow (Next's own 405 has no body). */
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET");

@@ -2,6 +2,7 @@ import { authTokenRequestSchema } from "@/lib/schemas/auth-token";
 import { issueIdToken } from "@/lib/server/auth";
 import { json, readJsonBody, route, validateBody } from "@/lib/server/http";
 import { clientAddressOf } from "@/lib/server/http/client-address";
+import { methodsNotAllowed } from "@/lib/server/http/api-fallbacks";
 
 /**
  * POST /auth/token { username, password } → { idToken, expiresIn: 3600, tokenType: "Bearer" }.
@@ -11,3 +12,6 @@ export const POST = route(async (request: Request) => {
   const body = validateBody(authTokenRequestSchema, await readJsonBody(request, { maxBytes: 16 * 1024 }));
   return json(await issueIdToken(body.username, body.password, clientAddressOf(request)));
 });
+
+/** Any other method: JSON 405 METHOD_NOT_ALLOWED with Allow (Next's own 405 has no body). */
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");

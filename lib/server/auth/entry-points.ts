@@ -8,7 +8,9 @@ import type { UserRole } from "./auth-context";
  * `action <function name>`. Handlers name their entry when they authenticate
  * (requireBearer / requirePortalAuth), so the role lives here and nowhere else, and
  * entry-points.test.ts fails when a route or action exists without a line here, or when its
- * handler does not name it. "public" entries authenticate by other means or not at all.
+ * handler does not name it. "public" entries authenticate by other means or not at all. A route's
+ * answers to the methods it does not serve (methodsNotAllowed: JSON 405, exported by destructuring)
+ * are not entries: they let nobody in.
  *
  * Roles rank viewer < operator < admin: viewers read, operators also void and import, admins also
  * manage the account (certificate, users, API keys).
@@ -24,6 +26,17 @@ export const ENTRY_POINTS = {
   "GET /openapi.json": "public",
   "GET /api/auth/[...nextauth]": "public",
   "POST /api/auth/[...nextauth]": "public",
+  // Any other path under /{environment}/ or /auth/: JSON 404 (api-fallbacks.ts), whatever the method
+  "GET /[environment]/[...rest]": "public",
+  "POST /[environment]/[...rest]": "public",
+  "PUT /[environment]/[...rest]": "public",
+  "PATCH /[environment]/[...rest]": "public",
+  "DELETE /[environment]/[...rest]": "public",
+  "GET /auth/[...rest]": "public",
+  "POST /auth/[...rest]": "public",
+  "PUT /auth/[...rest]": "public",
+  "PATCH /auth/[...rest]": "public",
+  "DELETE /auth/[...rest]": "public",
   // REST (Bearer idToken; the documents endpoints also X-API-KEY)
   "POST /[environment]/customer/void-ncf": "operator",
   "GET /[environment]/customer/void-ncf": "viewer",

@@ -193,7 +193,9 @@ export function buildOpenApiDocument(): Json {
         "REST API of Anula. Environments are the first path segment: `TesteCF`, `CerteCF`, `eCF`. " +
         "The issuer RNC always comes from the idToken. Errors are JSON `{ message, code }` (messages in " +
         "Spanish); void validation adds `errors: [{ line, code, message }]` listing every problem. " +
-        "Every answer carries `X-Request-Id`.\n\nRetry rules for voids: a 400 or 401 sent nothing and can " +
+        "Every answer carries `X-Request-Id`. 401 always means the idToken (sign in again); a path the API " +
+        "does not have is 404 `NOT_FOUND` and a method a path does not serve is 405 `METHOD_NOT_ALLOWED`, " +
+        "both JSON like every error.\n\nRetry rules for voids: a 400 or 401 sent nothing and can " +
         "be corrected and resent; after a 502 (or no answer at all) fetch the attempt by voidId first — " +
         "it may have become Aceptado — and never retry blindly (or use `Idempotency-Key`).",
     },

@@ -44,10 +44,12 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   API_KEY_WRONG_ENVIRONMENT:
     "the X-API-KEY is limited to another environment than the path's (keys are valid in one environment or in all)",
   FORBIDDEN: "the API key belongs to another account, or the user's role does not allow it",
-  NOT_FOUND: "portal: the object does not exist",
+  NOT_FOUND:
+    "no endpoint at this path (any unknown path under /{environment}/ or /auth/); portal: the object does not exist",
   ENVIRONMENT_NOT_FOUND: "the first path segment is not TesteCF, CerteCF or eCF",
   VOID_NOT_FOUND: "no void attempt with that voidId in this environment",
   DOCUMENT_NOT_FOUND: "no document with that e-NCF in this environment",
+  METHOD_NOT_ALLOWED: "the path exists, but not with this method (the Allow header lists its methods)",
   IDEMPOTENCY_KEY_REUSED: "the Idempotency-Key was used with another body",
   ALREADY_VOIDED: "a range overlaps an Aceptado void (its voidId is named); nothing was sent",
   RATE_LIMITED:

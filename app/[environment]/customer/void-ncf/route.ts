@@ -1,6 +1,7 @@
 import { requireBearer } from "@/lib/server/auth";
 import { json, readBodyBytes, requireEnvironment, route, streamedJson } from "@/lib/server/http";
 import { annotateRequest } from "@/lib/server/http/request-context";
+import { methodsNotAllowed } from "@/lib/server/http/api-fallbacks";
 import { enforceRateLimit } from "@/lib/server/rate-limit";
 import { createVoid } from "@/lib/server/voids/create-void";
 import { voidAttemptAnswer, voidListBody, voidRecordBody } from "@/lib/server/voids/http";
@@ -42,3 +43,6 @@ export const GET = route(async (request: Request, { params }: Context) => {
   }
   return streamedJson(voidListBody(await listVoids(auth.accountId, environment, query, withRangesJson)));
 });
+
+/** Any other method: JSON 405 METHOD_NOT_ALLOWED with Allow (Next's own 405 has no body). */
+export const { PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET", "POST");

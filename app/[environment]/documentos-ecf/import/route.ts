@@ -1,6 +1,7 @@
 import { requireApiKey, requireBearer } from "@/lib/server/auth";
 import { importDocuments } from "@/lib/server/documents";
 import { json, readJsonBody, requireEnvironment, route } from "@/lib/server/http";
+import { methodsNotAllowed } from "@/lib/server/http/api-fallbacks";
 
 type Context = { params: Promise<{ environment: string }> };
 
@@ -16,3 +17,6 @@ export const POST = route(async (request: Request, { params }: Context) => {
   const body = await readJsonBody(request, { maxBytes: IMPORT_BODY_LIMIT_BYTES });
   return json(await importDocuments({ accountId: auth.accountId, rnc: auth.rnc, environment, body }));
 });
+
+/** Any other method: JSON 405 METHOD_NOT_ALLOWED with Allow (Next's own 405 has no body). */
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");

@@ -1,6 +1,7 @@
 import { requireBearer } from "@/lib/server/auth";
 import { AppError } from "@/lib/errors";
 import { requireEnvironment, route } from "@/lib/server/http";
+import { methodsNotAllowed } from "@/lib/server/http/api-fallbacks";
 import { findSignedXml } from "@/lib/server/voids/void-repository";
 
 type Context = { params: Promise<{ environment: string; voidId: string }> };
@@ -20,3 +21,6 @@ export const GET = route(async (request: Request, { params }: Context) => {
     },
   });
 });
+
+/** Any other method: JSON 405 METHOD_NOT_ALLOWED with Allow (Next's own 405 has no body). */
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET");
