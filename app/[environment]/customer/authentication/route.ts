@@ -1,6 +1,7 @@
 import { customerAuthenticationRequestSchema } from "@/lib/schemas/customer-authentication";
 import { signInCustomer } from "@/lib/server/auth";
 import { json, readJsonBody, requireEnvironment, route, validateBody } from "@/lib/server/http";
+import { methodsNotAllowed } from "@/lib/server/http/api-fallbacks";
 import { clientAddressOf } from "@/lib/server/http/client-address";
 
 type Context = { params: Promise<{ environment: string }> };
@@ -25,3 +26,6 @@ export const POST = route(async (request: Request, { params }: Context) => {
     }),
   );
 });
+
+/** Any other method: JSON 405 METHOD_NOT_ALLOWED with Allow (Next's own 405 has no body). */
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");

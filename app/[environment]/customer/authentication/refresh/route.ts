@@ -1,6 +1,7 @@
 import { customerAuthenticationRefreshRequestSchema } from "@/lib/schemas/customer-authentication-refresh";
 import { refreshCustomerSession } from "@/lib/server/auth";
 import { json, readJsonBody, requireEnvironment, route, validateBody } from "@/lib/server/http";
+import { methodsNotAllowed } from "@/lib/server/http/api-fallbacks";
 
 type Context = { params: Promise<{ environment: string }> };
 
@@ -16,3 +17,6 @@ export const POST = route(async (request: Request, { params }: Context) => {
   );
   return json(await refreshCustomerSession(body.refreshToken, environment));
 });
+
+/** Any other method: JSON 405 METHOD_NOT_ALLOWED with Allow (Next's own 405 has no body). */
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");
