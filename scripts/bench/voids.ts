@@ -1,8 +1,7 @@
 import { spawn } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import { sampleVoidBody } from "@/lib/domain/testing/sample-requests";
-import { validateVoidRequest } from "@/lib/domain/void-request";
-import { voidContentOf } from "@/lib/server/voids/prepare-void";
+import { sampleVoidContent, storeAcceptedVoid } from "@/lib/server/voids/testing/stored-voids";
 import { createTestAccount } from "@/lib/server/accounts/test-fixtures";
 import type { TaxAuthClient } from "@/lib/server/taxauth";
 import { setTaxAuthClient } from "@/lib/server/taxauth/client-instance";
@@ -218,32 +217,11 @@ async function benchList(app: VoidTestApp, db: string): Promise<void> {
 async function benchLargeVoidsList(app: VoidTestApp, db: string): Promise<void> {
   const big = await createTestAccount({ certificate: true });
   const other = await createTestAccount({ certificate: true });
-  const plan = validateVoidRequest(sampleVoidBody(100_000));
-  if (!plan.ok) throw new Error("sample body invalid");
-  const content = voidContentOf(plan.plan);
+  const content = sampleVoidContent(100_000);
   const base = Date.now() - 10_000_000;
   for (let n = 0; n < 60; n++) {
     const id = `01910000-0000-7000-8000-${String(n).padStart(12, "0")}`;
-    await app.db.prisma.voidRecord.create({
-      data: {
-        id,
-        accountId: big.auth.accountId,
-        customerId: big.auth.rnc,
-        environment: "TesteCF",
-        status: "Aceptado",
-        fechaHoraAnulacion: content.fechaHoraAnulacion,
-        totalVoided: BigInt(content.totalVoided),
-        ranges: content.storedRanges,
-        rangeCount: content.rangeCount,
-        fileName: `${big.auth.rnc}ANECF${id}.xml`,
-        taxauthCode: "1",
-        taxauthName: "Aceptado",
-        taxauthResponse: [],
-        signedXmlGzip: gzipSync("<ANECF/>").toString("base64"),
-        createdAt: BigInt(base + n * 1_000),
-        updateAt: BigInt(base + n * 1_000),
-      },
-    });
+    await storeAcceptedVoid(app.db.prisma, big.auth, content, id, base + n * 1_000);
   }
   await app.call("GET", "/TesteCF/customer/void-ncf?limit=1", { token: other.idToken }); // warm
   const otherTimes: number[] = [];

@@ -31,6 +31,16 @@ export async function authenticateUser(
   if (!matches || user.disabled) return null;
   attempt.succeeded();
   await db.user.update({ where: { id: user.id }, data: { lastLoginAt: nowMs() } });
+  return authContextOf(user);
+}
+
+function authContextOf(user: {
+  id: string;
+  accountId: string;
+  email: string;
+  role: AuthContext["role"];
+  account: { rnc: string };
+}): AuthContext {
   return {
     accountId: user.accountId,
     rnc: user.account.rnc,
@@ -65,11 +75,5 @@ export async function loadActiveUser(
   });
   if (!user || user.disabled || user.accountId !== accountId) return null;
   if (tokenRnc !== undefined && tokenRnc !== user.account.rnc) return null;
-  return {
-    accountId: user.accountId,
-    rnc: user.account.rnc,
-    userId: user.id,
-    email: user.email,
-    role: user.role,
-  };
+  return authContextOf(user);
 }

@@ -1,10 +1,7 @@
-import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sampleVoidBody } from "@/lib/domain/testing/sample-requests";
-import { validateVoidRequest } from "@/lib/domain/void-request";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { LIST_PAGE_MAX_BYTES } from "./list-voids";
-import { voidContentOf } from "./prepare-void";
+import { sampleVoidContent, storeAcceptedVoid } from "./testing/stored-voids";
 import { startVoidTestApp, type VoidTestApp } from "./testing/void-test-app";
 
 let app: VoidTestApp;
@@ -14,31 +11,8 @@ let counter = 0;
 /** Stores an accepted void of `count` ranges directly (the list reads what is stored). */
 async function storeVoid(owner: TestAccount, count: number, createdAt: number): Promise<string> {
   counter += 1;
-  const result = validateVoidRequest(sampleVoidBody(count));
-  if (!result.ok) throw new Error("invalid sample");
-  const content = voidContentOf(result.plan);
   const id = `01920000-0000-7000-8000-${String(counter).padStart(12, "0")}`;
-  await app.db.prisma.voidRecord.create({
-    data: {
-      id,
-      accountId: owner.auth.accountId,
-      customerId: owner.auth.rnc,
-      environment: "TesteCF",
-      status: "Aceptado",
-      fechaHoraAnulacion: content.fechaHoraAnulacion,
-      totalVoided: BigInt(content.totalVoided),
-      ranges: content.storedRanges,
-      rangeCount: content.rangeCount,
-      fileName: `${owner.auth.rnc}ANECF${id}.xml`,
-      taxauthCode: "1",
-      taxauthName: "Aceptado",
-      taxauthResponse: [],
-      signedXmlGzip: gzipSync("<ANECF/>").toString("base64"),
-      createdAt: BigInt(createdAt),
-      updateAt: BigInt(createdAt),
-    },
-  });
-  return id;
+  return storeAcceptedVoid(app.db.prisma, owner.auth, sampleVoidContent(count), id, createdAt);
 }
 
 const list = (query: string, token = account.idToken) =>
