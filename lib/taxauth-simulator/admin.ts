@@ -5,6 +5,7 @@ import type { FaultSpec, ServiceName } from "./faults";
 import { toNumericRange, type LedgerRange } from "./ledger";
 import type { Delegation, SimulatedDocument } from "./registry";
 import { jsonReply, type Reply } from "./reply";
+import { handleStatusAdminRequest, statusAdminOf, type ServiceStatusAdmin } from "./service-status";
 import type { CallRecord, SimulatorState } from "./state";
 
 export interface RangesInput {
@@ -14,7 +15,7 @@ export interface RangesInput {
 }
 
 /** Test and embedded-default controls of the simulator; the same operations exist over HTTP. */
-export interface SimulatorAdmin {
+export interface SimulatorAdmin extends ServiceStatusAdmin {
   /** Forgets the ledger, documents, delegations, faults and call log (tokens stay valid). */
   reset(): void;
   /** Adds authorized ranges; the first call for an RNC in TesteCF replaces its default authorization. */
@@ -59,6 +60,7 @@ export function createAdmin(state: SimulatorState): SimulatorAdmin {
     clearFaults: () => state.faults.clear(),
     revokeTokens: () => state.credentials.revokeAll(),
     calls: () => state.calls.slice(),
+    ...statusAdminOf(state.serviceStatus),
     callCounts: () => state.callCounts(),
   };
 }
@@ -80,6 +82,8 @@ export function handleAdminRequest(
     const input = body.length > 0 ? (JSON.parse(body.toString("utf8")) as Record<string, unknown>) : {};
     const route = `${method} ${path}`;
     const done = jsonReply(200, { ok: true });
+    const statusReply = handleStatusAdminRequest(admin, route, input);
+    if (statusReply) return statusReply;
     switch (route) {
       case "POST /admin/reset":
         admin.reset();

@@ -11,6 +11,13 @@ export type { FaultSpec, FaultMode, ServiceName } from "./faults";
 export type { LedgerRange } from "./ledger";
 export type { SimulatedDocument, Delegation, EstadoCodigo } from "./registry";
 export type { CallRecord } from "./state";
+export type {
+  MaintenanceWindowInput,
+  ServiceStatusInput,
+  StatusAnswerInput,
+  StatusCall,
+  StatusEndpoint,
+} from "./service-status";
 
 export interface SimulatorOptions {
   /** 0 (default) picks a free port. */
@@ -25,6 +32,11 @@ export interface SimulatorOptions {
   adminToken?: string;
   /** Persist the ledger and documents to this JSON file (loaded at start when it exists). */
   ledgerFile?: string;
+  /**
+   * The key DGII's status service (/api/estatusservicios/…) requires as `Authorization: Apikey <key>`.
+   * Unset: any non-empty key is accepted; a missing one is 401, as DGII answers.
+   */
+  statusApiKey?: string;
 }
 
 export interface SimulatorHandle {
@@ -38,6 +50,7 @@ export interface SimulatorHandle {
 /** Starts a DGII simulator: semilla, validarsemilla, anularrango and consultaresultado per environment. */
 export async function startTaxAuthSimulator(options: SimulatorOptions = {}): Promise<SimulatorHandle> {
   const state = new SimulatorState(options.ledgerFile);
+  state.serviceStatus.requireApiKey(options.statusApiKey);
   const admin = createAdmin(state);
   const server = createSimulatorServer(state, admin, {
     enabled: options.adminEnabled ?? false,

@@ -72,6 +72,9 @@ export function createSimulatorServer(
       }
       return write(response, handleAdminRequest(admin, method, path, url, await readBody(request)));
     }
+    // DGII's status service lives at the root, outside the environments (statusecf.dgii.gov.do).
+    const statusReply = state.serviceStatus.handle(method, path, url, request);
+    if (statusReply) return write(response, statusReply);
     const [, segment = "", ...rest] = path.split("/");
     const environment = ENVIRONMENT_BY_SEGMENT.get(segment);
     const route = ROUTES.find((candidate) => candidate.path === rest.join("/"));

@@ -6,6 +6,7 @@ import { CredentialAuthority } from "./credentials";
 import { FaultInjector, SERVICES, type ServiceName } from "./faults";
 import { Ledger } from "./ledger";
 import { Registry } from "./registry";
+import { ServiceStatusBoard } from "./service-status";
 
 /** One served call, kept (the last 500) so tests can see what reached "DGII". */
 export interface CallRecord {
@@ -25,6 +26,8 @@ export class SimulatorState {
   readonly registry = new Registry();
   readonly faults = new FaultInjector();
   readonly credentials = new CredentialAuthority();
+  /** DGII's status service (statusecf): estatus, maintenance windows; not persisted. */
+  readonly serviceStatus = new ServiceStatusBoard();
   calls: CallRecord[] = [];
 
   constructor(private readonly ledgerFile?: string) {
@@ -52,6 +55,7 @@ export class SimulatorState {
     this.registry.reset();
     this.faults.clear();
     this.calls = [];
+    this.serviceStatus.reset();
     this.persist();
   }
 
