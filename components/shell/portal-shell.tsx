@@ -3,12 +3,14 @@ import type { ReactNode } from "react";
 import { ENVIRONMENTS, type Environment } from "@/lib/domain/environments";
 import type { Locale } from "@/lib/domain/locale";
 import type { UserRole } from "@/lib/domain/roles";
+import type { VoidServiceStatus } from "@/lib/domain/void-service-status";
 import { format, type Dictionary } from "@/lib/i18n";
 
 import { EnvironmentPicker } from "./environment-picker";
 import { LanguageSwitch } from "./language-switch";
 import { NavLinks, type NavItem } from "./nav-links";
 import { SignOutButton } from "./sign-out-button";
+import { VoidServiceBanner } from "./void-service-banner";
 
 export interface PortalShellProps {
   t: Dictionary;
@@ -16,6 +18,8 @@ export interface PortalShellProps {
   environment: Environment;
   account: { name: string; rnc: string };
   user: { email: string; role: UserRole };
+  /** DGII's status of Anulación Rangos in `environment` (null: no key configured, nothing shown). */
+  voidService?: VoidServiceStatus | null;
   children: ReactNode;
 }
 
@@ -29,7 +33,15 @@ export function navItemsFor(role: UserRole, t: Dictionary): NavItem[] {
   return items;
 }
 
-export function PortalShell({ t, locale, environment, account, user, children }: PortalShellProps) {
+export function PortalShell({
+  t,
+  locale,
+  environment,
+  account,
+  user,
+  voidService,
+  children,
+}: PortalShellProps) {
   return (
     <div className="shell" data-environment={environment}>
       <a className="skip-link" href="#content">
@@ -41,6 +53,7 @@ export function PortalShell({ t, locale, environment, account, user, children }:
             {t.shell.productionBanner}
           </div>
         ) : null}
+        <VoidServiceBanner status={voidService} environment={environment} t={t} />
       </div>
       <div className="shell-nav">
         <div className="shell-brand">{t.common.appName}</div>

@@ -67,6 +67,8 @@ export const ERROR_STATUS = {
   TAXAUTH_AUTH_ERROR: 502,
   TAXAUTH_VOID_ERROR: 502,
   TAXAUTH_STATUS_ERROR: 502,
+  /** DGII announces Anulación Rangos down or in maintenance: refused before anything is stored or sent. */
+  TAXAUTH_UNAVAILABLE: 503,
   // Anything unexpected
   INTERNAL_ERROR: 500,
   CONFIGURATION_ERROR: 500,

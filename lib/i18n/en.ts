@@ -39,6 +39,10 @@ export const en: Dictionary = {
     rnc: "RNC",
     signedInAs: "Signed in as {email}",
     productionBanner: "PRODUCTION (eCF): voids are real and irreversible with the DGII.",
+    taxAuthMaintenanceBanner:
+      "DGII announces Anulación Rangos (range voiding) of {environment} in maintenance from {from} to {to} (Santo Domingo time). Until then voids are refused without being stored or sent.",
+    taxAuthDownBanner:
+      "DGII reports Anulación Rangos (range voiding) of {environment} as unavailable. Until it is back voids are refused without being stored or sent; try again later.",
     environmentHint: "Everything you see and send belongs to this environment.",
     menu: "Menu",
   },

@@ -40,6 +40,10 @@ export const es = {
     rnc: "RNC",
     signedInAs: "Sesión de {email}",
     productionBanner: "PRODUCCIÓN (eCF): las anulaciones son reales e irreversibles ante la DGII.",
+    taxAuthMaintenanceBanner:
+      "La DGII anuncia Anulación Rangos de {environment} en mantenimiento del {from} al {to} (hora de Santo Domingo). Mientras tanto las anulaciones se rechazan sin guardarse ni enviarse.",
+    taxAuthDownBanner:
+      "La DGII informa que Anulación Rangos de {environment} no está disponible. Mientras tanto las anulaciones se rechazan sin guardarse ni enviarse; intente más tarde.",
     environmentHint: "Todo lo que vea y envíe corresponde a este ambiente.",
     menu: "Menú",
   },

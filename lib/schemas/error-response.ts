@@ -33,7 +33,11 @@ export const errorResponseSchema = z.strictObject({
   detail: z.string().optional().describe("502 of POST void-ncf: what went wrong in transit"),
   line: z.number().int().optional().describe("ALREADY_VOIDED: the request line that overlaps"),
   parameter: z.string().optional().describe("INVALID_* of a query parameter or header: its name"),
-  retryAfter: z.number().int().optional().describe("RATE_LIMITED: seconds (also in Retry-After)"),
+  retryAfter: z
+    .number()
+    .int()
+    .optional()
+    .describe("RATE_LIMITED, TAXAUTH_UNAVAILABLE: seconds (also in Retry-After)"),
   ecf: z.string().optional().describe("DOCUMENT_NOT_FOUND: the e-NCF asked for"),
   notBefore: z.string().optional().describe("CERTIFICATE_NOT_YET_VALID: ISO date"),
   notAfter: z.string().optional().describe("CERTIFICATE_EXPIRED: ISO date"),

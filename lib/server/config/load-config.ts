@@ -84,6 +84,25 @@ export interface TaxAuthSettings {
   connectTimeoutMs: number;
   /** From the request being sent to the whole answer being read (also in the background). */
   responseTimeoutMs: number;
+  /**
+   * DGII's service status (statusecf: obtenerestatus, obtenerventanasmantenimiento), on only with
+   * TAXAUTH_STATUS_API_KEY (a key DGII issues): null keeps voids and the portal exactly as without it.
+   */
+  status: ServiceStatusSettings | null;
+}
+
+export interface ServiceStatusSettings {
+  /** Sent as `Authorization: Apikey <key>`; never logged. */
+  apiKey: string;
+  /**
+   * TAXAUTH_STATUS_URL: the status service's root. Unset: https://statusecf.dgii.gov.do with
+   * TAXAUTH=dgii, the simulator's own status service in simulator mode.
+   */
+  url?: string;
+  /** A cached answer is used this long; the next void or page after it asks DGII again. */
+  intervalMs: number;
+  /** Connect + answer timeout of one status request. */
+  timeoutMs: number;
 }
 
 const DEFAULT_SHUTDOWN_TIMEOUT_MS = 25_000;
@@ -205,6 +224,14 @@ function taxAuthSettingsOf(values: EnvValues, dataDir: string): TaxAuthSettings 
     },
     connectTimeoutMs: Number(values.TAXAUTH_CONNECT_TIMEOUT_MS ?? 10_000),
     responseTimeoutMs: Number(values.TAXAUTH_RESPONSE_TIMEOUT_MS ?? 60_000),
+    status: values.TAXAUTH_STATUS_API_KEY
+      ? {
+          apiKey: values.TAXAUTH_STATUS_API_KEY,
+          url: values.TAXAUTH_STATUS_URL,
+          intervalMs: Number(values.TAXAUTH_STATUS_INTERVAL_MS ?? 60_000),
+          timeoutMs: Number(values.TAXAUTH_STATUS_TIMEOUT_MS ?? 2_000),
+        }
+      : null,
   };
 }
 

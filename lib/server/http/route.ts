@@ -81,7 +81,8 @@ function shuttingDown(): AppError {
 
 function errorResponse(error: unknown, request: Request, requestId: string): Response {
   if (isAppError(error)) {
-    if (error.status >= 500 && error.code !== "SERVICE_UNAVAILABLE") {
+    // 503s are expected conditions (draining, DGII's announced outage), logged where they arise.
+    if (error.status >= 500 && error.status !== 503) {
       logger.error({ requestId, path: pathOf(request), code: error.code, err: error }, error.message);
     }
     const response = json(error.toBody(), error.status);

@@ -67,6 +67,8 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   TAXAUTH_VOID_ERROR:
     "the authority did not confirm the void in time; the attempt is stored as Error — fetch it by voidId, never retry blindly",
   TAXAUTH_STATUS_ERROR: "the authority's status service failed",
+  TAXAUTH_UNAVAILABLE:
+    "DGII's status service announces Anulación Rangos of this environment in a maintenance window or down (checked only when the server has a DGII status API key); nothing was stored or sent — retry after Retry-After seconds (the window's end, at most 3600)",
   INTERNAL_ERROR: "unexpected failure; the message carries the request id for support",
   CONFIGURATION_ERROR: "the server is misconfigured",
 };
@@ -126,6 +128,7 @@ export const OPERATION_ERRORS: Record<string, ErrorCode[]> = {
     "SIGN_ERROR",
     "TAXAUTH_AUTH_ERROR",
     "TAXAUTH_VOID_ERROR",
+    "TAXAUTH_UNAVAILABLE",
     ...ALWAYS,
   ],
   listVoids: [

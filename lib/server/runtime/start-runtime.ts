@@ -40,6 +40,8 @@ async function start(): Promise<void> {
       // Only its holder may drive the test double (the app runs with NODE_ENV=production here too):
       // a token made at each start, shown once on the console, never logged.
       adminToken,
+      // With TAXAUTH_STATUS_API_KEY, the simulator's status service answers only that key, as DGII's does.
+      statusApiKey: config.taxAuth.status?.apiKey,
     });
     if (embedded.adminEnabled) showSecretsOnce([{ label: SIMULATOR_ADMIN_TOKEN_LABEL, value: adminToken }]);
     connectEmbeddedSimulator(simulator.url);

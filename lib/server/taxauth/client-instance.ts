@@ -32,6 +32,11 @@ export function connectEmbeddedSimulator(url: string): void {
   state.client = undefined;
 }
 
+/** The embedded simulator's URL once the runtime started it (its status service serves simulator mode). */
+export function embeddedSimulatorUrl(): string | undefined {
+  return state.embeddedSimulatorUrl;
+}
+
 /** Replaces the client (tests point it at their own simulator); undefined rebuilds it from the configuration. */
 export function setTaxAuthClient(next: TaxAuthClient | undefined): void {
   state.client = next;

@@ -14,6 +14,7 @@ import { trackInFlight } from "./in-flight";
 import { prepareVoidOffThread } from "./prepare-off-thread";
 import type { PreparedVoid, VoidRequestBody } from "./prepare-void";
 import { instanceId, leaseMs } from "./send-leases";
+import { refuseWhileVoidServiceUnavailable } from "./void-service-gate";
 import {
   outcomeOf,
   STORED_VOID_MESSAGES,
@@ -80,6 +81,8 @@ export async function createVoid(input: CreateVoidInput): Promise<CreateVoidResu
       { extra: { voidId: overlap.voidId, line: overlap.range.line } },
     );
   }
+  // DGII's announced maintenance or outage (only with TAXAUTH_STATUS_API_KEY): 503, nothing stored or sent.
+  await refuseWhileVoidServiceUnavailable(input.environment);
   if (isAppError(credential)) throw credential;
   if (!prepared.signed.ok) {
     throw new AppError("SIGN_ERROR", "No se pudo firmar el documento de anulación; no se envió nada.", {
