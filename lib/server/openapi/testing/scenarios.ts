@@ -11,7 +11,9 @@ import * as openApiRoute from "@/app/openapi.json/route";
 import * as readyRoute from "@/app/readyz/route";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { createApiKey } from "@/lib/server/auth";
+import { setEnvForTests } from "@/lib/server/config/load-config";
 import { contextOf, documentHeaders, importEntry, jsonPost } from "@/lib/server/documents/test-support";
+import { resetServiceStatusForTests } from "@/lib/server/taxauth/service-status";
 import type { VoidTestApp } from "@/lib/server/voids/testing/void-test-app";
 
 /** One real call of an endpoint, named as its documented example. */
@@ -267,6 +269,33 @@ export async function buildScenarios(app: VoidTestApp): Promise<Scenario[]> {
           return await voidPost({ ranges: [range(4)] });
         } finally {
           app.simulator.admin.clearFaults();
+        }
+      },
+    },
+    {
+      operationId: "createVoid",
+      name: "dgiiMaintenance",
+      summary:
+        "DGII announces a maintenance window (server with TAXAUTH_STATUS_API_KEY): nothing stored or sent",
+      status: 503,
+      run: async () => {
+        setEnvForTests({
+          TAXAUTH_STATUS_API_KEY: "XXXXXXX-XXXXXXX-XXXX-XXXXXXXXXX",
+          TAXAUTH_STATUS_URL: app.simulator.url,
+        });
+        resetServiceStatusForTests();
+        const now = Date.now();
+        app.simulator.admin.addMaintenanceWindow({
+          environment: "TesteCF",
+          from: now - 60_000,
+          to: now + 30 * 60_000,
+        });
+        try {
+          return await voidPost({ ranges: [range(2)] });
+        } finally {
+          app.simulator.admin.clearServiceStatus();
+          setEnvForTests({ TAXAUTH_STATUS_API_KEY: undefined, TAXAUTH_STATUS_URL: undefined });
+          resetServiceStatusForTests();
         }
       },
     },
