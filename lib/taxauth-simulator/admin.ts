@@ -1,6 +1,7 @@
 import "server-only";
 
 import { isEnvironment, type Environment } from "@/lib/domain/environments";
+import { DIALECTS, isDialect, type Dialect } from "./dialects";
 import type { FaultSpec, ServiceName } from "./faults";
 import { toNumericRange, type LedgerRange } from "./ledger";
 import type { Delegation, SimulatedDocument } from "./registry";
@@ -16,8 +17,11 @@ export interface RangesInput {
 
 /** Test and embedded-default controls of the simulator; the same operations exist over HTTP. */
 export interface SimulatorAdmin extends ServiceStatusAdmin {
-  /** Forgets the ledger, documents, delegations, faults and call log (tokens stay valid). */
+  /** Forgets the ledger, documents, delegations, faults and call log, and returns to the starting dialect (tokens stay valid). */
   reset(): void;
+  /** How anularrango words its answers from now on: success1 (default), success15, xml or partial. */
+  setDialect(dialect: Dialect): void;
+  dialect(): Dialect;
   /** Adds authorized ranges; the first call for an RNC in TesteCF replaces its default authorization. */
   authorizeRanges(input: RangesInput): void;
   /** Marks sequences as issued (used): voiding them is then rejected. */
@@ -41,6 +45,13 @@ export function createAdmin(state: SimulatorState): SimulatorAdmin {
   };
   return {
     reset: () => state.reset(),
+    setDialect: (dialect) => {
+      if (!isDialect(dialect)) {
+        throw new Error(`Unknown dialect ${String(dialect)}; one of ${DIALECTS.join(", ")}`);
+      }
+      state.dialect = dialect;
+    },
+    dialect: () => state.dialect,
     authorizeRanges: ({ environment, rnc, ranges }) =>
       mutate(() => state.ledger.authorize(checkEnvironment(environment), rnc, ranges)),
     markIssued: ({ environment, rnc, ranges }) =>
@@ -106,6 +117,11 @@ export function handleAdminRequest(
         });
       case "POST /admin/delegations":
         admin.delegate(input as unknown as Delegation);
+        return done;
+      case "GET /admin/dialect":
+        return jsonReply(200, { dialect: admin.dialect() });
+      case "POST /admin/dialect":
+        admin.setDialect(input.dialect as Dialect);
         return done;
       case "POST /admin/faults":
         admin.injectFault(input as unknown as FaultSpec);

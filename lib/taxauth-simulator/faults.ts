@@ -1,5 +1,7 @@
 import "server-only";
 
+import { DIALECTS, isDialect, type Dialect } from "./dialects";
+
 /** The simulated DGII services; faults and call counts are kept per service. */
 export const SERVICES = ["semilla", "validarsemilla", "anularrango", "consultaresultado"] as const;
 export type ServiceName = (typeof SERVICES)[number];
@@ -12,9 +14,8 @@ export type ServiceName = (typeof SERVICES)[number];
  * - status: answer `status` (500/502/503/401/...) with a typical body for it.
  * - malformed-json: 200 with a truncated JSON body.
  * - html: 200 with an HTML page (a proxy or WAF page instead of the service).
- * - success15: not a fault but DGII's other dialect: an accepted void is answered as the real
- *   success an integrator relayed (codigo 15, nombre "Satisfactorio", "Las secuencias fueron
- *   anuladas correctamente."); the work is done as usual, and a rejection is answered unchanged.
+ * - success1, success15, xml, partial: not faults but DGII's dialects (dialects.ts), for the next
+ *   `count` calls of anularrango only, whatever the simulator's own dialect is.
  */
 export const FAULT_MODES = [
   "delay",
@@ -24,7 +25,7 @@ export const FAULT_MODES = [
   "status",
   "malformed-json",
   "html",
-  "success15",
+  ...DIALECTS,
 ] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
@@ -38,6 +39,11 @@ export interface FaultSpec {
 }
 
 export type Fault = Required<Pick<FaultSpec, "mode">> & Omit<FaultSpec, "service" | "count">;
+
+/** The dialect a fault imposes on its call, if it is a dialect mode. */
+export function dialectOfFault(fault: Fault | undefined): Dialect | undefined {
+  return isDialect(fault?.mode) ? fault.mode : undefined;
+}
 
 /** A queue of faults per service: each call of a service takes the next one, in injection order. */
 export class FaultInjector {

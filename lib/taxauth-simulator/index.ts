@@ -3,11 +3,13 @@ import "server-only";
 import type { AddressInfo } from "node:net";
 
 import { createAdmin, type SimulatorAdmin } from "./admin";
+import { DIALECTS, isDialect, type Dialect } from "./dialects";
 import { createSimulatorServer } from "./server";
 import { SimulatorState } from "./state";
 
 export type { SimulatorAdmin, RangesInput } from "./admin";
 export type { FaultSpec, FaultMode, ServiceName } from "./faults";
+export { DIALECTS, type Dialect } from "./dialects";
 export type { LedgerRange } from "./ledger";
 export type { SimulatedDocument, Delegation, EstadoCodigo } from "./registry";
 export type { CallRecord } from "./state";
@@ -37,6 +39,8 @@ export interface SimulatorOptions {
    * Unset: any non-empty key is accepted; a missing one is 401, as DGII answers.
    */
   statusApiKey?: string;
+  /** How anularrango words its answers (default success1); `admin.setDialect` changes it later. */
+  dialect?: Dialect;
 }
 
 export interface SimulatorHandle {
@@ -49,7 +53,10 @@ export interface SimulatorHandle {
 
 /** Starts a DGII simulator: semilla, validarsemilla, anularrango and consultaresultado per environment. */
 export async function startTaxAuthSimulator(options: SimulatorOptions = {}): Promise<SimulatorHandle> {
-  const state = new SimulatorState(options.ledgerFile);
+  if (options.dialect !== undefined && !isDialect(options.dialect)) {
+    throw new Error(`Unknown dialect ${String(options.dialect)}; one of ${DIALECTS.join(", ")}`);
+  }
+  const state = new SimulatorState(options.ledgerFile, options.dialect);
   state.serviceStatus.requireApiKey(options.statusApiKey);
   const admin = createAdmin(state);
   const server = createSimulatorServer(state, admin, {

@@ -4,12 +4,13 @@
  * empty module outside Next.
  *
  * Environment: TAXAUTH_SIMULATOR_PORT (default 4010), TAXAUTH_SIMULATOR_HOST (default 127.0.0.1),
- * TAXAUTH_SIMULATOR_LEDGER (JSON file to persist the ledger), TAXAUTH_SIMULATOR_ADMIN=0 to turn the
+ * TAXAUTH_SIMULATOR_LEDGER (JSON file to persist the ledger), TAXAUTH_SIMULATOR_DIALECT (success1,
+ * success15, xml or partial: how anularrango words its answers), TAXAUTH_SIMULATOR_ADMIN=0 to turn the
  * admin endpoints off. They are always off when NODE_ENV=production or TAXAUTH=dgii, and answer
  * only with the token printed at start.
  */
 import { randomBytes } from "node:crypto";
-import { startTaxAuthSimulator } from "./index";
+import { startTaxAuthSimulator, type Dialect } from "./index";
 
 const productionLike = process.env.NODE_ENV === "production" || process.env.TAXAUTH === "dgii";
 
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
     port: Number(process.env.TAXAUTH_SIMULATOR_PORT ?? 4010),
     host: process.env.TAXAUTH_SIMULATOR_HOST ?? "127.0.0.1",
     ledgerFile: process.env.TAXAUTH_SIMULATOR_LEDGER || undefined,
+    dialect: (process.env.TAXAUTH_SIMULATOR_DIALECT || undefined) as Dialect | undefined,
     adminEnabled,
     adminToken,
   });

@@ -3,6 +3,7 @@ import "server-only";
 import type { IncomingMessage } from "node:http";
 
 import type { Environment } from "@/lib/domain/environments";
+import type { Dialect } from "./dialects";
 import type { CallRecord, SimulatorState } from "./state";
 
 /** What a service handler answers; the server writes it (or drops it, when a fault says so). */
@@ -21,6 +22,8 @@ export interface ServiceRequest {
   url: URL;
   body: Buffer;
   state: SimulatorState;
+  /** How this call's answer is worded: the simulator's dialect, or a dialect fault's for this call. */
+  dialect: Dialect;
 }
 
 export function jsonReply(status: number, value: unknown, call?: Reply["call"]): Reply {

@@ -9,7 +9,7 @@ import { handleAdminRequest, type SimulatorAdmin } from "./admin";
 import { anularRango } from "./anular-rango";
 import { semilla, validarSemilla } from "./auth-services";
 import { consultaResultado } from "./consulta-resultado";
-import type { Fault, ServiceName } from "./faults";
+import { dialectOfFault, type Fault, type ServiceName } from "./faults";
 import type { Reply, ServiceRequest } from "./reply";
 import type { SimulatorState } from "./state";
 
@@ -98,8 +98,8 @@ export function createSimulatorServer(
       log(faultReply.status);
       return write(response, faultReply);
     }
-    const handled = await route.handle({ environment, request, url, body, state });
-    const reply = fault?.mode === "success15" ? asSuccess15(handled) : handled;
+    const dialect = dialectOfFault(fault) ?? state.dialect;
+    const reply = await route.handle({ environment, request, url, body, state, dialect });
     if (fault?.mode === "drop-after") {
       // The work is done (a void is recorded), but the client never hears about it.
       log("dropped", reply);
@@ -110,22 +110,6 @@ export function createSimulatorServer(
   }
 
   return server;
-}
-
-/** An acceptance (codigo "1") as DGII's codigo 15 dialect; any other answer unchanged. */
-function asSuccess15(reply: Reply): Reply {
-  if (reply.status !== 200 || !reply.contentType?.includes("json")) return reply; // e.g. the XML seed
-  const answer = JSON.parse(reply.body) as { rnc?: string; codigo?: string };
-  if (answer.codigo !== "1") return reply;
-  return {
-    ...reply,
-    body: JSON.stringify({
-      rnc: answer.rnc,
-      codigo: 15,
-      nombre: "Satisfactorio",
-      mensajes: ["Las secuencias fueron anuladas correctamente."],
-    }),
-  };
 }
 
 /** Canned answers for the faults that replace the service's answer. */

@@ -249,3 +249,154 @@ describe("ledger file", () => {
     }
   });
 });
+
+describe("anularrango dialects", () => {
+  const FULL = "Las secuencias fueron anuladas correctamente.";
+  const PARTIAL = "Las secuencias fueron anuladas correctamente. Con excepción de las secuencias del detalle";
+  let client: TaxAuthClient;
+  beforeAll(() => {
+    client = new TaxAuthClient(configFor(simulator));
+  });
+  afterAll(async () => {
+    await client.close();
+  });
+
+  /** The raw answer to an ANECF of one type-31 block. */
+  async function send(ranges: Array<[string, string]>) {
+    const { body, contentType } = buildXmlMultipart(signedTestAnecf(RNC, [{ tipo: "31", ranges }]), "f.xml");
+    const token = await client.getToken("TesteCF", RNC, credentialFor(RNC));
+    return fetchText(`${simulator.url}/testecf/anulacionrangos/api/operaciones/anularrango`, {
+      method: "POST",
+      headers: { "Content-Type": contentType, Authorization: `bearer ${token}` },
+      body: new Uint8Array(body),
+    });
+  }
+  const issue = (from: string, to = from) =>
+    simulator.admin.markIssued({ environment: "TesteCF", rnc: RNC, ranges: [{ from, to }] });
+  const voided = () => simulator.admin.voidedRanges("TesteCF", RNC);
+
+  it('success1 is the default: codigo "1" Aceptado / "2" Rechazado in JSON', async () => {
+    expect(simulator.admin.dialect()).toBe("success1");
+    const accepted = await send([["E310000000001", "E310000000002"]]);
+    expect(accepted.type).toMatch(/application\/json/);
+    expect(JSON.parse(accepted.body)).toEqual({ rnc: RNC, codigo: "1", nombre: "Aceptado", mensajes: [] });
+    issue("E310000000010");
+    const rejected = JSON.parse((await send([["E310000000010", "E310000000010"]])).body) as object;
+    expect(rejected).toMatchObject({
+      codigo: "2",
+      nombre: "Rechazado",
+      mensajes: [expect.stringMatching(/utilizadas/)],
+    });
+  });
+
+  it("success15 words an acceptance as the integrator's real answer, a rejection unchanged", async () => {
+    simulator.admin.setDialect("success15");
+    const accepted = await send([["E310000000001", "E310000000002"]]);
+    expect(accepted.body).toBe(
+      JSON.stringify({ rnc: RNC, codigo: 15, nombre: "Satisfactorio", mensajes: [FULL] }),
+    );
+    expect(voided()).toEqual([{ from: "E310000000001", to: "E310000000002" }]);
+    issue("E310000000010");
+    expect(JSON.parse((await send([["E310000000010", "E310000000010"]])).body)).toMatchObject({
+      codigo: "2",
+    });
+  });
+
+  it("xml answers both ways in DGII's <RespuestaAnulacionRango>, set over the HTTP admin API", async () => {
+    const admin = (method: string, body?: unknown) =>
+      fetchText(`${simulator.url}/admin/dialect`, {
+        method,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    expect((await admin("POST", { dialect: "xml" })).status).toBe(200);
+    expect(JSON.parse((await admin("GET")).body)).toEqual({ dialect: "xml" });
+    const accepted = await send([["E310000000001", "E310000000002"]]);
+    expect(accepted.type).toMatch(/application\/xml/);
+    expect(accepted.body).toBe(
+      `<?xml version="1.0" encoding="UTF-8"?><RespuestaAnulacionRango><rnc>${RNC}</rnc><codigo>1</codigo>` +
+        "<nombre>Aceptado</nombre></RespuestaAnulacionRango>",
+    );
+    issue("E310000000010");
+    const rejected = await send([["E310000000009", "E310000000010"]]);
+    expect(rejected.body).toMatch(
+      /^<\?xml[^>]*\?><RespuestaAnulacionRango><rnc>\d+<\/rnc><codigo>2<\/codigo><nombre>Rechazado<\/nombre><mensajes>Las secuencias que está intentando anular han sido utilizadas: E310000000010<\/mensajes><\/RespuestaAnulacionRango>$/,
+    );
+    expect((await admin("POST", { dialect: "json" })).status).toBe(400);
+    simulator.admin.reset();
+    expect(JSON.parse((await admin("GET")).body)).toEqual({ dialect: "success1" });
+  });
+
+  it("partial voids what it can and lists the excepted sequences after DGII's partial-success text", async () => {
+    simulator.admin.setDialect("partial");
+    issue("E310000000003");
+    issue("E310000000007", "E310000000008");
+    const partly = await send([["E310000000001", "E310000000009"]]);
+    expect(partly.body).toBe(
+      JSON.stringify({
+        rnc: RNC,
+        codigo: 15,
+        nombre: "Satisfactorio",
+        mensajes: [PARTIAL, "E310000000003", "E310000000007-E310000000008"],
+      }),
+    );
+    expect(voided()).toEqual([
+      { from: "E310000000001", to: "E310000000002" },
+      { from: "E310000000004", to: "E310000000006" },
+      { from: "E310000000009", to: "E310000000009" },
+    ]);
+    // Nothing unusable: DGII's own refusal of the last sequence is simulated.
+    const fresh = JSON.parse((await send([["E310000000020", "E310000000024"]])).body) as {
+      mensajes: string[];
+    };
+    expect(fresh.mensajes).toEqual([PARTIAL, "E310000000024"]);
+    expect(voided()).toContainEqual({ from: "E310000000020", to: "E310000000023" });
+    // One sequence and nothing to except: a full success. Everything unusable: the usual rejection.
+    expect(JSON.parse((await send([["E310000000030", "E310000000030"]])).body)).toMatchObject({
+      codigo: 15,
+      mensajes: [FULL],
+    });
+    expect(JSON.parse((await send([["E310000000007", "E310000000008"]])).body)).toMatchObject({
+      codigo: "2",
+    });
+  });
+
+  it("a dialect fault words the next calls only; the client reads every dialect", async () => {
+    const outcome = (ranges: Array<[string, string]>) =>
+      client.voidRanges(
+        "TesteCF",
+        RNC,
+        credentialFor(RNC),
+        signedTestAnecf(RNC, [{ tipo: "31", ranges }]),
+        "f.xml",
+      );
+    simulator.admin.injectFault({ service: "anularrango", mode: "xml" });
+    expect(await outcome([["E310000000001", "E310000000001"]])).toMatchObject({
+      kind: "accepted",
+      response: { codigo: "1", nombre: "Aceptado", mensajes: [] },
+    });
+    expect((await send([["E310000000002", "E310000000002"]])).type).toMatch(/json/);
+    simulator.admin.injectFault({ service: "anularrango", mode: "partial" });
+    expect(await outcome([["E310000000003", "E310000000004"]])).toMatchObject({
+      kind: "failed",
+      reason: expect.stringContaining(PARTIAL),
+    });
+    simulator.admin.injectFault({ service: "anularrango", mode: "success15" });
+    expect(await outcome([["E310000000005", "E310000000005"]])).toMatchObject({
+      kind: "accepted",
+      response: { codigo: "15" },
+    });
+  });
+
+  it("starts in the dialect it is given, and returns to it on reset", async () => {
+    const started = await startTaxAuthSimulator({ dialect: "success15" });
+    try {
+      started.admin.setDialect("xml");
+      started.admin.reset();
+      expect(started.admin.dialect()).toBe("success15");
+      expect(() => started.admin.setDialect("nope" as never)).toThrow(/Unknown dialect/);
+    } finally {
+      await started.close();
+    }
+    await expect(startTaxAuthSimulator({ dialect: "nope" as never })).rejects.toThrow(/Unknown dialect/);
+  });
+});

@@ -3,6 +3,7 @@ import "server-only";
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 
 import { CredentialAuthority } from "./credentials";
+import type { Dialect } from "./dialects";
 import { FaultInjector, SERVICES, type ServiceName } from "./faults";
 import { Ledger } from "./ledger";
 import { Registry } from "./registry";
@@ -29,8 +30,14 @@ export class SimulatorState {
   /** DGII's status service (statusecf): estatus, maintenance windows; not persisted. */
   readonly serviceStatus = new ServiceStatusBoard();
   calls: CallRecord[] = [];
+  /** How anularrango words its answers (dialects.ts); reset() returns to the one it started with. */
+  dialect: Dialect;
 
-  constructor(private readonly ledgerFile?: string) {
+  constructor(
+    private readonly ledgerFile?: string,
+    private readonly initialDialect: Dialect = "success1",
+  ) {
+    this.dialect = initialDialect;
     this.ledger = new Ledger();
     if (ledgerFile && existsSync(ledgerFile)) {
       const saved = JSON.parse(readFileSync(ledgerFile, "utf8")) as { ledger?: unknown; registry?: unknown };
@@ -56,6 +63,7 @@ export class SimulatorState {
     this.faults.clear();
     this.calls = [];
     this.serviceStatus.reset();
+    this.dialect = this.initialDialect;
     this.persist();
   }
 

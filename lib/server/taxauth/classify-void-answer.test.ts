@@ -3,13 +3,16 @@ import { describe, expect, it } from "vitest";
 import {
   classifyVoidAnswer,
   FULL_SUCCESS_MESSAGE,
+  readVoidAnswer,
   SATISFACTORIO,
   VOID_ANSWER_RULES,
 } from "./classify-void-answer";
 import { parseVoidResponse } from "./response-body";
+import { NOT_VOIDED_MESSAGE, PARTIAL_SUCCESS_MESSAGE, PUBLISHED_MESSAGES } from "./void-answer-table";
 
-const PARTIAL_SUCCESS =
-  "Las secuencias fueron anuladas correctamente. Con excepción de las secuencias del detalle";
+const PARTIAL_SUCCESS = PARTIAL_SUCCESS_MESSAGE;
+const USED = "Las secuencias que está intentando anular han sido utilizadas";
+const BAD_SIGNATURE = "La firma del documento no es válida";
 const RNC = "130000001";
 const dgii = (fields: Record<string, unknown>) => JSON.stringify({ rnc: RNC, ...fields });
 const success15 = (overrides: Record<string, unknown> = {}) =>
@@ -97,9 +100,134 @@ const TABLE: Array<[string, number, string, Kind]> = [
   ["15 without nombre", 200, success15({ nombre: undefined }), "failed"],
   ["15 Satisfactorio with HTTP 400", 400, success15(), "failed"],
   ["15 Satisfactorio with HTTP 302", 302, success15(), "failed"],
+  // nombre and messages beside codigo 1: a published text that says otherwise is a contradiction
+  [
+    "codigo 1 with the full-success text",
+    200,
+    dgii({ codigo: "1", mensajes: [FULL_SUCCESS_MESSAGE] }),
+    "accepted",
+  ],
+  [
+    "codigo 1 with the text without its period (an SDK's example: not published, so no verdict)",
+    200,
+    dgii({ codigo: "1", nombre: "EMPRESA EJEMPLO SRL", mensajes: [FULL_SUCCESS_MESSAGE.slice(0, -1)] }),
+    "accepted",
+  ],
+  ["codigo 1 with nombre Satisfactorio", 200, dgii({ codigo: "1", nombre: SATISFACTORIO }), "accepted"],
+  ["codigo 1 with nombre Rechazado", 200, dgii({ codigo: "1", nombre: "Rechazado" }), "failed"],
+  [
+    "codigo 1 with a rejection text",
+    200,
+    dgii({ codigo: "1", nombre: "Aceptado", mensajes: [USED] }),
+    "failed",
+  ],
+  [
+    "codigo 1 with a rejection text and its detail after a colon",
+    200,
+    dgii({ codigo: "1", mensajes: [`${USED}: E310000000003, E310000000010-E310000000012`] }),
+    "failed",
+  ],
+  ["codigo 1 with the partial-success text", 200, dgii({ codigo: 1, mensajes: [PARTIAL_SUCCESS] }), "failed"],
+  [
+    'codigo 1 with "No fue posible anular…"',
+    200,
+    dgii({ codigo: "1", mensajes: [NOT_VOIDED_MESSAGE, "E310000000003"] }),
+    "failed",
+  ],
+  [
+    "codigo 2 with a rejection text",
+    200,
+    dgii({ codigo: "2", nombre: "Rechazado", mensajes: [BAD_SIGNATURE] }),
+    "rejected",
+  ],
+  [
+    'codigo 2 with "No fue posible anular…" and the sequences',
+    200,
+    dgii({ codigo: "2", mensajes: [NOT_VOIDED_MESSAGE, "E310000000003", "E310000000010-E310000000012"] }),
+    "rejected",
+  ],
+  [
+    "codigo 2 with the full-success text",
+    200,
+    dgii({ codigo: "2", mensajes: [FULL_SUCCESS_MESSAGE] }),
+    "failed",
+  ],
+  [
+    "codigo 2 with the partial-success text",
+    200,
+    dgii({ codigo: "2", mensajes: [PARTIAL_SUCCESS] }),
+    "failed",
+  ],
+  [
+    "codigo 2 with nombre Aceptado",
+    200,
+    dgii({ codigo: "2", nombre: "Aceptado", mensajes: [USED] }),
+    "failed",
+  ],
+  ["codigo 2 with nombre Satisfactorio", 400, dgii({ codigo: "2", nombre: SATISFACTORIO }), "failed"],
+  ["15 Satisfactorio with a rejection text", 200, success15({ mensajes: [USED] }), "failed"],
+  [
+    "15 Satisfactorio with the full text and a detail",
+    200,
+    success15({ mensajes: [`${FULL_SUCCESS_MESSAGE}: E310000000001`] }),
+    "failed",
+  ],
+  // A codigo outside the table: only DGII's published rejection texts decide, and only rejection
+  ["codigo 3 with a rejection text", 200, dgii({ codigo: "3", mensajes: [BAD_SIGNATURE] }), "rejected"],
+  ["codigo 0 with a rejection text, HTTP 400", 400, dgii({ codigo: 0, mensajes: [USED] }), "rejected"],
+  [
+    "codigo 3 with a rejection text and the sequences",
+    200,
+    dgii({ codigo: "3", mensajes: [USED, "E310000000003; E310000000010 - E310000000012"] }),
+    "rejected",
+  ],
+  [
+    "codigo 3 with a rejection text and its detail after a colon",
+    200,
+    dgii({ codigo: "3", mensajes: [`${USED}: E310000000003`] }),
+    "rejected",
+  ],
+  [
+    "codigo 3 with a rejection text and another text",
+    200,
+    dgii({ codigo: "3", mensajes: [BAD_SIGNATURE, "pero se anularon las demás"] }),
+    "failed",
+  ],
+  [
+    "codigo 3 with a rejection text and nombre Aceptado",
+    200,
+    dgii({ codigo: "3", nombre: "Aceptado", mensajes: [USED] }),
+    "failed",
+  ],
+  [
+    'codigo 3 with "No fue posible anular…" (rejection or partial: unknown)',
+    200,
+    dgii({ codigo: "3", mensajes: [NOT_VOIDED_MESSAGE, "E310000000003"] }),
+    "failed",
+  ],
+  [
+    "codigo 3 with the full-success text",
+    200,
+    dgii({ codigo: "3", mensajes: [FULL_SUCCESS_MESSAGE] }),
+    "failed",
+  ],
+  [
+    "codigo 3 with a text around a rejection text",
+    200,
+    dgii({ codigo: "3", mensajes: [`Aviso: ${BAD_SIGNATURE}`] }),
+    "failed",
+  ],
+  [
+    "codigo 3 with a rejection text in lower case",
+    200,
+    dgii({ codigo: "3", mensajes: [USED.toLowerCase()] }),
+    "failed",
+  ],
+  ["codigo 3 with a rejection text, HTTP 503", 503, dgii({ codigo: "3", mensajes: [USED] }), "failed"],
   // Other codigos
   ["codigo 015", 200, success15({ codigo: "015" }), "failed"],
   ["codigo 3 saying Aceptado", 200, dgii({ codigo: "3", nombre: "Aceptado" }), "failed"],
+  ["codigo 3 without messages", 400, dgii({ codigo: "3", nombre: "Rechazado", mensajes: [] }), "failed"],
   ["codigo 0", 200, dgii({ codigo: 0, nombre: "No encontrado" }), "failed"],
   // No structure, or a server error: described, never a rejection
   ["HTTP 500 with codigo 1", 500, dgii({ codigo: "1" }), "failed"],
@@ -132,7 +260,7 @@ describe("classifyVoidAnswer: every row of the table", () => {
     for (const [, status, body] of TABLE) {
       const response = parseVoidResponse(body);
       if (!response || status >= 500) continue;
-      const index = VOID_ANSWER_RULES.findIndex((rule) => rule.matches({ httpStatus: status, response }));
+      const index = VOID_ANSWER_RULES.findIndex((rule) => rule.matches(readVoidAnswer(status, response)));
       if (index >= 0) matched.add(index);
     }
     expect([...matched].sort()).toEqual(VOID_ANSWER_RULES.map((_, index) => index));
@@ -159,4 +287,104 @@ describe("classifyVoidAnswer: every row of the table", () => {
       "failed",
     );
   });
+});
+
+/** The same fields in DGII's XML form: one `<mensajes>` per message, element names as the keys. */
+function asXml(json: string): string {
+  const fields = JSON.parse(json) as Record<string, unknown>;
+  const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+  const element = (name: string, value: unknown): string => {
+    if (value === undefined) return "";
+    if (Array.isArray(value)) return value.map((item) => element(name, item)).join("");
+    if (value && typeof value === "object") {
+      const inner = Object.entries(value).map(([key, item]) => element(key, item));
+      return `<${name}>${inner.join("")}</${name}>`;
+    }
+    return `<${name}>${escape(String(value))}</${name}>`;
+  };
+  const inner = Object.entries(fields).map(([key, value]) => element(key, value));
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<RespuestaAnulacionRango>\n  ${inner.join("\n  ")}\n</RespuestaAnulacionRango>`;
+}
+
+describe("classifyVoidAnswer: DGII's XML form", () => {
+  const jsonRows = TABLE.filter(([, , body]) => {
+    const json = body.trim().startsWith("{") ? (parseVoidResponse(body) ?? undefined) : undefined;
+    return json !== undefined && !/\[\[/.test(body);
+  });
+
+  it.each(jsonRows)("%s in XML (HTTP %i) → %s, with the same fields", (_case, status, body, kind) => {
+    const xml = asXml(body);
+    const outcome = classifyVoidAnswer({ status, body: xml, contentType: "application/xml" });
+    expect(outcome.kind).toBe(kind);
+    // XML text is trimmed (indentation is formatting); otherwise the fields are the JSON's.
+    const json = parseVoidResponse(body)!;
+    expect(outcome.response).toEqual({
+      rnc: json.rnc.trim(),
+      codigo: json.codigo,
+      nombre: json.nombre.trim(),
+      mensajes: json.mensajes.map((message) => message.trim()),
+    });
+    if (outcome.kind === "failed" && status < 500) {
+      expect(outcome.reason.endsWith(`Respuesta recibida: ${xml.trim()}`)).toBe(true);
+    }
+  });
+
+  it("reads names in any case and prefix, lists of messages however they are written, and refuses what is not DGII's answer", () => {
+    const read = (xml: string) => parseVoidResponse(xml);
+    expect(
+      read(
+        '\uFEFF<?xml version="1.0"?><d:RESPUESTAANULACIONRANGO xmlns:d="urn:x"><d:Codigo>1</d:Codigo>' +
+          "<d:RNC>130000001</d:RNC><d:NOMBRE>Aceptado</d:NOMBRE></d:RESPUESTAANULACIONRANGO>",
+      ),
+    ).toEqual({ rnc: "130000001", codigo: "1", nombre: "Aceptado", mensajes: [] });
+    expect(
+      read(
+        "<RespuestaAnulacionRango><codigo>2</codigo><mensajes><string>a</string><string>b &amp; c</string></mensajes>" +
+          "<mensajes><valor>d</valor><codigo>7</codigo></mensajes><mensajes/><mensajes><![CDATA[e]]></mensajes>" +
+          "</RespuestaAnulacionRango>",
+      ),
+    ).toEqual({ rnc: "", codigo: "2", nombre: "", mensajes: ["a", "b & c", "d", "e"] });
+    expect(read("<RespuestaAnulacionRango><nombre>Aceptado</nombre></RespuestaAnulacionRango>")).toBeNull();
+    expect(read("<RespuestaAnulacionRango><codigo> </codigo></RespuestaAnulacionRango>")).toBeNull();
+    expect(read("<RespuestaRecepcion><codigo>1</codigo></RespuestaRecepcion>")).toBeNull();
+    expect(read("<RespuestaAnulacionRango><codigo>1</codigo>")).toBeNull();
+    expect(
+      read(
+        '<!DOCTYPE r [<!ENTITY a "1">]><RespuestaAnulacionRango><codigo>&a;</codigo></RespuestaAnulacionRango>',
+      ),
+    ).toBeNull();
+    const html = classifyVoidAnswer({
+      status: 200,
+      body: "<html><head><title>Request Rejected</title></head></html>",
+      contentType: "text/html",
+    });
+    expect(html).toMatchObject({ kind: "failed", reason: "HTTP 200 (HTML): Request Rejected" });
+  });
+});
+
+describe("every published message of anularrango", () => {
+  const answer = (codigo: string, mensajes: string[], status = 200) =>
+    classifyVoidAnswer({ status, body: dgii({ codigo, mensajes }), contentType: "application/json" }).kind;
+
+  it.each(PUBLISHED_MESSAGES.map((message) => [message.text, message.meaning, message.source] as const))(
+    "%s (%s, source %s)",
+    (text, meaning, source) => {
+      expect(source).toMatch(/\[(DT|SPEC|INTEGRATOR)\]/);
+      const detail = [text, "E310000000003-E310000000005"];
+      const expected = {
+        voided: { under1: "accepted", under2: "failed", under3: "failed" },
+        "partially-voided": { under1: "failed", under2: "failed", under3: "failed" },
+        "not-voided": { under1: "failed", under2: "rejected", under3: "failed" },
+        rejected: { under1: "failed", under2: "rejected", under3: "rejected" },
+      }[meaning];
+      expect({
+        under1: answer("1", detail),
+        under2: answer("2", detail),
+        under3: answer("3", detail),
+      }).toEqual(expected);
+      // Only the message itself, word for word (spacing aside): inside a longer text it means nothing.
+      expect(answer("3", [`Aviso: ${text}`])).toBe("failed");
+      expect(answer("1", [`  ${text.replace(/ /g, "  ")}\n`])).toBe(expected.under1);
+    },
+  );
 });

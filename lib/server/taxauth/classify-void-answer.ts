@@ -4,69 +4,122 @@ import { truncateForMessage } from "@/lib/domain/shown-value";
 import { describeBody, parseVoidResponse } from "./response-body";
 import type { HttpAnswer } from "./transport";
 import type { TaxAuthVoidResponse, VoidOutcome } from "./types";
+import {
+  FULL_SUCCESS_MESSAGE,
+  isSequenceDetail,
+  NOMBRE_MEANINGS,
+  normaliseText,
+  publishedMessage,
+  SATISFACTORIO,
+  type MessageMeaning,
+} from "./void-answer-table";
 
-/** DGII's published text of a void that succeeded whole (DOMAIN.md). */
-export const FULL_SUCCESS_MESSAGE = "Las secuencias fueron anuladas correctamente.";
-/** The nombre that goes with codigo 15 in the one real success an integrator relayed (DOMAIN.md). */
-export const SATISFACTORIO = "Satisfactorio";
+export { FULL_SUCCESS_MESSAGE, SATISFACTORIO } from "./void-answer-table";
 
-/** How much of an unrecognized answer the record keeps: DGII's JSON answers are far shorter. */
+/** How much of an unrecognized answer the record keeps: DGII's answers are far shorter. */
 const MAX_RAW_ANSWER_CHARS = 8_000;
 
-interface StructuredAnswer {
+/** What a message says: a published text's meaning, "detail" for a bare list of sequences, else nothing. */
+export type MessageReading = MessageMeaning | "detail" | undefined;
+
+/** An answer read field by field, structured fields first: the rules below look at nothing else. */
+export interface ReadAnswer {
   httpStatus: number;
   response: TaxAuthVoidResponse;
+  /** What the nombre says when it is one whose meaning is known ("Aceptado", "Satisfactorio", "Rechazado"). */
+  nombreSays?: "accepted" | "rejected";
+  /** One reading per message, in order. */
+  messages: MessageReading[];
 }
 
 export interface VoidAnswerRule {
   /** The row as the documentation and the tests name it. */
   row: string;
   kind: "accepted" | "rejected";
-  matches(answer: StructuredAnswer): boolean;
+  matches(answer: ReadAnswer): boolean;
 }
 
 const is2xx = (status: number) => status >= 200 && status < 300;
+const TABLE_CODIGOS = new Set(["1", "2", "15"]);
+/** A published message that cannot stand beside an acceptance: DGII says something was not voided. */
+const deniesAcceptance = (reading: MessageReading) =>
+  reading === "rejected" || reading === "partially-voided" || reading === "not-voided";
+/** A published message that cannot stand beside a rejection: DGII says something was voided. */
+const deniesRejection = (reading: MessageReading) => reading === "voided" || reading === "partially-voided";
 
 /**
- * Every answer the service understands, read from structured fields only (HTTP status, codigo as
- * string or number, nombre, mensajes): the first row that matches decides. An answer no row
- * matches is never guessed: it stays a failure (record Error) with the raw answer kept.
+ * Every answer the service understands: the first row that matches decides. Structured fields
+ * first (HTTP status, codigo as string or number, nombre), then DGII's published messages, matched
+ * word for word (void-answer-table.ts). A published message that contradicts the codigo (a
+ * rejection text under codigo 1, a success text under codigo 2, the partial-success text anywhere)
+ * matches no row. An answer no row matches is never guessed: it stays a failure (record Error)
+ * with the raw answer kept.
  *
- * Texts are compared after trimming, case-sensitively and whole: these are fixed strings of DGII's
- * service, and the only evidence is their exact spelling. An acceptance is final (the numbers can
- * never be used again, later voids of them get ALREADY_VOIDED), so a variant we have not seen costs
- * a manual check of an Error record, never a wrong Aceptado. The partial-success text ("… Con
- * excepción de las secuencias del detalle") is not the full-success text, so it never passes.
+ * An acceptance is final (the numbers can never be used again, later voids of them get
+ * ALREADY_VOIDED), so a variant we have not seen costs a manual check of an Error record, never a
+ * wrong Aceptado: only codigo 1 or DGII's full-success 15 accept. A partial success (some
+ * sequences voided, the detail's not) is not understood yet and always stays Error.
  */
 export const VOID_ANSWER_RULES: readonly VoidAnswerRule[] = [
   {
-    row: 'codigo 1 with HTTP 2xx → accepted (the spec: "1" accepted)',
+    row: 'codigo 1 with HTTP 2xx → accepted (the spec), unless nombre is "Rechazado" or a published message says rejection, partial success or "No fue posible anular"',
     kind: "accepted",
-    matches: ({ httpStatus, response }) => is2xx(httpStatus) && response.codigo === "1",
+    matches: ({ httpStatus, response, nombreSays, messages }) =>
+      is2xx(httpStatus) &&
+      response.codigo === "1" &&
+      nombreSays !== "rejected" &&
+      !messages.some(deniesAcceptance),
   },
   {
-    row: 'codigo 2 with HTTP below 500 → rejected (the spec: "2" rejected, whatever its texts say)',
+    row: 'codigo 2 with HTTP below 500 → rejected (the spec), unless nombre is "Aceptado"/"Satisfactorio" or a published message says the sequences were voided (wholly or partly)',
     kind: "rejected",
-    matches: ({ httpStatus, response }) => httpStatus < 500 && response.codigo === "2",
+    matches: ({ httpStatus, response, nombreSays, messages }) =>
+      httpStatus < 500 &&
+      response.codigo === "2" &&
+      nombreSays !== "accepted" &&
+      !messages.some(deniesRejection),
   },
   {
-    row: `codigo 15, nombre "${SATISFACTORIO}", every message (at least one) exactly "${FULL_SUCCESS_MESSAGE}", HTTP 2xx → accepted`,
+    row: `codigo 15, nombre "${SATISFACTORIO}", every message (at least one) exactly "Las secuencias fueron anuladas correctamente.", HTTP 2xx → accepted`,
     kind: "accepted",
     matches: ({ httpStatus, response }) =>
       is2xx(httpStatus) &&
       response.codigo === "15" &&
-      response.nombre.trim() === SATISFACTORIO &&
+      normaliseText(response.nombre) === SATISFACTORIO &&
       // At least one: a bare "Satisfactorio" with no text is not the answer we know.
       response.mensajes.length > 0 &&
-      response.mensajes.every((message) => message.trim() === FULL_SUCCESS_MESSAGE),
+      // Word for word, without even a detail: the only text that may turn a 15 into Aceptado.
+      response.mensajes.every((message) => normaliseText(message) === FULL_SUCCESS_MESSAGE),
+  },
+  {
+    row: 'a codigo outside this table with HTTP below 500 → rejected when every message is a published rejection text (at least one) or a bare list of sequences, and nombre is not "Aceptado"/"Satisfactorio"',
+    kind: "rejected",
+    matches: ({ httpStatus, response, nombreSays, messages }) =>
+      httpStatus < 500 &&
+      !TABLE_CODIGOS.has(response.codigo) &&
+      nombreSays !== "accepted" &&
+      messages.some((reading) => reading === "rejected") &&
+      messages.every((reading) => reading === "rejected" || reading === "detail"),
   },
 ];
 
+/** Reads nombre and each message against DGII's published words; structure only, no decision. */
+export function readVoidAnswer(httpStatus: number, response: TaxAuthVoidResponse): ReadAnswer {
+  return {
+    httpStatus,
+    response,
+    nombreSays: NOMBRE_MEANINGS.get(normaliseText(response.nombre)),
+    messages: response.mensajes.map(
+      (message) => publishedMessage(message)?.meaning ?? (isSequenceDetail(message) ? "detail" : undefined),
+    ),
+  };
+}
+
 /**
- * DGII's answer to anularrango as an outcome. A 5xx, or a body without a codigo, is a failure
- * described in one line (the void may or may not have happened); a codigo no rule understands is a
- * failure whose reason carries the answer as received, verbatim (up to 8,000 characters), which the
- * record keeps as its errorMessage for the operator to read.
+ * DGII's answer to anularrango (JSON or XML) as an outcome. A 5xx, or a body without a codigo, is
+ * a failure described in one line (the void may or may not have happened); an answer no rule
+ * understands is a failure whose reason carries the answer as received, verbatim (up to 8,000
+ * characters), which the record keeps as its errorMessage for the operator to read.
  */
 export function classifyVoidAnswer(answer: HttpAnswer): VoidOutcome {
   const httpStatus = answer.status;
@@ -75,7 +128,8 @@ export function classifyVoidAnswer(answer: HttpAnswer): VoidOutcome {
     const reason = describeBody(httpStatus, answer.body, answer.contentType);
     return { kind: "failed", stage: "send", reason, httpStatus, response };
   }
-  const rule = VOID_ANSWER_RULES.find((candidate) => candidate.matches({ httpStatus, response }));
+  const read = readVoidAnswer(httpStatus, response);
+  const rule = VOID_ANSWER_RULES.find((candidate) => candidate.matches(read));
   if (rule) return { kind: rule.kind, response, httpStatus };
   return {
     kind: "failed",

@@ -2,6 +2,7 @@ import "server-only";
 
 import { jsonPreview } from "@/lib/domain/shown-value";
 import type { TaxAuthVoidResponse } from "./types";
+import { parseVoidResponseXml } from "./void-answer-xml";
 
 const MAX_REASON_LENGTH = 300;
 
@@ -28,11 +29,14 @@ export function describeBody(status: number, body: string, contentType = ""): st
 }
 
 /**
- * `{ rnc, codigo, nombre, mensajes }` when the body is JSON carrying a codigo (string or number);
- * null otherwise. mensajes may come as strings or `{ valor, codigo }` objects.
+ * `{ rnc, codigo, nombre, mensajes }` when the body is JSON carrying a codigo (string or number)
+ * or DGII's XML form `<RespuestaAnulacionRango>` (void-answer-xml.ts); null otherwise. mensajes
+ * may come as strings or `{ valor, codigo }` objects. Keys are read in any case.
  */
 export function parseVoidResponse(body: string): TaxAuthVoidResponse | null {
-  const json = tryJson(body.trim());
+  const text = body.trim(); // trim() also drops a byte-order mark
+  if (text.startsWith("<")) return parseVoidResponseXml(text);
+  const json = tryJson(text);
   if (!json || typeof json !== "object" || Array.isArray(json)) return null;
   const fields = lowerCaseKeys(json as Record<string, unknown>);
   const codigo = fields.codigo;
