@@ -74,6 +74,9 @@ export default defineConfig({
       TAXAUTH_SIMULATOR_URL: "",
       TAXAUTH_SIMULATOR_PORT: String(E2E_SIMULATOR_PORT),
       TAXAUTH_SIMULATOR_ADMIN: "1",
+      // DGII's status service, served by the embedded simulator (taxauth-status.spec.ts); 1 s cache.
+      TAXAUTH_STATUS_API_KEY: "e2e-dgii-status-key",
+      TAXAUTH_STATUS_INTERVAL_MS: "1000",
       NEXTAUTH_URL: process.env.E2E_BASE_URL,
       NEXT_TELEMETRY_DISABLED: "1",
     },
