@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { ZodJitless } from "@/components/shell/zod-jitless";
 import { getPortalPreferences } from "@/lib/portal/preferences";
 
+import "./tokens.css";
 import "./globals.css";
 
 export const metadata: Metadata = {

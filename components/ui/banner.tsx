@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 
+import styles from "./banner.module.css";
+
 export type Tone = "success" | "danger" | "warning" | "info" | "neutral";
 
 export interface BannerProps {
@@ -14,7 +16,7 @@ export interface BannerProps {
 /** A message block whose meaning never depends on colour alone: it carries a title or text. */
 export function Banner({ tone, title, children, role, testId }: BannerProps) {
   return (
-    <div className="banner" data-tone={tone} role={role} data-testid={testId}>
+    <div className={styles.banner} data-tone={tone} role={role} data-testid={testId}>
       {title ? (
         <p>
           <strong>{title}</strong>

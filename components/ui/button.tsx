@@ -1,17 +1,46 @@
 import Link from "next/link";
-import type { AnchorHTMLAttributes, ReactNode } from "react";
+import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from "react";
 
-type Variant = "primary" | "secondary" | "danger";
+import styles from "./button.module.css";
 
-function classes(variant: Variant, small: boolean | undefined, extra: string | undefined): string {
-  return ["btn", variant === "primary" ? "" : `btn-${variant}`, small ? "btn-small" : "", extra ?? ""]
+export type ButtonVariant = "primary" | "secondary" | "danger" | "link";
+export type ButtonSize = "normal" | "small" | "icon";
+
+/** The class list of a button look, for the rare element that cannot be <Button> (a <summary>). */
+export function buttonClass(
+  variant: ButtonVariant = "primary",
+  size: ButtonSize = "normal",
+  extra?: string,
+): string {
+  return [
+    styles.button,
+    variant === "primary" ? "" : styles[variant],
+    size === "normal" ? "" : styles[size],
+    extra ?? "",
+  ]
     .filter(Boolean)
     .join(" ");
 }
 
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+}
+
+/** The portal's one button: type="button" unless said otherwise, so it never submits by accident. */
+export function Button({
+  variant = "primary",
+  size = "normal",
+  className,
+  type = "button",
+  ...rest
+}: ButtonProps) {
+  return <button type={type} className={buttonClass(variant, size, className)} {...rest} />;
+}
+
 export interface ButtonLinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
   href: string;
-  variant?: Variant;
+  variant?: ButtonVariant;
   small?: boolean;
   children: ReactNode;
   /** Plain <a> (downloads, route handlers) instead of client-side navigation. */
@@ -27,7 +56,7 @@ export function ButtonLink({
   plain,
   ...rest
 }: ButtonLinkProps) {
-  const className_ = classes(variant, small, className);
+  const className_ = buttonClass(variant, small ? "small" : "normal", className);
   return plain ? (
     <a href={href} className={className_} {...rest} />
   ) : (

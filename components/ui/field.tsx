@@ -1,6 +1,14 @@
 "use client";
 
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
+
+import styles from "./field.module.css";
 
 interface FieldFrameProps {
   id: string;
@@ -13,16 +21,16 @@ interface FieldFrameProps {
 /** Label above, hint and error below; the error is announced (role="alert") when it appears. */
 function FieldFrame({ id, label, hint, error, children }: FieldFrameProps) {
   return (
-    <div className="field">
+    <div className={styles.field}>
       <label htmlFor={id}>{label}</label>
       {children}
       {hint ? (
-        <span className="hint" id={`${id}-hint`}>
+        <span className={styles.hint} id={`${id}-hint`}>
           {hint}
         </span>
       ) : null}
       {error ? (
-        <span className="error" id={`${id}-error`} role="alert">
+        <span className={styles.error} id={`${id}-error`} role="alert">
           {error}
         </span>
       ) : null}
@@ -77,5 +85,40 @@ export function SelectField({ label, hint, error, options, id: givenId, ...selec
         ))}
       </select>
     </FieldFrame>
+  );
+}
+
+export interface TextareaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: ReactNode;
+}
+
+export function TextareaField({ label, hint, error, id: givenId, ...textarea }: TextareaFieldProps) {
+  const generated = useId();
+  const id = givenId ?? generated;
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...textarea}
+      />
+    </FieldFrame>
+  );
+}
+
+export interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "type"> {
+  children: ReactNode;
+}
+
+/** A checkbox with its sentence as the label (click the words to tick it). */
+export function CheckboxField({ children, ...input }: CheckboxFieldProps) {
+  return (
+    <label className={styles.checkbox}>
+      <input type="checkbox" {...input} />
+      {children}
+    </label>
   );
 }

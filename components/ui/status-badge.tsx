@@ -1,4 +1,7 @@
+import type { ReactNode } from "react";
+
 import type { Tone } from "./banner";
+import styles from "./status-badge.module.css";
 
 /** Void and document statuses: colour AND a symbol AND the words, never colour alone. */
 const STATUS_LOOK: Record<string, { tone: Tone; symbol: string }> = {
@@ -11,25 +14,26 @@ const STATUS_LOOK: Record<string, { tone: Tone; symbol: string }> = {
 };
 
 export interface StatusBadgeProps {
+  testId?: string;
   /** The status as stored (Spanish, as the API returns it): it selects the colour. */
   status: string;
   /** The text shown (translated); defaults to the status itself. */
   label?: string;
 }
 
-export function StatusBadge({ status, label }: StatusBadgeProps) {
+export function StatusBadge({ status, label, testId }: StatusBadgeProps) {
   const look = STATUS_LOOK[status] ?? { tone: "neutral" as const, symbol: "•" };
   return (
-    <span className="badge" data-tone={look.tone} data-status={status}>
+    <span className={styles.badge} data-tone={look.tone} data-status={status}>
       <span aria-hidden="true">{look.symbol}</span>
-      {label ?? status}
+      <span data-testid={testId}>{label ?? status}</span>
     </span>
   );
 }
 
-export function Badge({ tone, children }: { tone: Tone; children: React.ReactNode }) {
+export function Badge({ tone, children }: { tone: Tone; children: ReactNode }) {
   return (
-    <span className="badge" data-tone={tone}>
+    <span className={styles.badge} data-tone={tone}>
       {children}
     </span>
   );

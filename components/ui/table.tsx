@@ -1,26 +1,35 @@
 import type { ReactNode, TableHTMLAttributes } from "react";
 
+import styles from "./table.module.css";
+
 export interface TableProps extends TableHTMLAttributes<HTMLTableElement> {
   caption?: ReactNode;
+  /** A small table inside a panel or a dialog: no scrolling frame, tighter cells. */
+  compact?: boolean;
   children: ReactNode;
 }
 
 /**
  * A table that scrolls sideways inside its own box on a phone (the page never does). The wrapper is
- * focusable so keyboard users can scroll it too.
+ * focusable so keyboard users can scroll it too. Numeric cells take className="num".
  */
-export function Table({ caption, children, className, ...rest }: TableProps) {
+export function Table({ caption, compact, children, className, ...rest }: TableProps) {
+  const classes = [styles.table, compact ? styles.compact : "", className ?? ""].join(" ").trim();
+  const table = (
+    <table className={classes} {...rest}>
+      {caption ? <caption>{caption}</caption> : null}
+      {children}
+    </table>
+  );
+  if (compact) return table;
   return (
     <div
-      className="table-wrapper"
+      className={styles.wrapper}
       tabIndex={0}
       role="region"
       aria-label={typeof caption === "string" ? caption : undefined}
     >
-      <table className={["table", className ?? ""].join(" ").trim()} {...rest}>
-        {caption ? <caption>{caption}</caption> : null}
-        {children}
-      </table>
+      {table}
     </div>
   );
 }
