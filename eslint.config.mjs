@@ -89,6 +89,37 @@ const SERVER_PACKAGES = {
   patterns: [{ group: ["node:*", "@prisma/*"], message: BROWSER_SAFE_MESSAGE }],
 };
 
+/**
+ * Every word the portal shows comes from the catalogues (lib/i18n/es.ts, en.ts): no text between JSX
+ * tags, no string or template literal as a JSX child. Props (className, href, data-testid…) are
+ * not text. Only punctuation that reads the same in both languages may be written in place.
+ * lib/i18n/jsx-literals.test.ts proves the rule fails on a literal.
+ */
+export const JSX_TEXT_PUNCTUATION = ["·", "—", "–", ":", "(", ")", "/", "…", ",", "."];
+const NO_JSX_LITERALS = {
+  name: "anula/no-jsx-literals",
+  files: ["app/**/*.tsx", "components/**/*.tsx"],
+  rules: {
+    "react/jsx-no-literals": [
+      "error",
+      { noStrings: true, ignoreProps: true, allowedStrings: JSX_TEXT_PUNCTUATION },
+    ],
+    // jsx-no-literals does not look inside `cond ? "Sí" : "No"` or `cond && "texto"`: these do.
+    "no-restricted-syntax": [
+      "error",
+      // Children only (JSXElement/JSXFragment > {…}): a prop's {cond ? "num" : undefined} is no text.
+      ...["ConditionalExpression", "LogicalExpression"].flatMap((parent) =>
+        ["Literal[value=/\\p{L}/u]", "TemplateLiteral > TemplateElement[value.cooked=/\\p{L}/u]"].map(
+          (node) => ({
+            selector: `:matches(JSXElement, JSXFragment) > JSXExpressionContainer > ${parent} > ${node}`,
+            message: "Words shown in the portal come from the catalogues (lib/i18n), never a literal.",
+          }),
+        ),
+      ),
+    ],
+  },
+};
+
 const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
@@ -137,6 +168,7 @@ const config = [
     ignores: TEST_FILES,
     rules: { "no-restricted-imports": ["error", SERVER_PACKAGES] },
   },
+  NO_JSX_LITERALS,
 ];
 
 export default config;

@@ -141,7 +141,7 @@ test.describe("Herramientas → Anular e-NCF", () => {
     await expect(editor(page)).toHaveAttribute("data-invalid-count", "1");
     await expect(editor(page)).toHaveAttribute("data-overlap-count", "2");
     await expect(page.getByText("Se pegaron 50 líneas.")).toBeAttached();
-    await expect(page.getByText("1 líneas con problemas")).toBeVisible();
+    await expect(page.getByText("1 línea con problemas")).toBeVisible();
     await expect(page.getByText("2 líneas solapadas")).toBeVisible();
 
     const line1 = page.locator('[data-line="1"]');
@@ -222,7 +222,7 @@ test.describe("Herramientas → Anular e-NCF", () => {
     await page.getByRole("button", { name: "Revisar y anular…" }).click();
     const dialog = confirmDialog(page);
     await expect(dialog.getByTestId("void-warnings")).toContainText("quedó en Error");
-    const confirm = dialog.getByRole("button", { name: "Anular 1 secuencias" });
+    const confirm = dialog.getByRole("button", { name: "Anular 1 secuencia" });
     await expect(confirm).toBeDisabled();
     await dialog.getByLabel("Revisé las anulaciones en Error indicadas y quiero continuar.").check();
     await expect(confirm).toBeEnabled();

@@ -1,10 +1,12 @@
 "use client";
 
-import { useActionState, useId } from "react";
+import { useActionState } from "react";
 
 import { Banner } from "@/components/ui/banner";
+import { Button } from "@/components/ui/button";
+import { TextareaField } from "@/components/ui/field";
 import type { Locale } from "@/lib/domain/locale";
-import { format, type Dictionary } from "@/lib/i18n";
+import { formatNumber, plural, type Dictionary } from "@/lib/i18n";
 import { lookupDocumentsBatchAction, type BatchLookupState } from "@/lib/portal/actions/document-actions";
 
 import { DocumentCard, NotFoundCard } from "./document-card";
@@ -18,29 +20,22 @@ export interface BatchLookupProps {
 /** Paste up to 100 e-NCF; one answer per entry, in the pasted order. */
 export function BatchLookup({ t, statusLabels, locale }: BatchLookupProps) {
   const [state, action, pending] = useActionState<BatchLookupState, FormData>(lookupDocumentsBatchAction, {});
-  const id = useId();
   const found = state.results?.filter((result) => result.found).length ?? 0;
   return (
     <>
       <form action={action} className="stack" data-testid="batch-lookup">
-        <div className="field">
-          <label htmlFor={id}>{t.batchLabel}</label>
-          <textarea
-            id={id}
-            name="ecfs"
-            rows={6}
-            defaultValue={state.text ?? ""}
-            aria-describedby={`${id}-hint`}
-            spellCheck={false}
-          />
-          <span className="hint" id={`${id}-hint`}>
-            {t.batchHint}
-          </span>
-        </div>
+        <TextareaField
+          label={t.batchLabel}
+          hint={t.batchHint}
+          name="ecfs"
+          rows={6}
+          defaultValue={state.text ?? ""}
+          spellCheck={false}
+        />
         <div>
-          <button type="submit" className="btn" disabled={pending}>
+          <Button type="submit" disabled={pending}>
             {t.batchSubmit}
-          </button>
+          </Button>
         </div>
       </form>
       <div aria-live="polite">
@@ -52,7 +47,9 @@ export function BatchLookup({ t, statusLabels, locale }: BatchLookupProps) {
         {state.results ? (
           <>
             <p>
-              <strong>{format(t.results, { found, total: state.results.length })}</strong>
+              <strong>
+                {plural(t.results, found, locale, { total: formatNumber(state.results.length, locale) })}
+              </strong>
             </p>
             {state.results.map((result, index) =>
               result.document ? (

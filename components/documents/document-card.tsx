@@ -1,7 +1,8 @@
+import { Card } from "@/components/ui/card";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { formatFechaHora } from "@/lib/domain/fecha";
 import type { Locale } from "@/lib/domain/locale";
-import { format, formatNumber, type Dictionary } from "@/lib/i18n";
+import { format, formatCurrency, type Dictionary } from "@/lib/i18n";
 import type { DocumentView } from "@/lib/portal/document-view";
 
 export interface DocumentCardProps {
@@ -16,7 +17,7 @@ export function DocumentCard({ document, t, statusLabels, locale }: DocumentCard
   const f = t.fields;
   const label = (statusLabels as Record<string, string>)[document.status] ?? document.status;
   return (
-    <article className="card" data-testid="document-result" data-ncf={document.ncf} data-found="true">
+    <Card as="article" data-testid="document-result" data-ncf={document.ncf} data-found="true">
       <div className="page-header">
         <h3 className="mono">{document.ncf}</h3>
         <StatusBadge status={document.status} label={label} />
@@ -37,7 +38,7 @@ export function DocumentCard({ document, t, statusLabels, locale }: DocumentCard
         {document.invoiceTotal !== null ? (
           <>
             <dt>{f.invoiceTotal}</dt>
-            <dd>RD$ {formatNumber(document.invoiceTotal, locale, 2)}</dd>
+            <dd>{formatCurrency(document.invoiceTotal, locale)}</dd>
           </>
         ) : null}
         <dt>{f.createdAt}</dt>
@@ -85,7 +86,7 @@ export function DocumentCard({ document, t, statusLabels, locale }: DocumentCard
           </>
         ) : null}
       </dl>
-    </article>
+    </Card>
   );
 }
 
@@ -102,12 +103,12 @@ export function NotFoundCard({
   statusLabel: string;
 }) {
   return (
-    <article className="card" data-testid="document-result" data-ncf={ecf} data-found="false">
+    <Card as="article" data-testid="document-result" data-ncf={ecf} data-found="false">
       <div className="page-header">
         <h3 className="mono">{ecf}</h3>
         <StatusBadge status="No encontrado" label={statusLabel} />
       </div>
       <p>{format(t.notFoundExplain, { ecf, environment })}</p>
-    </article>
+    </Card>
   );
 }

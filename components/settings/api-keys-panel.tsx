@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition, type FormEvent } from "react";
 
 import { Banner } from "@/components/ui/banner";
+import { Button } from "@/components/ui/button";
 import { InputField, SelectField } from "@/components/ui/field";
 import { Badge } from "@/components/ui/status-badge";
 import { Table } from "@/components/ui/table";
@@ -11,6 +12,7 @@ import { ENVIRONMENTS } from "@/lib/domain/environments";
 import { format, type Dictionary } from "@/lib/i18n";
 import { createApiKeyAction, revokeApiKeyAction } from "@/lib/portal/actions/settings-actions";
 
+import styles from "./api-keys-panel.module.css";
 import { CopyButton } from "./copy-button";
 
 export interface ApiKeyRow {
@@ -72,8 +74,8 @@ export function ApiKeysPanel({ keys, canEdit, t, common, environments }: ApiKeys
       {created ? (
         <Banner tone="success" role="alert" title={t.createdTitle} testId="api-key-created">
           <p>{t.createdWarning}</p>
-          <div className="row" style={{ alignItems: "center" }}>
-            <code className="secret" data-testid="api-key-value">
+          <div className="row row-centered">
+            <code className={styles.secret} data-testid="api-key-value">
               {created.key}
             </code>
             <CopyButton text={created.key} label={common.copy} copiedLabel={common.copied} />
@@ -101,9 +103,9 @@ export function ApiKeysPanel({ keys, canEdit, t, common, environments }: ApiKeys
               })),
             ]}
           />
-          <button type="submit" className="btn" disabled={pending}>
+          <Button type="submit" disabled={pending}>
             {t.create}
-          </button>
+          </Button>
         </form>
       ) : null}
       <Table caption={t.title} data-testid="api-key-list">
@@ -131,7 +133,7 @@ export function ApiKeysPanel({ keys, canEdit, t, common, environments }: ApiKeys
             keys.map((row) => (
               <tr key={row.id}>
                 <td>{row.name}</td>
-                <td className="mono">anula_{row.prefix}_…</td>
+                <td className="mono">{format(t.keyPrefix, { prefix: row.prefix })}</td>
                 <td>{row.environment ?? t.allEnvironments}</td>
                 <td className="mono">{row.createdAt}</td>
                 <td className="mono">{row.lastUsedAt}</td>
@@ -143,15 +145,15 @@ export function ApiKeysPanel({ keys, canEdit, t, common, environments }: ApiKeys
                 {canEdit ? (
                   <td>
                     {row.revoked ? null : (
-                      <button
-                        type="button"
-                        className="btn btn-danger btn-small"
+                      <Button
+                        variant="danger"
+                        size="small"
                         disabled={pending}
                         onClick={() => onRevoke(row)}
-                        aria-label={`${t.revoke} ${row.name}`}
+                        aria-label={format(t.revokeNamed, { name: row.name })}
                       >
                         {t.revoke}
-                      </button>
+                      </Button>
                     )}
                   </td>
                 ) : null}

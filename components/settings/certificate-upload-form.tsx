@@ -6,6 +6,7 @@ import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 
 import { Banner } from "@/components/ui/banner";
+import { Button } from "@/components/ui/button";
 import { InputField } from "@/components/ui/field";
 import type { Dictionary } from "@/lib/i18n";
 import { uploadCertificateAction, type ActionResult } from "@/lib/portal/actions/settings-actions";
@@ -61,9 +62,9 @@ export function CertificateUploadForm({ t }: { t: Dictionary["settings"]["certif
         {...register("password")}
       />
       <div>
-        <button type="submit" className="btn" disabled={isSubmitting}>
+        <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? t.submitting : t.submit}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -2,6 +2,8 @@
 
 import { useState } from "react";
 
+import { Button } from "@/components/ui/button";
+
 /** Copies a text; says "Copiado" for two seconds (announced politely to screen readers). */
 export function CopyButton({
   text,
@@ -14,9 +16,9 @@ export function CopyButton({
 }) {
   const [copied, setCopied] = useState(false);
   return (
-    <button
-      type="button"
-      className="btn btn-secondary btn-small"
+    <Button
+      variant="secondary"
+      size="small"
       data-testid="copy-button"
       onClick={async () => {
         try {
@@ -29,6 +31,6 @@ export function CopyButton({
       }}
     >
       <span aria-live="polite">{copied ? copiedLabel : label}</span>
-    </button>
+    </Button>
   );
 }

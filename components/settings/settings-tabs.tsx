@@ -3,6 +3,8 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 
+import styles from "./settings-tabs.module.css";
+
 export function SettingsTabs({
   tabs,
   label,
@@ -12,7 +14,7 @@ export function SettingsTabs({
 }) {
   const pathname = usePathname();
   return (
-    <nav className="tabs" aria-label={label}>
+    <nav className={styles.tabs} aria-label={label}>
       {tabs.map((tab) => (
         <Link key={tab.href} href={tab.href} aria-current={pathname === tab.href ? "page" : undefined}>
           {tab.label}

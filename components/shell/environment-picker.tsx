@@ -6,6 +6,8 @@ import { useId, useTransition } from "react";
 import type { Environment } from "@/lib/domain/environments";
 import { setEnvironmentAction } from "@/lib/portal/actions/preference-actions";
 
+import styles from "./environment-picker.module.css";
+
 export interface EnvironmentPickerProps {
   environment: Environment;
   label: string;
@@ -19,9 +21,9 @@ export function EnvironmentPicker({ environment, label, options, hint }: Environ
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   return (
-    <div className="env-picker">
+    <div className={styles.picker}>
       <label htmlFor={id}>{label}</label>
-      <span className="env-pill" data-environment={environment} data-testid="current-environment">
+      <span className={styles.pill} data-environment={environment} data-testid="current-environment">
         {environment}
       </span>
       <select

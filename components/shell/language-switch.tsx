@@ -3,8 +3,11 @@
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 
+import { Button } from "@/components/ui/button";
 import type { Locale } from "@/lib/domain/locale";
 import { setLocaleAction } from "@/lib/portal/actions/preference-actions";
+
+import styles from "./language-switch.module.css";
 
 const LANGUAGES: ReadonlyArray<{ locale: Locale; short: string; name: string }> = [
   { locale: "es", short: "ES", name: "Español" },
@@ -16,13 +19,13 @@ export function LanguageSwitch({ locale, label }: { locale: Locale; label: strin
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   return (
-    <div role="group" aria-label={label} className="row" style={{ gap: "0.25rem" }}>
+    <div role="group" aria-label={label} className={styles.group}>
       {LANGUAGES.map((language) => (
-        <button
+        <Button
           key={language.locale}
-          type="button"
           lang={language.locale}
-          className={`btn btn-small ${language.locale === locale ? "" : "btn-secondary"}`}
+          variant={language.locale === locale ? "primary" : "secondary"}
+          size="small"
           aria-pressed={language.locale === locale}
           aria-label={language.name}
           disabled={pending}
@@ -35,7 +38,7 @@ export function LanguageSwitch({ locale, label }: { locale: Locale; label: strin
           }
         >
           {language.short}
-        </button>
+        </Button>
       ))}
     </div>
   );

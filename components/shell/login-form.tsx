@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 
 import { Banner } from "@/components/ui/banner";
+import { Button } from "@/components/ui/button";
 import { InputField } from "@/components/ui/field";
 import type { Dictionary } from "@/lib/i18n";
 import { LOGIN_RATE_LIMITED } from "@/lib/errors/login-errors";
@@ -69,9 +70,9 @@ export function LoginForm({ t }: { t: LoginStrings }) {
         required
         error={errors.password}
       />
-      <button type="submit" className="btn" disabled={pending}>
+      <Button type="submit" disabled={pending}>
         {pending ? t.submitting : t.submit}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -2,15 +2,17 @@
 
 import { signOut } from "next-auth/react";
 
+import { Button } from "@/components/ui/button";
+
 export function SignOutButton({ label }: { label: string }) {
   return (
-    <button
-      type="button"
-      className="btn btn-secondary btn-small"
+    <Button
+      variant="secondary"
+      size="small"
       data-testid="sign-out"
       onClick={() => void signOut({ callbackUrl: "/login" })}
     >
       {label}
-    </button>
+    </Button>
   );
 }

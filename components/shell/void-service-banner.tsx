@@ -3,6 +3,8 @@ import { formatFechaHora } from "@/lib/domain/fecha";
 import type { VoidServiceStatus } from "@/lib/domain/void-service-status";
 import { format, type Dictionary } from "@/lib/i18n";
 
+import styles from "./void-service-banner.module.css";
+
 /**
  * DGII's announced maintenance window or outage of "Anulación Rangos" in the portal's environment
  * (server-rendered from the cached status: no polling). Nothing for "up" or "unknown": an answer
@@ -29,7 +31,7 @@ export function VoidServiceBanner({
       : format(t.shell.taxAuthDownBanner, values);
   return (
     <div
-      className="taxauth-banner"
+      className={styles.banner}
       role="status"
       data-testid="taxauth-status-banner"
       data-state={status.state}

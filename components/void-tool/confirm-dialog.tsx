@@ -1,14 +1,21 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
+
+import { Banner } from "@/components/ui/banner";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Table } from "@/components/ui/table";
 import { ecfTypeName } from "@/lib/domain/ecf-types";
 import type { Environment } from "@/lib/domain/environments";
 import type { Locale } from "@/lib/domain/locale";
 import type { VoidPlan } from "@/lib/domain/void-request";
-import { format, formatNumber } from "@/lib/i18n";
-import type { VoidToolStrings } from "./strings";
-import styles from "./void-tool.module.css";
+import { format, formatNumber, plural, type Dictionary } from "@/lib/i18n";
+
+import styles from "./confirm-dialog.module.css";
 import { XmlPreview } from "./xml-preview";
+
+type VoidToolStrings = Dictionary["voidTool"];
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -19,7 +26,7 @@ interface ConfirmDialogProps {
   strings: VoidToolStrings;
   sending: boolean;
   /** Extra content above the buttons: the warnings (Error overlaps) and a failure, if any. */
-  children?: React.ReactNode;
+  children?: ReactNode;
   /** Confirm stays disabled while false (e.g. an Error overlap not yet acknowledged). */
   canConfirm: boolean;
   onCancel(): void;
@@ -27,7 +34,7 @@ interface ConfirmDialogProps {
 }
 
 /** Mounted while sending: elapsed seconds, so a slow authority does not look like a frozen page. */
-function SendingProgress({ t }: { t: VoidToolStrings["confirm"] }) {
+function SendingProgress({ t, locale }: { t: VoidToolStrings["confirm"]; locale: Locale }) {
   const [seconds, setSeconds] = useState(0);
   useEffect(() => {
     const started = Date.now();
@@ -37,87 +44,93 @@ function SendingProgress({ t }: { t: VoidToolStrings["confirm"] }) {
   return (
     <div className={styles.sending} role="status" aria-live="polite">
       <span className={styles.spinner} aria-hidden="true" />
-      <span>{format(t.sending, { seconds })}</span>
-      <span className={styles.muted}>{t.sendingNote}</span>
+      <span>{format(t.sending, { seconds: formatNumber(seconds, locale) })}</span>
+      <span className="muted">{t.sendingNote}</span>
     </div>
   );
 }
 
 /**
  * The last step: environment, RNC, fecha, count per type and total, irreversibility in plain words.
- * In eCF (production) the user types the total to enable the button. A native modal <dialog> traps
- * focus and closes with Escape (except while sending). Mount it with a new key per review so the typed
- * total starts empty each time.
+ * In eCF (production) the user types the total to enable the button. The ui Dialog (native modal)
+ * traps focus and closes with Escape (except while sending). Mount it with a new key per review so
+ * the typed total starts empty each time.
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { open, environment, rnc, plan, locale, strings, sending } = props;
   const t = strings.confirm;
-  const ref = useRef<HTMLDialogElement>(null);
   const [typed, setTyped] = useState("");
   const [showXml, setShowXml] = useState(false);
   const production = environment === "eCF";
   const totalText = formatNumber(plan.totalVoided, locale);
   const typedOk = !production || typed.replace(/[^0-9]/g, "") === String(plan.totalVoided);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    else if (!open && dialog.open) dialog.close();
-  }, [open]);
-
   return (
-    <dialog
-      ref={ref}
-      className={`${styles.dialog} ${production ? styles.dialogProduction : ""}`}
-      aria-labelledby="void-confirm-title"
-      onCancel={(event) => {
-        event.preventDefault();
+    <Dialog
+      open={open}
+      title={t.title}
+      danger={production}
+      onCancel={() => {
         if (!sending) props.onCancel();
       }}
+      buttons={
+        <>
+          <Button variant="secondary" onClick={props.onCancel} disabled={sending}>
+            {t.cancel}
+          </Button>
+          <Button
+            variant="danger"
+            onClick={props.onConfirm}
+            disabled={sending || !typedOk || !props.canConfirm}
+            aria-busy={sending || undefined}
+          >
+            {plural(t.submit, plan.totalVoided, locale)}
+          </Button>
+        </>
+      }
     >
-      <h2 id="void-confirm-title" className={styles.dialogTitle}>
-        {t.title}
-      </h2>
       {production && (
         <p className={styles.productionBanner} role="note">
           {t.production}
         </p>
       )}
-      <dl className={styles.confirmFacts}>
+      <dl className={`dl ${styles.facts}`}>
         <dt>{t.environment}</dt>
         <dd data-testid="confirm-environment">{environment}</dd>
         <dt>{t.rnc}</dt>
-        <dd>{rnc}</dd>
+        <dd className="mono">{rnc}</dd>
         <dt>{t.fecha}</dt>
-        <dd>{plan.fechaHoraAnulacion}</dd>
+        <dd className="mono">{plan.fechaHoraAnulacion}</dd>
       </dl>
-      <table className={styles.summaryTable}>
-        <caption className={styles.captionLeft}>{t.perType}</caption>
+      <Table compact caption={t.perType}>
         <tbody>
           {plan.blocks.map((block) => (
             <tr key={block.tipoeCF}>
               <th scope="row">
                 <span className={styles.typeCode}>{block.tipoeCF}</span> {ecfTypeName(block.tipoeCF, locale)}
               </th>
-              <td className={styles.num}>{formatNumber(block.cantidad, locale)}</td>
+              <td className="num">{formatNumber(block.cantidad, locale)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
             <th scope="row">{t.total}</th>
-            <td className={styles.num} data-testid="confirm-total">
+            <td className="num" data-testid="confirm-total">
               {totalText}
             </td>
           </tr>
         </tfoot>
-      </table>
-      <p className={styles.irreversible}>{t.irreversible}</p>
-      <button type="button" className={styles.linkButton} onClick={() => setShowXml((v) => !v)}>
-        {t.showXml}
-      </button>
-      {showXml && <XmlPreview rnc={rnc} plan={plan} t={strings.preview} />}
+      </Table>
+      <Banner tone="danger">
+        <p className={styles.irreversible}>{t.irreversible}</p>
+      </Banner>
+      <div>
+        <Button variant="link" onClick={() => setShowXml((v) => !v)} aria-expanded={showXml}>
+          {t.showXml}
+        </Button>
+      </div>
+      {showXml && <XmlPreview rnc={rnc} plan={plan} locale={locale} t={strings.preview} />}
       {production && (
         <label className={styles.typeToConfirm}>
           {format(t.typeTotal, { total: totalText })}
@@ -132,21 +145,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         </label>
       )}
       {props.children}
-      {sending && <SendingProgress t={t} />}
-      <div className={styles.dialogButtons}>
-        <button type="button" className={styles.secondaryButton} onClick={props.onCancel} disabled={sending}>
-          {t.cancel}
-        </button>
-        <button
-          type="button"
-          className={`${styles.primaryButton} ${styles.dangerButton}`}
-          onClick={props.onConfirm}
-          disabled={sending || !typedOk || !props.canConfirm}
-          aria-busy={sending || undefined}
-        >
-          {format(t.submit, { total: totalText })}
-        </button>
-      </div>
-    </dialog>
+      {sending && <SendingProgress t={t} locale={locale} />}
+    </Dialog>
   );
 }

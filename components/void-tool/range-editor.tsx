@@ -13,7 +13,8 @@ import {
   type KeyboardEvent,
 } from "react";
 import type { Locale } from "@/lib/domain/locale";
-import { format, formatNumber } from "@/lib/i18n";
+import { plural, type Dictionary } from "@/lib/i18n";
+
 import {
   isBlankLine,
   type EditorAction,
@@ -21,9 +22,10 @@ import {
   type EditorAnalyzer,
   type LineDraft,
 } from "./editor-model";
+import styles from "./range-editor.module.css";
 import { RangeRow, type LineField } from "./range-row";
-import type { VoidToolStrings } from "./strings";
-import styles from "./void-tool.module.css";
+
+type VoidToolStrings = Dictionary["voidTool"];
 
 export interface RangeEditorHandle {
   focusLine(index: number, field?: LineField): void;
@@ -163,7 +165,7 @@ export const RangeEditor = forwardRef<RangeEditorHandle, RangeEditorProps>(funct
           : targetIndex + 1;
     dispatch({ type: "paste", index: at, text });
     const pasted = text.split(/\r\n|\r|\n/).filter((row) => row.trim() !== "").length;
-    setAnnouncement(format(t.pasted, { count: formatNumber(pasted, locale) }));
+    setAnnouncement(plural(t.pasted, pasted, locale));
     virtualizer.scrollToIndex(at, { align: "start" });
   };
 
@@ -178,8 +180,8 @@ export const RangeEditor = forwardRef<RangeEditorHandle, RangeEditorProps>(funct
       data-invalid-count={analysis.invalidCount}
       data-overlap-count={analysis.overlaps.size}
     >
-      <div className={styles.editorHeader} aria-hidden="true">
-        <span>#</span>
+      <div className={styles.header} aria-hidden="true">
+        <span>{t.lineNumberHeader}</span>
         <span>{t.desde}</span>
         <span>{t.hasta}</span>
         <span>{t.type}</span>
@@ -188,7 +190,7 @@ export const RangeEditor = forwardRef<RangeEditorHandle, RangeEditorProps>(funct
       </div>
       <div
         ref={scrollRef}
-        className={styles.editorScroll}
+        className={styles.scroll}
         tabIndex={0}
         role="group"
         aria-label={`${t.label}. ${t.pasteHint}`}
@@ -232,7 +234,7 @@ export const RangeEditor = forwardRef<RangeEditorHandle, RangeEditorProps>(funct
           })}
         </div>
       </div>
-      <p className={styles.srOnly} role="status" aria-live="polite">
+      <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>
     </div>

@@ -1,14 +1,19 @@
 "use client";
 
 import { memo, type KeyboardEvent } from "react";
+
+import { Button } from "@/components/ui/button";
 import { ecfTypeName, isEcfType } from "@/lib/domain/ecf-types";
 import type { Locale } from "@/lib/domain/locale";
-import { format, formatNumber } from "@/lib/i18n";
+import { format, formatNumber, type Dictionary } from "@/lib/i18n";
+
 import type { LineDraft, LineStatus } from "./editor-model";
-import type { VoidToolStrings } from "./strings";
-import styles from "./void-tool.module.css";
+import styles from "./range-editor.module.css";
 
 export type LineField = "desde" | "hasta";
+
+/** An e-NCF as typed, shown as the fields' example (a value, not words: the same in every language). */
+const ENCF_EXAMPLE = "E310000000001";
 
 export interface RangeRowProps {
   line: LineDraft;
@@ -21,7 +26,7 @@ export interface RangeRowProps {
   overlapWith?: number[];
   overlapMessage?: string;
   locale: Locale;
-  t: VoidToolStrings["editor"];
+  t: Dictionary["voidTool"]["editor"];
   onEdit(index: number, field: LineField, value: string): void;
   onKey(event: KeyboardEvent<HTMLInputElement>, index: number, field: LineField): void;
   onMove(index: number, delta: -1 | 1): void;
@@ -39,9 +44,10 @@ function RangeRowImpl(props: RangeRowProps) {
   const hasProblem = invalid || overlapping;
   const range = status.kind === "valid" ? status.range : undefined;
   const tipo = range?.tipoeCF ?? tipoOf(line.desde);
-  const rowClass = [styles.row, invalid ? styles.rowInvalid : "", overlapping ? styles.rowOverlap : ""].join(
-    " ",
-  );
+  const rowClass = [styles.row, invalid ? styles.invalid : "", overlapping ? styles.overlap : ""].join(" ");
+  const moveUp = format(t.moveUp, { line: number });
+  const moveDown = format(t.moveDown, { line: number });
+  const remove = format(t.remove, { line: number });
 
   return (
     <div className={rowClass} data-line={number} data-status={overlapping ? "overlap" : status.kind}>
@@ -50,7 +56,7 @@ function RangeRowImpl(props: RangeRowProps) {
           {number}
         </span>
         <input
-          className={styles.encfInput}
+          className={styles.input}
           value={line.desde}
           onChange={(event) => props.onEdit(index, "desde", event.target.value)}
           onKeyDown={(event) => props.onKey(event, index, "desde")}
@@ -58,7 +64,7 @@ function RangeRowImpl(props: RangeRowProps) {
           aria-invalid={hasProblem || undefined}
           aria-describedby={hasProblem ? messageId : undefined}
           data-line-input={`${index}-desde`}
-          placeholder="E310000000001"
+          placeholder={ENCF_EXAMPLE}
           maxLength={40}
           spellCheck={false}
           autoComplete="off"
@@ -66,7 +72,7 @@ function RangeRowImpl(props: RangeRowProps) {
           inputMode="text"
         />
         <input
-          className={styles.encfInput}
+          className={styles.input}
           value={line.hasta}
           onChange={(event) => props.onEdit(index, "hasta", event.target.value)}
           onKeyDown={(event) => props.onKey(event, index, "hasta")}
@@ -89,54 +95,48 @@ function RangeRowImpl(props: RangeRowProps) {
             t.typeUnknown
           )}
         </span>
-        <span className={styles.count} aria-label={t.count}>
-          {range ? formatNumber(range.cantidad, locale) : ""}
-        </span>
-        <span className={styles.rowActions}>
-          <button
-            type="button"
-            className={styles.iconButton}
+        <span className={styles.count}>{range ? formatNumber(range.cantidad, locale) : ""}</span>
+        <span className={styles.actions}>
+          <Button
+            variant="secondary"
+            size="icon"
             onClick={() => props.onMove(index, -1)}
             disabled={index === 0}
-            aria-label={format(t.moveUp, { line: number })}
-            title={format(t.moveUp, { line: number })}
+            aria-label={moveUp}
+            title={moveUp}
           >
-            ↑
-          </button>
-          <button
-            type="button"
-            className={styles.iconButton}
+            {t.moveUpSymbol}
+          </Button>
+          <Button
+            variant="secondary"
+            size="icon"
             onClick={() => props.onMove(index, 1)}
             disabled={index === props.lineCount - 1}
-            aria-label={format(t.moveDown, { line: number })}
-            title={format(t.moveDown, { line: number })}
+            aria-label={moveDown}
+            title={moveDown}
           >
-            ↓
-          </button>
-          <button
-            type="button"
-            className={`${styles.iconButton} ${styles.danger}`}
+            {t.moveDownSymbol}
+          </Button>
+          <Button
+            variant="secondary"
+            size="icon"
+            className={styles.remove}
             onClick={() => props.onRemove(index)}
-            aria-label={format(t.remove, { line: number })}
-            title={format(t.remove, { line: number })}
+            aria-label={remove}
+            title={remove}
           >
-            ×
-          </button>
+            {t.removeSymbol}
+          </Button>
         </span>
       </div>
       {hasProblem && (
-        <div id={messageId} className={styles.lineMessage}>
-          {invalid ? message : overlapMessage}
+        <div id={messageId} className={styles.message}>
+          <span>{invalid ? message : overlapMessage}</span>
           {overlapping &&
             overlapWith.map((other) => (
-              <button
-                key={other}
-                type="button"
-                className={styles.linkButton}
-                onClick={() => props.onGoTo(other)}
-              >
+              <Button key={other} variant="link" onClick={() => props.onGoTo(other)}>
                 {format(t.goToLine, { line: other + 1 })}
-              </button>
+              </Button>
             ))}
         </div>
       )}

@@ -1,10 +1,13 @@
 "use client";
 
 import Link from "next/link";
+
+import { Banner } from "@/components/ui/banner";
+import { CheckboxField } from "@/components/ui/field";
+import { format, type Dictionary } from "@/lib/i18n";
 import type { ActionFailure, VoidWarnings } from "@/lib/portal/actions/void-actions";
-import { format } from "@/lib/i18n";
-import type { VoidToolStrings } from "./strings";
-import styles from "./void-tool.module.css";
+
+type VoidToolStrings = Dictionary["voidTool"];
 
 interface WarningsProps {
   /** Lines already mapped back to editor lines (1-based). */
@@ -21,10 +24,14 @@ interface WarningsProps {
 export function VoidWarningsPanel({ warnings, acknowledged, onAcknowledge, t }: WarningsProps) {
   if (!warnings.accepted && warnings.errors.length === 0) return null;
   return (
-    <div className={styles.warnings} role="alert" data-testid="void-warnings">
-      <h3 className={styles.warningsTitle}>{t.title}</h3>
+    <Banner
+      tone={warnings.accepted ? "danger" : "warning"}
+      title={t.title}
+      role="alert"
+      testId="void-warnings"
+    >
       {warnings.accepted && (
-        <p className={styles.textError}>
+        <p>
           {format(t.accepted, {
             line: warnings.accepted.line,
             desde: warnings.accepted.secuenciaDesde,
@@ -36,7 +43,7 @@ export function VoidWarningsPanel({ warnings, acknowledged, onAcknowledge, t }: 
         </p>
       )}
       {warnings.errors.map((hit) => (
-        <p key={hit.voidId} className={styles.textWarn}>
+        <p key={hit.voidId}>
           {format(t.error, { line: hit.line, fecha: hit.fechaHoraAnulacion })}{" "}
           <Link href={`/voids/${hit.voidId}`} target="_blank">
             {format(t.errorLink, { voidId: hit.voidId })}
@@ -44,37 +51,36 @@ export function VoidWarningsPanel({ warnings, acknowledged, onAcknowledge, t }: 
         </p>
       ))}
       {!warnings.accepted && warnings.errors.length > 0 && (
-        <label className={styles.checkboxLabel}>
-          <input
-            type="checkbox"
-            checked={acknowledged}
-            onChange={(event) => onAcknowledge(event.target.checked)}
-          />
+        <CheckboxField checked={acknowledged} onChange={(event) => onAcknowledge(event.target.checked)}>
           {t.errorAck}
-        </label>
+        </CheckboxField>
       )}
-    </div>
+    </Banner>
   );
 }
 
 /**
  * A send that did not produce a void record: 4xx means nothing reached the authority (spec rule 3);
  * no answer at all (code NETWORK) may mean it did, so it points to the history, never to a resend.
+ * The message comes translated from the server action (errorMessage in lib/i18n).
  */
 export function VoidFailurePanel({ failure, t }: { failure: ActionFailure; t: VoidToolStrings["failure"] }) {
   const voidId = typeof failure.extra?.voidId === "string" ? failure.extra.voidId : undefined;
   return (
-    <div className={styles.failure} role="alert" data-testid="void-failure">
-      <h3 className={styles.warningsTitle}>{t.title}</h3>
+    <Banner tone="danger" title={t.title} role="alert" testId="void-failure">
       <p>{failure.message}</p>
       {failure.code === "NETWORK" ? (
-        <Link href="/voids">{t.history}</Link>
+        <p>
+          <Link href="/voids">{t.history}</Link>
+        </p>
       ) : (
-        failure.status >= 400 && failure.status < 500 && <p className={styles.muted}>{t.nothingSent}</p>
+        failure.status >= 400 && failure.status < 500 && <p>{t.nothingSent}</p>
       )}
       {failure.code !== "NETWORK" && voidId && (
-        <Link href={`/voids/${voidId}`}>{format(t.linkVoid, { voidId })}</Link>
+        <p>
+          <Link href={`/voids/${voidId}`}>{format(t.linkVoid, { voidId })}</Link>
+        </p>
       )}
-    </div>
+    </Banner>
   );
 }

@@ -1,11 +1,15 @@
 import Link from "next/link";
+
+import { ButtonLink } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { VoidStatusExplanation } from "@/components/voids/void-status-explanation";
 import { ecfTypeName, isEcfType } from "@/lib/domain/ecf-types";
 import type { Environment } from "@/lib/domain/environments";
 import type { Locale } from "@/lib/domain/locale";
-import { format, formatNumber } from "@/lib/i18n";
+import { format, formatNumber, getDictionary } from "@/lib/i18n";
+import { voidStatusLabel } from "@/lib/i18n/void-status";
 import type { VoidRecord } from "@/lib/schemas/void-ncf-responses";
-import { voidToolStrings } from "./strings";
-import styles from "./void-tool.module.css";
 
 /** What the view shows of a stored attempt: fields of the public record, so any record that has them fits. */
 type ShownVoid = Pick<
@@ -32,117 +36,103 @@ interface VoidResultViewProps {
   selfHref: string;
 }
 
-const STATUS_CLASS = {
-  Aceptado: styles.statusAceptado,
-  Rechazado: styles.statusRechazado,
-  Error: styles.statusError,
-} as const;
-
 /** Status, voidId, fileName, the authority's answer, what an Error means and what to do (spec retry rules). */
 export function VoidResultView({ record, voidId, environment, locale, selfHref }: VoidResultViewProps) {
-  const t = voidToolStrings(locale).result;
-  const statuses = voidToolStrings(locale).statuses;
+  const dictionary = getDictionary(locale);
+  const t = dictionary.voidTool.result;
   if (!record) {
     return (
-      <div className={styles.tool}>
-        <h1 className={styles.title}>{t.title}</h1>
-        <p className={styles.textError} role="alert">
-          {t.notFound} <span className={styles.mono}>{voidId}</span> ({environment})
-        </p>
-        <Link href="/tools/void-encf">{t.newVoid}</Link>
-      </div>
+      <>
+        <h1>{t.title}</h1>
+        <Card role="alert">
+          <p>
+            {t.notFound} <span className="mono">{voidId}</span> ({environment})
+          </p>
+          <ButtonLink href="/tools/void-encf">{t.newVoid}</ButtonLink>
+        </Card>
+      </>
     );
   }
   const perType = new Map<string, number>();
   for (const range of record.ranges)
     perType.set(range.tipoeCF, (perType.get(range.tipoeCF) ?? 0) + range.cantidad);
-  const authError = record.status === "Error" && record.errorCode === "TAXAUTH_AUTH_ERROR";
   return (
-    <div className={styles.tool}>
-      <h1 className={styles.title}>{t.title}</h1>
-      <section className={styles.resultCard} aria-labelledby="void-result-status" data-status={record.status}>
-        <h2 id="void-result-status" className={styles.sectionTitle}>
-          {t.status}:{" "}
-          <span
-            className={`${styles.statusBadge} ${STATUS_CLASS[record.status]}`}
-            data-testid="void-result-status"
-          >
-            {statuses[record.status]}
-          </span>
-        </h2>
-        {record.status === "Aceptado" && <p className={styles.textOk}>{t.accepted}</p>}
-        {record.status === "Rechazado" && <p className={styles.textError}>{t.rejected}</p>}
-        {record.status === "Error" && (
-          <div className={styles.failure} role="alert">
-            <h3 className={styles.warningsTitle}>{t.errorTitle}</h3>
-            <p>{authError ? t.authErrorMeaning : t.errorMeaning}</p>
-            {!authError && (
-              <ol className={styles.steps}>
-                {t.errorSteps.map((step) => (
-                  <li key={step}>{step}</li>
-                ))}
-              </ol>
-            )}
-            {record.errorMessage && (
-              <p className={styles.muted}>{format(t.detail, { detail: record.errorMessage })}</p>
-            )}
-            <Link href={selfHref} prefetch={false}>
-              {t.refresh}
-            </Link>
-          </div>
-        )}
-        <dl className={styles.confirmFacts}>
+    <>
+      <div className="page-header">
+        <h1>{t.title}</h1>
+        <StatusBadge
+          status={record.status}
+          label={voidStatusLabel(dictionary.voidStatus, record.status, record.errorCode)}
+          testId="void-result-status"
+        />
+      </div>
+      <VoidStatusExplanation status={record.status} errorCode={record.errorCode} t={dictionary.voidStatus}>
+        {record.status === "Error" ? (
+          <>
+            {record.errorMessage ? <p>{format(t.detail, { detail: record.errorMessage })}</p> : null}
+            <p>
+              <Link href={selfHref} prefetch={false}>
+                {t.refresh}
+              </Link>
+            </p>
+          </>
+        ) : null}
+      </VoidStatusExplanation>
+      <Card title={t.summary} data-status={record.status}>
+        <dl className="dl">
           <dt>{t.voidId}</dt>
-          <dd className={styles.mono} data-testid="void-result-id">
+          <dd className="mono" data-testid="void-result-id">
             {record.voidId}
           </dd>
           <dt>{t.fileName}</dt>
-          <dd className={styles.mono}>{record.fileName}</dd>
+          <dd className="mono">{record.fileName}</dd>
           <dt>{t.environment}</dt>
-          <dd>{record.environment}</dd>
+          <dd>{dictionary.environments[record.environment]}</dd>
           <dt>{t.fecha}</dt>
-          <dd>{record.fechaHoraAnulacion}</dd>
+          <dd className="mono">{record.fechaHoraAnulacion}</dd>
           <dt>{t.total}</dt>
           <dd>{formatNumber(record.totalVoided, locale)}</dd>
           <dt>{t.perType}</dt>
           <dd>
             {[...perType.entries()].sort().map(([tipo, count]) => (
               <div key={tipo}>
-                <strong>{tipo}</strong> {isEcfType(tipo) ? ecfTypeName(tipo, locale) : ""}:{" "}
-                {formatNumber(count, locale)}
+                {format(t.typeCount, {
+                  tipo,
+                  name: isEcfType(tipo) ? ecfTypeName(tipo, locale) : "",
+                  count: formatNumber(count, locale),
+                })}
               </div>
             ))}
           </dd>
         </dl>
-        {record.status !== "Error" && (
-          <section aria-labelledby="void-result-authority">
-            <h3 id="void-result-authority" className={styles.warningsTitle}>
-              {t.authority}
-            </h3>
-            {record.taxauthCode && (
-              <p className={styles.muted}>
-                {format(t.authorityCode, { code: record.taxauthCode, name: record.taxauthName ?? "" })}
-              </p>
-            )}
-            {record.taxauthResponse.length > 0 ? (
-              <ul className={styles.messages} data-testid="void-result-messages">
-                {record.taxauthResponse.map((message, index) => (
-                  <li key={index}>{message}</li>
-                ))}
-              </ul>
-            ) : (
-              <p className={styles.muted}>{t.noMessages}</p>
-            )}
-          </section>
-        )}
-        <div className={styles.linkRow}>
-          <Link href={`/voids/${record.voidId}`}>{t.record}</Link>
-          <a href={`/voids/${record.voidId}/xml`} download={record.fileName}>
-            {t.signedXml}
-          </a>
-          <Link href="/tools/void-encf">{t.newVoid}</Link>
-        </div>
-      </section>
-    </div>
+      </Card>
+      {record.status !== "Error" && (
+        <Card title={t.authority}>
+          {record.taxauthCode && (
+            <p className="muted">
+              {format(t.authorityCode, { code: record.taxauthCode, name: record.taxauthName ?? "" })}
+            </p>
+          )}
+          {record.taxauthResponse.length > 0 ? (
+            <ul data-testid="void-result-messages">
+              {record.taxauthResponse.map((message, index) => (
+                <li key={index}>{message}</li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">{t.noMessages}</p>
+          )}
+        </Card>
+      )}
+      <div className="row">
+        <ButtonLink href={`/voids/${record.voidId}`}>{t.record}</ButtonLink>
+        <ButtonLink href={`/voids/${record.voidId}/xml`} plain download={record.fileName}>
+          {t.signedXml}
+        </ButtonLink>
+        <ButtonLink href="/tools/void-encf" variant="primary">
+          {t.newVoid}
+        </ButtonLink>
+      </div>
+    </>
   );
 }

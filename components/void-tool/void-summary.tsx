@@ -1,12 +1,15 @@
 "use client";
 
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Table } from "@/components/ui/table";
 import { ecfTypeName } from "@/lib/domain/ecf-types";
 import type { Locale } from "@/lib/domain/locale";
 import { MAX_RANGES_PER_TIPO, MAX_TIPOS_PER_REQUEST } from "@/lib/domain/void-request";
-import { format, formatNumber } from "@/lib/i18n";
+import { format, formatNumber, plural, type Dictionary } from "@/lib/i18n";
+
 import type { EditorAnalysis } from "./editor-model";
-import type { VoidToolStrings } from "./strings";
-import styles from "./void-tool.module.css";
+import styles from "./void-summary.module.css";
 
 /** From this share of a limit on, the limit is shown as approaching. */
 const NEAR_LIMIT_RATIO = 0.8;
@@ -14,7 +17,7 @@ const NEAR_LIMIT_RATIO = 0.8;
 interface VoidSummaryProps {
   analysis: EditorAnalysis;
   locale: Locale;
-  t: VoidToolStrings["summary"];
+  t: Dictionary["voidTool"]["summary"];
   onGoToProblem?: () => void;
   goToProblemLabel?: string;
 }
@@ -22,29 +25,23 @@ interface VoidSummaryProps {
 /** Live summary: per type (name and code) ranges and sequences, the total, and the limits as they near. */
 export function VoidSummary({ analysis, locale, t, onGoToProblem, goToProblemLabel }: VoidSummaryProps) {
   const n = (value: number) => formatNumber(value, locale);
-  const typesNear = analysis.blocks.length >= MAX_TIPOS_PER_REQUEST * NEAR_LIMIT_RATIO;
+  // Only more types than exist would be over the limit: warn only past it, never at 10 of 10.
+  const typesOver = analysis.blocks.length > MAX_TIPOS_PER_REQUEST;
   const problems = analysis.invalidCount;
   const overlaps = analysis.overlaps.size;
   return (
-    <section
-      className={styles.summary}
-      aria-labelledby="void-summary-title"
-      data-total={analysis.totalVoided}
-    >
-      <h2 id="void-summary-title" className={styles.sectionTitle}>
-        {t.title}
-      </h2>
+    <Card title={t.title} className={styles.summary} data-total={analysis.totalVoided}>
       {analysis.blocks.length === 0 ? (
-        <p className={styles.muted}>{t.empty}</p>
+        <p className="muted">{t.empty}</p>
       ) : (
-        <table className={styles.summaryTable}>
+        <Table compact>
           <thead>
             <tr>
               <th scope="col">{t.type}</th>
-              <th scope="col" className={styles.num}>
+              <th scope="col" className="num">
                 {t.ranges}
               </th>
-              <th scope="col" className={styles.num}>
+              <th scope="col" className="num">
                 {t.sequences}
               </th>
             </tr>
@@ -59,7 +56,7 @@ export function VoidSummary({ analysis, locale, t, onGoToProblem, goToProblemLab
                     <span className={styles.typeCode}>{block.tipoeCF}</span>{" "}
                     {ecfTypeName(block.tipoeCF, locale)}
                   </th>
-                  <td className={`${styles.num} ${over ? styles.limitOver : near ? styles.limitNear : ""}`}>
+                  <td className={`num ${over ? styles.over : near ? styles.near : ""}`}>
                     {n(block.ranges.length)}
                     {near && (
                       <span className={styles.limitNote}>
@@ -70,7 +67,7 @@ export function VoidSummary({ analysis, locale, t, onGoToProblem, goToProblemLab
                       </span>
                     )}
                   </td>
-                  <td className={styles.num}>{n(block.cantidad)}</td>
+                  <td className="num">{n(block.cantidad)}</td>
                 </tr>
               );
             })}
@@ -78,36 +75,35 @@ export function VoidSummary({ analysis, locale, t, onGoToProblem, goToProblemLab
           <tfoot>
             <tr>
               <th scope="row">{t.total}</th>
-              <td className={styles.num}>{n(analysis.validCount)}</td>
-              <td className={styles.num} data-testid="void-total">
+              <td className="num">{n(analysis.validCount)}</td>
+              <td className="num" data-testid="void-total">
                 {n(analysis.totalVoided)}
               </td>
             </tr>
           </tfoot>
-        </table>
+        </Table>
       )}
-      <p className={typesNear ? styles.limitNear : styles.muted}>
+      <p className={typesOver ? styles.over : "muted"}>
         {format(t.typesUsed, { count: analysis.blocks.length, max: MAX_TIPOS_PER_REQUEST })}
-        {typesNear && ` · ${t.nearLimit}`}
       </p>
-      <ul className={styles.summaryStatus} aria-live="polite">
-        {problems > 0 && <li className={styles.textError}>{format(t.problems, { count: n(problems) })}</li>}
-        {overlaps > 0 && <li className={styles.textError}>{format(t.overlaps, { count: n(overlaps) })}</li>}
+      <ul className={styles.status} aria-live="polite">
+        {problems > 0 && <li className={styles.problem}>{plural(t.problems, problems, locale)}</li>}
+        {overlaps > 0 && <li className={styles.problem}>{plural(t.overlaps, overlaps, locale)}</li>}
         {analysis.limitProblems.map((issue) => (
-          <li key={issue.message} className={styles.textError}>
+          <li key={issue.message} className={styles.problem}>
             {issue.message}
           </li>
         ))}
         {analysis.blankCount > 0 && analysis.validCount > 0 && (
-          <li className={styles.muted}>{format(t.blank, { count: n(analysis.blankCount) })}</li>
+          <li className="muted">{plural(t.blank, analysis.blankCount, locale)}</li>
         )}
-        {analysis.ready && <li className={styles.textOk}>{t.allGood}</li>}
+        {analysis.ready && <li className={styles.ok}>{t.allGood}</li>}
       </ul>
       {onGoToProblem && goToProblemLabel && (
-        <button type="button" className={styles.linkButton} onClick={onGoToProblem}>
+        <Button variant="link" onClick={onGoToProblem}>
           {goToProblemLabel}
-        </button>
+        </Button>
       )}
-    </section>
+    </Card>
   );
 }

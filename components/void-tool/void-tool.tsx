@@ -2,20 +2,23 @@
 
 import { useRouter } from "next/navigation";
 import { useMemo, useReducer, useRef, useState } from "react";
+
+import { Button } from "@/components/ui/button";
+import { encodeRanges, MAX_WIRE_CHARS } from "@/lib/domain/draft-codec";
+import type { Environment } from "@/lib/domain/environments";
+import { nowFechaHora } from "@/lib/domain/fecha";
+import type { Locale } from "@/lib/domain/locale";
+import type { VoidPlan } from "@/lib/domain/void-request";
+import { format, formatNumber, plural, type Dictionary } from "@/lib/i18n";
 import {
   checkVoidWarnings,
   submitVoid,
   type ActionFailure,
   type VoidWarnings,
 } from "@/lib/portal/actions/void-actions";
-import type { Environment } from "@/lib/domain/environments";
-import { nowFechaHora } from "@/lib/domain/fecha";
-import type { Locale } from "@/lib/domain/locale";
-import type { VoidPlan } from "@/lib/domain/void-request";
-import { format, formatNumber } from "@/lib/i18n";
 import { voidNcfRequestSchema } from "@/lib/schemas/void-ncf";
+
 import { ConfirmDialog } from "./confirm-dialog";
-import { encodeRanges, MAX_WIRE_CHARS } from "@/lib/domain/draft-codec";
 import {
   EditorAnalyzer,
   editorReducer,
@@ -23,17 +26,18 @@ import {
   requestLines,
   type LineDraft,
 } from "./editor-model";
-import { EnvironmentPicker } from "./environment-picker";
+import { EnvironmentChoice } from "./environment-choice";
 import { newIdempotencyKey } from "./idempotency-key";
 import { RangeEditor, type RangeEditorHandle } from "./range-editor";
-import { voidToolStrings } from "./strings";
-import styles from "./void-tool.module.css";
 import { VoidFailurePanel, VoidWarningsPanel } from "./void-notices";
 import { VoidSummary } from "./void-summary";
+import styles from "./void-tool.module.css";
 import { XmlPreview } from "./xml-preview";
 
 interface VoidToolProps {
   locale: Locale;
+  /** The tool's strings in the user's language (the voidTool namespace of the catalogue). */
+  strings: Dictionary["voidTool"];
   environment: Environment;
   rnc: string;
 }
@@ -64,8 +68,7 @@ interface Draft {
 }
 
 /** Tools → Anular e-NCF: environment, line editor with paste, live summary, warnings, XML preview, confirm, send. */
-export function VoidTool({ locale, environment, rnc }: VoidToolProps) {
-  const s = voidToolStrings(locale);
+export function VoidTool({ locale, strings: s, environment, rnc }: VoidToolProps) {
   const router = useRouter();
   const [state, dispatch] = useReducer(editorReducer, undefined, initialEditorState);
   const analyzer = useMemo(() => new EditorAnalyzer(locale), [locale]);
@@ -198,20 +201,18 @@ export function VoidTool({ locale, environment, rnc }: VoidToolProps) {
   const busy = checking || sending;
   return (
     <div className={styles.tool} data-testid="void-tool">
-      <header className={styles.toolHeader}>
-        <h1 className={styles.title}>{s.title}</h1>
-        <p className={styles.intro}>{s.intro}</p>
+      <header className={styles.header}>
+        <h1>{s.title}</h1>
+        <p>{s.intro}</p>
       </header>
-      <EnvironmentPicker environment={environment} t={s.environment} disabled={busy} />
+      <EnvironmentChoice environment={environment} t={s.environment} disabled={busy} />
       <div className={styles.workArea}>
-        <section className={styles.editorSection} aria-labelledby="void-editor-title">
-          <div className={styles.editorTitleRow}>
-            <h2 id="void-editor-title" className={styles.sectionTitle}>
-              {s.editor.label}
-            </h2>
-            <span className={styles.muted}>{format(s.editor.linesCount, { count: state.lines.length })}</span>
+        <section className={styles.main} aria-labelledby="void-editor-title">
+          <div className={styles.titleRow}>
+            <h2 id="void-editor-title">{s.editor.label}</h2>
+            <span className="muted">{plural(s.editor.linesCount, state.lines.length, locale)}</span>
           </div>
-          <p className={styles.muted}>{s.editor.pasteHint}</p>
+          <p className="muted">{s.editor.pasteHint}</p>
           <RangeEditor
             ref={editorRef}
             lines={state.lines}
@@ -221,28 +222,26 @@ export function VoidTool({ locale, environment, rnc }: VoidToolProps) {
             locale={locale}
             t={s.editor}
           />
-          <div className={styles.buttonRow}>
-            <button
-              type="button"
-              className={styles.secondaryButton}
+          <div className={styles.buttons}>
+            <Button
+              variant="secondary"
               onClick={() => {
                 dispatch({ type: "insert", index: state.lines.length, ranges: [{ desde: "", hasta: "" }] });
                 editorRef.current?.focusLine(state.lines.length);
               }}
             >
-              + {s.editor.addLine}
-            </button>
-            <button
-              type="button"
-              className={styles.secondaryButton}
+              {s.editor.addLine}
+            </Button>
+            <Button
+              variant="secondary"
               onClick={() => {
-                if (window.confirm(format(s.editor.clearConfirm, { count: state.lines.length }))) {
+                if (window.confirm(plural(s.editor.clearConfirm, state.lines.length, locale))) {
                   dispatch({ type: "clear" });
                 }
               }}
             >
               {s.editor.clearAll}
-            </button>
+            </Button>
           </div>
           <p className={styles.shortcuts}>{s.editor.shortcuts}</p>
         </section>
@@ -258,22 +257,16 @@ export function VoidTool({ locale, environment, rnc }: VoidToolProps) {
             }
             goToProblemLabel={format(s.editor.firstProblem, { line: analysis.firstProblemIndex + 1 })}
           />
-          <div className={styles.actions}>
-            <button type="button" className={styles.secondaryButton} onClick={openPreview} disabled={busy}>
+          <div className={`${styles.buttons} ${styles.stretch}`}>
+            <Button variant="secondary" onClick={openPreview} disabled={busy}>
               {s.actions.preview}
-            </button>
-            <button
-              type="button"
-              className={styles.primaryButton}
-              onClick={review}
-              disabled={busy}
-              aria-busy={checking || undefined}
-            >
+            </Button>
+            <Button onClick={review} disabled={busy} aria-busy={checking || undefined}>
               {checking ? s.actions.checking : s.actions.review}
-            </button>
+            </Button>
           </div>
           {notice && (
-            <p className={styles.textError} role="alert">
+            <p className={styles.notice} role="alert">
               {notice}
             </p>
           )}
@@ -282,7 +275,13 @@ export function VoidTool({ locale, environment, rnc }: VoidToolProps) {
         </aside>
       </div>
       {previewOpen && current && (
-        <XmlPreview rnc={rnc} plan={current.plan} t={s.preview} onClose={() => setPreviewOpen(false)} />
+        <XmlPreview
+          rnc={rnc}
+          plan={current.plan}
+          locale={locale}
+          t={s.preview}
+          onClose={() => setPreviewOpen(false)}
+        />
       )}
       {current && (
         <ConfirmDialog

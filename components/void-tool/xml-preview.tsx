@@ -1,11 +1,15 @@
 "use client";
 
 import { useMemo } from "react";
+
+import { Banner } from "@/components/ui/banner";
+import { Button } from "@/components/ui/button";
 import { buildAnecfXml, prettyPrintXml } from "@/lib/domain/anecf-xml";
+import type { Locale } from "@/lib/domain/locale";
 import type { VoidPlan } from "@/lib/domain/void-request";
-import { format } from "@/lib/i18n";
-import type { VoidToolStrings } from "./strings";
-import styles from "./void-tool.module.css";
+import { format, formatMegabytes, type Dictionary } from "@/lib/i18n";
+
+import styles from "./xml-preview.module.css";
 
 /** Beyond this the pretty text is cut for display (the download is always whole). */
 const MAX_SHOWN_CHARS = 1_500_000;
@@ -13,7 +17,8 @@ const MAX_SHOWN_CHARS = 1_500_000;
 interface XmlPreviewProps {
   rnc: string;
   plan: VoidPlan;
-  t: VoidToolStrings["preview"];
+  locale: Locale;
+  t: Dictionary["voidTool"]["preview"];
   onClose?: () => void;
 }
 
@@ -21,7 +26,7 @@ interface XmlPreviewProps {
  * The ANECF exactly as the server will build and sign it: the same buildAnecfXml, the account's RNC
  * and the fechaHoraAnulacion that is sent with the request. Pretty-printed for reading only.
  */
-export function XmlPreview({ rnc, plan, t, onClose }: XmlPreviewProps) {
+export function XmlPreview({ rnc, plan, locale, t, onClose }: XmlPreviewProps) {
   const xml = useMemo(() => buildAnecfXml({ rncEmisor: rnc, plan }), [rnc, plan]);
   const pretty = useMemo(() => prettyPrintXml(xml), [xml]);
   const truncated = pretty.length > MAX_SHOWN_CHARS;
@@ -37,26 +42,24 @@ export function XmlPreview({ rnc, plan, t, onClose }: XmlPreviewProps) {
 
   return (
     <section className={styles.preview} aria-labelledby="void-xml-preview-title">
-      <div className={styles.previewHeader}>
-        <h2 id="void-xml-preview-title" className={styles.sectionTitle}>
-          {t.title}
-        </h2>
-        <div className={styles.buttonRow}>
-          <button type="button" className={styles.secondaryButton} onClick={download}>
+      <div className={styles.header}>
+        <h2 id="void-xml-preview-title">{t.title}</h2>
+        <div className={styles.buttons}>
+          <Button variant="secondary" size="small" onClick={download}>
             {t.download}
-          </button>
+          </Button>
           {onClose && (
-            <button type="button" className={styles.secondaryButton} onClick={onClose}>
+            <Button variant="secondary" size="small" onClick={onClose}>
               {t.close}
-            </button>
+            </Button>
           )}
         </div>
       </div>
-      <p className={styles.note}>{t.note}</p>
-      <p className={styles.muted}>{format(t.fecha, { fecha: plan.fechaHoraAnulacion })}</p>
-      {truncated && (
-        <p className={styles.note}>{format(t.truncated, { size: `${(xml.length / 1e6).toFixed(1)} MB` })}</p>
-      )}
+      <Banner tone="info">
+        <p>{t.note}</p>
+        <p>{format(t.fecha, { fecha: plan.fechaHoraAnulacion })}</p>
+        {truncated && <p>{format(t.truncated, { size: formatMegabytes(xml.length, locale) })}</p>}
+      </Banner>
       <pre className={styles.xml} tabIndex={0} aria-label={t.title} data-testid="void-xml-preview">
         {truncated ? `${pretty.slice(0, MAX_SHOWN_CHARS)}\n…` : pretty}
       </pre>

@@ -1,3 +1,5 @@
+import { Button, ButtonLink } from "@/components/ui/button";
+import { cardClass } from "@/components/ui/card";
 import { InputField, SelectField } from "@/components/ui/field";
 import { ENVIRONMENTS } from "@/lib/domain/environments";
 import type { Dictionary } from "@/lib/i18n";
@@ -7,14 +9,20 @@ import { VOID_STATUSES } from "@/lib/schemas/void-ncf-list";
 export interface VoidFiltersFormProps {
   filters: VoidFilters;
   t: Dictionary["voids"] & { environment: string; clear: string };
-  statusLabels: Dictionary["status"];
+  statusLabels: Dictionary["voidStatus"]["labels"];
   environmentLabels: Dictionary["environments"];
 }
 
 /** A plain GET form: filters live in the URL and the server lists (works without JavaScript too). */
 export function VoidFiltersForm({ filters, t, statusLabels, environmentLabels }: VoidFiltersFormProps) {
   return (
-    <form method="get" action="/voids" className="card" aria-label={t.filters} data-testid="void-filters">
+    <form
+      method="get"
+      action="/voids"
+      className={cardClass}
+      aria-label={t.filters}
+      data-testid="void-filters"
+    >
       <div className="row">
         <SelectField
           label={t.status}
@@ -33,12 +41,10 @@ export function VoidFiltersForm({ filters, t, statusLabels, environmentLabels }:
           defaultValue={filters.environment}
           options={ENVIRONMENTS.map((value) => ({ value, label: environmentLabels[value] }))}
         />
-        <button type="submit" className="btn">
-          {t.apply}
-        </button>
-        <a href={`/voids?env=${filters.environment}`} className="btn btn-secondary">
+        <Button type="submit">{t.apply}</Button>
+        <ButtonLink href={`/voids?env=${filters.environment}`} plain>
           {t.clear}
-        </a>
+        </ButtonLink>
       </div>
     </form>
   );

@@ -1,9 +1,13 @@
 import type { Dictionary } from "./es";
+import { enErrors } from "./en-errors";
+import { enVoidStatus } from "./en-void-status";
+import { enVoidTool } from "./en-void-tool";
 
 /** English: same keys as the Spanish dictionary (the type makes a missing key a compile error). */
 export const en: Dictionary = {
   common: {
     appName: "Anula",
+    pageTitle: "{page} · {app}",
     environment: "Environment",
     language: "Language",
     save: "Save",
@@ -19,7 +23,7 @@ export const en: Dictionary = {
     download: "Download",
     back: "Back",
     noAccess: "Your role cannot see this page. Ask an account administrator for access.",
-    role: { admin: "Administrator", operator: "Operator", viewer: "Viewer" },
+    role: { administrator: "Administrator", approver: "Approver", operator: "Operator", viewer: "Viewer" },
   },
   environments: {
     TesteCF: "TesteCF (testing)",
@@ -45,6 +49,9 @@ export const en: Dictionary = {
       "DGII reports Anulación Rangos (range voiding) of {environment} as unavailable. Until it is back voids are refused without being stored or sent; try again later.",
     environmentHint: "Everything you see and send belongs to this environment.",
     menu: "Menu",
+    company: "Company",
+    companyHint: "Everything you see and send belongs to this company (its RNC).",
+    organization: "Organization",
   },
   login: {
     title: "Sign in",
@@ -92,7 +99,7 @@ export const en: Dictionary = {
       tipos: "Types",
       archivo: "File",
     },
-    pageInfo: "{count} records on this page",
+    pageInfo: { one: "{count} record on this page", other: "{count} records on this page" },
     invalidFilter: "Invalid filter: {message}",
     tableCaption: "Voids in {environment}",
   },
@@ -122,24 +129,8 @@ export const en: Dictionary = {
     noMessages: "No messages.",
     noAnswer: "The DGII has not confirmed an answer for this attempt.",
     downloadXml: "Download signed XML",
-    acceptedMeaning: "The DGII accepted the void: these sequences can no longer be issued.",
-    rejectedMeaning:
-      "The DGII received the document and rejected it: no sequence was voided. Fix what the messages say and send a new request.",
-    errorTitle: "This attempt is in Error: its outcome is not confirmed",
     errorCode: "Error code",
     errorMessage: "Detail",
-    errorMeanings: {
-      NOT_CONFIRMED:
-        "The document was sent (or about to be sent) to the DGII and Anula is still waiting for its answer: if it comes, the status changes here by itself. If that wait is interrupted (server restart or failure), the record turns INTERRUPTED.",
-      INTERRUPTED:
-        "The wait for the DGII's answer was interrupted (the server waiting for it stopped): no answer can reach this record any more, and the DGII may or may not have voided these sequences. Check their state in the DGII's Oficina Virtual (Consulta de Anulaciones) before sending another request.",
-      TAXAUTH_AUTH_ERROR:
-        "Authentication with the DGII using the account's certificate failed: the void was NOT sent. Check the certificate in Settings.",
-      TAXAUTH_VOID_ERROR:
-        "The DGII voiding service did not answer correctly: the void may or may not have been processed.",
-    },
-    retryAdvice:
-      "Do not resend blindly: a new request is a new void and can void the same range twice. Check this record again; if it becomes Accepted or Rejected, do not retry. If it stays in Error, verify the real state of the sequences with the DGII before sending another request.",
     watching: "This page refreshes itself every 10 seconds while the record is in Error.",
     backToHistory: "Back to history",
   },
@@ -159,7 +150,7 @@ export const en: Dictionary = {
     notFound: "Not found",
     notFoundExplain: "There is no document {ecf} in your account in {environment}.",
     invalidEncf: "The e-NCF {ecf} is not valid: {reason}.",
-    results: "Results: {found} found of {total}",
+    results: { one: "Results: {count} found of {total}", other: "Results: {count} found of {total}" },
     fields: {
       ncf: "e-NCF",
       status: "Status",
@@ -194,7 +185,7 @@ export const en: Dictionary = {
       validFrom: "Valid from",
       validUntil: "Valid until",
       fingerprint: "SHA-256 fingerprint",
-      expiresSoon: "The certificate expires in {days} days. Upload the new one before then.",
+      expiresSoon: "The certificate expires soon (days left: {days}). Upload the new one before then.",
       expired: "The certificate has expired: upload a valid one.",
       upload: "Upload certificate (.p12)",
       uploadIntro:
@@ -223,6 +214,8 @@ export const en: Dictionary = {
       state: "State",
       active: "Active",
       revoked: "Revoked",
+      revokeNamed: "Revoke {name}",
+      keyPrefix: "anula_{prefix}_…",
       revoke: "Revoke",
       confirmRevoke: "Revoke the key {name}? Systems using it will stop working.",
       empty: "No API keys.",
@@ -236,19 +229,27 @@ export const en: Dictionary = {
       title: "Users",
       email: "E-mail",
       name: "Name",
-      role: "Role",
+      role: "Roles",
       state: "State",
       enabled: "Active",
       disabled: "Disabled",
       lastLogin: "Last sign-in",
       disable: "Disable",
       enable: "Enable",
-      create: "Create user",
-      password: "Initial password (min. 8)",
+      create: "Invite",
       you: "(you)",
-      roleHelp: "Administrator: everything. Operator: voids and lookups. Viewer: history and documents only.",
-      changeRole: "Change role",
-      created: "User {email} created.",
+      roleHelp:
+        "Administrator: users, keys, service accounts, certificates and policies. Approver: approves other people's voids and settles those with an unknown outcome. Operator: prepares and sends voids. Viewer: reads only. Every role can read.",
+      changeRole: "Roles of",
+      created:
+        "User {email} created. Give them the temporary password: they must change it when they sign in.",
+      added:
+        "{email} already had an Anula account: they are now a member of this company (their password does not change).",
+      keepOwnAdmin: "You cannot remove the administrator role from yourself.",
+      temporaryPassword: "Temporary password (shown only once)",
+      rolesRequired: "Choose at least one role.",
+      remove: "Remove from company",
+      homeElsewhere: "From another organization",
     },
     integration: {
       title: "How to integrate",
@@ -259,8 +260,19 @@ export const en: Dictionary = {
       list: "3. List voids",
       document: "4. Look up one document",
       batch: "5. Batch lookup",
-      note: "Replace {environment} with TesteCF, CerteCF or eCF as needed.",
+      note: "The examples use {environment}, the environment chosen above; for another, replace it with TesteCF, CerteCF or eCF in the path.",
     },
+  },
+  voidTool: enVoidTool,
+  voidStatus: enVoidStatus,
+  appErrors: enErrors,
+  docs: {
+    title: "Anula API documentation",
+    intro:
+      "REST API reference: voiding of e-NCF ranges, void history and e-CF status. Error messages are returned in Spanish. Get an idToken with POST /auth/token and send it as Authorization: Bearer; document queries also need X-API-KEY.",
+    download: "Download openapi.json",
+    otherLanguage: "Español",
+    referenceLanguage: "The interactive reference is in English.",
   },
   errors: {
     generic: "Something went wrong. Please try again.",

@@ -1,10 +1,15 @@
+import { esErrors } from "./es-errors";
+import { esVoidStatus } from "./es-void-status";
+import { esVoidTool } from "./es-void-tool";
+
 /**
- * Spanish (es-DO): the portal's default language. Templates use `{name}` placeholders (see format()).
+ * Spanish (es-DO): the portal's default language. Templates use `{name}` placeholders (see format()); `{ one, other }` objects are plural forms (see plural()).
  * The English dictionary must have the same keys: its type is derived from this one.
  */
 export const es = {
   common: {
     appName: "Anula",
+    pageTitle: "{page} · {app}",
     environment: "Ambiente",
     language: "Idioma",
     save: "Guardar",
@@ -20,7 +25,7 @@ export const es = {
     download: "Descargar",
     back: "Volver",
     noAccess: "Su rol no permite ver esta página. Pida acceso a un administrador de la cuenta.",
-    role: { admin: "Administrador", operator: "Operador", viewer: "Consulta" },
+    role: { administrator: "Administrador", approver: "Aprobador", operator: "Operador", viewer: "Consulta" },
   },
   environments: {
     TesteCF: "TesteCF (pruebas)",
@@ -46,6 +51,9 @@ export const es = {
       "La DGII informa que Anulación Rangos de {environment} no está disponible. Mientras tanto las anulaciones se rechazan sin guardarse ni enviarse; intente más tarde.",
     environmentHint: "Todo lo que vea y envíe corresponde a este ambiente.",
     menu: "Menú",
+    company: "Empresa",
+    companyHint: "Todo lo que vea y envíe corresponde a esta empresa (su RNC).",
+    organization: "Organización",
   },
   login: {
     title: "Iniciar sesión",
@@ -93,7 +101,7 @@ export const es = {
       tipos: "Tipos",
       archivo: "Archivo",
     },
-    pageInfo: "{count} registros en esta página",
+    pageInfo: { one: "{count} registro en esta página", other: "{count} registros en esta página" },
     invalidFilter: "Filtro no válido: {message}",
     tableCaption: "Anulaciones en {environment}",
   },
@@ -123,24 +131,8 @@ export const es = {
     noMessages: "Sin mensajes.",
     noAnswer: "La DGII no ha confirmado una respuesta para este intento.",
     downloadXml: "Descargar XML firmado",
-    acceptedMeaning: "La DGII aceptó la anulación: estas secuencias ya no pueden emitirse.",
-    rejectedMeaning:
-      "La DGII recibió el documento y lo rechazó: ninguna secuencia fue anulada. Corrija según los mensajes y envíe una nueva solicitud.",
-    errorTitle: "Este intento está en Error: su resultado no está confirmado",
     errorCode: "Código de error",
     errorMessage: "Detalle",
-    errorMeanings: {
-      NOT_CONFIRMED:
-        "El documento se envió (o estaba por enviarse) a la DGII y Anula sigue esperando su respuesta: si llega, el estado cambiará aquí solo. Si esa espera se interrumpe (reinicio o fallo del servidor), el registro pasará a INTERRUPTED.",
-      INTERRUPTED:
-        "La espera de la respuesta de la DGII se interrumpió (el servidor que la esperaba se detuvo): ninguna respuesta llegará ya a este registro, y la DGII pudo haber anulado estas secuencias o no. Verifique su estado en la Oficina Virtual de la DGII (Consulta de Anulaciones) antes de enviar otra solicitud.",
-      TAXAUTH_AUTH_ERROR:
-        "No se pudo autenticar ante la DGII con el certificado de la cuenta: la anulación NO fue enviada. Revise el certificado en Configuración.",
-      TAXAUTH_VOID_ERROR:
-        "El servicio de anulación de la DGII no respondió correctamente: la anulación pudo haberse procesado o no.",
-    },
-    retryAdvice:
-      "No reenvíe a ciegas: un nuevo envío crea otra solicitud y puede anular el mismo rango dos veces. Vuelva a consultar este registro; si pasa a Aceptado o Rechazado, no reintente. Si sigue en Error, verifique con la DGII el estado real de las secuencias antes de enviar otra solicitud.",
     watching: "Esta página se actualiza sola cada 10 segundos mientras el registro esté en Error.",
     backToHistory: "Volver al historial",
   },
@@ -160,7 +152,10 @@ export const es = {
     notFound: "No encontrado",
     notFoundExplain: "No hay un documento {ecf} registrado en su cuenta en {environment}.",
     invalidEncf: "El e-NCF {ecf} no es válido: {reason}.",
-    results: "Resultados: {found} encontrados de {total}",
+    results: {
+      one: "Resultados: {count} encontrado de {total}",
+      other: "Resultados: {count} encontrados de {total}",
+    },
     fields: {
       ncf: "e-NCF",
       status: "Estado",
@@ -195,7 +190,8 @@ export const es = {
       validFrom: "Válido desde",
       validUntil: "Válido hasta",
       fingerprint: "Huella SHA-256",
-      expiresSoon: "El certificado vence en {days} días. Cargue el nuevo antes de esa fecha.",
+      expiresSoon:
+        "El certificado vence pronto (días restantes: {days}). Cargue el nuevo antes de esa fecha.",
       expired: "El certificado está vencido: cargue uno vigente.",
       upload: "Cargar certificado (.p12)",
       uploadIntro:
@@ -225,6 +221,8 @@ export const es = {
       state: "Estado",
       active: "Activa",
       revoked: "Revocada",
+      revokeNamed: "Revocar {name}",
+      keyPrefix: "anula_{prefix}_…",
       revoke: "Revocar",
       confirmRevoke: "¿Revocar la clave {name}? Los sistemas que la usen dejarán de funcionar.",
       empty: "No hay claves API.",
@@ -238,19 +236,25 @@ export const es = {
       title: "Usuarios",
       email: "Correo",
       name: "Nombre",
-      role: "Rol",
+      role: "Roles",
       state: "Estado",
       enabled: "Activo",
       disabled: "Deshabilitado",
       lastLogin: "Último acceso",
       disable: "Deshabilitar",
       enable: "Habilitar",
-      create: "Crear usuario",
-      password: "Contraseña inicial (mín. 8)",
+      create: "Invitar",
       you: "(usted)",
-      roleHelp: "Administrador: todo. Operador: anula y consulta. Consulta: solo ve historial y documentos.",
-      changeRole: "Cambiar rol",
-      created: "Usuario {email} creado.",
+      roleHelp:
+        "Administrador: usuarios, claves, cuentas de servicio, certificados y políticas. Aprobador: aprueba anulaciones de otros y resuelve las de resultado desconocido. Operador: prepara y envía anulaciones. Consulta: solo ve. Cada rol puede ver.",
+      changeRole: "Roles de",
+      created: "Usuario {email} creado. Entréguele la contraseña temporal: deberá cambiarla al entrar.",
+      added: "{email} ya tenía cuenta en Anula: ahora es miembro de esta empresa (su contraseña no cambia).",
+      keepOwnAdmin: "No puede quitarse a usted mismo el rol de administrador.",
+      temporaryPassword: "Contraseña temporal (se muestra una sola vez)",
+      rolesRequired: "Elija al menos un rol.",
+      remove: "Quitar de la empresa",
+      homeElsewhere: "De otra organización",
     },
     integration: {
       title: "Cómo integrar",
@@ -261,8 +265,19 @@ export const es = {
       list: "3. Listar anulaciones",
       document: "4. Consultar un documento",
       batch: "5. Consultar en lote",
-      note: "Cambie {environment} por TesteCF, CerteCF o eCF según el ambiente.",
+      note: "Los ejemplos usan {environment}, el ambiente elegido arriba; para otro, cámbielo por TesteCF, CerteCF o eCF en la ruta.",
     },
+  },
+  voidTool: esVoidTool,
+  voidStatus: esVoidStatus,
+  appErrors: esErrors,
+  docs: {
+    title: "Documentación de la API de Anula",
+    intro:
+      "Referencia de la API REST: anulación de rangos de e-NCF, historial y estado de e-CF. Los mensajes de error se devuelven en español. Obtenga un idToken con POST /auth/token y envíelo como Authorization: Bearer; las consultas de documentos también requieren X-API-KEY.",
+    download: "Descargar openapi.json",
+    otherLanguage: "English",
+    referenceLanguage: "La referencia interactiva está en inglés.",
   },
   errors: {
     generic: "Ocurrió un error inesperado. Intente de nuevo.",

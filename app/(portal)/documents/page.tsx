@@ -1,17 +1,24 @@
+import type { Metadata } from "next";
+
 import { BatchLookup } from "@/components/documents/batch-lookup";
 import { DocumentCard, NotFoundCard } from "@/components/documents/document-card";
 import { Banner } from "@/components/ui/banner";
+import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { InputField } from "@/components/ui/field";
 import { isAppError } from "@/lib/errors";
 import { format } from "@/lib/i18n";
+import { errorMessage } from "@/lib/i18n/error-message";
 import { getI18n } from "@/lib/portal/i18n";
+import { pageTitle } from "@/lib/portal/page-title";
 import { fromDocumentRecord, type DocumentView } from "@/lib/portal/document-view";
 import { requirePageAuth } from "@/lib/portal/page-auth";
 import { parseDocumentQuery } from "@/lib/schemas/documents-query";
 import { getDocument } from "@/lib/server/documents";
 
-export const metadata = { title: "Anula · Consulta de documentos" };
+export async function generateMetadata(): Promise<Metadata> {
+  return pageTitle((t) => t.documents.title);
+}
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -39,7 +46,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Se
       single =
         error.code === "DOCUMENT_NOT_FOUND"
           ? { kind: "not-found", ecf }
-          : { kind: "invalid", message: error.message };
+          : { kind: "invalid", message: errorMessage(error, locale) };
     }
   }
   return (
@@ -58,9 +65,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Se
             spellCheck={false}
             error={single?.kind === "invalid" ? single.message : undefined}
           />
-          <button type="submit" className="btn">
-            {t.documents.lookup}
-          </button>
+          <Button type="submit">{t.documents.lookup}</Button>
         </form>
       </Card>
       {single?.kind === "found" ? (

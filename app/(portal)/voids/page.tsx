@@ -1,15 +1,22 @@
+import type { Metadata } from "next";
+
 import { VoidHistoryTable, type VoidHistoryRow } from "@/components/voids/void-history-table";
 import { VoidFiltersForm } from "@/components/voids/void-filters-form";
 import { Banner } from "@/components/ui/banner";
 import { ButtonLink } from "@/components/ui/button";
 import { formatFechaHora } from "@/lib/domain/fecha";
-import { format, formatNumber } from "@/lib/i18n";
+import { format, formatNumber, plural } from "@/lib/i18n";
+import { errorMessage } from "@/lib/i18n/error-message";
+import { voidStatusLabel } from "@/lib/i18n/void-status";
 import { getI18n } from "@/lib/portal/i18n";
+import { pageTitle } from "@/lib/portal/page-title";
 import { requirePageAuth } from "@/lib/portal/page-auth";
 import { nextPageQuery, previousPageQuery, readVoidFilters, toPageQuery } from "@/lib/portal/void-filters";
 import { loadVoidPage, typesOf } from "@/lib/portal/void-history";
 
-export const metadata = { title: "Anula · Historial de anulaciones" };
+export async function generateMetadata(): Promise<Metadata> {
+  return pageTitle((t) => t.voids.title);
+}
 
 const PAGE_SIZE = 25;
 
@@ -27,7 +34,7 @@ export default async function VoidHistoryPage({ searchParams }: { searchParams: 
         voidId: item.voidId,
         fecha: formatFechaHora(item.createdAt),
         status: item.status,
-        statusLabel: t.status[item.status],
+        statusLabel: voidStatusLabel(t.voidStatus, item.status, item.errorCode),
         total: formatNumber(item.totalVoided, locale),
         tipos: typesOf(item),
         fileName: item.fileName,
@@ -49,12 +56,14 @@ export default async function VoidHistoryPage({ searchParams }: { searchParams: 
       <VoidFiltersForm
         filters={filters}
         t={{ ...t.voids, environment: t.common.environment, clear: t.common.clear }}
-        statusLabels={t.status}
+        statusLabels={t.voidStatus.labels}
         environmentLabels={t.environments}
       />
       {page.ok ? null : (
         <Banner tone="danger" role="alert">
-          <p>{format(t.voids.invalidFilter, { message: page.message })}</p>
+          <p>
+            {format(t.voids.invalidFilter, { message: t.appErrors[page.code] ?? errorMessage(page, locale) })}
+          </p>
         </Banner>
       )}
       <VoidHistoryTable
@@ -63,8 +72,8 @@ export default async function VoidHistoryPage({ searchParams }: { searchParams: 
         headers={t.voids.columns}
         empty={t.voids.empty}
       />
-      <nav className="row" style={{ marginTop: "1rem" }} aria-label={t.voids.pagination}>
-        <span className="muted">{format(t.voids.pageInfo, { count: rows.length })}</span>
+      <nav className="row row-centered spaced" aria-label={t.voids.pagination}>
+        <span className="muted">{plural(t.voids.pageInfo, rows.length, locale)}</span>
         {filters.cursor ? (
           <ButtonLink href={`/voids?${toPageQuery(filters)}`} small>
             {t.voids.firstPage}

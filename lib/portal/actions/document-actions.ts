@@ -4,6 +4,7 @@ import "server-only";
 
 import { isAppError } from "@/lib/errors";
 import { format, getDictionary } from "@/lib/i18n";
+import { errorMessage } from "@/lib/i18n/error-message";
 import { BATCH_MAX_ECFS } from "@/lib/schemas/documents-batch";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 import { queryDocumentsBatch } from "@/lib/server/documents";
@@ -43,7 +44,7 @@ export async function lookupDocumentsBatchAction(
       })),
     };
   } catch (error) {
-    if (isAppError(error) && error.status < 500) return { text, error: error.message };
+    if (isAppError(error) && error.status < 500) return { text, error: errorMessage(error, locale) };
     throw error;
   }
 }

@@ -3,7 +3,9 @@
 import "server-only";
 
 import { isEnvironment, type Environment } from "@/lib/domain/environments";
+import type { Locale } from "@/lib/domain/locale";
 import { AppError, isAppError } from "@/lib/errors";
+import { errorMessage } from "@/lib/i18n/error-message";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 import { logger } from "@/lib/server/config";
 import { enforceRateLimit } from "@/lib/server/rate-limit";
@@ -29,19 +31,30 @@ export interface ActionFailure {
   extra?: Record<string, unknown>;
 }
 
-function failure(error: unknown): ActionFailure {
+/**
+ * The error as the portal shows it, in the user's language: the void validator's problems (an
+ * `errors` list) come written in it (prepareVoid's locale); anything else is the catalogue's
+ * wording of its code (lib/i18n errorMessage), never Spanish server text in the English portal.
+ */
+function failure(error: unknown, locale: Locale = "es"): ActionFailure {
   if (isAppError(error)) {
+    const localized = (error.errors?.length ?? 0) > 0;
     return {
       ok: false,
       code: error.code,
-      message: error.message,
+      message: errorMessage(error, locale, localized ? locale : "es"),
       status: error.status,
       errors: error.errors?.slice(0, 50),
       extra: error.extra,
     };
   }
   logger.error({ err: error }, "Void tool action failed");
-  return { ok: false, code: "INTERNAL_ERROR", message: "Error interno; no se envió nada.", status: 500 };
+  return {
+    ok: false,
+    code: "INTERNAL_ERROR",
+    message: errorMessage({ code: "INTERNAL_ERROR", message: "" }, locale),
+    status: 500,
+  };
 }
 
 function environmentOf(value: string): Environment {
@@ -65,9 +78,10 @@ export interface VoidWarnings {
 
 /** Warnings before sending. Lines are 1-based positions in `ranges` (the client maps them back). */
 export async function checkVoidWarnings(input: DraftInput): Promise<VoidWarnings | ActionFailure> {
+  let locale: Locale = "es";
   try {
     const auth = await requirePortalAuth("action checkVoidWarnings");
-    const { locale } = await getPortalPreferences();
+    locale = (await getPortalPreferences()).locale;
     const environment = environmentOf(input.environment);
     // Validated like a submission (on the worker thread when large), without signing.
     const request = await prepareVoidOffThread({
@@ -94,7 +108,7 @@ export async function checkVoidWarnings(input: DraftInput): Promise<VoidWarnings
         .map(({ voidId, line, fechaHoraAnulacion }) => ({ voidId, line, fechaHoraAnulacion })),
     };
   } catch (error) {
-    return failure(error);
+    return failure(error, locale);
   }
 }
 
@@ -116,9 +130,10 @@ export interface SubmitOutcome {
 
 /** Sends the void through createVoid, exactly as POST /{env}/customer/void-ncf does. */
 export async function submitVoid(input: SubmitInput): Promise<SubmitOutcome | ActionFailure> {
+  let locale: Locale = "es";
   try {
     const auth = await requirePortalAuth("action submitVoid");
-    const { locale } = await getPortalPreferences();
+    locale = (await getPortalPreferences()).locale;
     const environment = environmentOf(input.environment);
     enforceRateLimit(`void:${auth.accountId}`);
     const result = await createVoid({
@@ -138,6 +153,6 @@ export async function submitVoid(input: SubmitInput): Promise<SubmitOutcome | Ac
       environment,
     };
   } catch (error) {
-    return failure(error);
+    return failure(error, locale);
   }
 }

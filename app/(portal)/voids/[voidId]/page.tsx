@@ -1,5 +1,8 @@
+import type { Metadata } from "next";
+
 import { AutoRefresh } from "@/components/voids/auto-refresh";
 import { Banner } from "@/components/ui/banner";
+import { VoidStatusExplanation } from "@/components/voids/void-status-explanation";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { StatusBadge } from "@/components/ui/status-badge";
@@ -7,7 +10,9 @@ import { Table } from "@/components/ui/table";
 import { ecfTypeName, isEcfType } from "@/lib/domain/ecf-types";
 import { formatFechaHora } from "@/lib/domain/fecha";
 import { format, formatNumber, type Dictionary } from "@/lib/i18n";
+import { voidStatusLabel } from "@/lib/i18n/void-status";
 import { getI18n } from "@/lib/portal/i18n";
+import { pageTitle } from "@/lib/portal/page-title";
 import { findAccountVoid } from "@/lib/portal/find-void-any-environment";
 import { requirePageAuth } from "@/lib/portal/page-auth";
 import type { VoidRecordView } from "@/lib/server/voids/types";
@@ -21,7 +26,10 @@ const REFRESH_SECONDS = 10;
 /** A page of 100,000 table rows would be ~20 MB of HTML: the rest is one CSV download away. */
 const SHOWN_RANGES = 1_000;
 
-export const metadata = { title: "Anula · Anulación" };
+export async function generateMetadata({ params }: Pick<Props, "params">): Promise<Metadata> {
+  const { voidId } = await params;
+  return pageTitle((t) => format(t.voidDetail.title, { voidId }));
+}
 
 /** One void attempt: ranges, the authority's answer, timestamps, who sent it, the signed XML. */
 export default async function VoidDetailPage({ params, searchParams }: Props) {
@@ -46,10 +54,11 @@ export default async function VoidDetailPage({ params, searchParams }: Props) {
     <>
       <div className="page-header">
         <div>
-          <h1 className="mono" style={{ overflowWrap: "anywhere" }}>
-            {format(d.title, { voidId: record.voidId })}
-          </h1>
-          <StatusBadge status={record.status} label={t.status[record.status]} />
+          <h1 className="mono mono-wrap">{format(d.title, { voidId: record.voidId })}</h1>
+          <StatusBadge
+            status={record.status}
+            label={voidStatusLabel(t.voidStatus, record.status, record.errorCode)}
+          />
         </div>
         <div className="row">
           <ButtonLink href={`/voids?env=${record.environment}`}>{d.backToHistory}</ButtonLink>
@@ -64,7 +73,7 @@ export default async function VoidDetailPage({ params, searchParams }: Props) {
           </ButtonLink>
         </div>
       </div>
-      <StatusExplanation record={record} t={d} />
+      <StatusExplanation record={record} t={t} />
       <Card title={d.summary}>
         <dl className="dl">
           <dt>{d.environment}</dt>
@@ -135,7 +144,7 @@ export default async function VoidDetailPage({ params, searchParams }: Props) {
             ))}
           </tbody>
         </Table>
-        <div className="row" style={{ marginTop: "0.75rem" }}>
+        <div className="row row-centered spaced">
           {record.ranges.length > SHOWN_RANGES ? (
             <p className="muted" data-testid="ranges-truncated">
               {format(d.rangesShown, {
@@ -159,40 +168,35 @@ export default async function VoidDetailPage({ params, searchParams }: Props) {
   );
 }
 
-function StatusExplanation({ record, t }: { record: VoidRecordView; t: Dictionary["voidDetail"] }) {
-  if (record.status === "Aceptado")
-    return (
-      <Banner tone="success">
-        <p>{t.acceptedMeaning}</p>
-      </Banner>
-    );
-  if (record.status === "Rechazado")
-    return (
-      <Banner tone="danger">
-        <p>{t.rejectedMeaning}</p>
-      </Banner>
-    );
-  const meanings = t.errorMeanings as Record<string, string>;
+function StatusExplanation({ record, t }: { record: VoidRecordView; t: Dictionary }) {
+  const d = t.voidDetail;
   return (
-    <Banner tone="warning" title={t.errorTitle} testId="error-explanation">
-      <p>{meanings[record.errorCode ?? ""] ?? meanings.TAXAUTH_VOID_ERROR}</p>
-      <p>
-        <strong>{t.errorCode}:</strong> <span className="mono">{record.errorCode ?? "—"}</span>
-        {record.errorMessage ? (
-          <>
-            {" · "}
-            <strong>{t.errorMessage}:</strong> {record.errorMessage}
-          </>
-        ) : null}
-      </p>
-      <p>{t.retryAdvice}</p>
-      {/* An interrupted send has nobody left waiting for DGII: nothing will change by itself. */}
-      {record.errorCode === "INTERRUPTED" ? null : (
+    <VoidStatusExplanation
+      status={record.status}
+      errorCode={record.errorCode}
+      t={t.voidStatus}
+      testId={record.status === "Error" ? "error-explanation" : undefined}
+    >
+      {record.status === "Error" ? (
         <>
-          <p className="muted">{t.watching}</p>
-          <AutoRefresh seconds={REFRESH_SECONDS} />
+          <p>
+            <strong>{d.errorCode}:</strong> <span className="mono">{record.errorCode ?? t.common.none}</span>
+            {record.errorMessage ? (
+              <>
+                {" · "}
+                <strong>{d.errorMessage}:</strong> {record.errorMessage}
+              </>
+            ) : null}
+          </p>
+          {/* An interrupted send has nobody left waiting for DGII: nothing will change by itself. */}
+          {record.errorCode === "INTERRUPTED" ? null : (
+            <>
+              <p className="muted">{d.watching}</p>
+              <AutoRefresh seconds={REFRESH_SECONDS} />
+            </>
+          )}
         </>
-      )}
-    </Banner>
+      ) : null}
+    </VoidStatusExplanation>
   );
 }

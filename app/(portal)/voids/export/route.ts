@@ -1,4 +1,6 @@
 import { formatFechaHora } from "@/lib/domain/fecha";
+import { getDictionary, type Dictionary } from "@/lib/i18n";
+import { voidStatusLabel } from "@/lib/i18n/void-status";
 import { readVoidFilters } from "@/lib/portal/void-filters";
 import { loadVoidPage, typesOf, type VoidListItem } from "@/lib/portal/void-history";
 import { getPortalPreferences } from "@/lib/portal/preferences";
@@ -26,11 +28,12 @@ const HEADER = [
   "createdBy",
 ];
 
-function row(item: VoidListItem): CsvRow {
+/** One record; its status in the words of the history and the detail page ("Error · interrumpida"). */
+function row(item: VoidListItem, statusTexts: Dictionary["voidStatus"]): CsvRow {
   return [
     formatFechaHora(item.createdAt),
     item.voidId,
-    item.status,
+    voidStatusLabel(statusTexts, item.status, item.errorCode),
     item.environment,
     item.fechaHoraAnulacion,
     item.totalVoided,
@@ -51,7 +54,8 @@ function row(item: VoidListItem): CsvRow {
  */
 export const GET = route(async (request: Request) => {
   const auth = await requirePortalAuth("GET /(portal)/voids/export");
-  const { environment } = await getPortalPreferences();
+  const { environment, locale } = await getPortalPreferences();
+  const statusTexts = getDictionary(locale).voidStatus;
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const filters = { ...readVoidFilters(params, environment), cursor: undefined };
   // The first page is read before answering, so a bad filter is a 400, not a broken download.
@@ -61,7 +65,7 @@ export const GET = route(async (request: Request) => {
   async function* rows(): AsyncGenerator<CsvRow> {
     let page = firstPage;
     for (;;) {
-      for (const item of page.items) yield row(item);
+      for (const item of page.items) yield row(item, statusTexts);
       if (!page.nextToken) return;
       const next = await loadVoidPage(auth.accountId, { ...filters, cursor: page.nextToken }, CSV_PAGE);
       // Our own cursor refused: abort the download (the browser shows it failed), never a short file.

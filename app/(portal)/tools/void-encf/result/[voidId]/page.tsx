@@ -4,8 +4,11 @@ import { isEnvironment } from "@/lib/domain/environments";
 import { getPortalPreferences } from "@/lib/portal/preferences";
 import { requirePageAuth } from "@/lib/portal/page-auth";
 import { findAccountVoid } from "@/lib/portal/find-void-any-environment";
+import { pageTitle } from "@/lib/portal/page-title";
 
-export const metadata: Metadata = { title: "Resultado de la anulación · Anula" };
+export async function generateMetadata(): Promise<Metadata> {
+  return pageTitle((t) => t.voidTool.result.title);
+}
 
 interface ResultPageProps {
   params: Promise<{ voidId: string }>;

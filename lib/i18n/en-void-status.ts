@@ -1,0 +1,36 @@
+import type { esVoidStatus } from "./es-void-status";
+
+/** What each void status means, in English: the same keys as esVoidStatus. */
+export const enVoidStatus: typeof esVoidStatus = {
+  labels: { Aceptado: "Accepted", Rechazado: "Rejected", Error: "Error" },
+  reasons: {
+    NOT_CONFIRMED: "not confirmed",
+    INTERRUPTED: "interrupted",
+    TAXAUTH_AUTH_ERROR: "not sent",
+    TAXAUTH_VOID_ERROR: "no answer from DGII",
+  },
+  withReason: "{status} · {reason}",
+  meanings: {
+    Aceptado: "DGII accepted the void: these sequences can no longer be issued.",
+    Rechazado:
+      "DGII rejected the void: no sequence was voided. See the reasons in DGII's answer, fix what they say and send a new request.",
+    Error:
+      "DGII did not confirm the void: it may not have received it, or received it without its answer reaching us. Do not resend blindly: you could void the same range twice.",
+  },
+  errorTitle: "Unconfirmed result (Error)",
+  reasonMeanings: {
+    NOT_CONFIRMED:
+      "The document was sent (or about to be sent) to DGII and Anula is still waiting for its answer: if it comes, the status changes by itself. If that wait is interrupted (server restart or failure), the record becomes interrupted.",
+    INTERRUPTED:
+      "The wait for DGII's answer was interrupted (the server waiting for it stopped): no answer can reach this record any more, and DGII may or may not have voided these sequences. Check their state in DGII's Oficina Virtual (Consulta de Anulaciones) before sending another request.",
+    TAXAUTH_AUTH_ERROR:
+      "Authentication with DGII using the account's certificate failed, so the document was not sent. Check the certificate in Settings; then you can send a new void.",
+    TAXAUTH_VOID_ERROR:
+      "DGII's voiding service did not answer correctly: the void may or may not have been processed.",
+  },
+  errorSteps: [
+    "Check this record again in a few minutes: if DGII answered late, it becomes Accepted or Rejected by itself.",
+    "If it became Accepted or Rejected, do not repeat the void.",
+    "If it is still Error, verify the real state of the sequences with DGII before sending a new request.",
+  ],
+};

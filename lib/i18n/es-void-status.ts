@@ -1,0 +1,39 @@
+/**
+ * What each status of a void means, worded once: the history, the detail page, the void tool's
+ * result page and the CSV export all read it from here. `labels` are the spec's three values;
+ * `reasons` name why an attempt is in Error (its errorCode), the labels later states build on.
+ */
+export const esVoidStatus = {
+  labels: { Aceptado: "Aceptado", Rechazado: "Rechazado", Error: "Error" },
+  reasons: {
+    NOT_CONFIRMED: "sin confirmar",
+    INTERRUPTED: "interrumpida",
+    TAXAUTH_AUTH_ERROR: "no enviada",
+    TAXAUTH_VOID_ERROR: "sin respuesta de la DGII",
+  },
+  /** "Error · interrumpida": a status with the reason of its Error. */
+  withReason: "{status} · {reason}",
+  meanings: {
+    Aceptado: "La DGII aceptó la anulación: estas secuencias ya no pueden emitirse.",
+    Rechazado:
+      "La DGII rechazó la anulación: ninguna secuencia fue anulada. Vea los motivos en la respuesta de la DGII, corrija lo que indiquen y envíe una nueva solicitud.",
+    Error:
+      "La DGII no confirmó la anulación: pudo no haberla recibido, o recibirla sin que llegara su respuesta. No la reenvíe a ciegas: podría anular dos veces el mismo rango.",
+  },
+  errorTitle: "Resultado sin confirmar (Error)",
+  reasonMeanings: {
+    NOT_CONFIRMED:
+      "El documento se envió (o estaba por enviarse) a la DGII y Anula sigue esperando su respuesta: si llega, el estado cambiará solo. Si esa espera se interrumpe (reinicio o fallo del servidor), el registro pasará a interrumpida.",
+    INTERRUPTED:
+      "La espera de la respuesta de la DGII se interrumpió (el servidor que la esperaba se detuvo): ninguna respuesta llegará ya a este registro, y la DGII pudo haber anulado estas secuencias o no. Verifique su estado en la Oficina Virtual de la DGII (Consulta de Anulaciones) antes de enviar otra solicitud.",
+    TAXAUTH_AUTH_ERROR:
+      "No se pudo autenticar ante la DGII con el certificado de la cuenta, así que el documento no se envió. Revise el certificado en Configuración; luego puede enviar una nueva anulación.",
+    TAXAUTH_VOID_ERROR:
+      "El servicio de anulación de la DGII no respondió correctamente: la anulación pudo haberse procesado o no.",
+  },
+  errorSteps: [
+    "Consulte este registro de nuevo en unos minutos: si la DGII respondió tarde, pasará solo a Aceptado o Rechazado.",
+    "Si pasó a Aceptado o Rechazado, no repita la anulación.",
+    "Si sigue en Error, verifique el estado real de las secuencias con la DGII antes de enviar una nueva solicitud.",
+  ],
+};
