@@ -4,6 +4,8 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition, type FormEvent } from "react";
 
 import { Banner } from "@/components/ui/banner";
+import { buttonClass } from "@/components/ui/button";
+import { cardClass } from "@/components/ui/card";
 import { InputField, SelectField } from "@/components/ui/field";
 import { Badge } from "@/components/ui/status-badge";
 import { Table } from "@/components/ui/table";
@@ -120,7 +122,7 @@ export function UsersPanel({ users, canEdit, t, roleLabels }: UsersPanelProps) {
                   {user.isSelf ? null : (
                     <button
                       type="button"
-                      className={`btn btn-small ${user.disabled ? "btn-secondary" : "btn-danger"}`}
+                      className={buttonClass(user.disabled ? "secondary" : "danger", "small")}
                       disabled={pending}
                       onClick={() => run(() => setUserDisabledAction(user.id, !user.disabled))}
                       aria-label={`${user.disabled ? t.enable : t.disable} ${user.email}`}
@@ -135,7 +137,7 @@ export function UsersPanel({ users, canEdit, t, roleLabels }: UsersPanelProps) {
         </tbody>
       </Table>
       {canEdit ? (
-        <form className="card" onSubmit={onCreate} data-testid="user-create">
+        <form className={cardClass} onSubmit={onCreate} data-testid="user-create">
           <h3>{t.create}</h3>
           <div className="row">
             <InputField label={t.email} name="email" type="email" required autoComplete="off" />
@@ -149,7 +151,7 @@ export function UsersPanel({ users, canEdit, t, roleLabels }: UsersPanelProps) {
               autoComplete="new-password"
             />
             <SelectField label={t.role} name="role" defaultValue="operator" options={roleOptions} />
-            <button type="submit" className="btn" disabled={pending}>
+            <button type="submit" className={buttonClass()} disabled={pending}>
               {t.create}
             </button>
           </div>

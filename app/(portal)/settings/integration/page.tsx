@@ -8,6 +8,8 @@ import { integrationExamples, originFromHeaders } from "@/lib/portal/integration
 import { hasRole, requirePageAuth } from "@/lib/portal/page-auth";
 import { loadConfig } from "@/lib/server/config/load-config";
 
+import styles from "./integration.module.css";
+
 export const metadata = { title: "Anula · Cómo integrar" };
 
 /** Cómo integrar: the token and API key calls, with this deployment's origin and environment. */
@@ -30,8 +32,8 @@ export default async function IntegrationPage() {
       <p>{i.intro}</p>
       <p className="muted">{format(i.note, { environment })}</p>
       {sections.map(([title, code]) => (
-        <section key={title} style={{ marginTop: "1rem" }}>
-          <div className="page-header" style={{ marginBottom: "0.25rem" }}>
+        <section key={title} className={styles.example}>
+          <div className={styles.exampleHeader}>
             <h3>{title}</h3>
             <CopyButton text={code} label={t.common.copy} copiedLabel={t.common.copied} />
           </div>
