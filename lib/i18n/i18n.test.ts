@@ -144,7 +144,13 @@ describe("server errors in the portal's language", () => {
     expect(errorMessage(validation, "en", "en")).toBe("Line 1: …");
   });
 
-  it("never shows a 5xx's internal text, and falls back for an unknown code", () => {
+  it("keeps DGII's 503 wording for a Spanish reader (when the window ends)", () => {
+    const window = { code: "TAXAUTH_UNAVAILABLE", message: "… hasta el 01-12-2026 06:00 …", status: 503 };
+    expect(errorMessage(window, "es")).toBe(window.message);
+    expect(errorMessage(window, "en")).toBe(en.appErrors.TAXAUTH_UNAVAILABLE);
+  });
+
+  it("never shows a 500's internal text, and falls back for an unknown code", () => {
     expect(errorMessage({ code: "SIGN_ERROR", message: "xml-crypto: boom", status: 500 }, "es")).toBe(
       es.appErrors.SIGN_ERROR,
     );
