@@ -2,14 +2,19 @@ import type { ReactNode } from "react";
 
 import { PortalShell } from "@/components/shell/portal-shell";
 import { getI18n } from "@/lib/portal/i18n";
-import { requirePageAuth } from "@/lib/portal/page-auth";
+import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
 import { voidServiceNotice } from "@/lib/portal/void-service-notice";
 import { getAccount } from "@/lib/server/accounts";
+import { companiesOfUser } from "@/lib/server/auth/credentials";
 
-/** The signed-in portal: navigation, account, environment (always visible) and language. */
+/** The signed-in portal: navigation, company and environment (both always visible) and language. */
 export default async function PortalLayout({ children }: { children: ReactNode }) {
   const auth = await requirePageAuth();
-  const [account, { t, locale, environment }] = await Promise.all([getAccount(auth.accountId), getI18n()]);
+  const [account, companies, { t, locale, environment }] = await Promise.all([
+    getAccount(auth.accountId),
+    companiesOfUser(auth.userId),
+    getI18n(),
+  ]);
   // DGII's announced maintenance or outage of Anulación Rangos (only with TAXAUTH_STATUS_API_KEY).
   const voidService = await voidServiceNotice(environment);
   return (
@@ -17,8 +22,13 @@ export default async function PortalLayout({ children }: { children: ReactNode }
       t={t}
       locale={locale}
       environment={environment}
-      account={{ name: account?.name ?? "", rnc: auth.rnc }}
-      user={{ email: auth.email, role: auth.role }}
+      account={{ id: auth.accountId, name: account?.name ?? "", rnc: auth.rnc }}
+      companies={companies}
+      user={{ email: auth.email, roles: auth.roles }}
+      may={{
+        sendVoids: mayTake(auth, "voids.send"),
+        seeSettings: mayTake(auth, "voids.send") || mayTake(auth, "users.manage"),
+      }}
       voidService={voidService}
     >
       {children}

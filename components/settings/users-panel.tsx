@@ -6,68 +6,87 @@ import { useState, useTransition, type FormEvent } from "react";
 import { Banner } from "@/components/ui/banner";
 import { buttonClass } from "@/components/ui/button";
 import { cardClass } from "@/components/ui/card";
-import { InputField, SelectField } from "@/components/ui/field";
+import { InputField } from "@/components/ui/field";
 import { Badge } from "@/components/ui/status-badge";
 import { Table } from "@/components/ui/table";
+import { COMPANY_ROLES, type CompanyRole } from "@/lib/domain/roles";
 import type { Dictionary } from "@/lib/i18n";
 import {
-  createUserAction,
+  inviteUserAction,
+  setMemberRolesAction,
   setUserDisabledAction,
-  setUserRoleAction,
-  type ActionResult,
-} from "@/lib/portal/actions/settings-actions";
-
-type Role = "admin" | "operator" | "viewer";
-const ROLES: Role[] = ["admin", "operator", "viewer"];
+} from "@/lib/portal/actions/member-actions";
 
 export interface UserRow {
   id: string;
   email: string;
   name: string;
-  role: Role;
+  roles: CompanyRole[];
   disabled: boolean;
   lastLogin: string;
   isSelf: boolean;
+  /** Their home organization is the one being administered: its administrators may disable them. */
+  homeHere: boolean;
 }
 
 export interface UsersPanelProps {
   users: UserRow[];
   canEdit: boolean;
+  /** Organization administrator: may disable members whose home organization this is. */
+  canDisable: boolean;
   t: Dictionary["settings"]["users"];
   roleLabels: Dictionary["common"]["role"];
 }
 
-/** List, create, change role, disable/enable; an admin cannot lock themselves out. */
-export function UsersPanel({ users, canEdit, t, roleLabels }: UsersPanelProps) {
-  const router = useRouter();
-  const [result, setResult] = useState<ActionResult | null>(null);
-  const [pending, startTransition] = useTransition();
-  const roleOptions = ROLES.map((role) => ({ value: role, label: roleLabels[role] }));
+type Notice = { ok: boolean; message: string; temporaryPassword?: string } | null;
 
-  function run(action: () => Promise<ActionResult>, after?: () => void) {
+/** Members of the company with their roles (a set each), invitations; nobody locks themselves out. */
+export function UsersPanel({ users, canEdit, canDisable, t, roleLabels }: UsersPanelProps) {
+  const router = useRouter();
+  const [notice, setNotice] = useState<Notice>(null);
+  const [pending, startTransition] = useTransition();
+
+  function run(action: () => Promise<Notice & object>, after?: () => void) {
     startTransition(async () => {
       const answer = await action();
-      setResult(answer.ok && answer.message === "" ? null : answer);
+      setNotice(answer.ok && answer.message === "" ? null : answer);
       if (answer.ok) after?.();
       router.refresh();
     });
   }
 
-  function onCreate(event: FormEvent<HTMLFormElement>) {
+  function toggleRole(user: UserRow, role: CompanyRole, on: boolean) {
+    const roles = on ? [...user.roles, role] : user.roles.filter((held) => held !== role);
+    run(() => setMemberRolesAction(user.id, roles));
+  }
+
+  function onInvite(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
+    if (data.getAll("roles").length === 0) {
+      setNotice({ ok: false, message: t.rolesRequired });
+      return;
+    }
     run(
-      () => createUserAction(data),
+      () => inviteUserAction(data),
       () => form.reset(),
     );
   }
 
   return (
     <div className="stack">
-      {result ? (
-        <Banner tone={result.ok ? "success" : "danger"} role="alert" testId="users-result">
-          <p>{result.message}</p>
+      {notice ? (
+        <Banner tone={notice.ok ? "success" : "danger"} role="alert" testId="users-result">
+          <p>{notice.message}</p>
+          {notice.temporaryPassword ? (
+            <p>
+              {t.temporaryPassword}:{" "}
+              <code className="mono" data-testid="temporary-password">
+                {notice.temporaryPassword}
+              </code>
+            </p>
+          ) : null}
         </Banner>
       ) : null}
       <p className="muted">{t.roleHelp}</p>
@@ -81,7 +100,7 @@ export function UsersPanel({ users, canEdit, t, roleLabels }: UsersPanelProps) {
             <th scope="col">{t.lastLogin}</th>
             {canEdit ? (
               <th scope="col">
-                <span className="visually-hidden">{t.disable}</span>
+                <span className="visually-hidden">{t.remove}</span>
               </th>
             ) : null}
           </tr>
@@ -91,24 +110,28 @@ export function UsersPanel({ users, canEdit, t, roleLabels }: UsersPanelProps) {
             <tr key={user.id} data-email={user.email}>
               <td>
                 {user.email} {user.isSelf ? <span className="muted">{t.you}</span> : null}
+                {user.homeHere ? null : <div className="muted">{t.homeElsewhere}</div>}
               </td>
               <td>{user.name}</td>
               <td>
-                {canEdit && !user.isSelf ? (
-                  <select
-                    aria-label={`${t.changeRole}: ${user.email}`}
-                    value={user.role}
-                    disabled={pending}
-                    onChange={(event) => run(() => setUserRoleAction(user.id, event.target.value))}
-                  >
-                    {roleOptions.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label}
-                      </option>
+                {canEdit ? (
+                  <fieldset className="row" aria-label={`${t.changeRole} ${user.email}`}>
+                    {COMPANY_ROLES.map((role) => (
+                      <label key={role}>
+                        <input
+                          type="checkbox"
+                          name={`roles-${user.id}`}
+                          value={role}
+                          checked={user.roles.includes(role)}
+                          disabled={pending || (user.isSelf && role === "administrator")}
+                          onChange={(event) => toggleRole(user, role, event.target.checked)}
+                        />{" "}
+                        {roleLabels[role]}
+                      </label>
                     ))}
-                  </select>
+                  </fieldset>
                 ) : (
-                  roleLabels[user.role]
+                  user.roles.map((role) => roleLabels[role]).join(", ")
                 )}
               </td>
               <td>
@@ -120,15 +143,28 @@ export function UsersPanel({ users, canEdit, t, roleLabels }: UsersPanelProps) {
               {canEdit ? (
                 <td>
                   {user.isSelf ? null : (
-                    <button
-                      type="button"
-                      className={buttonClass(user.disabled ? "secondary" : "danger", "small")}
-                      disabled={pending}
-                      onClick={() => run(() => setUserDisabledAction(user.id, !user.disabled))}
-                      aria-label={`${user.disabled ? t.enable : t.disable} ${user.email}`}
-                    >
-                      {user.disabled ? t.enable : t.disable}
-                    </button>
+                    <div className="row">
+                      <button
+                        type="button"
+                        className={buttonClass("secondary", "small")}
+                        disabled={pending}
+                        onClick={() => run(() => setMemberRolesAction(user.id, []))}
+                        aria-label={`${t.remove}: ${user.email}`}
+                      >
+                        {t.remove}
+                      </button>
+                      {canDisable && user.homeHere ? (
+                        <button
+                          type="button"
+                          className={buttonClass(user.disabled ? "secondary" : "danger", "small")}
+                          disabled={pending}
+                          onClick={() => run(() => setUserDisabledAction(user.id, !user.disabled))}
+                          aria-label={`${user.disabled ? t.enable : t.disable} ${user.email}`}
+                        >
+                          {user.disabled ? t.enable : t.disable}
+                        </button>
+                      ) : null}
+                    </div>
                   )}
                 </td>
               ) : null}
@@ -137,20 +173,19 @@ export function UsersPanel({ users, canEdit, t, roleLabels }: UsersPanelProps) {
         </tbody>
       </Table>
       {canEdit ? (
-        <form className={cardClass} onSubmit={onCreate} data-testid="user-create">
+        <form className={cardClass} onSubmit={onInvite} data-testid="user-create" noValidate>
           <h3>{t.create}</h3>
           <div className="row">
             <InputField label={t.email} name="email" type="email" required autoComplete="off" />
             <InputField label={t.name} name="name" autoComplete="off" />
-            <InputField
-              label={t.password}
-              name="password"
-              type="password"
-              minLength={8}
-              required
-              autoComplete="new-password"
-            />
-            <SelectField label={t.role} name="role" defaultValue="operator" options={roleOptions} />
+            <fieldset className="row" aria-label={t.role}>
+              {COMPANY_ROLES.map((role) => (
+                <label key={role}>
+                  <input type="checkbox" name="roles" value={role} defaultChecked={role === "operator"} />{" "}
+                  {roleLabels[role]}
+                </label>
+              ))}
+            </fieldset>
             <button type="submit" className={buttonClass()} disabled={pending}>
               {t.create}
             </button>

@@ -2,10 +2,11 @@ import type { ReactNode } from "react";
 
 import { ENVIRONMENTS, type Environment } from "@/lib/domain/environments";
 import type { Locale } from "@/lib/domain/locale";
-import type { UserRole } from "@/lib/domain/roles";
+import type { CompanyRole } from "@/lib/domain/roles";
 import type { VoidServiceStatus } from "@/lib/domain/void-service-status";
 import { format, type Dictionary } from "@/lib/i18n";
 
+import { CompanyPicker } from "./company-picker";
 import { EnvironmentPicker } from "./environment-picker";
 import { LanguageSwitch } from "./language-switch";
 import { NavLinks, type NavItem } from "./nav-links";
@@ -16,20 +17,29 @@ export interface PortalShellProps {
   t: Dictionary;
   locale: Locale;
   environment: Environment;
-  account: { name: string; rnc: string };
-  user: { email: string; role: UserRole };
+  account: { id: string; name: string; rnc: string };
+  /** The companies the user may switch to (the current one included). */
+  companies: ReadonlyArray<{ accountId: string; rnc: string; name: string }>;
+  user: { email: string; roles: readonly CompanyRole[] };
+  /** What the navigation offers (the server checks each action again). */
+  may: NavPermissions;
   /** DGII's status of Anulación Rangos in `environment` (null: no key configured, nothing shown). */
   voidService?: VoidServiceStatus | null;
   children: ReactNode;
 }
 
-/** Which pages a role sees: a viewer only history and documents; settings from operator (read-only). */
-export function navItemsFor(role: UserRole, t: Dictionary): NavItem[] {
+export interface NavPermissions {
+  sendVoids: boolean;
+  /** Operators read the settings; administrators change them. */
+  seeSettings: boolean;
+}
+
+/** Which pages the user sees: the void tool to who may send; settings to operators and administrators. */
+export function navItemsFor(may: NavPermissions, t: Dictionary): NavItem[] {
   const items: NavItem[] = [];
-  if (role !== "viewer")
-    items.push({ href: "/tools/void-encf", label: t.shell.voidTool, group: t.shell.tools });
+  if (may.sendVoids) items.push({ href: "/tools/void-encf", label: t.shell.voidTool, group: t.shell.tools });
   items.push({ href: "/voids", label: t.shell.history }, { href: "/documents", label: t.shell.documents });
-  if (role !== "viewer") items.push({ href: "/settings", label: t.shell.settings });
+  if (may.seeSettings) items.push({ href: "/settings", label: t.shell.settings });
   return items;
 }
 
@@ -38,7 +48,9 @@ export function PortalShell({
   locale,
   environment,
   account,
+  companies,
   user,
+  may,
   voidService,
   children,
 }: PortalShellProps) {
@@ -57,7 +69,7 @@ export function PortalShell({
       </div>
       <div className="shell-nav">
         <div className="shell-brand">{t.common.appName}</div>
-        <NavLinks items={navItemsFor(user.role, t)} label={t.shell.navLabel} />
+        <NavLinks items={navItemsFor(may, t)} label={t.shell.navLabel} />
         <div className="shell-user" data-testid="account-info">
           <div>
             <strong>{account.name}</strong>
@@ -66,12 +78,18 @@ export function PortalShell({
             {t.shell.rnc} <span className="mono">{account.rnc}</span>
           </div>
           <div className="shell-user-email">{format(t.shell.signedInAs, { email: user.email })}</div>
-          <div>{t.common.role[user.role]}</div>
+          <div data-testid="user-roles">{user.roles.map((role) => t.common.role[role]).join(", ")}</div>
           <SignOutButton label={t.shell.signOut} />
         </div>
       </div>
       <div className="shell-main">
         <header className="shell-topbar">
+          <CompanyPicker
+            accountId={account.id}
+            label={t.shell.company}
+            hint={t.shell.companyHint}
+            options={companies}
+          />
           <EnvironmentPicker
             environment={environment}
             label={t.common.environment}

@@ -38,6 +38,14 @@ export const ERROR_STATUS = {
   UNAUTHORIZED: 401,
   INVALID_CREDENTIALS: 401,
   INVALID_REFRESH_TOKEN: 401,
+  /** The user has a second factor (TOTP): the sign-in needs its current code (`otp`). */
+  OTP_REQUIRED: 401,
+  /** The user belongs to several companies: the sign-in must name one (`rnc`); the body lists them. */
+  RNC_REQUIRED: 400,
+  /** The organization requires a second factor of this user, who has not set one up yet (portal). */
+  SECOND_FACTOR_SETUP_REQUIRED: 403,
+  /** The password is temporary (invitation, reset): the user must choose their own in the portal first. */
+  PASSWORD_CHANGE_REQUIRED: 403,
   // 401 only for the Bearer token and the credentials: a client that signs in again on 401 must not
   // loop on a bad X-API-KEY (MSeller answers those with 403 too).
   INVALID_API_KEY: 403,
@@ -51,6 +59,10 @@ export const ERROR_STATUS = {
   METHOD_NOT_ALLOWED: 405,
   IDEMPOTENCY_KEY_REUSED: 409,
   ALREADY_VOIDED: 409,
+  /** Something with this identity exists already (an RNC, an e-mail). */
+  ALREADY_EXISTS: 409,
+  /** The first-run setup is over (a user exists), or its token is wrong or expired. */
+  SETUP_CLOSED: 403,
   RATE_LIMITED: 429,
   /** The instance is draining for a shutdown: retry (another instance will answer). */
   SERVICE_UNAVAILABLE: 503,

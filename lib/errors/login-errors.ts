@@ -6,3 +6,6 @@ import type { ErrorCode } from "./error-codes";
  * text for it. A code, never the server's wording.
  */
 export const LOGIN_RATE_LIMITED = "RATE_LIMITED" satisfies ErrorCode;
+
+/** The user has a second factor: the form asks for the code and signs in again with it. */
+export const LOGIN_OTP_REQUIRED = "OTP_REQUIRED" satisfies ErrorCode;

@@ -2,13 +2,13 @@ import "server-only";
 
 import { redirect } from "next/navigation";
 
-import type { AuthContext, UserRole } from "@/lib/server/auth";
+import { can, type Action } from "@/lib/domain/roles";
+import type { AuthContext } from "@/lib/server/auth";
 import { getPortalAuth } from "@/lib/server/auth/next-auth-options";
 
-const ROLE_RANK: Record<UserRole, number> = { viewer: 0, operator: 1, admin: 2 };
-
-export function hasRole(auth: Pick<AuthContext, "role">, minimum: UserRole): boolean {
-  return ROLE_RANK[auth.role] >= ROLE_RANK[minimum];
+/** Whether the portal shows an action to this user (the server checks again when it is taken). */
+export function mayTake(auth: AuthContext, action: Action): boolean {
+  return can(auth, action);
 }
 
 /**

@@ -11,7 +11,7 @@ import { submitVoid } from "./actions/void-actions";
 import { voidServiceNotice } from "./void-service-notice";
 
 // The portal's session and request scope, as Next provides them to pages and server actions.
-let session: { userId: string; accountId: string } | null = null;
+let session: { userId: string; signedInAt: number } | null = null;
 vi.mock("next-auth/next", () => ({ getServerSession: async () => session }));
 vi.mock("next/headers", () => ({
   headers: async () => new Headers(),
@@ -32,8 +32,8 @@ function withStatusKey(key: string | undefined) {
 beforeAll(async () => {
   database = await createTestDatabase();
   simulator = await startTaxAuthSimulator({ port: 0, statusApiKey: "clave-dgii" });
-  operator = await createTestAccount({ role: "operator", certificate: true });
-  session = { userId: operator.auth.userId, accountId: operator.auth.accountId };
+  operator = await createTestAccount({ roles: ["operator"], certificate: true });
+  session = { userId: operator.auth.userId, signedInAt: Date.now() };
 });
 
 beforeEach(() => {

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { signInExtensionFields } from "./sign-in-extensions";
+
 /** POST /{environment}/customer/authentication request body (MSeller ECF's sign-in). */
 export const customerAuthenticationRequestSchema = z.object({
   email: z
@@ -7,8 +9,13 @@ export const customerAuthenticationRequestSchema = z.object({
     .trim()
     .min(1, "email es obligatorio.")
     .max(320)
-    .describe("The user's e-mail (the portal's username)"),
-  password: z.string({ error: "password es obligatorio." }).min(1, "password es obligatorio.").max(1024),
+    .describe("The user's e-mail (the portal's username), or a service account's clientId (sa_…)"),
+  password: z
+    .string({ error: "password es obligatorio." })
+    .min(1, "password es obligatorio.")
+    .max(1024)
+    .describe("The user's password, or one of the service account's secrets"),
+  ...signInExtensionFields,
 });
 
 export type CustomerAuthenticationRequest = z.infer<typeof customerAuthenticationRequestSchema>;

@@ -3,13 +3,16 @@ import type { ReactNode } from "react";
 import { SettingsTabs } from "@/components/settings/settings-tabs";
 import { Banner } from "@/components/ui/banner";
 import { getI18n } from "@/lib/portal/i18n";
-import { hasRole, requirePageAuth } from "@/lib/portal/page-auth";
+import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
 
-/** Configuración: operators read it, only admins change it, viewers do not see it at all. */
+/**
+ * Configuración: operators and administrators read it, administrators change it; members with
+ * only the viewer or approver role do not see it.
+ */
 export default async function SettingsLayout({ children }: { children: ReactNode }) {
   const auth = await requirePageAuth();
   const { t } = await getI18n();
-  if (!hasRole(auth, "operator")) {
+  if (!mayTake(auth, "voids.send") && !mayTake(auth, "users.manage")) {
     return (
       <Banner tone="warning" role="alert" testId="no-access">
         <p>{t.common.noAccess}</p>
@@ -29,7 +32,7 @@ export default async function SettingsLayout({ children }: { children: ReactNode
           { href: "/settings/integration", label: tabs.integration },
         ]}
       />
-      {hasRole(auth, "admin") ? null : (
+      {mayTake(auth, "users.manage") ? null : (
         <Banner tone="info">
           <p>{t.settings.readOnly}</p>
         </Banner>

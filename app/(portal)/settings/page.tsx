@@ -4,7 +4,7 @@ import { Card } from "@/components/ui/card";
 import { formatFechaHora } from "@/lib/domain/fecha";
 import { format } from "@/lib/i18n";
 import { getI18n } from "@/lib/portal/i18n";
-import { hasRole, requirePageAuth } from "@/lib/portal/page-auth";
+import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
 import { getActiveCertificateSummary } from "@/lib/server/certificates";
 
 export const metadata = { title: "Anula · Configuración" };
@@ -15,7 +15,7 @@ const WARN_DAYS = 30;
 /** Certificado: the active certificate's card and (admins) the .p12 upload. */
 export default async function CertificateSettingsPage() {
   const auth = await requirePageAuth();
-  if (!hasRole(auth, "operator")) return null;
+  if (!mayTake(auth, "voids.send") && !mayTake(auth, "certificates.manage")) return null;
   const { t } = await getI18n();
   const c = t.settings.certificate;
   const active = await getActiveCertificateSummary(auth.accountId);
@@ -56,7 +56,7 @@ export default async function CertificateSettingsPage() {
           </Banner>
         )}
       </Card>
-      {hasRole(auth, "admin") ? (
+      {mayTake(auth, "certificates.manage") ? (
         <Card title={c.upload}>
           <p className="muted">{c.uploadIntro}</p>
           <CertificateUploadForm t={c} />

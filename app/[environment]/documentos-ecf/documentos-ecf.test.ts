@@ -351,7 +351,7 @@ describe("POST /{environment}/documentos-ecf/import", () => {
     }));
     const refused = await importAs(a, "TesteCF", tooMany);
     expect([refused.status, refused.body.code]).toEqual([400, "VALIDATION_FAILED"]);
-    const viewer = await createTestAccount({ role: "viewer", apiKey: true });
+    const viewer = await createTestAccount({ roles: ["viewer"], apiKey: true });
     const forbidden = await importAs(viewer, "TesteCF", [importEntry("E310000000001")]);
     expect([forbidden.status, forbidden.body.code]).toEqual([403, "FORBIDDEN"]);
   });

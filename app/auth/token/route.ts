@@ -5,12 +5,13 @@ import { clientAddressOf } from "@/lib/server/http/client-address";
 import { methodsNotAllowed } from "@/lib/server/http/api-fallbacks";
 
 /**
- * POST /auth/token { username, password } → { idToken, expiresIn: 3600, tokenType: "Bearer" }.
- * Failed sign-ins are throttled per (e-mail, client address) and per client address.
+ * POST /auth/token { username, password, rnc?, otp? } → { idToken, expiresIn: 3600, tokenType:
+ * "Bearer" }, the idToken acting for one company. Failed sign-ins are throttled per (username,
+ * client address) and per client address.
  */
 export const POST = route(async (request: Request) => {
   const body = validateBody(authTokenRequestSchema, await readJsonBody(request, { maxBytes: 16 * 1024 }));
-  return json(await issueIdToken(body.username, body.password, clientAddressOf(request)));
+  return json(await issueIdToken({ ...body, clientAddress: clientAddressOf(request) }));
 });
 
 /** Any other method: JSON 405 METHOD_NOT_ALLOWED with Allow (Next's own 405 has no body). */

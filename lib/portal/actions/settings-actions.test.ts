@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-data
 import { createApiKeyAction } from "./settings-actions";
 
 // The portal's session and request scope, as Next provides them to server actions.
-let session: { userId: string; accountId: string } | null = null;
+let session: { userId: string; signedInAt: number } | null = null;
 vi.mock("next-auth/next", () => ({ getServerSession: async () => session }));
 vi.mock("next/headers", () => ({
   headers: async () => new Headers(),
@@ -21,8 +21,8 @@ let admin: TestAccount;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  admin = await createTestAccount({ role: "admin" });
-  session = { userId: admin.auth.userId, accountId: admin.auth.accountId };
+  admin = await createTestAccount();
+  session = { userId: admin.auth.userId, signedInAt: Date.now() };
 });
 afterAll(async () => database?.dispose());
 

@@ -42,12 +42,16 @@ describe("ensureDemoAccount", () => {
     // Uses the process configuration (same secrets in this test) for the checks below.
     Object.assign(process.env, secrets);
     resetConfigForTests();
-    const token = await issueIdToken("demo@anula.local", "anula-demo");
+    const token = await issueIdToken({ username: "demo@anula.local", password: "anula-demo" });
     const auth = await requireBearer(
       new Request("http://x", { headers: { authorization: `Bearer ${token.idToken}` } }),
       "GET /[environment]/documentos-ecf",
     );
-    expect(auth).toMatchObject({ rnc: "130000001", role: "admin" });
+    expect(auth).toMatchObject({
+      rnc: "130000001",
+      roles: ["administrator", "approver", "operator"],
+      organizationAdmin: true,
+    });
     await requireApiKey(
       new Request("http://x", { headers: { "x-api-key": "demo-api-key-for-tests" } }),
       auth,
@@ -87,7 +91,13 @@ describe("ensureDemoAccount", () => {
   it("creates nothing when the database already has an account", async () => {
     const now = BigInt(Date.now());
     await database.prisma.account.create({
-      data: { rnc: "999999999", name: "X", createdAt: now, updatedAt: now },
+      data: {
+        rnc: "999999999",
+        name: "X",
+        createdAt: now,
+        updatedAt: now,
+        organization: { create: { name: "X", createdAt: now, updatedAt: now } },
+      },
     });
     expect(await ensureDemoAccount(database.prisma, parseConfig({ ...secrets }))).toBeNull();
   });
@@ -135,7 +145,7 @@ describe("the runtime's database preparation on the embedded default", () => {
       const second = await getDb();
       expect(second).not.toBe(first);
       expect(await second.account.count()).toBe(1);
-      expect(await second.certificate.count({ where: { active: true } })).toBe(1);
+      expect(await second.companyCertificate.count({ where: { active: true } })).toBe(1);
       await closeDb();
       // Printed for the record of start-up cost (PGlite cold start + migrations + demo seed).
       console.info(`prepareDatabase cold start with migrations and demo seed: ${Math.round(coldStartMs)} ms`);

@@ -25,8 +25,9 @@ export interface DemoAccountCreated {
 }
 
 /**
- * On the first start against an empty database (no account at all), creates the demo account so
- * the product works at once: RNC DEMO_RNC, admin user DEMO_USERNAME / DEMO_PASSWORD, a generated
+ * On the first start against an empty database (no company at all), creates the demo organization
+ * and its company so the product works at once: RNC DEMO_RNC, user DEMO_USERNAME / DEMO_PASSWORD
+ * (organization administrator; administrator, approver and operator of the company), a generated
  * certificate with serialNumber=<RNC> and an API key (DEMO_API_KEY, or generated and logged once).
  * Enabled by default only for the embedded PGlite; DEMO=off disables it, DEMO=on forces it.
  *
@@ -50,27 +51,47 @@ export async function ensureDemoAccount(
 
   try {
     const created = await prisma.$transaction(async (tx) => {
-      const account = await tx.account.create({
-        data: { rnc: demo.rnc, name: "Cuenta demo", createdAt: now, updatedAt: now },
+      const organization = await tx.organization.create({
+        data: { name: "Organización demo", createdAt: now, updatedAt: now },
       });
-      const user = await tx.user.create({
+      const account = await tx.account.create({
         data: {
-          accountId: account.id,
-          email: demo.username,
-          name: "Demo",
-          passwordHash,
-          role: "admin",
+          organizationId: organization.id,
+          rnc: demo.rnc,
+          name: "Empresa demo",
           createdAt: now,
           updatedAt: now,
         },
       });
+      const user = await tx.user.create({
+        data: {
+          homeOrganizationId: organization.id,
+          email: demo.username,
+          name: "Demo",
+          passwordHash,
+          createdAt: now,
+          updatedAt: now,
+          organizations: { create: { organizationId: organization.id, isAdmin: true, createdAt: now } },
+          companies: {
+            create: {
+              accountId: account.id,
+              roles: ["administrator", "approver", "operator"],
+              createdAt: now,
+              updatedAt: now,
+            },
+          },
+        },
+      });
       const apiKey = prepareApiKey(account.id, "Demo", { createdBy: user.id, key: demo.apiKey });
       await tx.apiKey.create({ data: apiKey.data });
-      await tx.certificate.create({
-        data: prepareCertificate(account.id, p12, certificatePassword, {
+      const certificate = await tx.certificate.create({
+        data: prepareCertificate(organization.id, p12, certificatePassword, {
           createdBy: user.id,
           encryptionKey: config.encryptionKey,
         }).data,
+      });
+      await tx.companyCertificate.create({
+        data: { accountId: account.id, certificateId: certificate.id, active: true, linkedAt: now },
       });
       return { accountId: account.id, rnc: account.rnc, username: user.email, apiKey: apiKey.key };
     });

@@ -1,6 +1,8 @@
 import "server-only";
 
-import { createApiKey, signIdToken, type AuthContext, type UserRole } from "@/lib/server/auth";
+import type { CompanyRole } from "@/lib/domain/roles";
+import { createApiKey, signIdToken, type AuthContext } from "@/lib/server/auth";
+import { loadActiveUser } from "@/lib/server/auth/credentials";
 import { uploadCertificate, type CertificateSummary } from "@/lib/server/certificates";
 import { generatePkcs12 } from "@/lib/server/signing/generate-pkcs12";
 
@@ -17,12 +19,24 @@ export interface TestAccount {
 
 let counter = 0;
 
+/** What a user who was "admin" before organizations became (ROLES_OF_LEGACY_ROLE.admin). */
+export const FULL_ROLES: CompanyRole[] = ["administrator", "approver", "operator"];
+
 /**
- * For tests (after createTestDatabase): an account with one user, and optionally an API key and an
- * active generated certificate. Each call gets a distinct RNC and e-mail unless given.
+ * For tests (after createTestDatabase): an organization with one company and one user (by default
+ * organization administrator and administrator + approver + operator of the company), and
+ * optionally an API key and an active generated certificate. Each call gets a distinct RNC and
+ * e-mail unless given.
  */
 export async function createTestAccount(
-  options: { rnc?: string; email?: string; role?: UserRole; apiKey?: boolean; certificate?: boolean } = {},
+  options: {
+    rnc?: string;
+    email?: string;
+    roles?: CompanyRole[];
+    organizationAdmin?: boolean;
+    apiKey?: boolean;
+    certificate?: boolean;
+  } = {},
 ): Promise<TestAccount> {
   counter += 1;
   const suffix = `${process.pid % 1000}${counter}`.padStart(6, "0").slice(-6);
@@ -33,15 +47,11 @@ export async function createTestAccount(
     accountId: account.id,
     email: options.email ?? `user-${rnc}@test.local`,
     password,
-    role: options.role ?? "admin",
+    roles: options.roles ?? FULL_ROLES,
+    organizationAdmin: options.organizationAdmin ?? !options.roles,
   });
-  const auth: AuthContext = {
-    accountId: account.id,
-    rnc,
-    userId: user.id,
-    email: user.email,
-    role: user.role,
-  };
+  const auth = await loadActiveUser(user.id, account.id);
+  if (!auth) throw new Error("createTestAccount: the user has no role in the company");
   const result: TestAccount = { auth, idToken: await signIdToken(auth), password };
   if (options.apiKey) result.apiKey = (await createApiKey(account.id, "test")).key;
   if (options.certificate) {

@@ -1,15 +1,24 @@
 import "server-only";
 
-import type { UserRole } from "@/lib/domain/roles";
+import type { CompanyRole, Permissions, ServiceScope } from "@/lib/domain/roles";
 
-export type { UserRole };
+export type { CompanyRole, ServiceScope };
 
-/** Who is calling: resolved from a Bearer idToken or the portal session, always re-checked in the DB. */
-export interface AuthContext {
+/**
+ * Who is calling and for which company: resolved from a Bearer idToken or the portal session, and
+ * re-checked in the database on every request (a disabled user or service account, a removed
+ * membership, a password change or "sign out everywhere" ends it at once).
+ */
+export interface AuthContext extends Permissions {
+  /** The company acted for (model Account): every query is scoped by it. */
   accountId: string;
-  /** The account's RNC: the issuer of every document; never taken from a request body. */
+  /** The company's RNC: the issuer of every document; never taken from a request body. */
   rnc: string;
+  organizationId: string;
+  /** The user's id, or the service account's. */
   userId: string;
+  /** The user's e-mail, or the service account's clientId. */
   email: string;
-  role: UserRole;
+  /** How actions are attributed in records: the e-mail, or "<name> (cuenta de servicio)". */
+  actor: string;
 }

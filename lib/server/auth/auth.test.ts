@@ -12,7 +12,7 @@ import {
   listApiKeys,
   requireApiKey,
   requireBearer,
-  requireRole,
+  requirePermission,
   revokeApiKey,
   signIdToken,
 } from "./index";
@@ -24,7 +24,12 @@ let bob: TestAccount;
 beforeAll(async () => {
   database = await createTestDatabase();
   alice = await createTestAccount({ rnc: "101000001", email: "Alice@Example.com", apiKey: true });
-  bob = await createTestAccount({ rnc: "101000002", email: "bob@example.com", apiKey: true, role: "viewer" });
+  bob = await createTestAccount({
+    rnc: "101000002",
+    email: "bob@example.com",
+    apiKey: true,
+    roles: ["viewer"],
+  });
 });
 afterAll(async () => database?.dispose());
 
@@ -53,8 +58,8 @@ function decodePayload(token: string): Record<string, unknown> {
 }
 
 describe("issueIdToken", () => {
-  it("returns a 1-hour Bearer JWT carrying the account's RNC, account, user and role", async () => {
-    const token = await issueIdToken("alice@example.com", alice.password);
+  it("returns a 1-hour Bearer JWT carrying the company's RNC, the company and the user (never roles)", async () => {
+    const token = await issueIdToken({ username: "alice@example.com", password: alice.password });
     expect(token.tokenType).toBe("Bearer");
     expect(token.expiresIn).toBe(3600);
     const payload = decodePayload(token.idToken);
@@ -62,14 +67,17 @@ describe("issueIdToken", () => {
       rnc: "101000001",
       accountId: alice.auth.accountId,
       sub: alice.auth.userId,
-      role: "admin",
+      kind: "user",
     });
+    expect(payload).not.toHaveProperty("roles");
     expect((payload.exp as number) - (payload.iat as number)).toBe(3600);
     expect(JSON.stringify(payload)).not.toContain(alice.password);
   });
 
   it("accepts the username in any case and with spaces around it", async () => {
-    await expect(issueIdToken("  ALICE@example.COM ", alice.password)).resolves.toHaveProperty("idToken");
+    await expect(
+      issueIdToken({ username: "  ALICE@example.COM ", password: alice.password }),
+    ).resolves.toHaveProperty("idToken");
   });
 
   it.each([
@@ -77,7 +85,7 @@ describe("issueIdToken", () => {
     ["an unknown user", "nobody@example.com", "whatever-password"],
     ["an empty username", "", "x"],
   ])("answers 401 INVALID_CREDENTIALS for %s", async (_case, username, password) => {
-    expect(await rejection(issueIdToken(username, password))).toMatchObject({
+    expect(await rejection(issueIdToken({ username: username, password: password }))).toMatchObject({
       code: "INVALID_CREDENTIALS",
       status: 401,
     });
@@ -85,16 +93,16 @@ describe("issueIdToken", () => {
 
   it("answers 401 INVALID_CREDENTIALS for a disabled user, even with the right password", async () => {
     const carol = await createTestAccount({ rnc: "101000003", email: "carol@example.com" });
-    await setUserDisabled(carol.auth.accountId, carol.auth.userId, true);
-    expect((await rejection(issueIdToken("carol@example.com", carol.password))).code).toBe(
-      "INVALID_CREDENTIALS",
-    );
+    await setUserDisabled(carol.auth.userId, true);
+    expect(
+      (await rejection(issueIdToken({ username: "carol@example.com", password: carol.password }))).code,
+    ).toBe("INVALID_CREDENTIALS");
   });
 });
 
 describe("requireBearer", () => {
   it("resolves a valid token to the caller, re-read from the database", async () => {
-    const { idToken } = await issueIdToken("alice@example.com", alice.password);
+    const { idToken } = await issueIdToken({ username: "alice@example.com", password: alice.password });
     await expect(
       requireBearer(withAuthorization(`Bearer ${idToken}`), "GET /[environment]/documentos-ecf"),
     ).resolves.toEqual(alice.auth);
@@ -163,7 +171,7 @@ describe("requireBearer", () => {
     await expect(
       requireBearer(withAuthorization(`Bearer ${dave.idToken}`), "GET /[environment]/documentos-ecf"),
     ).resolves.toBeTruthy();
-    await setUserDisabled(dave.auth.accountId, dave.auth.userId, true);
+    await setUserDisabled(dave.auth.userId, true);
     expect(
       (
         await rejection(
@@ -185,17 +193,17 @@ describe("requireBearer", () => {
     });
   });
 
-  it("takes the role from the database, not from the token", async () => {
-    const forgedRole = await signIdToken({ ...bob.auth, role: "admin" });
+  it("takes the roles from the database, not from the token", async () => {
+    const forgedRoles = await signIdToken({ ...bob.auth, roles: ["administrator", "operator"] });
     const auth = await requireBearer(
-      withAuthorization(`Bearer ${forgedRole}`),
+      withAuthorization(`Bearer ${forgedRoles}`),
       "GET /[environment]/documentos-ecf",
     );
-    expect(auth.role).toBe("viewer");
-    expect(() => requireRole(auth, "operator")).toThrow(
+    expect(auth.roles).toEqual(["viewer"]);
+    expect(() => requirePermission(auth, "voids.send")).toThrow(
       expect.objectContaining({ code: "FORBIDDEN", status: 403 }),
     );
-    expect(() => requireRole(alice.auth, "admin")).not.toThrow();
+    expect(() => requirePermission(alice.auth, "users.manage")).not.toThrow();
   });
 });
 

@@ -1,5 +1,7 @@
 import "server-only";
 
+import { isCompanyRole, type CompanyRole } from "@/lib/domain/roles";
+import { AppError } from "@/lib/errors";
 import { loadConfig } from "@/lib/server/config/load-config";
 import { getDb, nowMs } from "@/lib/server/db";
 import { UNKNOWN_ADDRESS } from "@/lib/server/http/client-address";
@@ -7,73 +9,214 @@ import { UNKNOWN_ADDRESS } from "@/lib/server/http/client-address";
 import type { AuthContext } from "./auth-context";
 import { beginLoginAttempt } from "./login-throttle";
 import { burnPasswordCheck, verifyPassword } from "./password";
+import { checkSecondFactor } from "./second-factor";
+
+/** A person who proved who they are (password, and their second factor when they have one). */
+export interface VerifiedUser {
+  userId: string;
+  email: string;
+  mustChangePassword: boolean;
+}
 
 /**
  * The user behind a username (e-mail, case-insensitive) and password, or null. A disabled user or
- * a wrong password gives null, like an unknown user, in about the same time. Too many failures from
- * `clientAddress` (clientAddressOf), for this e-mail or any: 429 RATE_LIMITED before the database
- * or the password hash is touched (login-throttle.ts).
+ * a wrong password gives null, like an unknown user, in about the same time. A user with a second
+ * factor must also give its current code (`otp`): 401 OTP_REQUIRED without one, null with a wrong
+ * one (a failure like a wrong password, counted by the throttle). Too many failures from
+ * `clientAddress` (clientAddressOf), for this e-mail or any: 429 RATE_LIMITED before the database or
+ * the password hash is touched (login-throttle.ts).
  */
-export async function authenticateUser(
+export async function verifyUserCredentials(
   username: string,
   password: string,
   clientAddress: string = UNKNOWN_ADDRESS,
-): Promise<AuthContext | null> {
+  otp?: string,
+): Promise<VerifiedUser | null> {
   const email = username.trim().toLowerCase();
   const attempt = beginLoginAttempt(email, clientAddress, loadConfig().loginThrottle);
   const db = await getDb();
-  const user = email ? await db.user.findUnique({ where: { email }, include: { account: true } }) : null;
+  const user = email ? await db.user.findUnique({ where: { email } }) : null;
   if (!user) {
     await burnPasswordCheck(password);
     return null;
   }
   const matches = await verifyPassword(password, user.passwordHash);
   if (!matches || user.disabled) return null;
+  if (!(await checkSecondFactor(user, otp))) return null;
   attempt.succeeded();
   await db.user.update({ where: { id: user.id }, data: { lastLoginAt: nowMs() } });
-  return authContextOf(user);
+  return { userId: user.id, email: user.email, mustChangePassword: user.mustChangePassword };
 }
 
-function authContextOf(user: {
-  id: string;
+/** One company a user may act for, with their roles there. */
+export interface CompanyChoice {
   accountId: string;
-  email: string;
-  role: AuthContext["role"];
-  account: { rnc: string };
-}): AuthContext {
-  return {
-    accountId: user.accountId,
-    rnc: user.account.rnc,
-    userId: user.id,
-    email: user.email,
-    role: user.role,
-  };
+  rnc: string;
+  name: string;
+  organizationId: string;
+  organizationName: string;
+  roles: CompanyRole[];
+}
+
+/** The companies a user is a member of (with at least one role), by organization and name. */
+export async function companiesOfUser(userId: string): Promise<CompanyChoice[]> {
+  const db = await getDb();
+  const rows = await db.companyMember.findMany({
+    where: { userId },
+    select: {
+      roles: true,
+      account: {
+        select: {
+          id: true,
+          rnc: true,
+          name: true,
+          organizationId: true,
+          organization: { select: { name: true } },
+        },
+      },
+    },
+  });
+  return rows
+    .filter((row) => row.roles.length > 0)
+    .map((row) => ({
+      accountId: row.account.id,
+      rnc: row.account.rnc,
+      name: row.account.name,
+      organizationId: row.account.organizationId,
+      organizationName: row.account.organization.name,
+      roles: row.roles.filter(isCompanyRole),
+    }))
+    .sort(
+      (a, b) =>
+        a.organizationName.localeCompare(b.organizationName, "es") || a.name.localeCompare(b.name, "es"),
+    );
 }
 
 /**
- * The current state of a user named by a token or a portal session: null when gone, disabled,
- * moved to another account, or — `tokenRnc`, the RNC a token carries — when that RNC is not the
- * account's (a token we did not sign that way: defence in depth should the secret leak). The
- * account's RNC comes with the user in one query.
+ * The company a sign-in acts for. A user of one company needs no `rnc`; a user of several must name
+ * one: 400 RNC_REQUIRED listing them, never a silent default (a void for the wrong taxpayer is
+ * irreversible). An `rnc` the user has no role in: 403 FORBIDDEN.
+ */
+export function chooseCompany(choices: CompanyChoice[], rnc: string | undefined): CompanyChoice {
+  const wanted = rnc?.trim();
+  if (wanted) {
+    const chosen = choices.find((choice) => choice.rnc === wanted);
+    if (!chosen) throw new AppError("FORBIDDEN", `El usuario no tiene acceso al RNC ${wanted}.`);
+    return chosen;
+  }
+  if (choices.length === 1) return choices[0]!;
+  if (choices.length === 0) {
+    throw new AppError(
+      "FORBIDDEN",
+      "El usuario no tiene rol en ninguna empresa: pida acceso a un administrador.",
+    );
+  }
+  throw new AppError(
+    "RNC_REQUIRED",
+    "El usuario tiene acceso a varias empresas: indique en rnc para cuál actúa.",
+    { extra: { companies: choices.map((choice) => ({ rnc: choice.rnc, name: choice.name })) } },
+  );
+}
+
+/**
+ * A user's credentials and second factor → the AuthContext of the company chosen by `rnc`
+ * (chooseCompany), or 401 INVALID_CREDENTIALS. What POST /auth/token and the MSeller-style sign-in
+ * do for people; service accounts sign in through service-accounts.ts.
+ */
+export async function signInUser(input: {
+  username: string;
+  password: string;
+  rnc?: string;
+  otp?: string;
+  clientAddress?: string;
+}): Promise<AuthContext> {
+  const user = await verifyUserCredentials(input.username, input.password, input.clientAddress, input.otp);
+  if (!user) throw new AppError("INVALID_CREDENTIALS", "Usuario o contraseña incorrectos.");
+  if (user.mustChangePassword) {
+    throw new AppError(
+      "PASSWORD_CHANGE_REQUIRED",
+      "La contraseña es temporal: inicie sesión en el portal y elija la suya antes de usar la API.",
+    );
+  }
+  const company = chooseCompany(await companiesOfUser(user.userId), input.rnc);
+  const auth = await loadActiveUser(user.userId, company.accountId);
+  if (!auth) throw new AppError("INVALID_CREDENTIALS", "Usuario o contraseña incorrectos.");
+  await requireSecondFactorSetUp(auth);
+  return auth;
+}
+
+/**
+ * Where an organization requires a second factor of its administrators and approvers, one who has
+ * not set it up cannot get a token (403 SECOND_FACTOR_SETUP_REQUIRED); the portal sends them to set
+ * it up instead.
+ */
+async function requireSecondFactorSetUp(auth: AuthContext): Promise<void> {
+  if (!(await secondFactorSetupPending(auth))) return;
+  throw new AppError(
+    "SECOND_FACTOR_SETUP_REQUIRED",
+    "Su organización exige un segundo factor a administradores y aprobadores: actívelo en el portal (Mi cuenta) antes de iniciar sesión aquí.",
+  );
+}
+
+/** True when `auth`'s organization requires a second factor of this user and they have none yet. */
+export async function secondFactorSetupPending(auth: AuthContext): Promise<boolean> {
+  if (auth.principal !== "user") return false;
+  const needs =
+    auth.organizationAdmin || auth.roles.includes("administrator") || auth.roles.includes("approver");
+  if (!needs) return false;
+  const db = await getDb();
+  const [organization, user] = await Promise.all([
+    db.organization.findUnique({ where: { id: auth.organizationId }, select: { requireSecondFactor: true } }),
+    db.user.findUnique({ where: { id: auth.userId }, select: { totpEnabledAt: true } }),
+  ]);
+  return Boolean(organization?.requireSecondFactor) && user?.totpEnabledAt == null;
+}
+
+/**
+ * The current state of a user acting for a company, as named by a token or a portal session: null
+ * when the user is gone or disabled, no longer has a role in that company, when `issuedAtMs` (when
+ * the token or session was issued) is before the user's sessionsValidAfter (password change,
+ * "sign out everywhere", disable), or — `tokenRnc`, the RNC a token carries — when that RNC is not
+ * the company's (defence in depth should the secret leak). One query.
  */
 export async function loadActiveUser(
   userId: string,
   accountId: string,
-  tokenRnc?: string,
+  options: { tokenRnc?: string; issuedAtMs?: number } = {},
 ): Promise<AuthContext | null> {
   const db = await getDb();
-  const user = await db.user.findUnique({
-    where: { id: userId },
+  const membership = await db.companyMember.findUnique({
+    where: { accountId_userId: { accountId, userId } },
     select: {
-      id: true,
-      accountId: true,
-      email: true,
-      role: true,
-      disabled: true,
-      account: { select: { rnc: true } },
+      roles: true,
+      account: { select: { rnc: true, organizationId: true } },
+      user: {
+        select: {
+          email: true,
+          disabled: true,
+          sessionsValidAfter: true,
+          organizations: { select: { organizationId: true, isAdmin: true } },
+        },
+      },
     },
   });
-  if (!user || user.disabled || user.accountId !== accountId) return null;
-  if (tokenRnc !== undefined && tokenRnc !== user.account.rnc) return null;
-  return authContextOf(user);
+  if (!membership || membership.roles.length === 0) return null;
+  const { user, account } = membership;
+  if (user.disabled) return null;
+  if (options.issuedAtMs !== undefined && options.issuedAtMs < Number(user.sessionsValidAfter)) return null;
+  if (options.tokenRnc !== undefined && options.tokenRnc !== account.rnc) return null;
+  return {
+    principal: "user",
+    accountId,
+    rnc: account.rnc,
+    organizationId: account.organizationId,
+    userId,
+    email: user.email,
+    actor: user.email,
+    roles: membership.roles.filter(isCompanyRole),
+    scopes: [],
+    organizationAdmin: user.organizations.some(
+      (member) => member.organizationId === account.organizationId && member.isAdmin,
+    ),
+  };
 }

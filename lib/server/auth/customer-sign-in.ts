@@ -1,12 +1,11 @@
 import "server-only";
 
 import type { Environment } from "@/lib/domain/environments";
-import { AppError } from "@/lib/errors";
 
-import { authenticateUser } from "./credentials";
+import type { AuthContext } from "./auth-context";
 import { ID_TOKEN_TTL_SECONDS, signIdToken } from "./id-token";
 import { issueRefreshToken, rotateRefreshToken } from "./refresh-tokens";
-import type { AuthContext } from "./auth-context";
+import { signIn, type SignInInput } from "./sign-in";
 
 /**
  * What MSeller ECF's sign-in answers, so integrations written for it work unchanged. `idToken` is
@@ -23,20 +22,15 @@ export interface CustomerSession {
 }
 
 /**
- * POST /{environment}/customer/authentication: e-mail and password → a session bound to
- * `environment`, or 401 INVALID_CREDENTIALS. The same sign-in throttle as POST /auth/token
- * (authenticateUser counts failures per e-mail and client address, and per address, for both).
+ * POST /{environment}/customer/authentication: a person's e-mail and password (or a service
+ * account's clientId and secret) → a session for one company bound to `environment`, or the
+ * sign-in's errors (sign-in.ts: 401 INVALID_CREDENTIALS, 400 RNC_REQUIRED, …). The same sign-in
+ * throttle as POST /auth/token.
  */
-export async function signInCustomer(input: {
-  email: string;
-  password: string;
-  environment: Environment;
-  clientAddress?: string;
-}): Promise<CustomerSession> {
-  // Today one user belongs to one account, so the token acts for that company. When the Companies
-  // issue lands, the company follows its rules (one company: that one; several: `rnc` required).
-  const auth = await authenticateUser(input.email, input.password, input.clientAddress);
-  if (!auth) throw new AppError("INVALID_CREDENTIALS", "Correo o contraseña incorrectos.");
+export async function signInCustomer(
+  input: SignInInput & { environment: Environment },
+): Promise<CustomerSession> {
+  const auth = await signIn(input);
   return session(auth, input.environment, await issueRefreshToken(auth, input.environment));
 }
 

@@ -6,17 +6,21 @@ import { isAppError } from "@/lib/errors";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
 
-import type { UserRole } from "./auth-context";
+import { can, COMPANY_ROLES, SERVICE_SCOPES, type Action } from "@/lib/domain/roles";
+
+import { createServiceAccount } from "./service-accounts";
+import { issueIdToken } from "./id-token";
 import { ENTRY_POINTS, type EntryPoint } from "./entry-points";
 
 /**
- * Every entry point declares its role in ENTRY_POINTS, and each one is walked with a caller of
- * every role: below the declared role the answer is FORBIDDEN, at or above it never. A route file
- * or server action added without a declaration fails the first test.
+ * Every entry point declares the action it takes in ENTRY_POINTS, and each one is walked with a
+ * caller holding each single role, an organization administrator, and (REST only) a service account
+ * with each single scope: FORBIDDEN exactly when lib/domain/roles.ts says the caller may not take
+ * the action. A route file or server action added without a declaration fails the first test.
  */
 
 // The portal's session and request scope, as Next provides them to route handlers and actions.
-let session: { userId: string; accountId: string } | null = null;
+let session: { userId: string; signedInAt: number } | null = null;
 vi.mock("next-auth/next", () => ({ getServerSession: async () => session }));
 vi.mock("next/headers", () => ({
   headers: async () => new Headers(),
@@ -25,8 +29,6 @@ vi.mock("next/headers", () => ({
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 
 const ROOT = process.cwd();
-const ROLES: UserRole[] = ["viewer", "operator", "admin"];
-const RANK: Record<UserRole, number> = { viewer: 0, operator: 1, admin: 2 };
 const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
 function filesUnder(directory: string): string[] {
@@ -95,11 +97,25 @@ describe("the entry point registry", () => {
 // --- Every protected entry × every role, through the real handlers ---------------------------------
 
 let database: TestDatabase;
-const callers = {} as Record<UserRole, TestAccount>;
+/** By name: "role:<role>", "organization-admin", "scope:<scope>" (service accounts: REST only). */
+const callers = new Map<string, TestAccount>();
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  for (const role of ROLES) callers[role] = await createTestAccount({ role, apiKey: true });
+  for (const role of COMPANY_ROLES) {
+    callers.set(`role:${role}`, await createTestAccount({ roles: [role], apiKey: true }));
+  }
+  callers.set(
+    "organization-admin",
+    await createTestAccount({ roles: ["viewer"], organizationAdmin: true, apiKey: true }),
+  );
+  const owner = await createTestAccount({ roles: ["viewer"], apiKey: true });
+  for (const scope of SERVICE_SCOPES) {
+    const service = await createServiceAccount(owner.auth.accountId, { name: scope, scopes: [scope] });
+    const { idToken } = await issueIdToken({ username: service.clientId, password: service.secret });
+    const { verifyIdToken } = await import("./id-token");
+    callers.set(`scope:${scope}`, { ...owner, auth: await verifyIdToken(idToken), idToken });
+  }
 });
 afterAll(async () => database?.dispose());
 
@@ -230,16 +246,16 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
     const { revokeApiKeyAction } = await import("@/lib/portal/actions/settings-actions");
     return outcomeOfAction(() => revokeApiKeyAction(VOID_ID));
   },
-  "action createUserAction": async () => {
-    const { createUserAction } = await import("@/lib/portal/actions/settings-actions");
-    return outcomeOfAction(() => createUserAction(new FormData()));
+  "action inviteUserAction": async () => {
+    const { inviteUserAction } = await import("@/lib/portal/actions/member-actions");
+    return outcomeOfAction(() => inviteUserAction(new FormData()));
   },
-  "action setUserRoleAction": async () => {
-    const { setUserRoleAction } = await import("@/lib/portal/actions/settings-actions");
-    return outcomeOfAction(() => setUserRoleAction(VOID_ID, "viewer"));
+  "action setMemberRolesAction": async () => {
+    const { setMemberRolesAction } = await import("@/lib/portal/actions/member-actions");
+    return outcomeOfAction(() => setMemberRolesAction(VOID_ID, ["viewer"]));
   },
   "action setUserDisabledAction": async () => {
-    const { setUserDisabledAction } = await import("@/lib/portal/actions/settings-actions");
+    const { setUserDisabledAction } = await import("@/lib/portal/actions/member-actions");
     return outcomeOfAction(() => setUserDisabledAction(VOID_ID, true));
   },
   "action setEnvironmentAction": async () => {
@@ -248,22 +264,37 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
   },
 };
 
-const PROTECTED = (Object.entries(ENTRY_POINTS) as Array<[EntryPoint, UserRole | "public"]>).filter(
-  (pair): pair is [EntryPoint, UserRole] => pair[1] !== "public",
+const PROTECTED = (Object.entries(ENTRY_POINTS) as Array<[EntryPoint, Action | "public"]>).filter(
+  (pair): pair is [EntryPoint, Action] => pair[1] !== "public",
 );
 
-describe("every protected entry × every role", () => {
+/** Portal entries (session cookie) are for people only: service accounts have no portal session. */
+const isRest = (entry: string) => !entry.startsWith("action ") && !entry.includes("/(portal)/");
+
+const CALLER_NAMES = [
+  ...COMPANY_ROLES.map((role) => `role:${role}`),
+  "organization-admin",
+  ...SERVICE_SCOPES.map((scope) => `scope:${scope}`),
+];
+
+describe("every protected entry × every role and scope", () => {
   it("has a call for each protected entry", () => {
     expect(Object.keys(CALLS).sort()).toEqual(PROTECTED.map(([entry]) => entry).sort());
   });
 
-  const cases = PROTECTED.flatMap(([entry, required]) => ROLES.map((role) => ({ entry, required, role })));
-  it.each(cases)("$entry as $role (needs $required)", async ({ entry, required, role }) => {
-    const caller = callers[role];
-    session = { userId: caller.auth.userId, accountId: caller.auth.accountId };
+  const cases = PROTECTED.flatMap(([entry, action]) =>
+    CALLER_NAMES.filter((name) => isRest(entry) || !name.startsWith("scope:")).map((caller) => ({
+      entry,
+      action,
+      caller,
+    })),
+  );
+  it.each(cases)("$entry as $caller (takes $action)", async ({ entry, action, caller: name }) => {
+    const caller = callers.get(name)!;
+    session = { userId: caller.auth.userId, signedInAt: Date.now() };
     const outcome = await CALLS[entry]!(caller);
     expect({ forbidden: outcome.forbidden, detail: outcome.detail }).toMatchObject({
-      forbidden: RANK[role] < RANK[required],
+      forbidden: !can(caller.auth, action),
     });
   });
 });

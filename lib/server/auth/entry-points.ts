@@ -1,19 +1,17 @@
 import "server-only";
 
-import type { UserRole } from "./auth-context";
+import type { Action } from "@/lib/domain/roles";
 
 /**
- * Every way into the application and the least role it needs: REST routes and portal route
+ * Every way into the application and the action it takes (lib/domain/roles.ts says which roles, or
+ * service-account scopes, may take each action): REST routes and portal route
  * handlers by `METHOD /path` (the path of their folder under app/), server actions by
  * `action <function name>`. Handlers name their entry when they authenticate
- * (requireBearer / requirePortalAuth), so the role lives here and nowhere else, and
+ * (requireBearer / requirePortalAuth), so the action lives here and nowhere else, and
  * entry-points.test.ts fails when a route or action exists without a line here, or when its
  * handler does not name it. "public" entries authenticate by other means or not at all. A route's
  * answers to the methods it does not serve (methodsNotAllowed: JSON 405, exported by destructuring)
  * are not entries: they let nobody in.
- *
- * Roles rank viewer < operator < admin: viewers read, operators also void and import, admins also
- * manage the account (certificate, users, API keys).
  */
 export const ENTRY_POINTS = {
   // Public REST
@@ -38,29 +36,31 @@ export const ENTRY_POINTS = {
   "PATCH /auth/[...rest]": "public",
   "DELETE /auth/[...rest]": "public",
   // REST (Bearer idToken; the documents endpoints also X-API-KEY)
-  "POST /[environment]/customer/void-ncf": "operator",
-  "GET /[environment]/customer/void-ncf": "viewer",
-  "GET /[environment]/customer/void-ncf/[voidId]/xml": "viewer",
-  "GET /[environment]/documentos-ecf": "viewer",
-  "POST /[environment]/documentos-ecf/status/batch": "viewer",
-  "POST /[environment]/documentos-ecf/import": "operator",
+  "POST /[environment]/customer/void-ncf": "voids.send",
+  "GET /[environment]/customer/void-ncf": "voids.read",
+  "GET /[environment]/customer/void-ncf/[voidId]/xml": "voids.read",
+  "GET /[environment]/documentos-ecf": "documents.read",
+  "POST /[environment]/documentos-ecf/status/batch": "documents.read",
+  "POST /[environment]/documentos-ecf/import": "documents.import",
   // Portal downloads (session cookie)
-  "GET /(portal)/voids/export": "viewer",
-  "GET /(portal)/voids/[voidId]/xml": "viewer",
-  "GET /(portal)/voids/[voidId]/ranges": "viewer",
+  "GET /(portal)/voids/export": "voids.read",
+  "GET /(portal)/voids/[voidId]/xml": "voids.read",
+  "GET /(portal)/voids/[voidId]/ranges": "voids.read",
   // Portal server actions (session cookie)
-  "action checkVoidWarnings": "operator",
-  "action submitVoid": "operator",
-  "action lookupDocumentsBatchAction": "viewer",
-  "action uploadCertificateAction": "admin",
-  "action createApiKeyAction": "admin",
-  "action revokeApiKeyAction": "admin",
-  "action createUserAction": "admin",
-  "action setUserRoleAction": "admin",
-  "action setUserDisabledAction": "admin",
+  "action checkVoidWarnings": "voids.send",
+  "action submitVoid": "voids.send",
+  "action lookupDocumentsBatchAction": "documents.read",
+  "action uploadCertificateAction": "certificates.manage",
+  "action createApiKeyAction": "apiKeys.manage",
+  "action revokeApiKeyAction": "apiKeys.manage",
+  "action inviteUserAction": "users.manage",
+  "action setMemberRolesAction": "users.manage",
+  "action setUserDisabledAction": "organization.manage",
   "action setLocaleAction": "public", // the login page has the language switch
-  "action setEnvironmentAction": "viewer",
-} as const satisfies Record<string, UserRole | "public">;
+  // Any signed-in person, checked inside: only a company they have a role in
+  "action setCompanyAction": "public",
+  "action setEnvironmentAction": "company.read",
+} as const satisfies Record<string, Action | "public">;
 
 export type EntryPoint = keyof typeof ENTRY_POINTS;
 
@@ -69,6 +69,6 @@ export type ProtectedEntryPoint = {
   [Entry in EntryPoint]: (typeof ENTRY_POINTS)[Entry] extends "public" ? never : Entry;
 }[EntryPoint];
 
-export function roleRequiredBy(entry: ProtectedEntryPoint): UserRole {
-  return ENTRY_POINTS[entry] as UserRole;
+export function actionRequiredBy(entry: ProtectedEntryPoint): Action {
+  return ENTRY_POINTS[entry] as Action;
 }

@@ -8,9 +8,11 @@ import { loadConfig } from "@/lib/server/config/load-config";
 import { pathEnvironmentOf } from "@/lib/server/http/path-environment";
 import { annotateRequest } from "@/lib/server/http/request-context";
 
-import type { AuthContext, UserRole } from "./auth-context";
-import { authenticateUser, loadActiveUser } from "./credentials";
-import { roleRequiredBy, type ProtectedEntryPoint } from "./entry-points";
+import { can, type Action } from "@/lib/domain/roles";
+
+import type { AuthContext } from "./auth-context";
+import { actionRequiredBy, type ProtectedEntryPoint } from "./entry-points";
+import { loadPrincipal, signIn, type SignInInput } from "./sign-in";
 
 export const ID_TOKEN_TTL_SECONDS = 3600;
 const ISSUER = "anula";
@@ -43,14 +45,12 @@ export interface IdTokenResponse {
   tokenType: "Bearer";
 }
 
-/** POST /auth/token: a 1-hour HS256 JWT carrying the account's RNC, or 401 INVALID_CREDENTIALS. */
-export async function issueIdToken(
-  username: string,
-  password: string,
-  clientAddress?: string,
-): Promise<IdTokenResponse> {
-  const auth = await authenticateUser(username, password, clientAddress);
-  if (!auth) throw new AppError("INVALID_CREDENTIALS", "Usuario o contraseña incorrectos.");
+/**
+ * POST /auth/token: a 1-hour HS256 JWT for one company (its RNC inside), or the sign-in's errors
+ * (sign-in.ts).
+ */
+export async function issueIdToken(input: SignInInput): Promise<IdTokenResponse> {
+  const auth = await signIn(input);
   return { idToken: await signIdToken(auth), expiresIn: ID_TOKEN_TTL_SECONDS, tokenType: "Bearer" };
 }
 
@@ -64,7 +64,9 @@ export async function signIdToken(
   ttlSeconds = ID_TOKEN_TTL_SECONDS,
   environment?: Environment,
 ): Promise<string> {
-  const claims = { rnc: auth.rnc, accountId: auth.accountId, email: auth.email, role: auth.role };
+  // `sat`: when it was issued, in ms (iat is in whole seconds), so "sign out everywhere" at any
+  // instant ends every token issued before it and none issued after it.
+  const claims = { rnc: auth.rnc, accountId: auth.accountId, kind: auth.principal, sat: Date.now() };
   return new SignJWT(environment ? { ...claims, environment } : claims)
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(auth.userId)
@@ -80,10 +82,11 @@ function unauthorized(message: string): AppError {
 }
 
 /**
- * Verifies signature, algorithm, issuer, audience and expiry, then re-reads the user: a disabled
- * or deleted user's tokens stop working at once. The role comes from the database, not the token;
- * the RNC comes from the token (we signed it, and an account's RNC never changes). A token bound to
- * an environment (its `environment` claim) is refused unless `pathEnvironment` is that one.
+ * Verifies signature, algorithm, issuer, audience and expiry, then re-reads its user or service
+ * account and the membership of its company: a disabled or deleted principal, a removed role, a
+ * password change or "sign out everywhere" end the token at once. Roles and scopes come from the
+ * database, not the token; the company and its RNC come from the token (we signed them). A token
+ * bound to an environment (its `environment` claim) is refused unless `pathEnvironment` is that one.
  */
 export async function verifyIdToken(token: string, pathEnvironment?: Environment): Promise<AuthContext> {
   let payload: Record<string, unknown>;
@@ -97,13 +100,23 @@ export async function verifyIdToken(token: string, pathEnvironment?: Environment
     const expired = (error as { code?: string }).code === "ERR_JWT_EXPIRED";
     throw unauthorized(expired ? "El token ha expirado." : "Token inválido.");
   }
-  const userId = payload.sub;
-  const { accountId, rnc } = payload;
-  if (typeof userId !== "string" || typeof accountId !== "string" || typeof rnc !== "string")
+  const principalId = payload.sub;
+  const { accountId, rnc, kind, sat } = payload;
+  if (
+    typeof principalId !== "string" ||
+    typeof accountId !== "string" ||
+    typeof rnc !== "string" ||
+    (kind !== "user" && kind !== "service") ||
+    typeof sat !== "number"
+  )
     throw unauthorized("Token inválido.");
   requireTokenEnvironment(payload.environment, pathEnvironment);
-  const auth = await loadActiveUser(userId, accountId, rnc);
-  if (!auth) throw unauthorized("El usuario del token no existe o está deshabilitado.");
+  const auth = await loadPrincipal(kind, principalId, accountId, { tokenRnc: rnc, issuedAtMs: sat });
+  if (!auth) {
+    throw unauthorized(
+      "El token ya no es válido: su usuario o cuenta de servicio fue deshabilitado, perdió el acceso a la empresa, cambió su contraseña o cerró todas sus sesiones. Inicie sesión de nuevo.",
+    );
+  }
   return auth;
 }
 
@@ -125,8 +138,9 @@ function requireTokenEnvironment(claim: unknown, pathEnvironment: Environment | 
 
 /**
  * Authorization: Bearer <idToken> → the caller, or 401 UNAUTHORIZED (absent, malformed, expired,
- * forged, disabled, or bound to another environment than the path's); then 403 FORBIDDEN below the
- * role that `entry` needs (entry-points.ts). The environment is read from the first segment of the
+ * forged, disabled, or bound to another environment than the path's); then 403 FORBIDDEN when the
+ * caller's roles (or a service account's scopes) do not allow the action `entry` takes
+ * (entry-points.ts, lib/domain/roles.ts). The environment is read from the first segment of the
  * request's path (pathEnvironmentOf), where every REST route has it and where the route wrapper reads
  * it too, so no route has to pass it; the routes have already refused an unknown one
  * (requireEnvironment).
@@ -138,15 +152,17 @@ export async function requireBearer(request: Request, entry: ProtectedEntryPoint
   if (!match?.[1]) throw unauthorized("El encabezado Authorization debe ser: Bearer <idToken>.");
   const auth = await verifyIdToken(match[1], pathEnvironmentOf(request));
   annotateRequest({ rnc: auth.rnc }); // every authenticated request's log line names its account
-  requireRole(auth, roleRequiredBy(entry));
+  requirePermission(auth, actionRequiredBy(entry));
   return auth;
 }
 
-const ROLE_RANK: Record<UserRole, number> = { viewer: 0, operator: 1, admin: 2 };
-
-/** 403 FORBIDDEN unless the caller's role is at least `minimum` (viewer < operator < admin). */
-export function requireRole(auth: AuthContext, minimum: UserRole): void {
-  if (ROLE_RANK[auth.role] < ROLE_RANK[minimum]) {
-    throw new AppError("FORBIDDEN", "Su rol no permite esta operación.");
-  }
+/** 403 FORBIDDEN unless the caller may take `action` (lib/domain/roles.ts). */
+export function requirePermission(auth: AuthContext, action: Action): void {
+  if (can(auth, action)) return;
+  throw new AppError(
+    "FORBIDDEN",
+    auth.principal === "service"
+      ? "Los permisos de esta cuenta de servicio no incluyen esta operación."
+      : "Sus roles en esta empresa no permiten esta operación.",
+  );
 }

@@ -2,13 +2,13 @@
  * Auth for every caller: idToken, API keys, credentials, roles. The portal session (next-auth) is
  * not here: portal code imports it from ./next-auth-options, so REST routes never load next-auth.
  */
-export type { AuthContext, UserRole } from "./auth-context";
+export type { AuthContext, CompanyRole, ServiceScope } from "./auth-context";
 export {
   issueIdToken,
   signIdToken,
   verifyIdToken,
   requireBearer,
-  requireRole,
+  requirePermission,
   ID_TOKEN_TTL_SECONDS,
 } from "./id-token";
 export type { IdTokenResponse } from "./id-token";
@@ -20,7 +20,15 @@ export {
   hashApiKey,
   type ApiKeySummary,
 } from "./api-keys";
-export { authenticateUser } from "./credentials";
+export { verifyUserCredentials, companiesOfUser, chooseCompany, type CompanyChoice } from "./credentials";
+export { signIn, type SignInInput } from "./sign-in";
+export {
+  createServiceAccount,
+  listServiceAccounts,
+  rotateServiceAccountSecret,
+  setServiceAccountDisabled,
+  type ServiceAccountSummary,
+} from "./service-accounts";
 export { signInCustomer, refreshCustomerSession, type CustomerSession } from "./customer-sign-in";
 export { revokeRefreshTokens } from "./refresh-tokens";
 export { hashPassword, verifyPassword } from "./password";

@@ -4,25 +4,32 @@ import { createHash } from "node:crypto";
 import type { AuthOptions } from "next-auth";
 import { getServerSession } from "next-auth/next";
 import Credentials from "next-auth/providers/credentials";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 
-import { LOGIN_RATE_LIMITED } from "@/lib/errors/login-errors";
+import { LOGIN_OTP_REQUIRED, LOGIN_RATE_LIMITED } from "@/lib/errors/login-errors";
 import { AppError, isAppError } from "@/lib/errors";
 import { loadConfig } from "@/lib/server/config/load-config";
 import { clientAddressOf, isHttps, UNKNOWN_ADDRESS } from "@/lib/server/http/client-address";
 
 import type { AuthContext } from "./auth-context";
-import { authenticateUser, loadActiveUser } from "./credentials";
-import { roleRequiredBy, type ProtectedEntryPoint } from "./entry-points";
-import { requireRole } from "./id-token";
+import { companiesOfUser, loadActiveUser, verifyUserCredentials } from "./credentials";
+import { actionRequiredBy, type ProtectedEntryPoint } from "./entry-points";
+import { requirePermission } from "./id-token";
 
 const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
 /** The portal session's claims (inside next-auth's encrypted JWT cookie). */
 interface PortalClaims {
   userId?: string;
-  accountId?: string;
+  /** When the session began, in ms: sessions begun before the user's sessionsValidAfter are over. */
+  signedInAt?: number;
 }
+
+/**
+ * The company the portal acts for: the company switcher's cookie (a company id, checked against
+ * the user's memberships on every request, so a forged or stale value only falls back).
+ */
+export const COMPANY_COOKIE = "anula_company";
 
 /**
  * next-auth v4 options for one request: Credentials provider (same check and throttle as POST
@@ -49,17 +56,22 @@ export function getAuthOptions(request?: Request | Headers): AuthOptions {
         credentials: {
           username: { label: "Correo", type: "email" },
           password: { label: "Contraseña", type: "password" },
+          otp: { label: "Código", type: "text" },
         },
         async authorize(credentials) {
           const username = credentials?.username ?? "";
-          const auth = await authenticateUser(username, credentials?.password ?? "", clientAddress).catch(
-            (error: unknown) => {
-              // next-auth hands a thrown message to signIn() as `error`: the form shows its own text.
-              if (isAppError(error) && error.code === "RATE_LIMITED") throw new Error(LOGIN_RATE_LIMITED);
-              throw error;
-            },
-          );
-          return auth ? { id: auth.userId, email: auth.email, name: auth.email } : null;
+          const user = await verifyUserCredentials(
+            username,
+            credentials?.password ?? "",
+            clientAddress,
+            credentials?.otp || undefined,
+          ).catch((error: unknown) => {
+            // next-auth hands a thrown message to signIn() as `error`: the form shows its own text.
+            if (isAppError(error) && error.code === "RATE_LIMITED") throw new Error(LOGIN_RATE_LIMITED);
+            if (isAppError(error) && error.code === "OTP_REQUIRED") throw new Error(LOGIN_OTP_REQUIRED);
+            throw error;
+          });
+          return user ? { id: user.userId, email: user.email, name: user.email } : null;
         },
       }),
     ],
@@ -67,42 +79,73 @@ export function getAuthOptions(request?: Request | Headers): AuthOptions {
       async jwt({ token, user }) {
         const claims = token as typeof token & PortalClaims;
         if (user) {
-          const auth = await loadActiveUserById(user.id);
-          claims.userId = auth?.userId;
-          claims.accountId = auth?.accountId;
+          claims.userId = user.id;
+          claims.signedInAt = Date.now();
         }
         return claims;
       },
       async session({ session, token }) {
         const claims = token as PortalClaims;
-        return { ...session, userId: claims.userId, accountId: claims.accountId };
+        return { ...session, userId: claims.userId, signedInAt: claims.signedInAt };
       },
     },
   };
 }
 
-async function loadActiveUserById(userId: string): Promise<AuthContext | null> {
-  const { getDb } = await import("@/lib/server/db");
-  const user = await (await getDb()).user.findUnique({ where: { id: userId }, select: { accountId: true } });
-  return user ? loadActiveUser(userId, user.accountId) : null;
-}
-
-/**
- * The signed-in portal user, re-read from the database (a disabled user's session stops at once),
- * or null. For server components and server actions.
- */
-export async function getPortalAuth(): Promise<AuthContext | null> {
+/** The signed-in person behind the portal's session cookie (not yet checked against the database). */
+async function readPortalSession(): Promise<{ userId: string; signedInAt: number } | null> {
   // The request's headers decide the cookie names (`__Secure-` over https), as in the sign-in.
   const options = getAuthOptions(await headers());
   const session = (await getServerSession(options)) as (PortalClaims & object) | null;
-  if (!session?.userId || !session.accountId) return null;
-  return loadActiveUser(session.userId, session.accountId);
+  if (!session?.userId || typeof session.signedInAt !== "number") return null;
+  return { userId: session.userId, signedInAt: session.signedInAt };
 }
 
-/** Like getPortalAuth, but 401 when signed out and 403 below the role `entry` needs (entry-points.ts). */
+/**
+ * The signed-in portal user acting for the company of the switcher (COMPANY_COOKIE), or for their
+ * first company when the cookie names none of theirs; re-read from the database on every request
+ * (disable, password change, "sign out everywhere" or a removed role end it at once). Null when
+ * signed out, or when the user has no company at all (see getPortalUser).
+ */
+export async function getPortalAuth(): Promise<AuthContext | null> {
+  const session = await readPortalSession();
+  if (!session) return null;
+  const options = { issuedAtMs: session.signedInAt };
+  const wanted = (await cookies()).get(COMPANY_COOKIE)?.value;
+  if (wanted) {
+    const auth = await loadActiveUser(session.userId, wanted, options);
+    if (auth) return auth;
+  }
+  const [first] = await companiesOfUser(session.userId);
+  return first ? loadActiveUser(session.userId, first.accountId, options) : null;
+}
+
+/**
+ * The signed-in person whatever their companies (a user whose roles were all removed, an
+ * organization administrator without a company role): for the pages that are theirs, not a
+ * company's (their account, the organization). Null when signed out or the session is over.
+ */
+export async function getPortalUser(): Promise<{ userId: string; email: string; signedInAt: number } | null> {
+  const session = await readPortalSession();
+  if (!session) return null;
+  const { getDb } = await import("@/lib/server/db");
+  const user = await (
+    await getDb()
+  ).user.findUnique({
+    where: { id: session.userId },
+    select: { email: true, disabled: true, sessionsValidAfter: true },
+  });
+  if (!user || user.disabled || session.signedInAt < Number(user.sessionsValidAfter)) return null;
+  return { userId: session.userId, email: user.email, signedInAt: session.signedInAt };
+}
+
+/**
+ * Like getPortalAuth, but 401 when signed out and 403 when the user's roles do not allow the action
+ * `entry` takes (entry-points.ts).
+ */
 export async function requirePortalAuth(entry: ProtectedEntryPoint): Promise<AuthContext> {
   const auth = await getPortalAuth();
   if (!auth) throw new AppError("UNAUTHORIZED", "Inicie sesión para continuar.");
-  requireRole(auth, roleRequiredBy(entry));
+  requirePermission(auth, actionRequiredBy(entry));
   return auth;
 }

@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(async () => database?.dispose());
 
 const signIn = (who: TestAccount) =>
-  signInCustomer({ email: who.auth.email, password: who.password, environment: "TesteCF" });
+  signInCustomer({ username: who.auth.email, password: who.password, environment: "TesteCF" });
 
 async function refreshCode(refreshToken: string): Promise<string> {
   try {
@@ -37,7 +37,7 @@ describe("revokeRefreshTokens", () => {
     const sessions = [
       await signIn(alice),
       await signIn(alice),
-      await signInCustomer({ email: alice.auth.email, password: alice.password, environment: "eCF" }),
+      await signInCustomer({ username: alice.auth.email, password: alice.password, environment: "eCF" }),
     ];
     const bobs = await signIn(bob);
     expect(await revokeRefreshTokens(alice.auth.userId)).toBe(3);

@@ -10,7 +10,7 @@ import { getDb, nowMs } from "@/lib/server/db";
 import type { PrismaClient } from "@/prisma/generated/client";
 
 import type { AuthContext } from "./auth-context";
-import { loadActiveUser } from "./credentials";
+import { loadPrincipal } from "./sign-in";
 
 /**
  * The refresh tokens of the MSeller-style sign-in (customer-sign-in.ts): 32 random bytes, base64url,
@@ -36,7 +36,13 @@ function refused(message: string): AppError {
 
 async function storeNewToken(
   db: DbClient,
-  owner: { userId: string; accountId: string; environment: Environment; familyId: string },
+  owner: {
+    userId: string | null;
+    serviceAccountId: string | null;
+    accountId: string;
+    environment: Environment;
+    familyId: string;
+  },
 ): Promise<string> {
   const token = REFRESH_TOKEN_PREFIX + randomBytes(32).toString("base64url");
   const now = nowMs();
@@ -51,10 +57,14 @@ async function storeNewToken(
   return token;
 }
 
-/** A new refresh token, first of its family, for a user who just signed in on `environment`. */
+/**
+ * A new refresh token, first of its family, for a user or service account who just signed in on
+ * `environment`, for its company.
+ */
 export async function issueRefreshToken(auth: AuthContext, environment: Environment): Promise<string> {
   return storeNewToken(await getDb(), {
-    userId: auth.userId,
+    userId: auth.principal === "user" ? auth.userId : null,
+    serviceAccountId: auth.principal === "service" ? auth.userId : null,
     accountId: auth.accountId,
     environment,
     familyId: randomUUID(),
@@ -83,8 +93,16 @@ export async function rotateRefreshToken(
       `Este refreshToken se emitió para el ambiente ${row.environment}: úselo en /${row.environment}/customer/authentication/refresh.`,
     );
   }
-  const auth = await loadActiveUser(row.userId, row.accountId);
-  if (!auth) throw refused("El usuario del refreshToken no existe o está deshabilitado.");
+  const auth = row.serviceAccountId
+    ? await loadPrincipal("service", row.serviceAccountId, row.accountId)
+    : row.userId
+      ? await loadPrincipal("user", row.userId, row.accountId)
+      : null;
+  if (!auth) {
+    throw refused(
+      "El usuario o la cuenta de servicio del refreshToken no existe, está deshabilitado o ya no tiene acceso a la empresa.",
+    );
+  }
 
   const next = await db.$transaction(async (tx) => {
     // Claimed only while unused: of two exchanges of one token racing, exactly one wins.
@@ -95,6 +113,7 @@ export async function rotateRefreshToken(
     if (count === 0) return null;
     return storeNewToken(tx, {
       userId: row.userId,
+      serviceAccountId: row.serviceAccountId,
       accountId: row.accountId,
       environment,
       familyId: row.familyId,
@@ -105,7 +124,7 @@ export async function rotateRefreshToken(
 }
 
 /** A retired token came back: whoever holds the family's newest token may be a thief. */
-async function refuseReuse(row: { userId: string; familyId: string }): Promise<never> {
+async function refuseReuse(row: { userId: string | null; familyId: string }): Promise<never> {
   const db = await getDb();
   const { count } = await db.refreshToken.updateMany({
     where: { familyId: row.familyId, revokedAt: null },

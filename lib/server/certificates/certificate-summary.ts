@@ -15,7 +15,10 @@ export interface CertificateSummary {
   notBefore: number;
   notAfter: number;
   fingerprintSha256: string;
+  /** Signs for the company being looked at. */
   active: boolean;
+  /** RNCs of the organization's companies it signs for. */
+  companies: string[];
   createdAt: number;
 }
 
@@ -30,9 +33,8 @@ type SummaryRow = Pick<
   | "notBefore"
   | "notAfter"
   | "fingerprint"
-  | "active"
   | "createdAt"
->;
+> & { active: boolean; companies: string[] };
 
 export function toCertificateSummary(row: SummaryRow): CertificateSummary {
   return {
@@ -46,6 +48,7 @@ export function toCertificateSummary(row: SummaryRow): CertificateSummary {
     notAfter: toMs(row.notAfter),
     fingerprintSha256: row.fingerprint,
     active: row.active,
+    companies: row.companies,
     createdAt: toMs(row.createdAt),
   };
 }
@@ -61,6 +64,5 @@ export const SUMMARY_COLUMNS = {
   notBefore: true,
   notAfter: true,
   fingerprint: true,
-  active: true,
   createdAt: true,
 } as const;

@@ -149,14 +149,22 @@ describe("stored certificates", () => {
     });
   });
 
-  it("answers 500 CERTIFICATE_UNAVAILABLE for a ciphertext copied into another account", async () => {
+  it("answers 500 CERTIFICATE_UNAVAILABLE for a ciphertext copied into another organization", async () => {
     const bobRow = await database.prisma.certificate.findFirstOrThrow({
-      where: { accountId: bob.auth.accountId, active: true },
+      where: { companies: { some: { accountId: bob.auth.accountId, active: true } } },
     });
     const carol = await createTestAccount({ rnc: "102000003" });
-    // Same encrypted bytes, new row id, other account: the bound account id no longer matches.
-    await database.prisma.certificate.create({
-      data: { ...bobRow, id: undefined, accountId: carol.auth.accountId },
+    // Same encrypted bytes, new row id, other organization: the bound organization id no longer matches.
+    const copy = await database.prisma.certificate.create({
+      data: { ...bobRow, id: undefined, organizationId: carol.auth.organizationId },
+    });
+    await database.prisma.companyCertificate.create({
+      data: {
+        accountId: carol.auth.accountId,
+        certificateId: copy.id,
+        active: true,
+        linkedAt: BigInt(Date.now()),
+      },
     });
     expect((await rejection(getActiveSigningCredential(carol.auth.accountId))).code).toBe(
       "CERTIFICATE_UNAVAILABLE",

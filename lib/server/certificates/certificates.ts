@@ -5,13 +5,15 @@ import { loadConfig } from "@/lib/server/config/load-config";
 import { logger } from "@/lib/server/config/logger";
 import { getDb, nowMs } from "@/lib/server/db";
 import { loadPkcs12, type SigningCredential } from "@/lib/server/signing";
-import type { Certificate, Prisma } from "@/prisma/generated/client";
+import type { Certificate, Prisma, PrismaClient } from "@/prisma/generated/client";
 
 import { SUMMARY_COLUMNS, toCertificateSummary, type CertificateSummary } from "./certificate-summary";
 import { open, seal } from "./encryption";
 
-const p12Context = (accountId: string) => `anula:certificate:p12:${accountId}`;
-const passwordContext = (accountId: string) => `anula:certificate:password:${accountId}`;
+// Bound to the organization that owns the certificate. Certificates sealed before organizations
+// existed were bound to their account's id, which the migration made their organization's id.
+const p12Context = (organizationId: string) => `anula:certificate:p12:${organizationId}`;
+const passwordContext = (organizationId: string) => `anula:certificate:password:${organizationId}`;
 
 /**
  * Loaded signing keys by certificate id. Keyed by id (not account) so every instance sees another
@@ -20,10 +22,35 @@ const passwordContext = (accountId: string) => `anula:certificate:password:${acc
  */
 const credentialCache = new Map<string, SigningCredential>();
 
+type LinkClient = Pick<PrismaClient, "companyCertificate" | "$executeRaw">;
+
+/** Makes `certificateId` the company's one active certificate (the caller's transaction). */
+async function activateLink(tx: LinkClient, accountId: string, certificateId: string): Promise<void> {
+  // Locks the company row: two uploads or links at once end with exactly one active certificate.
+  await tx.$executeRaw`SELECT 1 FROM "Account" WHERE id = ${accountId} FOR UPDATE`;
+  await tx.companyCertificate.updateMany({ where: { accountId, active: true }, data: { active: false } });
+  await tx.companyCertificate.upsert({
+    where: { accountId_certificateId: { accountId, certificateId } },
+    create: { accountId, certificateId, active: true, linkedAt: nowMs() },
+    update: { active: true },
+  });
+}
+
+async function companyOf(accountId: string): Promise<{ organizationId: string; rnc: string }> {
+  const db = await getDb();
+  const company = await db.account.findUnique({
+    where: { id: accountId },
+    select: { organizationId: true, rnc: true },
+  });
+  if (!company) throw new AppError("NOT_FOUND", "La empresa no existe.");
+  return company;
+}
+
 /**
  * Validates the .p12 with its password (wrong password, corrupt, no private key, expired or not
  * yet valid → 400 with the signing module's code), stores it and its password AES-256-GCM
- * encrypted, and makes it the account's one active certificate.
+ * encrypted as a certificate of the company's organization, and makes it the company's one active
+ * certificate. Other companies of the organization may then use it too (linkCertificate).
  */
 export async function uploadCertificate(
   accountId: string,
@@ -31,20 +58,43 @@ export async function uploadCertificate(
   password: string,
   options: { createdBy?: string } = {},
 ): Promise<CertificateSummary> {
-  const { data, credential } = prepareCertificate(accountId, p12, password, options);
+  const { organizationId, rnc } = await companyOf(accountId);
+  const { data, credential } = prepareCertificate(organizationId, p12, password, options);
   const db = await getDb();
   const created = await db.$transaction(async (tx) => {
-    // Locks the account row: two uploads at once end with exactly one active certificate.
-    await tx.$executeRaw`SELECT 1 FROM "Account" WHERE id = ${accountId} FOR UPDATE`;
-    await tx.certificate.updateMany({ where: { accountId, active: true }, data: { active: false } });
-    return tx.certificate.create({ data });
+    const certificate = await tx.certificate.create({ data });
+    await activateLink(tx, accountId, certificate.id);
+    return certificate;
   });
   credentialCache.set(created.id, credential);
   logger.info(
     { accountId, certificateId: created.id, fingerprint: created.fingerprint },
     "Certificate uploaded",
   );
-  return toCertificateSummary(created);
+  return toCertificateSummary({ ...created, active: true, companies: [rnc] });
+}
+
+/**
+ * Makes a certificate already uploaded to the organization the company's active one: one delegated
+ * signer serving several RNCs is uploaded once. A certificate of another organization is "not
+ * found", never linked.
+ */
+export async function linkCertificate(accountId: string, certificateId: string): Promise<void> {
+  const { organizationId } = await companyOf(accountId);
+  const db = await getDb();
+  const certificate = await db.certificate.findFirst({
+    where: { id: certificateId, organizationId },
+    select: { id: true, notAfter: true },
+  });
+  if (!certificate) throw new AppError("NOT_FOUND", "El certificado no existe en esta organización.");
+  if (Number(certificate.notAfter) < Date.now()) {
+    throw new AppError(
+      "CERTIFICATE_EXPIRED",
+      "El certificado ya no está vigente: no puede usarse para firmar.",
+    );
+  }
+  await db.$transaction((tx) => activateLink(tx, accountId, certificateId));
+  logger.info({ accountId, certificateId }, "Certificate linked");
 }
 
 /**
@@ -52,7 +102,7 @@ export async function uploadCertificate(
  * and the demo seed, which writes through its own client during database start-up.
  */
 export function prepareCertificate(
-  accountId: string,
+  organizationId: string,
   p12: Uint8Array,
   password: string,
   options: { createdBy?: string; encryptionKey?: Buffer } = {},
@@ -60,10 +110,10 @@ export function prepareCertificate(
   const credential = loadPkcs12(p12, password);
   const info = credential.info;
   const key = options.encryptionKey ?? loadConfig().encryptionKey;
-  const sealedP12 = seal(key, p12, p12Context(accountId));
-  const sealedPassword = seal(key, Buffer.from(password, "utf8"), passwordContext(accountId));
+  const sealedP12 = seal(key, p12, p12Context(organizationId));
+  const sealedPassword = seal(key, Buffer.from(password, "utf8"), passwordContext(organizationId));
   const data: Prisma.CertificateUncheckedCreateInput = {
-    accountId,
+    organizationId,
     p12Ciphertext: sealedP12.ciphertext,
     p12Iv: sealedP12.iv,
     p12Tag: sealedP12.tag,
@@ -78,7 +128,6 @@ export function prepareCertificate(
     notBefore: BigInt(info.notBefore.getTime()),
     notAfter: BigInt(info.notAfter.getTime()),
     fingerprint: info.fingerprintSha256,
-    active: true,
     createdBy: options.createdBy ?? null,
     createdAt: nowMs(),
   };
@@ -91,14 +140,15 @@ export function prepareCertificate(
  */
 export async function getActiveSigningCredential(accountId: string): Promise<SigningCredential> {
   const db = await getDb();
-  const active = await db.certificate.findFirst({
+  const link = await db.companyCertificate.findFirst({
     where: { accountId, active: true },
-    select: { id: true, notAfter: true, notBefore: true },
+    select: { certificate: { select: { id: true, notAfter: true, notBefore: true } } },
   });
+  const active = link?.certificate;
   if (!active) {
     throw new AppError(
       "CERTIFICATE_NOT_CONFIGURED",
-      "La cuenta no tiene un certificado digital activo. Cargue su certificado (.p12) en Configuración.",
+      "La empresa no tiene un certificado digital activo. Cargue su certificado (.p12) en Configuración.",
     );
   }
   const now = Date.now();
@@ -123,18 +173,18 @@ function decryptCredential(row: Certificate): SigningCredential {
     const p12 = open(
       key,
       { ciphertext: row.p12Ciphertext, iv: row.p12Iv, tag: row.p12Tag },
-      p12Context(row.accountId),
+      p12Context(row.organizationId),
     );
     const password = open(
       key,
       { ciphertext: row.passwordCiphertext, iv: row.passwordIv, tag: row.passwordTag },
-      passwordContext(row.accountId),
+      passwordContext(row.organizationId),
     ).toString("utf8");
     return loadPkcs12(p12, password);
   } catch (error) {
     logger.error(
       {
-        accountId: row.accountId,
+        organizationId: row.organizationId,
         certificateId: row.id,
         reason: isAppError(error) ? error.code : (error as Error).message,
       },
@@ -149,20 +199,32 @@ function decryptCredential(row: Certificate): SigningCredential {
 }
 
 export async function getActiveCertificateSummary(accountId: string): Promise<CertificateSummary | null> {
-  const db = await getDb();
-  const row = await db.certificate.findFirst({ where: { accountId, active: true }, select: SUMMARY_COLUMNS });
-  return row ? toCertificateSummary(row) : null;
+  const all = await listCertificates(accountId);
+  return all.find((certificate) => certificate.active) ?? null;
 }
 
-/** Every certificate the account uploaded, newest first. */
+/**
+ * Every certificate of the company's organization, newest first: `active` says whether it signs for
+ * this company, `companies` which companies of the organization it signs for.
+ */
 export async function listCertificates(accountId: string): Promise<CertificateSummary[]> {
+  const { organizationId } = await companyOf(accountId);
   const db = await getDb();
   const rows = await db.certificate.findMany({
-    where: { accountId },
-    select: SUMMARY_COLUMNS,
+    where: { organizationId },
+    select: {
+      ...SUMMARY_COLUMNS,
+      companies: { where: { active: true }, select: { accountId: true, account: { select: { rnc: true } } } },
+    },
     orderBy: { createdAt: "desc" },
   });
-  return rows.map((row) => toCertificateSummary(row));
+  return rows.map((row) =>
+    toCertificateSummary({
+      ...row,
+      active: row.companies.some((link) => link.accountId === accountId),
+      companies: row.companies.map((link) => link.account.rnc),
+    }),
+  );
 }
 
 /** Tests: forget the loaded keys. */

@@ -1,5 +1,6 @@
 export {
   uploadCertificate,
+  linkCertificate,
   getActiveSigningCredential,
   getActiveCertificateSummary,
   listCertificates,

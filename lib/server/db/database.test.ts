@@ -56,7 +56,13 @@ describe("migrations", () => {
     await first.migrate();
     const now = nowMs();
     await first.prisma.account.create({
-      data: { rnc: "101010101", name: "Persistida", createdAt: now, updatedAt: now },
+      data: {
+        rnc: "101010101",
+        name: "Persistida",
+        createdAt: now,
+        updatedAt: now,
+        organization: { create: { name: "Persistida", createdAt: now, updatedAt: now } },
+      },
     });
     await first.close();
 
@@ -106,7 +112,13 @@ describe("createTestDatabase", () => {
       expect(await database.prisma.account.count()).toBe(0);
       const now = nowMs();
       await database.prisma.account.create({
-        data: { rnc: "202020202", name: "A", createdAt: now, updatedAt: now },
+        data: {
+          rnc: "202020202",
+          name: "A",
+          createdAt: now,
+          updatedAt: now,
+          organization: { create: { name: "A", createdAt: now, updatedAt: now } },
+        },
       });
       expect(await database.prisma.account.count()).toBe(1);
       await database.truncate();

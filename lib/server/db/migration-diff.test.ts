@@ -22,8 +22,8 @@ describe("migration files", () => {
     writeFileSync(
       schemaPath,
       readFileSync(defaultSchemaPath(), "utf8").replace(
-        "  name      String\n",
-        "  name      String\n  phone     String?\n",
+        "model Account {\n",
+        "model Account {\n  phone String?\n",
       ),
     );
     const script = await diffSchemaAgainstMigrations({ schemaPath, migrationsDir });

@@ -39,11 +39,22 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   INVALID_CREDENTIALS: "wrong username or password",
   INVALID_REFRESH_TOKEN:
     "the refreshToken is unknown, expired, already used (its whole session is then revoked), revoked, of another environment, or its user is disabled: sign in again",
+  OTP_REQUIRED:
+    "the user signs in with a second factor: send the current 6-digit code of their authenticator app as otp",
+  RNC_REQUIRED:
+    "the user belongs to several companies: send rnc (the body's companies lists those the user may act for)",
+  SECOND_FACTOR_SETUP_REQUIRED:
+    "the organization requires a second factor of this user, who has not set one up: do it in the portal first",
+  PASSWORD_CHANGE_REQUIRED:
+    "the user's password is temporary (an invitation or a reset): they must choose their own in the portal first",
+  ALREADY_EXISTS: "a company with that RNC, or a user with that e-mail, exists already",
+  SETUP_CLOSED: "first-run setup: the deployment already has a user, or the setup token is wrong or expired",
   INVALID_API_KEY:
     "X-API-KEY absent, unknown or revoked (403, as MSeller answers: 401 is for the token only)",
   API_KEY_WRONG_ENVIRONMENT:
     "the X-API-KEY is limited to another environment than the path's (keys are valid in one environment or in all)",
-  FORBIDDEN: "the API key belongs to another account, or the user's role does not allow it",
+  FORBIDDEN:
+    "the API key belongs to another company, the caller's roles (or a service account's scopes) do not allow it, or the rnc asked for is not one of the caller's companies",
   NOT_FOUND:
     "no endpoint at this path (any unknown path under /{environment}/ or /auth/); portal: the object does not exist",
   ENVIRONMENT_NOT_FOUND: "the first path segment is not TesteCF, CerteCF or eCF",
@@ -102,18 +113,20 @@ const BODY: ErrorCode[] = ["EMPTY_BODY", "INVALID_JSON", "PAYLOAD_TOO_LARGE", "U
 const BEARER: ErrorCode[] = ["UNAUTHORIZED", "ENVIRONMENT_NOT_FOUND"];
 const API_KEY: ErrorCode[] = [...BEARER, "INVALID_API_KEY", "API_KEY_WRONG_ENVIRONMENT", "FORBIDDEN"];
 const ALWAYS: ErrorCode[] = ["INTERNAL_ERROR", "SERVICE_UNAVAILABLE"];
+/** What a sign-in with credentials may answer besides the body's problems. */
+const SIGN_IN: ErrorCode[] = [
+  "INVALID_CREDENTIALS",
+  "OTP_REQUIRED",
+  "RNC_REQUIRED",
+  "FORBIDDEN",
+  "SECOND_FACTOR_SETUP_REQUIRED",
+  "PASSWORD_CHANGE_REQUIRED",
+];
 
 /** The error codes each operation can answer (keyed by operationId). */
 export const OPERATION_ERRORS: Record<string, ErrorCode[]> = {
-  createIdToken: [...BODY, "VALIDATION_FAILED", "INVALID_CREDENTIALS", "RATE_LIMITED", ...ALWAYS],
-  signIn: [
-    ...BODY,
-    "VALIDATION_FAILED",
-    "INVALID_CREDENTIALS",
-    "ENVIRONMENT_NOT_FOUND",
-    "RATE_LIMITED",
-    ...ALWAYS,
-  ],
+  createIdToken: [...BODY, "VALIDATION_FAILED", ...SIGN_IN, "RATE_LIMITED", ...ALWAYS],
+  signIn: [...BODY, "VALIDATION_FAILED", ...SIGN_IN, "ENVIRONMENT_NOT_FOUND", "RATE_LIMITED", ...ALWAYS],
   refreshSession: [...BODY, "VALIDATION_FAILED", "INVALID_REFRESH_TOKEN", "ENVIRONMENT_NOT_FOUND", ...ALWAYS],
   createVoid: [
     ...VOID_VALIDATION,

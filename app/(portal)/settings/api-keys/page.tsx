@@ -2,21 +2,21 @@ import { ApiKeysPanel } from "@/components/settings/api-keys-panel";
 import { Card } from "@/components/ui/card";
 import { formatFechaHora } from "@/lib/domain/fecha";
 import { getI18n } from "@/lib/portal/i18n";
-import { hasRole, requirePageAuth } from "@/lib/portal/page-auth";
+import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
 import { listApiKeys } from "@/lib/server/auth";
 
 export const metadata = { title: "Anula · Claves API" };
 
 export default async function ApiKeysPage() {
   const auth = await requirePageAuth();
-  if (!hasRole(auth, "operator")) return null;
+  if (!mayTake(auth, "voids.send") && !mayTake(auth, "apiKeys.manage")) return null;
   const { t } = await getI18n();
   const keys = await listApiKeys(auth.accountId);
   return (
     <Card title={t.settings.apiKeys.title}>
       <p className="muted">{t.settings.apiKeys.intro}</p>
       <ApiKeysPanel
-        canEdit={hasRole(auth, "admin")}
+        canEdit={mayTake(auth, "apiKeys.manage")}
         t={t.settings.apiKeys}
         common={t.common}
         environments={t.environments}

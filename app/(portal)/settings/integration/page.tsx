@@ -5,7 +5,7 @@ import { Card } from "@/components/ui/card";
 import { format } from "@/lib/i18n";
 import { getI18n } from "@/lib/portal/i18n";
 import { integrationExamples, originFromHeaders } from "@/lib/portal/integration-examples";
-import { hasRole, requirePageAuth } from "@/lib/portal/page-auth";
+import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
 import { loadConfig } from "@/lib/server/config/load-config";
 
 import styles from "./integration.module.css";
@@ -15,7 +15,7 @@ export const metadata = { title: "Anula · Cómo integrar" };
 /** Cómo integrar: the token and API key calls, with this deployment's origin and environment. */
 export default async function IntegrationPage() {
   const auth = await requirePageAuth();
-  if (!hasRole(auth, "operator")) return null;
+  if (!mayTake(auth, "voids.send") && !mayTake(auth, "apiKeys.manage")) return null;
   const { t, environment } = await getI18n();
   const i = t.settings.integration;
   const origin = loadConfig().nextAuthUrl?.replace(/\/+$/, "") || originFromHeaders(await headers());

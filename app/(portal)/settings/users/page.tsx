@@ -2,30 +2,38 @@ import { UsersPanel } from "@/components/settings/users-panel";
 import { Card } from "@/components/ui/card";
 import { formatFechaHora } from "@/lib/domain/fecha";
 import { getI18n } from "@/lib/portal/i18n";
-import { hasRole, requirePageAuth } from "@/lib/portal/page-auth";
-import { listUsers } from "@/lib/server/accounts";
+import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
+import { listCompanyMembers, listOrganizationMembers } from "@/lib/server/accounts";
 
 export const metadata = { title: "Anula · Usuarios" };
 
 export default async function UsersPage() {
   const auth = await requirePageAuth();
-  if (!hasRole(auth, "operator")) return null;
+  if (!mayTake(auth, "voids.send") && !mayTake(auth, "users.manage")) return null;
   const { t } = await getI18n();
-  const users = await listUsers(auth.accountId);
+  const [members, organizationMembers] = await Promise.all([
+    listCompanyMembers(auth.accountId),
+    listOrganizationMembers(auth.organizationId),
+  ]);
+  const homeHere = new Set(
+    organizationMembers.filter((member) => member.homeHere).map((member) => member.id),
+  );
   return (
     <Card title={t.settings.users.title}>
       <UsersPanel
-        canEdit={hasRole(auth, "admin")}
+        canEdit={mayTake(auth, "users.manage")}
+        canDisable={mayTake(auth, "organization.manage")}
         t={t.settings.users}
         roleLabels={t.common.role}
-        users={users.map((user) => ({
+        users={members.map((user) => ({
           id: user.id,
           email: user.email,
           name: user.name ?? "",
-          role: user.role,
+          roles: user.roles,
           disabled: user.disabled,
           lastLogin: user.lastLoginAt === null ? t.common.none : formatFechaHora(user.lastLoginAt),
           isSelf: user.id === auth.userId,
+          homeHere: homeHere.has(user.id),
         }))}
       />
     </Card>

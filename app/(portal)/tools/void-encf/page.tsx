@@ -5,7 +5,7 @@ import { VoidTool } from "@/components/void-tool/void-tool";
 import { getDictionary } from "@/lib/i18n";
 import { pageTitle } from "@/lib/portal/page-title";
 import { getPortalPreferences } from "@/lib/portal/preferences";
-import { hasRole, requirePageAuth } from "@/lib/portal/page-auth";
+import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
 
 export async function generateMetadata(): Promise<Metadata> {
   return pageTitle((t) => t.voidTool.title);
@@ -16,7 +16,7 @@ export default async function VoidEncfPage() {
   const auth = await requirePageAuth();
   const { locale, environment } = await getPortalPreferences();
   const t = getDictionary(locale).voidTool;
-  if (!hasRole(auth, "operator")) {
+  if (!mayTake(auth, "voids.send")) {
     return (
       <>
         <h1>{t.title}</h1>

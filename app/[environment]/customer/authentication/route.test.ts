@@ -32,7 +32,7 @@ beforeAll(async () => {
     { pattern: "/[environment]/customer/authentication/refresh", module: refreshRoute },
     { pattern: "/[environment]/customer/void-ncf", module: voidRoute },
   ]);
-  account = await createTestAccount({ rnc: "104000001", email: "erp@empresa.do", role: "operator" });
+  account = await createTestAccount({ rnc: "104000001", email: "erp@empresa.do", roles: ["operator"] });
 });
 afterAll(async () => {
   await server?.close();
@@ -175,7 +175,7 @@ describe("POST /{environment}/customer/authentication", () => {
 
   it("answers a disabled user 401 INVALID_CREDENTIALS and issues nothing", async () => {
     const disabled = await createTestAccount({ email: "baja@empresa.do" });
-    await setUserDisabled(disabled.auth.accountId, disabled.auth.userId, true);
+    await setUserDisabled(disabled.auth.userId, true);
     const answer = await signIn("TesteCF", disabled.auth.email, disabled.password);
     expect(answer.status).toBe(401);
     expect(answer.body.code).toBe("INVALID_CREDENTIALS");
@@ -352,13 +352,13 @@ describe("POST /{environment}/customer/authentication/refresh", () => {
     const worker = await createTestAccount({ email: "operador@empresa.do" });
     const before = await session("TesteCF", worker);
     const other = await session("eCF", worker);
-    await setUserDisabled(worker.auth.accountId, worker.auth.userId, true);
+    await setUserDisabled(worker.auth.userId, true);
     const rows = await database.prisma.refreshToken.findMany({ where: { userId: worker.auth.userId } });
     expect(rows.length).toBe(2);
     expect(rows.every((row) => row.revokedAt !== null)).toBe(true);
     expect((await refresh("TesteCF", before.refreshToken)).status).toBe(401);
 
-    await setUserDisabled(worker.auth.accountId, worker.auth.userId, false);
+    await setUserDisabled(worker.auth.userId, false);
     const answer = await refresh("eCF", other.refreshToken);
     expect(answer.status).toBe(401);
     expect(answer.body.code).toBe("INVALID_REFRESH_TOKEN");

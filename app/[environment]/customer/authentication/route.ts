@@ -7,7 +7,7 @@ import { clientAddressOf } from "@/lib/server/http/client-address";
 type Context = { params: Promise<{ environment: string }> };
 
 /**
- * MSeller ECF's sign-in: { email, password } → { accessToken, idToken, refreshToken, expiresIn,
+ * MSeller ECF's sign-in: { email, password, rnc?, otp? } → { accessToken, idToken, refreshToken, expiresIn,
  * tokenType }, the idToken bound to this environment. Public: it authenticates by the credentials,
  * throttled like POST /auth/token.
  */
@@ -19,8 +19,10 @@ export const POST = route(async (request: Request, { params }: Context) => {
   );
   return json(
     await signInCustomer({
-      email: body.email,
+      username: body.email,
       password: body.password,
+      rnc: body.rnc,
+      otp: body.otp,
       environment,
       clientAddress: clientAddressOf(request),
     }),

@@ -1,0 +1,154 @@
+import "server-only";
+
+import { generateSecret, generateURI, verify } from "otplib";
+
+import { AppError } from "@/lib/errors";
+import { open, seal } from "@/lib/server/certificates/encryption";
+import { loadConfig } from "@/lib/server/config/load-config";
+import { getDb, nowMs } from "@/lib/server/db";
+
+/**
+ * TOTP (RFC 6238) second factor, as authenticator apps speak it: SHA-1, 6 digits, 30 s. otplib does
+ * the arithmetic (well kept, audited crypto plugins). The secret is stored AES-256-GCM encrypted with
+ * ENCRYPTION_KEY, bound to the user's id. A code is accepted once (totpLastStep), within one step
+ * of clock drift either way.
+ */
+const ISSUER = "Anula";
+const EPOCH_TOLERANCE_SECONDS = 30;
+const secretContext = (userId: string) => `anula:user:totp:${userId}`;
+
+interface SecondFactorColumns {
+  id: string;
+  totpEnabledAt: bigint | null;
+  totpSecretCiphertext: Uint8Array | null;
+  totpSecretIv: Uint8Array | null;
+  totpSecretTag: Uint8Array | null;
+  totpLastStep: bigint | null;
+}
+
+function secretOf(user: SecondFactorColumns): string | null {
+  if (!user.totpSecretCiphertext || !user.totpSecretIv || !user.totpSecretTag) return null;
+  return open(
+    loadConfig().encryptionKey,
+    { ciphertext: user.totpSecretCiphertext, iv: user.totpSecretIv, tag: user.totpSecretTag } as never,
+    secretContext(user.id),
+  ).toString("utf8");
+}
+
+/**
+ * Checks `code` against the user's secret and, when it matches a time step not used before, records
+ * that step (a code seen twice is refused: someone may have read it over the user's shoulder).
+ */
+async function acceptCode(user: SecondFactorColumns, code: string | undefined): Promise<boolean> {
+  const token = code?.replace(/\s+/g, "") ?? "";
+  const secret = secretOf(user);
+  if (!secret || !/^\d{6}$/.test(token)) return false;
+  const result = await verify({
+    secret,
+    token,
+    epochTolerance: EPOCH_TOLERANCE_SECONDS,
+    ...(user.totpLastStep !== null ? { afterTimeStep: Number(user.totpLastStep) } : {}),
+  });
+  if (!result.valid || !("timeStep" in result)) return false;
+  const step = BigInt(result.timeStep as number);
+  const db = await getDb();
+  // Claimed only while the step is newer: of two sign-ins with one code racing, one wins.
+  const { count } = await db.user.updateMany({
+    where: {
+      id: user.id,
+      OR: [{ totpLastStep: null }, { totpLastStep: { lt: step } }],
+    },
+    data: { totpLastStep: step },
+  });
+  return count === 1;
+}
+
+/**
+ * At sign-in: true when the user has no second factor, or `otp` is its current code; false for a
+ * wrong or reused code; 401 OTP_REQUIRED when the user has one and no code was given (the form then
+ * asks for it).
+ */
+export async function checkSecondFactor(
+  user: SecondFactorColumns,
+  otp: string | undefined,
+): Promise<boolean> {
+  if (user.totpEnabledAt === null) return true;
+  if (!otp?.trim()) {
+    throw new AppError(
+      "OTP_REQUIRED",
+      "Este usuario inicia sesión con un segundo factor: indique el código de 6 dígitos de su aplicación de autenticación (otp).",
+    );
+  }
+  return acceptCode(user, otp);
+}
+
+export interface TotpEnrollment {
+  /** Base32, for typing into the app by hand. */
+  secret: string;
+  /** otpauth:// URI, for a QR code. */
+  uri: string;
+}
+
+/**
+ * Starts (or restarts) setting up the second factor: a new secret, stored but not in force until
+ * confirmTotp proves the user's app has it. A user who already has one must disable it first.
+ */
+export async function beginTotpEnrollment(userId: string): Promise<TotpEnrollment> {
+  const db = await getDb();
+  const user = await db.user.findUnique({
+    where: { id: userId },
+    select: { email: true, totpEnabledAt: true },
+  });
+  if (!user) throw new AppError("NOT_FOUND", "El usuario no existe.");
+  if (user.totpEnabledAt !== null) {
+    throw new AppError(
+      "VALIDATION_FAILED",
+      "El segundo factor ya está activo: desactívelo antes de configurar otro.",
+    );
+  }
+  const secret = generateSecret();
+  const sealed = seal(loadConfig().encryptionKey, Buffer.from(secret, "utf8"), secretContext(userId));
+  await db.user.update({
+    where: { id: userId },
+    data: {
+      totpSecretCiphertext: sealed.ciphertext,
+      totpSecretIv: sealed.iv,
+      totpSecretTag: sealed.tag,
+      totpLastStep: null,
+      updatedAt: nowMs(),
+    },
+  });
+  return { secret, uri: generateURI({ issuer: ISSUER, label: user.email, secret }) };
+}
+
+/** Puts the second factor in force once the user typed a current code from their app. */
+export async function confirmTotpEnrollment(userId: string, code: string): Promise<void> {
+  const db = await getDb();
+  const user = await db.user.findUnique({ where: { id: userId } });
+  if (!user) throw new AppError("NOT_FOUND", "El usuario no existe.");
+  if (user.totpEnabledAt !== null) return;
+  if (!(await acceptCode(user, code))) {
+    throw new AppError(
+      "VALIDATION_FAILED",
+      "El código no coincide: revise la hora de su teléfono y escriba el código que muestra ahora.",
+      { errors: [{ field: "code", code: "VALIDATION_FAILED", message: "Código incorrecto." }] },
+    );
+  }
+  await db.user.update({ where: { id: userId }, data: { totpEnabledAt: nowMs(), updatedAt: nowMs() } });
+}
+
+/** Removes the second factor (the user themself, or an administrator of their home organization). */
+export async function disableTotp(userId: string): Promise<void> {
+  const db = await getDb();
+  await db.user.update({
+    where: { id: userId },
+    data: {
+      totpEnabledAt: null,
+      totpSecretCiphertext: null,
+      totpSecretIv: null,
+      totpSecretTag: null,
+      totpLastStep: null,
+      updatedAt: nowMs(),
+    },
+  });
+}
