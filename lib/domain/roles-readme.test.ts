@@ -1,0 +1,87 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+import {
+  can,
+  COMPANY_ACTION_ROLES,
+  COMPANY_ACTIONS,
+  COMPANY_ROLES,
+  rolesAllow,
+  SERVICE_SCOPES,
+  scopesAllow,
+  type Permissions,
+} from "./roles";
+
+/**
+ * The README's "Who may do what" table is the matrix of lib/domain/roles.ts written out: this test
+ * reads the table and fails when the two disagree (an action added, a role changed).
+ */
+function readmeMatrix(): Map<string, string[]> {
+  const readme = readFileSync(path.join(process.cwd(), "README.md"), "utf8");
+  const start = readme.indexOf("<!-- roles-matrix:start -->");
+  const end = readme.indexOf("<!-- roles-matrix:end -->");
+  expect(start, "README has the roles matrix markers").toBeGreaterThan(0);
+  const rows = readme
+    .slice(start, end)
+    .split("\n")
+    .filter((line) => line.startsWith("| `"));
+  return new Map(
+    rows.map((line) => {
+      const cells = line.split("|").map((cell) => cell.trim());
+      const action = cells[1]!.replaceAll("`", "");
+      const roles = COMPANY_ROLES.filter((_, index) => cells[3 + index] === "✓");
+      return [action, roles];
+    }),
+  );
+}
+
+describe("the action × role matrix", () => {
+  it("is the README's table, row for row", () => {
+    const table = readmeMatrix();
+    expect([...table.keys()].sort()).toEqual([...COMPANY_ACTIONS].sort());
+    for (const action of COMPANY_ACTIONS) {
+      expect(table.get(action), action).toEqual(COMPANY_ROLES.filter((role) => rolesAllow([role], action)));
+    }
+  });
+
+  it("lets every role read, and only the listed roles act", () => {
+    for (const role of COMPANY_ROLES) {
+      expect(rolesAllow([role], "voids.read")).toBe(true);
+      expect(rolesAllow([role], "company.read")).toBe(true);
+    }
+    expect(rolesAllow(["viewer"], "voids.send")).toBe(false);
+    expect(rolesAllow(["administrator"], "voids.send")).toBe(false); // administrators manage, operators send
+    expect(rolesAllow(["administrator", "operator"], "voids.send")).toBe(true); // roles are a set
+    expect(rolesAllow(["operator"], "voids.settle")).toBe(false);
+    expect(rolesAllow(["approver"], "voids.settle")).toBe(true);
+    expect(COMPANY_ACTION_ROLES["users.manage"]).toEqual(["administrator"]);
+  });
+
+  it("gives organization administration only to organization administrators, never to a service account", () => {
+    const person = (organizationAdmin: boolean): Permissions => ({
+      principal: "user",
+      roles: ["viewer"],
+      scopes: [],
+      organizationAdmin,
+    });
+    expect(can(person(true), "organization.manage")).toBe(true);
+    expect(can(person(false), "organization.manage")).toBe(false);
+    expect(
+      can(
+        { principal: "service", roles: [], scopes: [...SERVICE_SCOPES], organizationAdmin: true },
+        "organization.manage",
+      ),
+    ).toBe(false);
+  });
+
+  it("gives service accounts only what their scopes name, never management", () => {
+    expect(scopesAllow(["voids:read"], "voids.read")).toBe(true);
+    expect(scopesAllow(["voids:read"], "voids.send")).toBe(false);
+    expect(scopesAllow(["voids:send"], "voids.send")).toBe(true);
+    expect(scopesAllow(["documents:import"], "documents.import")).toBe(true);
+    for (const action of COMPANY_ACTIONS.filter((name) => /manage|settle|approve/.test(name))) {
+      expect(scopesAllow([...SERVICE_SCOPES], action), action).toBe(false);
+    }
+  });
+});
