@@ -2,6 +2,7 @@ import "server-only";
 
 import { isAppError } from "@/lib/errors";
 import { getDictionary } from "@/lib/i18n";
+import { errorMessage } from "@/lib/i18n/error-message";
 
 import { getPortalPreferences } from "../preferences";
 
@@ -13,8 +14,11 @@ export async function dictionary() {
   return getDictionary((await getPortalPreferences()).locale);
 }
 
-/** Known problems (wrong password, expired certificate…) are shown as the lib words them. */
-export function failure(error: unknown): ActionResult {
-  if (isAppError(error) && error.status < 500) return { ok: false, message: error.message };
-  throw error;
+/**
+ * Known problems (wrong password, expired certificate…) in the user's language: as the lib words them
+ * for a Spanish reader, the catalogue's wording of the code for an English one (lib/i18n errorMessage).
+ */
+export async function failure(error: unknown): Promise<ActionResult> {
+  if (!isAppError(error) || error.status >= 500) throw error;
+  return { ok: false, message: errorMessage(error, (await getPortalPreferences()).locale) };
 }

@@ -49,7 +49,7 @@ export async function inviteUserAction(formData: FormData): Promise<InviteResult
         }
       : { ok: true, email, message: format(t.settings.users.added, { email }) };
   } catch (error) {
-    const failed = failure(error);
+    const failed = await failure(error);
     return { ok: false, message: failed.message };
   }
 }
