@@ -141,7 +141,7 @@ export async function submitVoid(input: SubmitInput): Promise<SubmitOutcome | Ac
       rnc: auth.rnc,
       environment,
       body: { draftLines: input.ranges, fechaHoraAnulacion: input.fechaHoraAnulacion },
-      createdBy: `${auth.email} (portal)`,
+      createdBy: `${auth.actor} (portal)`,
       idempotencyKey: input.idempotencyKey,
       locale,
     });

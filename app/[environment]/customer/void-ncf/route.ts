@@ -24,7 +24,8 @@ export const POST = route(async (request: Request, { params }: Context) => {
     rnc: auth.rnc,
     environment,
     body,
-    createdBy: `${auth.email} (API)`,
+    // The person ("ana@empresa.do (API)") or the service account ("ERP (cuenta de servicio sa_…)").
+    createdBy: auth.principal === "service" ? auth.actor : `${auth.actor} (API)`,
     idempotencyKey: request.headers.get("idempotency-key") ?? undefined,
   });
   annotateRequest({ voidId: result.attempt.voidId, voidStatus: result.attempt.status });
