@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { hasValidCheckDigit } from "@/lib/domain/rnc";
+import { isAppError } from "@/lib/errors";
+import { beginTotpEnrollment } from "@/lib/server/auth/second-factor";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import { sampleVoidContent, storeAcceptedVoid } from "@/lib/server/voids/testing/stored-voids";
+
+import { createUser, inviteUser } from "./accounts";
+import {
+  createCompanyForActor,
+  endMemberSessions,
+  organizationOverview,
+  resetMemberPassword,
+  resetMemberSecondFactor,
+  setMemberDisabled,
+  setRequireSecondFactor,
+  getRequireSecondFactor,
+  type OrganizationActor,
+} from "./organization-admin";
+import { createTestAccount, type TestAccount } from "./test-fixtures";
+
+let database: TestDatabase;
+let admin: TestAccount;
+let actor: OrganizationActor;
+/** An administrator of another organization (an accountant's firm). */
+let other: TestAccount;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  admin = await createTestAccount();
+  other = await createTestAccount();
+  actor = { userId: admin.auth.userId, organizationId: admin.auth.organizationId };
+});
+afterAll(async () => database?.dispose());
+
+async function codeOf(call: () => Promise<unknown>): Promise<string> {
+  try {
+    await call();
+    return "ok";
+  } catch (error) {
+    if (isAppError(error)) return error.code;
+    throw error;
+  }
+}
+
+/** A 9-digit RNC not used yet, with a right (or deliberately wrong) check digit. */
+let serial = 400000;
+function freshRnc(valid: boolean): string {
+  for (;;) {
+    serial += 1;
+    const base = `10${String(serial).padStart(6, "0")}`;
+    for (let digit = 0; digit <= 9; digit++) {
+      const rnc = `${base}${digit}`;
+      if (hasValidCheckDigit(rnc) === valid) return rnc;
+    }
+  }
+}
+
+describe("createCompanyForActor", () => {
+  it("creates the company in the actor's organization and makes the creator administrator, approver and operator", async () => {
+    const rnc = freshRnc(true);
+    const company = await createCompanyForActor(actor, { rnc, name: " Segunda SRL " });
+    expect(company).toMatchObject({ rnc, name: "Segunda SRL", organizationId: actor.organizationId });
+    const member = await database.prisma.companyMember.findUniqueOrThrow({
+      where: { accountId_userId: { accountId: company.id, userId: actor.userId } },
+    });
+    expect(member.roles).toEqual(["administrator", "approver", "operator"]);
+  });
+
+  it("refuses a failing check digit unless confirmed (extra.checkDigit), then accepts it", async () => {
+    const rnc = freshRnc(false);
+    let caught: unknown;
+    await createCompanyForActor(actor, { rnc, name: "Dígito" }).catch((error: unknown) => (caught = error));
+    expect(isAppError(caught) && caught.code).toBe("VALIDATION_FAILED");
+    expect(isAppError(caught) && caught.extra).toEqual({ checkDigit: "failed" });
+    expect(await database.prisma.account.count({ where: { rnc } })).toBe(0);
+    const company = await createCompanyForActor(actor, {
+      rnc,
+      name: "Dígito",
+      acceptFailingCheckDigit: true,
+    });
+    expect(company.rnc).toBe(rnc);
+  });
+
+  it("an RNC already in Anula (even another organization's) is ALREADY_EXISTS: ask its administrator", async () => {
+    let caught: unknown;
+    await createCompanyForActor(actor, {
+      rnc: other.auth.rnc,
+      name: "Ajena",
+      acceptFailingCheckDigit: true,
+    }).catch((error: unknown) => (caught = error));
+    expect(isAppError(caught) && caught.code).toBe("ALREADY_EXISTS");
+    expect(isAppError(caught) && caught.message).toMatch(/pida acceso a su administrador/);
+  });
+
+  it("a malformed RNC is VALIDATION_FAILED without the check-digit flag", async () => {
+    let caught: unknown;
+    await createCompanyForActor(actor, { rnc: "12345", name: "Corta" }).catch(
+      (error: unknown) => (caught = error),
+    );
+    expect(isAppError(caught) && caught.code).toBe("VALIDATION_FAILED");
+    expect(isAppError(caught) && caught.extra).toBeUndefined();
+  });
+});
+
+describe("credentials of members: home organization only, never oneself where it locks out", () => {
+  it("acts on a member whose home organization it is", async () => {
+    const { userId } = await inviteUser({
+      accountId: admin.auth.accountId,
+      email: `casa-${Date.now()}@test.local`,
+      roles: ["viewer"],
+    });
+    const { temporaryPassword } = await resetMemberPassword(actor, userId);
+    expect(temporaryPassword.length).toBeGreaterThanOrEqual(12);
+    let user = await database.prisma.user.findUniqueOrThrow({ where: { id: userId } });
+    expect(user.mustChangePassword).toBe(true);
+    const before = user.sessionsValidAfter;
+
+    await beginTotpEnrollment(userId);
+    await database.prisma.user.update({ where: { id: userId }, data: { totpEnabledAt: 1n } });
+    await resetMemberSecondFactor(actor, userId);
+    user = await database.prisma.user.findUniqueOrThrow({ where: { id: userId } });
+    expect(user.totpEnabledAt).toBeNull();
+    expect(user.totpSecretCiphertext).toBeNull();
+
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    await endMemberSessions(actor, userId);
+    user = await database.prisma.user.findUniqueOrThrow({ where: { id: userId } });
+    expect(user.sessionsValidAfter).toBeGreaterThan(before);
+
+    await setMemberDisabled(actor, userId, true);
+    expect((await database.prisma.user.findUniqueOrThrow({ where: { id: userId } })).disabled).toBe(true);
+    await setMemberDisabled(actor, userId, false);
+    expect((await database.prisma.user.findUniqueOrThrow({ where: { id: userId } })).disabled).toBe(false);
+  });
+
+  it("never touches a member whose home organization is another (an accountant from a firm): NOT_FOUND", async () => {
+    // The firm's administrator is invited into the client's company: a member, not a home member.
+    await inviteUser({ accountId: admin.auth.accountId, email: other.auth.email, roles: ["viewer"] });
+    const target = other.auth.userId;
+    const before = await database.prisma.user.findUniqueOrThrow({ where: { id: target } });
+    expect(await codeOf(() => resetMemberPassword(actor, target))).toBe("NOT_FOUND");
+    expect(await codeOf(() => resetMemberSecondFactor(actor, target))).toBe("NOT_FOUND");
+    expect(await codeOf(() => endMemberSessions(actor, target))).toBe("NOT_FOUND");
+    expect(await codeOf(() => setMemberDisabled(actor, target, true))).toBe("NOT_FOUND");
+    const after = await database.prisma.user.findUniqueOrThrow({ where: { id: target } });
+    expect(after).toEqual(before);
+  });
+
+  it("refuses resetting one's own password or second factor and disabling oneself (FORBIDDEN), allows signing oneself out", async () => {
+    const self = actor.userId;
+    expect(await codeOf(() => resetMemberPassword(actor, self))).toBe("FORBIDDEN");
+    expect(await codeOf(() => resetMemberSecondFactor(actor, self))).toBe("FORBIDDEN");
+    expect(await codeOf(() => setMemberDisabled(actor, self, true))).toBe("FORBIDDEN");
+    const user = await database.prisma.user.findUniqueOrThrow({ where: { id: self } });
+    expect(user.disabled).toBe(false);
+    expect(user.mustChangePassword).toBe(false);
+    expect(await codeOf(() => endMemberSessions(actor, self))).toBe("ok");
+  });
+
+  it("an unknown user is NOT_FOUND", async () => {
+    expect(await codeOf(() => endMemberSessions(actor, "0190f000-0000-7000-8000-000000000000"))).toBe(
+      "NOT_FOUND",
+    );
+  });
+});
+
+describe("organization settings and overview", () => {
+  it("sets and reads the second-factor requirement", async () => {
+    expect(await getRequireSecondFactor(actor.organizationId)).toBe(false);
+    await setRequireSecondFactor(actor.organizationId, true);
+    expect(await getRequireSecondFactor(actor.organizationId)).toBe(true);
+    expect(await getRequireSecondFactor(other.auth.organizationId)).toBe(false);
+    await setRequireSecondFactor(actor.organizationId, false);
+  });
+
+  it("lists each company with its last void of the environment and its active certificate's expiry", async () => {
+    const withCertificate = await createTestAccount({ certificate: true });
+    const organizationId = withCertificate.auth.organizationId;
+    const second = await createCompanyForActor(
+      { userId: withCertificate.auth.userId, organizationId },
+      { rnc: freshRnc(true), name: "Zeta SRL" },
+    );
+    await createUser({
+      accountId: second.id,
+      email: `zeta-${Date.now()}@test.local`,
+      password: "una-clave-larga",
+      roles: ["viewer"],
+    });
+    const content = sampleVoidContent(1);
+    const owner = { accountId: withCertificate.auth.accountId, rnc: withCertificate.auth.rnc };
+    await storeAcceptedVoid(database.prisma, owner, content, "0190f000-0000-7000-8000-0000000000a1", 1000);
+    await storeAcceptedVoid(database.prisma, owner, content, "0190f000-0000-7000-8000-0000000000a2", 2000);
+
+    const overview = await organizationOverview(organizationId, "TesteCF");
+    expect(overview.map((company) => company.name)).toEqual([
+      `Cuenta ${withCertificate.auth.rnc}`,
+      "Zeta SRL",
+    ]);
+    expect(overview[0]!.lastVoid).toEqual({
+      id: "0190f000-0000-7000-8000-0000000000a2",
+      createdAt: 2000,
+      status: "Aceptado",
+    });
+    expect(overview[0]!.certificateNotAfter).toBe(withCertificate.certificate!.notAfter);
+    expect(overview[1]).toMatchObject({ lastVoid: null, certificateNotAfter: null });
+    // Another environment has no voids; another organization's companies never appear.
+    const production = await organizationOverview(organizationId, "eCF");
+    expect(production.map((company) => company.lastVoid)).toEqual([null, null]);
+    expect((await organizationOverview(other.auth.organizationId, "TesteCF")).map((c) => c.rnc)).toEqual([
+      other.auth.rnc,
+    ]);
+  });
+});

@@ -1,0 +1,182 @@
+import "server-only";
+
+import type { Environment } from "@/lib/domain/environments";
+import { hasValidCheckDigit } from "@/lib/domain/rnc";
+import type { CompanyRole } from "@/lib/domain/roles";
+import { AppError } from "@/lib/errors";
+import { disableTotp } from "@/lib/server/auth/second-factor";
+import { getDb, nowMs, Prisma, toMs } from "@/lib/server/db";
+
+import {
+  createCompany,
+  endUserSessions,
+  requireHomeOrganizationOf,
+  resetUserPassword,
+  setUserDisabled,
+  type AccountSummary,
+} from "./accounts";
+
+/**
+ * What an organization administrator does from the organization page: add a company, set the
+ * organization's second-factor rule, and act on the credentials of the people whose home
+ * organization it is (always through requireHomeOrganizationOf: an accountant who belongs to another
+ * organization is never taken over). Nobody locks themselves out from here: their own password and
+ * second factor are changed in "Mi cuenta", with the current password or code.
+ */
+
+/** Who acts: the signed-in organization administrator and the organization they administer. */
+export interface OrganizationActor {
+  userId: string;
+  organizationId: string;
+}
+
+/** What the creator of a company holds in it: everything but the viewer role (which every role reads). */
+export const CREATOR_ROLES: readonly CompanyRole[] = ["administrator", "approver", "operator"];
+
+/**
+ * A new company of the actor's organization, whose creator becomes administrator, approver and
+ * operator. An RNC or cédula whose check digit fails is refused (VALIDATION_FAILED with
+ * extra.checkDigit = "failed") unless `acceptFailingCheckDigit`: DGII has issued valid numbers whose
+ * check digit fails, so a person may confirm one. An RNC already in Anula: 409 ALREADY_EXISTS (ask its
+ * administrator for access).
+ */
+export async function createCompanyForActor(
+  actor: OrganizationActor,
+  input: { rnc: string; name: string; acceptFailingCheckDigit?: boolean },
+): Promise<AccountSummary> {
+  const rnc = input.rnc.replace(/[\s-]/g, "");
+  if (/^(\d{9}|\d{11})$/.test(rnc) && !hasValidCheckDigit(rnc) && !input.acceptFailingCheckDigit) {
+    const message = `El dígito verificador de ${rnc} no cuadra: revise el número o confirme que es correcto.`;
+    throw new AppError("VALIDATION_FAILED", message, {
+      errors: [{ field: "rnc", code: "VALIDATION_FAILED", message }],
+      extra: { checkDigit: "failed" },
+    });
+  }
+  const db = await getDb();
+  return db.$transaction(async (tx) => {
+    const company = await createCompany({ organizationId: actor.organizationId, rnc, name: input.name }, tx);
+    const now = nowMs();
+    await tx.companyMember.create({
+      data: {
+        accountId: company.id,
+        userId: actor.userId,
+        roles: [...CREATOR_ROLES],
+        createdAt: now,
+        updatedAt: now,
+      },
+    });
+    return company;
+  });
+}
+
+function refuseSelf(actor: OrganizationActor, userId: string, what: string): void {
+  if (actor.userId !== userId) return;
+  throw new AppError("FORBIDDEN", `No puede ${what} de su propia cuenta desde aquí: use Mi cuenta.`);
+}
+
+/** A temporary password (returned once) for a home member; every session of theirs ends. */
+export async function resetMemberPassword(
+  actor: OrganizationActor,
+  userId: string,
+): Promise<{ temporaryPassword: string }> {
+  refuseSelf(actor, userId, "restablecer la contraseña");
+  await requireHomeOrganizationOf(userId, actor.organizationId);
+  return resetUserPassword(userId);
+}
+
+/** Removes a home member's second factor (a lost phone): they sign in with their password alone. */
+export async function resetMemberSecondFactor(actor: OrganizationActor, userId: string): Promise<void> {
+  refuseSelf(actor, userId, "quitar el segundo factor");
+  await requireHomeOrganizationOf(userId, actor.organizationId);
+  await disableTotp(userId);
+}
+
+/** "Sign out everywhere" for a home member. */
+export async function endMemberSessions(actor: OrganizationActor, userId: string): Promise<void> {
+  await requireHomeOrganizationOf(userId, actor.organizationId);
+  await endUserSessions(userId);
+}
+
+/** Disables or enables a home member (never oneself). */
+export async function setMemberDisabled(
+  actor: OrganizationActor,
+  userId: string,
+  disabled: boolean,
+): Promise<void> {
+  refuseSelf(actor, userId, "deshabilitar el acceso");
+  await requireHomeOrganizationOf(userId, actor.organizationId);
+  await setUserDisabled(userId, disabled);
+}
+
+export async function getRequireSecondFactor(organizationId: string): Promise<boolean> {
+  const db = await getDb();
+  const organization = await db.organization.findUnique({
+    where: { id: organizationId },
+    select: { requireSecondFactor: true },
+  });
+  return organization?.requireSecondFactor ?? false;
+}
+
+/** Requires (or not) a second factor of the organization's administrators and approvers. */
+export async function setRequireSecondFactor(organizationId: string, required: boolean): Promise<void> {
+  const db = await getDb();
+  await db.organization.update({
+    where: { id: organizationId },
+    data: { requireSecondFactor: required, updatedAt: nowMs() },
+  });
+}
+
+/** One company of the organization overview. */
+export interface CompanyOverview {
+  id: string;
+  rnc: string;
+  name: string;
+  lastVoid: { id: string; createdAt: number; status: string } | null;
+  /** When the company's active certificate expires (ms), or null without one. */
+  certificateNotAfter: number | null;
+}
+
+/**
+ * The organization's companies for an accountant's overview, with each one's last void in
+ * `environment` and its active certificate's expiry: one query per table whatever the number of
+ * companies (the last void by a lateral join on the history index, one index probe per company).
+ */
+export async function organizationOverview(
+  organizationId: string,
+  environment: Environment,
+): Promise<CompanyOverview[]> {
+  const db = await getDb();
+  const companies = await db.account.findMany({
+    where: { organizationId },
+    select: { id: true, rnc: true, name: true },
+    orderBy: { name: "asc" },
+  });
+  if (companies.length === 0) return [];
+  const ids = companies.map((company) => company.id);
+  const [lastVoids, certificates] = await Promise.all([
+    db.$queryRaw<Array<{ accountId: string; id: string; createdAt: bigint; status: string }>>(Prisma.sql`
+      SELECT company."id" AS "accountId", last."id", last."createdAt", last."status"::text AS "status"
+      FROM unnest(${ids}::text[]) AS company("id")
+      CROSS JOIN LATERAL (
+        SELECT v."id", v."createdAt", v."status"
+        FROM "VoidRecord" v
+        WHERE v."accountId" = company."id" AND v."environment" = ${environment}::"Environment"
+        ORDER BY v."createdAt" DESC, v."id" DESC
+        LIMIT 1
+      ) AS last`),
+    db.companyCertificate.findMany({
+      where: { accountId: { in: ids }, active: true },
+      select: { accountId: true, certificate: { select: { notAfter: true } } },
+    }),
+  ]);
+  const voidOf = new Map(lastVoids.map((row) => [row.accountId, row]));
+  const expiryOf = new Map(certificates.map((row) => [row.accountId, toMs(row.certificate.notAfter)]));
+  return companies.map((company) => {
+    const last = voidOf.get(company.id);
+    return {
+      ...company,
+      lastVoid: last ? { id: last.id, createdAt: toMs(last.createdAt), status: last.status } : null,
+      certificateNotAfter: expiryOf.get(company.id) ?? null,
+    };
+  });
+}
