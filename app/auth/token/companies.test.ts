@@ -20,7 +20,6 @@ import * as authTokenRoute from "./route";
 
 let database: TestDatabase;
 let server: RouteServer;
-let first: TestAccount;
 let second: TestAccount;
 let stranger: TestAccount;
 
@@ -31,7 +30,6 @@ beforeAll(async () => {
     { pattern: "/[environment]/customer/authentication", module: signInRoute },
     { pattern: "/[environment]/customer/void-ncf", module: voidRoute },
   ]);
-  first = await createTestAccount({ rnc: "131770001", roles: ["operator"] });
   second = await createTestAccount({ rnc: "131770002" });
   stranger = await createTestAccount({ rnc: "131770003" });
 });
