@@ -54,7 +54,7 @@ export default async function VoidDetailPage({ params, searchParams }: Props) {
     <>
       <div className="page-header">
         <div>
-          <h1 className="mono mono-wrap">{format(d.title, { voidId: record.voidId })}</h1>
+          <h1 className="mono-wrap">{format(d.title, { voidId: record.voidId })}</h1>
           <StatusBadge
             status={record.status}
             label={voidStatusLabel(t.voidStatus, record.status, record.errorCode)}
