@@ -41,6 +41,15 @@ export const errorResponseSchema = z.strictObject({
   ecf: z.string().optional().describe("DOCUMENT_NOT_FOUND: the e-NCF asked for"),
   notBefore: z.string().optional().describe("CERTIFICATE_NOT_YET_VALID: ISO date"),
   notAfter: z.string().optional().describe("CERTIFICATE_EXPIRED: ISO date"),
+  companies: z
+    .array(
+      z.strictObject({
+        rnc: z.string().describe("The company's RNC: send it as rnc"),
+        name: z.string().describe("The company's name"),
+      }),
+    )
+    .optional()
+    .describe("RNC_REQUIRED: the companies the user may act for (sign in again naming one in rnc)"),
 });
 
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

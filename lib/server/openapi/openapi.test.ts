@@ -140,6 +140,44 @@ describe("the OpenAPI document", () => {
     expect(checked).toBeGreaterThan(20);
   });
 
+  it("documents the sign-in's refusals (rnc, otp, temporary password, second factor) with examples", () => {
+    const expected = {
+      "400": { RNC_REQUIRED: "rncRequired" },
+      "401": { OTP_REQUIRED: "otpRequired" },
+      "403": {
+        PASSWORD_CHANGE_REQUIRED: "passwordChangeRequired",
+        SECOND_FACTOR_SETUP_REQUIRED: "secondFactorSetupRequired",
+      },
+    } as const;
+    for (const operation of [
+      document.paths["/auth/token"].post,
+      document.paths["/{environment}/customer/authentication"].post,
+    ]) {
+      for (const [status, codes] of Object.entries(expected)) {
+        const media = operation.responses[status].content["application/json"];
+        for (const [code, example] of Object.entries(codes)) {
+          expect(media.schema.allOf[1].properties.code.enum, `${operation.operationId} ${status}`).toContain(
+            code,
+          );
+          expect(media.examples[example].value.code).toBe(code);
+        }
+      }
+      const rncRequired = operation.responses["400"].content["application/json"].examples.rncRequired.value;
+      expect(rncRequired.companies).toEqual([
+        { rnc: expect.any(String), name: expect.any(String) },
+        { rnc: expect.any(String), name: expect.any(String) },
+      ]);
+      const requestSchema = document.components.schemas[
+        operation.requestBody.content["application/json"].schema.$ref.split("/").pop()
+      ] as Json;
+      expect(Object.keys(requestSchema.properties)).toEqual(expect.arrayContaining(["rnc", "otp"]));
+    }
+    // The error body documents the companies of RNC_REQUIRED: each { rnc, name }.
+    const companies = document.components.schemas.ErrorResponse.properties.companies;
+    expect(companies.description).toContain("RNC_REQUIRED");
+    expect(companies.items.required.sort()).toEqual(["name", "rnc"]);
+  });
+
   it("is served at /openapi.json", async () => {
     const response = await GET(new Request("http://localhost/openapi.json"), {});
     expect(response.status).toBe(200);

@@ -10,9 +10,13 @@ import * as healthRoute from "@/app/healthz/route";
 import * as openApiRoute from "@/app/openapi.json/route";
 import * as readyRoute from "@/app/readyz/route";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
+import { inviteUser } from "@/lib/server/accounts";
 import { createApiKey } from "@/lib/server/auth";
+import { beginTotpEnrollment, confirmTotpEnrollment } from "@/lib/server/auth/second-factor";
 import { setEnvForTests } from "@/lib/server/config/load-config";
 import { contextOf, documentHeaders, importEntry, jsonPost } from "@/lib/server/documents/test-support";
+import { generate } from "otplib";
+
 import { resetServiceStatusForTests } from "@/lib/server/taxauth/service-status";
 import type { VoidTestApp } from "@/lib/server/voids/testing/void-test-app";
 
@@ -120,6 +124,70 @@ export async function buildScenarios(app: VoidTestApp): Promise<Scenario[]> {
       jsonPost("http://localhost/TesteCF/customer/authentication/refresh", null, body),
     );
   const signInBody = { email: account.auth.email, password: account.password };
+  // The sign-in's refusals: a user of two companies (no rnc), one with a second factor (no otp), one
+  // with a temporary password, an administrator whose organization requires a second factor.
+  const accountant = await createTestAccount({ rnc: "130000003", email: "contador@firma.do" });
+  await inviteUser({
+    accountId: noCertificate.auth.accountId,
+    email: accountant.auth.email,
+    roles: ["viewer"],
+  });
+  const twoFactor = await createTestAccount({ rnc: "130000004", email: "dos-pasos@empresa.do" });
+  const { secret } = await beginTotpEnrollment(twoFactor.auth.userId);
+  await confirmTotpEnrollment(twoFactor.auth.userId, await generate({ secret }));
+  const invited = await inviteUser({
+    accountId: account.auth.accountId,
+    email: "nuevo@empresa.do",
+    roles: ["operator"],
+  });
+  const mustSetUp = await createTestAccount({ rnc: "130000005", email: "admin@exigente.do" });
+  await app.db.prisma.organization.update({
+    where: { id: mustSetUp.auth.organizationId },
+    data: { requireSecondFactor: true },
+  });
+  /** Each refusal, as POST /auth/token's body; signIn's is the same with email for username. */
+  const refusals = [
+    {
+      name: "rncRequired",
+      summary: "A user of several companies must name one (rnc)",
+      status: 400,
+      body: { username: accountant.auth.email, password: accountant.password },
+    },
+    {
+      name: "otpRequired",
+      summary: "The user has a second factor: send otp",
+      status: 401,
+      body: { username: twoFactor.auth.email, password: twoFactor.password },
+    },
+    {
+      name: "passwordChangeRequired",
+      summary: "A temporary password: change it in the portal first",
+      status: 403,
+      body: { username: "nuevo@empresa.do", password: invited.temporaryPassword! },
+    },
+    {
+      name: "secondFactorSetupRequired",
+      summary: "The organization requires a second factor the user has not set up",
+      status: 403,
+      body: { username: mustSetUp.auth.email, password: mustSetUp.password },
+    },
+  ];
+  const refusalScenarios: Scenario[] = refusals.flatMap((refusal) => [
+    {
+      operationId: "createIdToken",
+      name: refusal.name,
+      summary: refusal.summary,
+      status: refusal.status,
+      run: () => tokenPost(refusal.body),
+    },
+    {
+      operationId: "signIn",
+      name: refusal.name,
+      summary: refusal.summary,
+      status: refusal.status,
+      run: () => signInPost({ email: refusal.body.username, password: refusal.body.password }),
+    },
+  ]);
   const refreshTokenOf = async () =>
     ((await signInPost(signInBody)).body as { refreshToken: string }).refreshToken;
   const refreshBody = { refreshToken: await refreshTokenOf() };
@@ -127,6 +195,7 @@ export async function buildScenarios(app: VoidTestApp): Promise<Scenario[]> {
   const importBody = { documents: [importEntry("E310000000103"), { ncf: "P310000000001" }] };
 
   return [
+    ...refusalScenarios,
     {
       operationId: "createIdToken",
       name: "ok",
