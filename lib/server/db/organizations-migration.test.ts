@@ -93,7 +93,8 @@ async function oldCertificate(id: string, account: OldAccount, active: boolean) 
   const { p12 } = generatePkcs12({ rnc: account.rnc, password: "p12" });
   // Sealed with the account id as context, as the old code did (the migration makes it the organization id).
   const { data } = prepareCertificate(account.id, p12, "p12");
-  const { organizationId: _organizationId, ...columns } = data;
+  const columns: Record<string, unknown> = { ...data };
+  delete columns.organizationId; // the old table had accountId + active instead
   await insert("Certificate", { id, accountId: account.id, active, ...columns });
 }
 
