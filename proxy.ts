@@ -73,6 +73,22 @@ export const config = {
       ],
     },
     {
+      source: "/account/:path*",
+      missing: [
+        { type: "header", key: "next-action" },
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+    {
+      source: "/organization/:path*",
+      missing: [
+        { type: "header", key: "next-action" },
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+    {
       source: "/settings/:path*",
       missing: [
         { type: "header", key: "next-action" },

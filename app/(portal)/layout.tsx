@@ -1,37 +1,14 @@
 import type { ReactNode } from "react";
 
-import { PortalShell } from "@/components/shell/portal-shell";
-import { getI18n } from "@/lib/portal/i18n";
-import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
-import { voidServiceNotice } from "@/lib/portal/void-service-notice";
-import { getAccount } from "@/lib/server/accounts";
-import { companiesOfUser } from "@/lib/server/auth/credentials";
+import { SignedInShell } from "./signed-in-shell";
+import { requirePageAuth } from "@/lib/portal/page-auth";
 
-/** The signed-in portal: navigation, company and environment (both always visible) and language. */
+/**
+ * The signed-in portal: navigation, company and environment (both always visible) and language. A
+ * person with a forced step (temporary password, second factor their organization requires) or with
+ * no company is sent to Mi cuenta (app/(account)) first.
+ */
 export default async function PortalLayout({ children }: { children: ReactNode }) {
   const auth = await requirePageAuth();
-  const [account, companies, { t, locale, environment }] = await Promise.all([
-    getAccount(auth.accountId),
-    companiesOfUser(auth.userId),
-    getI18n(),
-  ]);
-  // DGII's announced maintenance or outage of Anulación Rangos (only with TAXAUTH_STATUS_API_KEY).
-  const voidService = await voidServiceNotice(environment);
-  return (
-    <PortalShell
-      t={t}
-      locale={locale}
-      environment={environment}
-      account={{ id: auth.accountId, name: account?.name ?? "", rnc: auth.rnc }}
-      companies={companies}
-      user={{ email: auth.email, roles: auth.roles }}
-      may={{
-        sendVoids: mayTake(auth, "voids.send"),
-        seeSettings: mayTake(auth, "voids.send") || mayTake(auth, "users.manage"),
-      }}
-      voidService={voidService}
-    >
-      {children}
-    </PortalShell>
-  );
+  return <SignedInShell auth={auth}>{children}</SignedInShell>;
 }

@@ -3,10 +3,11 @@ import { redirect } from "next/navigation";
 
 import { LanguageSwitch } from "@/components/shell/language-switch";
 import { LoginForm } from "@/components/shell/login-form";
+import { Banner } from "@/components/ui/banner";
 import { Card } from "@/components/ui/card";
 import { getI18n } from "@/lib/portal/i18n";
 import { pageTitle } from "@/lib/portal/page-title";
-import { getPortalAuth } from "@/lib/server/auth/next-auth-options";
+import { getPortalUser } from "@/lib/server/auth/next-auth-options";
 
 import styles from "./login.module.css";
 
@@ -14,10 +15,16 @@ export async function generateMetadata(): Promise<Metadata> {
   return pageTitle((t) => t.login.title);
 }
 
+/** What sent the person here, said above the form (?notice=…, set by Mi cuenta). */
+const NOTICES = ["passwordChanged", "signedOutEverywhere"] as const;
+
 /** Outside the (portal) group: its layout sends signed-out users here. */
-export default async function LoginPage() {
-  if (await getPortalAuth()) redirect("/");
+export default async function LoginPage({ searchParams }: { searchParams: Promise<{ notice?: string }> }) {
+  // Signed in (with a company or not): the home page knows where to go.
+  if (await getPortalUser()) redirect("/");
   const { t, locale } = await getI18n();
+  const { notice } = await searchParams;
+  const shown = NOTICES.find((known) => known === notice);
   return (
     <main className={styles.page}>
       <p className={styles.brand}>{t.common.appName}</p>
@@ -27,6 +34,11 @@ export default async function LoginPage() {
           <LanguageSwitch locale={locale} label={t.common.language} />
         </div>
         <p className="muted">{t.login.intro}</p>
+        {shown ? (
+          <Banner tone="success" role="status" testId="login-notice">
+            <p>{t.login[shown]}</p>
+          </Banner>
+        ) : null}
         <LoginForm t={t.login} />
       </Card>
     </main>

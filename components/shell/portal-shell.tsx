@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { ReactNode } from "react";
 
 import { ENVIRONMENTS, type Environment } from "@/lib/domain/environments";
@@ -32,6 +33,8 @@ export interface NavPermissions {
   sendVoids: boolean;
   /** Operators read the settings; administrators change them. */
   seeSettings: boolean;
+  /** Organization administrators: the organization page. */
+  manageOrganization?: boolean;
 }
 
 /** Which pages the user sees: the void tool to who may send; settings to operators and administrators. */
@@ -40,6 +43,7 @@ export function navItemsFor(may: NavPermissions, t: Dictionary): NavItem[] {
   if (may.sendVoids) items.push({ href: "/tools/void-encf", label: t.shell.voidTool, group: t.shell.tools });
   items.push({ href: "/voids", label: t.shell.history }, { href: "/documents", label: t.shell.documents });
   if (may.seeSettings) items.push({ href: "/settings", label: t.shell.settings });
+  if (may.manageOrganization) items.push({ href: "/organization", label: t.shell.organizationPage });
   return items;
 }
 
@@ -79,6 +83,9 @@ export function PortalShell({
           </div>
           <div className="shell-user-email">{format(t.shell.signedInAs, { email: user.email })}</div>
           <div data-testid="user-roles">{user.roles.map((role) => t.common.role[role]).join(", ")}</div>
+          <Link href="/account" data-testid="my-account">
+            {t.shell.myAccount}
+          </Link>
           <SignOutButton label={t.shell.signOut} />
         </div>
       </div>

@@ -204,7 +204,12 @@ describe("organization settings and overview", () => {
       status: "Aceptado",
     });
     expect(overview[0]!.certificateNotAfter).toBe(withCertificate.certificate!.notAfter);
-    expect(overview[1]).toMatchObject({ lastVoid: null, certificateNotAfter: null });
+    expect(overview[0]!.certificateExpired).toBe(false);
+    expect(overview[1]).toMatchObject({
+      lastVoid: null,
+      certificateNotAfter: null,
+      certificateExpired: false,
+    });
     // Another environment has no voids; another organization's companies never appear.
     const production = await organizationOverview(organizationId, "eCF");
     expect(production.map((company) => company.lastVoid)).toEqual([null, null]);

@@ -134,6 +134,8 @@ export interface CompanyOverview {
   lastVoid: { id: string; createdAt: number; status: string } | null;
   /** When the company's active certificate expires (ms), or null without one. */
   certificateNotAfter: number | null;
+  /** The active certificate has expired (voids are refused until a valid one is uploaded). */
+  certificateExpired: boolean;
 }
 
 /**
@@ -171,12 +173,15 @@ export async function organizationOverview(
   ]);
   const voidOf = new Map(lastVoids.map((row) => [row.accountId, row]));
   const expiryOf = new Map(certificates.map((row) => [row.accountId, toMs(row.certificate.notAfter)]));
+  const now = Date.now();
   return companies.map((company) => {
     const last = voidOf.get(company.id);
+    const notAfter = expiryOf.get(company.id) ?? null;
     return {
       ...company,
       lastVoid: last ? { id: last.id, createdAt: toMs(last.createdAt), status: last.status } : null,
-      certificateNotAfter: expiryOf.get(company.id) ?? null,
+      certificateNotAfter: notAfter,
+      certificateExpired: notAfter !== null && notAfter < now,
     };
   });
 }

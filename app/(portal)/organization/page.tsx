@@ -1,0 +1,110 @@
+import type { Metadata } from "next";
+
+import { CreateCompanyForm } from "@/components/organization/create-company-form";
+import { OrganizationMembersPanel } from "@/components/organization/organization-members-panel";
+import { SecondFactorSetting } from "@/components/organization/second-factor-setting";
+import { Banner } from "@/components/ui/banner";
+import { Card } from "@/components/ui/card";
+import { Table } from "@/components/ui/table";
+import { formatFechaHora } from "@/lib/domain/fecha";
+import { format } from "@/lib/i18n";
+import { voidStatusLabel } from "@/lib/i18n/void-status";
+import { getI18n } from "@/lib/portal/i18n";
+import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
+import { pageTitle } from "@/lib/portal/page-title";
+import { listOrganizationMembers } from "@/lib/server/accounts";
+import { getRequireSecondFactor, organizationOverview } from "@/lib/server/accounts/organization-admin";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return pageTitle((t) => t.organization.title);
+}
+
+/**
+ * The organization of the company the session acts for, for its administrators: its companies at a
+ * glance (an accountant's overview), a new company, the second-factor rule and its members.
+ */
+export default async function OrganizationPage() {
+  const auth = await requirePageAuth();
+  const { t, environment } = await getI18n();
+  if (!mayTake(auth, "organization.manage")) {
+    return (
+      <Banner tone="warning" role="alert" testId="no-access">
+        <p>{t.common.noAccess}</p>
+      </Banner>
+    );
+  }
+  const [companies, requireSecondFactor, members] = await Promise.all([
+    organizationOverview(auth.organizationId, environment),
+    getRequireSecondFactor(auth.organizationId),
+    listOrganizationMembers(auth.organizationId),
+  ]);
+  const texts = t.organization;
+  return (
+    <div className="stack">
+      <h1>{texts.title}</h1>
+      <p className="muted">{texts.intro}</p>
+      <Card title={texts.companies.title}>
+        <Table caption={texts.companies.title} data-testid="organization-companies">
+          <thead>
+            <tr>
+              <th scope="col">{texts.companies.rnc}</th>
+              <th scope="col">{texts.companies.name}</th>
+              <th scope="col">{format(texts.companies.lastVoid, { environment })}</th>
+              <th scope="col">{texts.companies.certificate}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {companies.map((company) => (
+              <tr key={company.id} data-rnc={company.rnc}>
+                <td className="mono">{company.rnc}</td>
+                <td>{company.name}</td>
+                <td>
+                  {company.lastVoid ? (
+                    <>
+                      <span className="mono">{formatFechaHora(company.lastVoid.createdAt)}</span>{" "}
+                      {voidStatusLabel(t.voidStatus, company.lastVoid.status)}
+                    </>
+                  ) : (
+                    <span className="muted">{texts.companies.noVoid}</span>
+                  )}
+                </td>
+                <td>
+                  {company.certificateNotAfter === null ? (
+                    <span className="muted">{texts.companies.noCertificate}</span>
+                  ) : (
+                    <>
+                      <span className="mono">{formatFechaHora(company.certificateNotAfter)}</span>
+                      {company.certificateExpired ? <> {texts.companies.expired}</> : null}
+                    </>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </Card>
+      <Card title={texts.create.title}>
+        <CreateCompanyForm t={texts.create} />
+      </Card>
+      <Card title={texts.secondFactor.title}>
+        <SecondFactorSetting required={requireSecondFactor} t={texts.secondFactor} />
+      </Card>
+      <Card title={texts.members.title}>
+        <OrganizationMembersPanel
+          t={texts.members}
+          members={members.map((member) => ({
+            id: member.id,
+            email: member.email,
+            name: member.name ?? "",
+            disabled: member.disabled,
+            mustChangePassword: member.mustChangePassword,
+            secondFactor: member.secondFactor,
+            organizationAdmin: member.organizationAdmin,
+            homeHere: member.homeHere,
+            isSelf: member.id === auth.userId,
+          }))}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ReactNode } from "react";
+
+import { getI18n } from "@/lib/portal/i18n";
+import { mayTake } from "@/lib/portal/page-auth";
+import { voidServiceNotice } from "@/lib/portal/void-service-notice";
+import { getAccount } from "@/lib/server/accounts";
+import type { AuthContext } from "@/lib/server/auth";
+import { companiesOfUser } from "@/lib/server/auth/credentials";
+
+import { PortalShell } from "@/components/shell/portal-shell";
+
+/** The portal's shell for a person acting for a company (the portal's pages and Mi cuenta). */
+export async function SignedInShell({ auth, children }: { auth: AuthContext; children: ReactNode }) {
+  const [account, companies, { t, locale, environment }] = await Promise.all([
+    getAccount(auth.accountId),
+    companiesOfUser(auth.userId),
+    getI18n(),
+  ]);
+  // DGII's announced maintenance or outage of Anulación Rangos (only with TAXAUTH_STATUS_API_KEY).
+  const voidService = await voidServiceNotice(environment);
+  return (
+    <PortalShell
+      t={t}
+      locale={locale}
+      environment={environment}
+      account={{ id: auth.accountId, name: account?.name ?? "", rnc: auth.rnc }}
+      companies={companies}
+      user={{ email: auth.email, roles: auth.roles }}
+      may={{
+        sendVoids: mayTake(auth, "voids.send"),
+        seeSettings: mayTake(auth, "voids.send") || mayTake(auth, "users.manage"),
+        manageOrganization: mayTake(auth, "organization.manage"),
+      }}
+      voidService={voidService}
+    >
+      {children}
+    </PortalShell>
+  );
+}
