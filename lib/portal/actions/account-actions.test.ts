@@ -1,0 +1,112 @@
+import { generate } from "otplib";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+import { hasValidCheckDigit } from "@/lib/domain/rnc";
+import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+
+/** Mi cuenta's and the organization page's actions, through the portal session as Next gives it. */
+let session: { userId: string; signedInAt: number } | null = null;
+vi.mock("next-auth/next", () => ({ getServerSession: async () => session }));
+vi.mock("next/headers", () => ({
+  headers: async () => new Headers(),
+  cookies: async () => ({ get: () => undefined, set: () => {}, delete: () => {} }),
+}));
+vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+
+let database: TestDatabase;
+let person: TestAccount;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  person = await createTestAccount();
+  session = { userId: person.auth.userId, signedInAt: Date.now() };
+});
+afterAll(async () => database?.dispose());
+
+const form = (values: Record<string, string>) => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(values)) data.set(name, value);
+  return data;
+};
+
+describe("Mi cuenta", () => {
+  it("sets up the second factor with a code from the app, refuses a wrong code, turns it off only with a current code", async () => {
+    const { beginTotpEnrollmentAction, confirmTotpEnrollmentAction, disableOwnTotpAction } =
+      await import("./account-actions");
+    const begun = await beginTotpEnrollmentAction();
+    if (!begun.ok) throw new Error(begun.message);
+    expect(begun.secret).toMatch(/^[A-Z2-7]+=*$/);
+    expect(Buffer.from(begun.qrDataUrl.split(",")[1]!, "base64").toString()).toMatch(/^<svg/);
+    expect(await confirmTotpEnrollmentAction("000000")).toMatchObject({ ok: false });
+    expect(await confirmTotpEnrollmentAction(await generate({ secret: begun.secret }))).toMatchObject({
+      ok: true,
+    });
+    const user = () => database.prisma.user.findUniqueOrThrow({ where: { id: person.auth.userId } });
+    expect((await user()).totpEnabledAt).not.toBeNull();
+
+    expect(await disableOwnTotpAction("")).toMatchObject({ ok: false });
+    expect(await disableOwnTotpAction("123456")).toMatchObject({ ok: false });
+    expect((await user()).totpEnabledAt).not.toBeNull();
+    // The confirming code's step is used: the next step's code turns it off.
+    const next = await generate({ secret: begun.secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    expect(await disableOwnTotpAction(next)).toMatchObject({ ok: true });
+    expect((await user()).totpEnabledAt).toBeNull();
+  });
+
+  it("changes the password only with the current one and a matching confirmation, then every session ends", async () => {
+    const { changeOwnPasswordAction } = await import("./account-actions");
+    const { getPortalUser } = await import("@/lib/server/auth/next-auth-options");
+    expect(
+      await changeOwnPasswordAction(
+        form({ currentPassword: person.password, newPassword: "nueva-clave-1", confirmPassword: "otra" }),
+      ),
+    ).toMatchObject({ ok: false });
+    expect(
+      await changeOwnPasswordAction(
+        form({ currentPassword: "no-es", newPassword: "nueva-clave-1", confirmPassword: "nueva-clave-1" }),
+      ),
+    ).toMatchObject({ ok: false, message: "La contraseña actual no es correcta." });
+    expect(await getPortalUser()).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    expect(
+      await changeOwnPasswordAction(
+        form({
+          currentPassword: person.password,
+          newPassword: "nueva-clave-1",
+          confirmPassword: "nueva-clave-1",
+        }),
+      ),
+    ).toMatchObject({ ok: true });
+    expect(await getPortalUser()).toBeNull();
+  });
+
+  it("signing out everywhere ends the session; an action without one is UNAUTHORIZED", async () => {
+    const other = await createTestAccount();
+    session = { userId: other.auth.userId, signedInAt: Date.now() - 5 };
+    const { endOwnSessionsAction, beginTotpEnrollmentAction } = await import("./account-actions");
+    expect(await endOwnSessionsAction()).toMatchObject({ ok: true });
+    await expect(beginTotpEnrollmentAction()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+});
+
+describe("the organization page's create-company action", () => {
+  it("warns on a failing check digit (checkDigit), creates with the confirmation, and says whom to ask for an existing RNC", async () => {
+    const admin = await createTestAccount();
+    session = { userId: admin.auth.userId, signedInAt: Date.now() };
+    const { createCompanyAction } = await import("./organization-actions");
+    let rnc = "";
+    for (let n = 200000001; !rnc; n++) if (!hasValidCheckDigit(String(n))) rnc = String(n);
+    const warned = await createCompanyAction(form({ rnc, name: "Dudosa SRL" }));
+    expect(warned).toMatchObject({ ok: false, checkDigit: true });
+    expect(warned.message).toContain(rnc);
+    expect(
+      await createCompanyAction(form({ rnc, name: "Dudosa SRL", acceptCheckDigit: "on" })),
+    ).toMatchObject({
+      ok: true,
+    });
+    expect(
+      await createCompanyAction(form({ rnc: person.auth.rnc, name: "Ajena", acceptCheckDigit: "on" })),
+    ).toMatchObject({ ok: false, message: expect.stringContaining("pida acceso a su administrador") });
+  });
+});
