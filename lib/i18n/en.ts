@@ -1,5 +1,6 @@
 import type { Dictionary } from "./es";
 import { enErrors } from "./en-errors";
+import { enSetup } from "./en-setup";
 import { enVoidStatus } from "./en-void-status";
 import { enVoidTool } from "./en-void-tool";
 
@@ -67,7 +68,9 @@ export const en: Dictionary = {
     emailInvalid: "The e-mail is not valid (e.g. name@company.com.do).",
     passwordRequired: "Enter your password.",
     network: "The server could not be reached. Check your connection and try again.",
+    setupDone: "Setup is done: sign in with the administrator's e-mail and password.",
   },
+  setup: enSetup,
   status: {
     Aceptado: "Accepted",
     Rechazado: "Rejected",

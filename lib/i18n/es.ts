@@ -1,4 +1,5 @@
 import { esErrors } from "./es-errors";
+import { esSetup } from "./es-setup";
 import { esVoidStatus } from "./es-void-status";
 import { esVoidTool } from "./es-void-tool";
 
@@ -69,7 +70,9 @@ export const es = {
     emailInvalid: "El correo no tiene un formato válido (ej. nombre@empresa.com.do).",
     passwordRequired: "Escriba su contraseña.",
     network: "No se pudo contactar el servidor. Revise su conexión e intente de nuevo.",
+    setupDone: "Configuración terminada: inicie sesión con el correo y la contraseña del administrador.",
   },
+  setup: esSetup,
   status: {
     Aceptado: "Aceptado",
     Rechazado: "Rechazado",

@@ -92,6 +92,12 @@ export const envSchema = z.object({
   DEMO_USERNAME: optionalText,
   DEMO_PASSWORD: optionalText,
   DEMO_API_KEY: optionalText,
+  // `npm run setup` only (scripts/setup.ts): the first administrator's password, kept as given (a
+  // password may start or end with a space); never an argument, which `ps` would show.
+  SETUP_ADMIN_PASSWORD: z
+    .string()
+    .optional()
+    .transform((value) => (value === "" ? undefined : value)),
 });
 
 export type EnvValues = z.infer<typeof envSchema>;

@@ -6,11 +6,19 @@ import { openProcessDatabase } from "@/lib/server/db/get-db";
 import { databaseTarget, describeTarget } from "@/lib/server/db/database-target";
 import { ensureDemoAccount } from "@/lib/server/accounts/demo-account";
 import { ensureDemoDocuments } from "@/lib/server/documents/demo-documents";
+import { showSecretsOnce } from "@/lib/server/ops/show-secrets-once";
+import {
+  ensureSetupToken,
+  SETUP_PAGE_LABEL,
+  SETUP_PATH,
+  SETUP_TOKEN_LABEL,
+} from "@/lib/server/setup/setup-token";
 
 /**
  * Before the server answers: apply pending migrations (under PostgreSQL's advisory lock, so several
  * instances starting at once are safe), then — on an empty database with the demo on — seed the
- * demo account and its documents. Returns what was seeded, if anything.
+ * demo account and its documents; on a database with no user at all (no demo), make sure the
+ * first-run setup token exists. Returns what was seeded, if anything.
  */
 export async function prepareDatabase(config: AppConfig): Promise<{ demoRnc?: string }> {
   const started = performance.now();
@@ -21,6 +29,7 @@ export async function prepareDatabase(config: AppConfig): Promise<{ demoRnc?: st
   }
   const demo = await ensureDemoAccount(database.prisma, config);
   if (demo) await ensureDemoDocuments(demo.accountId, demo.rnc, database.prisma);
+  await offerFirstRun(database.prisma, config);
   logger.info(
     {
       database: describeTarget(databaseTarget(config)),
@@ -30,4 +39,33 @@ export async function prepareDatabase(config: AppConfig): Promise<{ demoRnc?: st
     "Database ready",
   );
   return demo ? { demoRnc: demo.rnc } : {};
+}
+
+/**
+ * No user at all (a production deployment's first start): the deployment's way in is /setup with a
+ * setup token. The instance that creates the token shows it once on its console (never the log);
+ * the others, and later starts while it is valid, only say where to go.
+ */
+async function offerFirstRun(
+  prisma: Parameters<typeof ensureSetupToken>[0],
+  config: AppConfig,
+): Promise<void> {
+  const issued = await ensureSetupToken(prisma);
+  if (issued) {
+    const page = `${config.nextAuthUrl?.replace(/\/+$/, "") ?? ""}${SETUP_PATH}`;
+    showSecretsOnce([
+      { label: SETUP_TOKEN_LABEL, value: issued.token },
+      { label: SETUP_PAGE_LABEL, value: page },
+    ]);
+    logger.warn(
+      { setupPage: page, expiresAt: new Date(issued.expiresAt).toISOString() },
+      "No user yet: open the setup page with the setup token shown once on the console (or run npm run setup).",
+    );
+  } else if ((await prisma.user.findFirst({ select: { id: true } })) === null) {
+    logger.warn(
+      { setupPage: SETUP_PATH },
+      "No user yet: complete the first-run setup at /setup with the setup token shown when it was made " +
+        "(npm run setup -- --new-token prints a new one), or run npm run setup.",
+    );
+  }
 }

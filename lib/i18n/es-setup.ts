@@ -1,0 +1,42 @@
+/** The first-run setup page (/setup): a deployment without users creates its organization, first company and administrator. */
+export const esSetup = {
+  title: "Configuración inicial",
+  intro:
+    "Esta instalación de Anula aún no tiene usuarios. Cree la organización, su primera empresa y su primer administrador.",
+  token: "Código de configuración",
+  tokenHint:
+    "Aparece una sola vez en la consola del servidor al iniciar (o con npm run setup -- --new-token) y vence a las 24 horas.",
+  organizationSection: "Organización",
+  organizationName: "Nombre de la organización",
+  organizationHint: "El grupo o la firma al que pertenecen una o varias empresas.",
+  companySection: "Primera empresa",
+  companyName: "Razón social",
+  rnc: "RNC o cédula",
+  rncHint: "9 dígitos (RNC) u 11 (cédula).",
+  checkDigitWarning:
+    "El dígito verificador de {rnc} no cuadra: revise el número. Si es correcto (la DGII ha emitido números así), confírmelo.",
+  confirmCheckDigit: "El número es correcto: usarlo de todos modos",
+  adminSection: "Primer administrador",
+  adminHint: "Administrador de la organización y administrador, aprobador y operador de la empresa.",
+  email: "Correo electrónico",
+  name: "Nombre (opcional)",
+  password: "Contraseña",
+  passwordHint: "Al menos 8 caracteres.",
+  passwordConfirmation: "Repita la contraseña",
+  submit: "Crear y continuar",
+  submitting: "Creando…",
+  done: "La configuración inicial ya se hizo",
+  doneIntro: "Esta instalación ya tiene usuarios: inicie sesión con su cuenta.",
+  goToLogin: "Ir a iniciar sesión",
+  network: "No se pudo contactar el servidor. Revise su conexión e intente de nuevo.",
+  validation: {
+    tokenRequired: "Escriba el código de configuración que muestra la consola del servidor.",
+    organizationRequired: "Escriba el nombre de la organización.",
+    companyRequired: "Escriba la razón social de la empresa.",
+    rncInvalid: "El RNC tiene 9 dígitos y la cédula 11.",
+    checkDigitUnconfirmed: "El dígito verificador no cuadra: corrija el número o confirme que es correcto.",
+    emailInvalid: "El correo no tiene un formato válido (ej. nombre@empresa.com.do).",
+    passwordTooShort: "La contraseña debe tener al menos 8 caracteres.",
+    passwordMismatch: "Las dos contraseñas no coinciden.",
+  },
+};

@@ -1,0 +1,164 @@
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { Client } from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+
+import { verifyUserCredentials } from "@/lib/server/auth/credentials";
+import { setDbForTests } from "@/lib/server/db/get-db";
+import { openDatabase } from "@/lib/server/db/open-database";
+import { ensureTestSecrets } from "@/lib/server/db/test-database";
+import { readShownSecret } from "@/lib/server/ops/show-secrets-once";
+import { SETUP_TOKEN_ID, SETUP_TOKEN_LABEL, hashSetupToken } from "@/lib/server/setup/setup-token";
+
+/**
+ * `npm run setup` as an operator runs it: a process of its own (tsx with react-server conditions, as
+ * package.json says) on a PGlite data directory of its own with the demo off, and — when
+ * TEST_DATABASE_URL is set — on PostgreSQL through DATABASE_URL.
+ */
+
+const ROOT = process.cwd();
+const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function runSetup(args: string[], env: Record<string, string>, stdin = ""): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(TSX, ["--conditions=react-server", "scripts/setup.ts", ...args], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DEMO: "off",
+        DATABASE_URL: "",
+        SETUP_ADMIN_PASSWORD: "",
+        LOG_LEVEL: "silent",
+        ...env,
+      },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("error", reject);
+    child.on("exit", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin);
+  });
+}
+
+const COMPANY = [
+  "--organization",
+  "Grupo Ejemplo",
+  "--company",
+  "Ejemplo SRL",
+  "--email",
+  "Admin@Ejemplo.do",
+];
+const dataDirs: string[] = [];
+afterAll(() => {
+  for (const directory of dataDirs) rmSync(directory, { recursive: true, force: true });
+});
+
+describe("npm run setup on the embedded PGlite", () => {
+  it("prints a setup token, needs a password, refuses a bad check digit until forced, creates once, then refuses", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "anula-setup-cli-"));
+    dataDirs.push(dataDir);
+    const env = { DATA_DIR: dataDir };
+
+    const token = await runSetup(["--new-token"], env);
+    expect(token.code, token.stderr).toBe(0);
+    const printed = readShownSecret(token.stdout, SETUP_TOKEN_LABEL);
+    expect(printed).toMatch(/^[\w-]{32}$/);
+
+    // Missing details: usage (2), nothing read from stdin, nothing created.
+    const usage = await runSetup(["--organization", "Grupo"], env);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain("--rnc");
+    const noPassword = await runSetup([...COMPANY, "--rnc", "131793916"], env, "");
+    expect(noPassword.code).toBe(2);
+    expect(noPassword.stderr).toContain("SETUP_ADMIN_PASSWORD");
+
+    // 131793917: the check digit fails. Password on stdin (a line, as `echo` writes it).
+    const refused = await runSetup([...COMPANY, "--rnc", "131793917"], env, "una clave larga\n");
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("--force-check-digit");
+
+    const created = await runSetup(
+      [...COMPANY, "--rnc", "131793917", "--force-check-digit", "--name", "Ana"],
+      {
+        ...env,
+        SETUP_ADMIN_PASSWORD: " clave con espacios ",
+      },
+    );
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stdout).toContain("RNC 131793917");
+    expect(created.stdout).toContain("admin@ejemplo.do");
+    expect(created.stdout).not.toContain("clave con espacios");
+
+    const again = await runSetup([...COMPANY, "--rnc", "101010632", "--email", "otro@ejemplo.do"], {
+      ...env,
+      SETUP_ADMIN_PASSWORD: "otra clave larga",
+    });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("already has a user");
+    const noToken = await runSetup(["--new-token"], env);
+    expect(noToken.code).toBe(1);
+    expect(noToken.stdout).not.toContain(SETUP_TOKEN_LABEL);
+
+    // What the process left in the database: one administrator whose password is kept as given,
+    // and the printed token spent.
+    ensureTestSecrets();
+    const database = await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pglite") });
+    setDbForTests(database.prisma);
+    try {
+      expect(await database.prisma.user.count()).toBe(1);
+      expect(await database.prisma.account.findMany({ select: { rnc: true } })).toEqual([
+        { rnc: "131793917" },
+      ]);
+      expect(await verifyUserCredentials("admin@ejemplo.do", " clave con espacios ")).toMatchObject({
+        email: "admin@ejemplo.do",
+      });
+      const row = await database.prisma.setupToken.findUniqueOrThrow({ where: { id: SETUP_TOKEN_ID } });
+      expect(row.tokenHash).toBe(hashSetupToken(printed!));
+      expect(row.usedAt).not.toBeNull();
+    } finally {
+      setDbForTests(null);
+      await database.close();
+    }
+  }, 180_000);
+});
+
+const serverUrl = process.env.TEST_DATABASE_URL?.trim();
+
+describe.runIf(serverUrl)("npm run setup with DATABASE_URL", () => {
+  it("creates the first administrator on PostgreSQL", async () => {
+    const schema = `setup_cli_${randomBytes(4).toString("hex")}`;
+    const client = new Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(`CREATE SCHEMA "${schema}"`);
+    try {
+      const url = new URL(serverUrl!);
+      url.searchParams.set("schema", schema);
+      const run = await runSetup([...COMPANY, "--rnc", "00113918205"], {
+        DATABASE_URL: url.toString(),
+        AUTH_SECRET: randomBytes(32).toString("base64"),
+        ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+        SETUP_ADMIN_PASSWORD: "clave de postgres",
+      });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain(`schema ${schema}`);
+      const users = await client.query(`SELECT email FROM "${schema}"."User"`);
+      expect(users.rows).toEqual([{ email: "admin@ejemplo.do" }]);
+    } finally {
+      await client.query(`DROP SCHEMA "${schema}" CASCADE`);
+      await client.end();
+    }
+  }, 120_000);
+});

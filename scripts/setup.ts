@@ -1,0 +1,192 @@
+// `npm run setup -- …`: the first run from the command line, for scripted deploys. Creates the
+// organization, its first company and its first administrator on a database without any user (the
+// same use case and rule as the /setup page; database access is the proof, so no setup token), or
+// with --new-token prints a fresh setup token for /setup. Works on the configured database
+// (DATABASE_URL, else PGlite under DATA_DIR: stop the app first, PGlite's directory opens once).
+// Run with `--conditions=react-server` (see package.json) so the `server-only` modules load.
+//
+// The password comes from SETUP_ADMIN_PASSWORD or stdin, never from an argument (`ps` shows those).
+// Exit codes: 0 done, 1 refused or failed (the message says why), 2 wrong usage.
+import { createInterface } from "node:readline";
+import { Writable } from "node:stream";
+import { parseArgs } from "node:util";
+
+import { isAppError } from "../lib/errors";
+import { loadConfig } from "../lib/server/config/load-config";
+import { setupAdminPasswordFromEnv } from "../lib/server/config/setup-admin-password";
+import { databaseTarget, describeTarget } from "../lib/server/db/database-target";
+import { closeDb, openProcessDatabase } from "../lib/server/db/get-db";
+import { showSecretsOnce } from "../lib/server/ops/show-secrets-once";
+import { completeFirstRun, isSetupOpen } from "../lib/server/setup/first-run";
+import {
+  issueNewSetupToken,
+  SETUP_PAGE_LABEL,
+  SETUP_PATH,
+  SETUP_TOKEN_LABEL,
+} from "../lib/server/setup/setup-token";
+
+const USAGE = `Usage:
+  npm run setup -- --organization "Grupo Ejemplo" --company "Ejemplo SRL" --rnc 131793916 \\
+                   --email admin@ejemplo.do [--name "Ana Pérez"] [--force-check-digit]
+      Password: SETUP_ADMIN_PASSWORD, else stdin (prompted twice on a terminal). At least 8 characters.
+  npm run setup -- --new-token
+      Prints a fresh setup token for /setup (replaces an unused one). Only while no user exists.`;
+
+class UsageError extends Error {}
+
+function parse(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      options: {
+        organization: { type: "string" },
+        company: { type: "string" },
+        rnc: { type: "string" },
+        email: { type: "string" },
+        name: { type: "string" },
+        "force-check-digit": { type: "boolean", default: false },
+        "new-token": { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    }).values;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+async function readAll(stream: NodeJS.ReadStream): Promise<string> {
+  let text = "";
+  for await (const chunk of stream) text += String(chunk);
+  return text;
+}
+
+/** A line from the terminal without echoing it. */
+async function promptHidden(question: string): Promise<string> {
+  let muted = false;
+  const output = new Writable({
+    write(chunk, _encoding, done) {
+      if (!muted) process.stdout.write(chunk);
+      done();
+    },
+  });
+  const readline = createInterface({ input: process.stdin, output, terminal: true });
+  try {
+    return await new Promise<string>((resolve) => {
+      readline.question(question, resolve);
+      muted = true;
+    });
+  } finally {
+    readline.close();
+    process.stdout.write("\n");
+  }
+}
+
+async function readPassword(): Promise<string> {
+  const fromEnv = setupAdminPasswordFromEnv();
+  if (fromEnv !== undefined) return fromEnv;
+  if (process.stdin.isTTY) {
+    const first = await promptHidden("Administrator password: ");
+    const second = await promptHidden("Repeat the password: ");
+    if (first !== second) throw new UsageError("The two passwords differ.");
+    return first;
+  }
+  // Piped: the whole input, less the one line end `echo` or a here-string adds.
+  return (await readAll(process.stdin)).replace(/\r?\n$/, "");
+}
+
+async function main(argv: string[]): Promise<number> {
+  const options = parse(argv);
+  if (options.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const details = [options.organization, options.company, options.rnc, options.email];
+  if (!options["new-token"] && details.some((value) => !value?.trim())) {
+    throw new UsageError("--organization, --company, --rnc and --email are required.");
+  }
+  const config = loadConfig();
+  const database = await openProcessDatabase();
+  await database.migrate();
+  console.log(`Database: ${describeTarget(databaseTarget(config))}`);
+
+  if (!(await isSetupOpen(database.prisma))) {
+    console.error(
+      "Refused: the database already has a user, so the first-run setup is done. Sign in at /login; " +
+        "an organization administrator adds companies and people in the portal.",
+    );
+    return 1;
+  }
+  if (options["new-token"]) {
+    const issued = await issueNewSetupToken(database.prisma);
+    showSecretsOnce([
+      { label: SETUP_TOKEN_LABEL, value: issued.token },
+      { label: SETUP_PAGE_LABEL, value: `${config.nextAuthUrl?.replace(/\/+$/, "") ?? ""}${SETUP_PATH}` },
+    ]);
+    console.log(
+      `Valid until ${new Date(issued.expiresAt).toISOString()}; any earlier token no longer works.`,
+    );
+    return 0;
+  }
+
+  const password = await readPassword();
+  if (password === "") {
+    throw new UsageError("No password: set SETUP_ADMIN_PASSWORD or write it on stdin.");
+  }
+  const result = await completeFirstRun(
+    {
+      organizationName: options.organization!,
+      companyName: options.company!,
+      rnc: options.rnc!,
+      email: options.email!,
+      name: options.name,
+      confirmCheckDigit: options["force-check-digit"],
+      password,
+      passwordConfirmation: password,
+    },
+    { kind: "database" },
+    database.prisma,
+  );
+  console.log(`Organization created: ${result.organization.name} (${result.organization.id})`);
+  console.log(`Company created: ${result.company.name}, RNC ${result.company.rnc} (${result.company.id})`);
+  if (result.checkDigitOverridden) {
+    console.log(`  (its check digit does not match: kept because --force-check-digit was given)`);
+  }
+  console.log(
+    `Administrator created: ${result.administrator.email} (${result.administrator.id}): organization ` +
+      "administrator; administrator, approver and operator of the company.",
+  );
+  console.log("Sign in at /login with that e-mail and password.");
+  return 0;
+}
+
+function explain(error: unknown): number {
+  if (error instanceof UsageError) {
+    console.error(`${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (isAppError(error) && error.status < 500) {
+    if (error.code === "SETUP_CLOSED") {
+      console.error("Refused: the database already has a user, so the first-run setup is done.");
+    } else if (error.errors?.some((detail) => detail.field === "confirmCheckDigit")) {
+      console.error(
+        "Refused: the check digit of the RNC or cédula does not match. Check the number; if it is right " +
+          "(DGII has issued such numbers), run again with --force-check-digit.",
+      );
+    } else {
+      console.error(`Refused (${error.code}): ${error.message}`);
+      for (const detail of error.errors ?? []) console.error(`  ${detail.field}: ${detail.message}`);
+    }
+    return 1;
+  }
+  console.error(error);
+  return 1;
+}
+
+main(process.argv.slice(2))
+  .catch(explain)
+  .then(async (code) => {
+    await closeDb().catch(() => undefined);
+    process.exit(code);
+  });
