@@ -1,4 +1,5 @@
 import type { Dictionary } from "./es";
+import { enServiceAccounts, enSharedCertificates } from "./en-company-settings";
 import { enErrors } from "./en-errors";
 import { enSetup } from "./en-setup";
 import { enVoidStatus } from "./en-void-status";
@@ -175,6 +176,7 @@ export const en: Dictionary = {
     tabs: {
       certificate: "Certificate",
       apiKeys: "API keys",
+      serviceAccounts: "Service accounts",
       users: "Users",
       integration: "How to integrate",
     },
@@ -203,6 +205,8 @@ export const en: Dictionary = {
       passwordRequired: "Enter the certificate's password.",
       uploaded: "Certificate uploaded and active: {subject}.",
     },
+    serviceAccounts: enServiceAccounts,
+    sharedCertificates: enSharedCertificates,
     apiKeys: {
       title: "API keys",
       intro: "API keys (X-API-KEY header) let your systems look up documents. A key is shown only once.",

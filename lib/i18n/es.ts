@@ -1,3 +1,4 @@
+import { esServiceAccounts, esSharedCertificates } from "./es-company-settings";
 import { esErrors } from "./es-errors";
 import { esSetup } from "./es-setup";
 import { esVoidStatus } from "./es-void-status";
@@ -180,6 +181,7 @@ export const es = {
     tabs: {
       certificate: "Certificado",
       apiKeys: "Claves API",
+      serviceAccounts: "Cuentas de servicio",
       users: "Usuarios",
       integration: "Cómo integrar",
     },
@@ -209,6 +211,8 @@ export const es = {
       passwordRequired: "Escriba la contraseña del certificado.",
       uploaded: "Certificado cargado y activo: {subject}.",
     },
+    serviceAccounts: esServiceAccounts,
+    sharedCertificates: esSharedCertificates,
     apiKeys: {
       title: "Claves API",
       intro:

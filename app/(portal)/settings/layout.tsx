@@ -28,6 +28,7 @@ export default async function SettingsLayout({ children }: { children: ReactNode
         tabs={[
           { href: "/settings", label: tabs.certificate },
           { href: "/settings/api-keys", label: tabs.apiKeys },
+          { href: "/settings/service-accounts", label: tabs.serviceAccounts },
           { href: "/settings/users", label: tabs.users },
           { href: "/settings/integration", label: tabs.integration },
         ]}

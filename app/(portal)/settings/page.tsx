@@ -1,11 +1,12 @@
 import { CertificateUploadForm } from "@/components/settings/certificate-upload-form";
+import { SharedCertificates } from "@/components/settings/shared-certificates";
 import { Banner } from "@/components/ui/banner";
 import { Card } from "@/components/ui/card";
 import { formatFechaHora } from "@/lib/domain/fecha";
 import { format } from "@/lib/i18n";
 import { getI18n } from "@/lib/portal/i18n";
 import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
-import { getActiveCertificateSummary } from "@/lib/server/certificates";
+import { getActiveCertificateSummary, listCertificates } from "@/lib/server/certificates";
 
 export const metadata = { title: "Anula · Configuración" };
 
@@ -19,6 +20,8 @@ export default async function CertificateSettingsPage() {
   const { t } = await getI18n();
   const c = t.settings.certificate;
   const active = await getActiveCertificateSummary(auth.accountId);
+  // The organization's other certificates (uploaded for another of its companies) that could sign here.
+  const others = (await listCertificates(auth.accountId)).filter((certificate) => !certificate.active);
   // eslint-disable-next-line react-hooks/purity -- a server component renders once per request
   const daysLeft = active ? Math.floor((active.notAfter - Date.now()) / DAY_MS) : 0;
   return (
@@ -56,6 +59,23 @@ export default async function CertificateSettingsPage() {
           </Banner>
         )}
       </Card>
+      {others.length > 0 ? (
+        <Card title={t.settings.sharedCertificates.title}>
+          <p className="muted">{t.settings.sharedCertificates.intro}</p>
+          <SharedCertificates
+            canEdit={mayTake(auth, "certificates.manage")}
+            t={t.settings.sharedCertificates}
+            certificates={others.map((certificate) => ({
+              id: certificate.id,
+              subject: certificate.subject,
+              validUntil: formatFechaHora(certificate.notAfter),
+              // eslint-disable-next-line react-hooks/purity -- a server component renders once per request
+              expired: certificate.notAfter < Date.now(),
+              companies: certificate.companies,
+            }))}
+          />
+        </Card>
+      ) : null}
       {mayTake(auth, "certificates.manage") ? (
         <Card title={c.upload}>
           <p className="muted">{c.uploadIntro}</p>

@@ -9,7 +9,7 @@ import { format } from "@/lib/i18n";
 import { certificateUploadSchema } from "@/lib/schemas/certificate-upload";
 import { createApiKey, revokeApiKey } from "@/lib/server/auth";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
-import { uploadCertificate } from "@/lib/server/certificates";
+import { linkCertificate, listCertificates, uploadCertificate } from "@/lib/server/certificates";
 
 import { dictionary, failure, type ActionResult } from "./action-result";
 
@@ -63,6 +63,27 @@ export async function revokeApiKeyAction(id: string): Promise<ActionResult> {
     await revokeApiKey(auth.accountId, id);
     revalidatePath("/settings/api-keys");
     return { ok: true, message: "" };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+/**
+ * Makes a certificate of the organization (uploaded for another of its companies, e.g. a delegated
+ * signer's) the active one of the caller's company. linkCertificate refuses one of another
+ * organization (NOT_FOUND) or an expired one.
+ */
+export async function linkCertificateAction(certificateId: string): Promise<ActionResult> {
+  const auth = await requirePortalAuth("action linkCertificateAction");
+  const t = await dictionary();
+  try {
+    await linkCertificate(auth.accountId, String(certificateId));
+    const linked = (await listCertificates(auth.accountId)).find((one) => one.id === certificateId);
+    revalidatePath("/settings");
+    return {
+      ok: true,
+      message: format(t.settings.sharedCertificates.linked, { subject: linked?.subject ?? "" }),
+    };
   } catch (error) {
     return failure(error);
   }

@@ -246,6 +246,22 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
     const { revokeApiKeyAction } = await import("@/lib/portal/actions/settings-actions");
     return outcomeOfAction(() => revokeApiKeyAction(VOID_ID));
   },
+  "action createServiceAccountAction": async () => {
+    const { createServiceAccountAction } = await import("@/lib/portal/actions/service-account-actions");
+    return outcomeOfAction(() => createServiceAccountAction("", []));
+  },
+  "action rotateServiceAccountSecretAction": async () => {
+    const { rotateServiceAccountSecretAction } = await import("@/lib/portal/actions/service-account-actions");
+    return outcomeOfAction(() => rotateServiceAccountSecretAction(VOID_ID, 1));
+  },
+  "action setServiceAccountDisabledAction": async () => {
+    const { setServiceAccountDisabledAction } = await import("@/lib/portal/actions/service-account-actions");
+    return outcomeOfAction(() => setServiceAccountDisabledAction(VOID_ID, true));
+  },
+  "action linkCertificateAction": async () => {
+    const { linkCertificateAction } = await import("@/lib/portal/actions/settings-actions");
+    return outcomeOfAction(() => linkCertificateAction(VOID_ID));
+  },
   "action inviteUserAction": async () => {
     const { inviteUserAction } = await import("@/lib/portal/actions/member-actions");
     return outcomeOfAction(() => inviteUserAction(new FormData()));

@@ -1,0 +1,282 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition, type FormEvent } from "react";
+
+import { Banner } from "@/components/ui/banner";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { CheckboxField, InputField } from "@/components/ui/field";
+import { Badge } from "@/components/ui/status-badge";
+import { Table } from "@/components/ui/table";
+import { formatFechaHora } from "@/lib/domain/fecha";
+import { SERVICE_SCOPES } from "@/lib/domain/roles";
+import { format, type Dictionary } from "@/lib/i18n";
+import {
+  createServiceAccountAction,
+  rotateServiceAccountSecretAction,
+  setServiceAccountDisabledAction,
+} from "@/lib/portal/actions/service-account-actions";
+
+import styles from "./api-keys-panel.module.css";
+import { CopyButton } from "./copy-button";
+
+export interface ServiceAccountRow {
+  id: string;
+  name: string;
+  clientId: string;
+  scopes: string[];
+  createdAt: string;
+  lastUsedAt: string;
+  disabled: boolean;
+  /** The secrets that still work: prefix and, after a rotation, until when. */
+  secrets: Array<{ id: string; prefix: string; expiresAt: string | null }>;
+}
+
+export interface ServiceAccountsPanelProps {
+  accounts: ServiceAccountRow[];
+  canEdit: boolean;
+  /** The default overlap of a rotation, in hours (7 days). */
+  defaultOverlapHours: number;
+  t: Dictionary["settings"]["serviceAccounts"];
+  common: Dictionary["common"];
+}
+
+/** What is shown once: a new account's clientId and secret, or a rotated secret. */
+type Shown =
+  | { kind: "created"; name: string; clientId: string; secret: string }
+  | {
+      kind: "rotated";
+      name: string;
+      clientId: string;
+      secret: string;
+      oldSecretsExpireAt: number;
+      /** Rotated with no overlap: the previous secrets stopped at once. */
+      oldSecretsEnded: boolean;
+    };
+
+/** Create (the secret shown once), rotate with an overlap, disable/enable and list service accounts. */
+export function ServiceAccountsPanel({
+  accounts,
+  canEdit,
+  defaultOverlapHours,
+  t,
+  common,
+}: ServiceAccountsPanelProps) {
+  const router = useRouter();
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [rotating, setRotating] = useState<ServiceAccountRow | null>(null);
+  const [overlap, setOverlap] = useState(String(defaultOverlapHours));
+  const [pending, startTransition] = useTransition();
+
+  function onCreate(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const name = String(data.get("name") ?? "");
+    const scopes = data.getAll("scopes").map(String);
+    startTransition(async () => {
+      const result = await createServiceAccountAction(name, scopes);
+      if (result.ok) {
+        setShown({ kind: "created", name: result.name, clientId: result.clientId, secret: result.secret });
+        setError(null);
+        form.reset();
+        router.refresh();
+      } else {
+        setError(result.message);
+      }
+    });
+  }
+
+  function onRotate() {
+    const row = rotating;
+    if (!row) return;
+    startTransition(async () => {
+      const result = await rotateServiceAccountSecretAction(row.id, Number(overlap));
+      if (result.ok) {
+        setShown({
+          kind: "rotated",
+          name: row.name,
+          clientId: row.clientId,
+          secret: result.secret,
+          oldSecretsExpireAt: result.oldSecretsExpireAt,
+          oldSecretsEnded: Number(overlap) === 0,
+        });
+        setError(null);
+        setRotating(null);
+        router.refresh();
+      } else {
+        setError(result.message);
+      }
+    });
+  }
+
+  function onToggle(row: ServiceAccountRow) {
+    if (!row.disabled && !window.confirm(format(t.confirmDisable, { name: row.name }))) return;
+    startTransition(async () => {
+      const result = await setServiceAccountDisabledAction(row.id, !row.disabled);
+      if (!result.ok) setError(result.message);
+      router.refresh();
+    });
+  }
+
+  return (
+    <div className="stack">
+      {shown ? (
+        <Banner
+          tone="success"
+          role="alert"
+          title={format(shown.kind === "created" ? t.createdTitle : t.rotatedTitle, { name: shown.name })}
+          testId="service-account-secret"
+        >
+          <p>{t.secretWarning}</p>
+          <dl className="dl">
+            <dt>{t.clientId}</dt>
+            <dd className="mono" data-testid="service-account-client-id">
+              {shown.clientId}
+            </dd>
+            <dt>{t.secret}</dt>
+            <dd>
+              <div className="row row-centered">
+                <code className={styles.secret} data-testid="service-account-secret-value">
+                  {shown.secret}
+                </code>
+                <CopyButton text={shown.secret} label={common.copy} copiedLabel={common.copied} />
+              </div>
+            </dd>
+          </dl>
+          {shown.kind === "rotated" ? (
+            <p data-testid="old-secret-expiry">
+              {shown.oldSecretsEnded
+                ? t.oldSecretsEnded
+                : format(t.oldSecretsExpire, { date: formatFechaHora(shown.oldSecretsExpireAt) })}
+            </p>
+          ) : null}
+        </Banner>
+      ) : null}
+      {error ? (
+        <Banner tone="danger" role="alert">
+          <p>{error}</p>
+        </Banner>
+      ) : null}
+      {canEdit ? (
+        <form className="stack" onSubmit={onCreate} data-testid="service-account-create">
+          <InputField label={t.name} name="name" placeholder={t.namePlaceholder} maxLength={100} required />
+          <fieldset className="stack">
+            <legend>{t.scopes}</legend>
+            {SERVICE_SCOPES.map((scope) => (
+              <CheckboxField key={scope} name="scopes" value={scope}>
+                {t.scopeLabels[scope]}
+              </CheckboxField>
+            ))}
+          </fieldset>
+          <div>
+            <Button type="submit" disabled={pending}>
+              {t.create}
+            </Button>
+          </div>
+        </form>
+      ) : null}
+      <Table caption={t.title} data-testid="service-account-list">
+        <thead>
+          <tr>
+            <th scope="col">{t.name}</th>
+            <th scope="col">{t.clientId}</th>
+            <th scope="col">{t.scopes}</th>
+            <th scope="col">{t.liveSecrets}</th>
+            <th scope="col">{t.lastUsedAt}</th>
+            <th scope="col">{t.state}</th>
+            {canEdit ? <th scope="col">{t.actions}</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {accounts.length === 0 ? (
+            <tr>
+              <td colSpan={canEdit ? 7 : 6}>{t.empty}</td>
+            </tr>
+          ) : (
+            accounts.map((row) => (
+              <tr key={row.id} data-testid="service-account-row">
+                <td>{row.name}</td>
+                <td className="mono">{row.clientId}</td>
+                <td className="mono">{row.scopes.join(", ")}</td>
+                <td className="mono">
+                  {row.secrets.map((secret) => (
+                    <div key={secret.id}>
+                      {format(t.secretPrefix, { prefix: secret.prefix })}
+                      {secret.expiresAt ? " " + format(t.secretExpires, { date: secret.expiresAt }) : null}
+                    </div>
+                  ))}
+                </td>
+                <td className="mono">{row.lastUsedAt}</td>
+                <td>
+                  <Badge tone={row.disabled ? "neutral" : "success"}>
+                    {row.disabled ? t.disabled : t.active}
+                  </Badge>
+                </td>
+                {canEdit ? (
+                  <td>
+                    <div className="row">
+                      {row.disabled ? null : (
+                        <Button
+                          variant="secondary"
+                          size="small"
+                          disabled={pending}
+                          onClick={() => {
+                            setOverlap(String(defaultOverlapHours));
+                            setRotating(row);
+                          }}
+                          aria-label={format(t.rotateNamed, { name: row.name })}
+                        >
+                          {t.rotate}
+                        </Button>
+                      )}
+                      <Button
+                        variant={row.disabled ? "secondary" : "danger"}
+                        size="small"
+                        disabled={pending}
+                        onClick={() => onToggle(row)}
+                        aria-label={format(row.disabled ? t.enableNamed : t.disableNamed, { name: row.name })}
+                      >
+                        {row.disabled ? t.enable : t.disable}
+                      </Button>
+                    </div>
+                  </td>
+                ) : null}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </Table>
+      <Dialog
+        open={rotating !== null}
+        title={format(t.rotateTitle, { name: rotating?.name ?? "" })}
+        onCancel={() => setRotating(null)}
+        buttons={
+          <>
+            <Button variant="secondary" onClick={() => setRotating(null)} disabled={pending}>
+              {common.cancel}
+            </Button>
+            <Button onClick={onRotate} disabled={pending} data-testid="rotate-confirm">
+              {t.rotate}
+            </Button>
+          </>
+        }
+      >
+        <p>{t.rotateIntro}</p>
+        <InputField
+          label={t.overlapHours}
+          hint={t.overlapHint}
+          name="overlapHours"
+          type="number"
+          min={0}
+          max={2160}
+          step={1}
+          value={overlap}
+          onChange={(event) => setOverlap(event.target.value)}
+        />
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+"use server";
+
+import "server-only";
+
+import { revalidatePath } from "next/cache";
+
+import { isServiceScope } from "@/lib/domain/roles";
+import { format } from "@/lib/i18n";
+import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
+import {
+  createServiceAccount,
+  rotateServiceAccountSecret,
+  setServiceAccountDisabled,
+} from "@/lib/server/auth/service-accounts";
+
+import { dictionary, failure, type ActionResult } from "./action-result";
+
+/** The longest overlap a rotation accepts (service-accounts.ts checks it too): 90 days. */
+const MAX_OVERLAP_HOURS = 90 * 24;
+
+export type CreateServiceAccountResult =
+  { ok: true; name: string; clientId: string; secret: string } | { ok: false; message: string };
+
+/** Creates a service account of the caller's company; its secret is answered here only. */
+export async function createServiceAccountAction(
+  name: string,
+  scopes: string[],
+): Promise<CreateServiceAccountResult> {
+  const auth = await requirePortalAuth("action createServiceAccountAction");
+  const t = (await dictionary()).settings.serviceAccounts;
+  const trimmed = String(name).trim().slice(0, 100);
+  if (trimmed === "") return { ok: false, message: t.nameRequired };
+  const wanted = Array.isArray(scopes) ? scopes.filter(isServiceScope) : [];
+  if (wanted.length === 0) return { ok: false, message: t.scopesRequired };
+  try {
+    const created = await createServiceAccount(auth.accountId, {
+      name: trimmed,
+      scopes: wanted,
+      createdBy: auth.email,
+    });
+    revalidatePath("/settings/service-accounts");
+    return { ok: true, name: trimmed, clientId: created.clientId, secret: created.secret };
+  } catch (error) {
+    return { ok: false, message: (await failure(error)).message };
+  }
+}
+
+export type RotateServiceAccountResult =
+  { ok: true; secret: string; oldSecretsExpireAt: number } | { ok: false; message: string };
+
+/** A new secret; the current ones keep working for `overlapHours` (0: they stop now). */
+export async function rotateServiceAccountSecretAction(
+  id: string,
+  overlapHours: number,
+): Promise<RotateServiceAccountResult> {
+  const auth = await requirePortalAuth("action rotateServiceAccountSecretAction");
+  const t = (await dictionary()).settings.serviceAccounts;
+  const hours = Number(overlapHours);
+  if (!Number.isInteger(hours) || hours < 0 || hours > MAX_OVERLAP_HOURS) {
+    return { ok: false, message: format(t.overlapInvalid, { max: MAX_OVERLAP_HOURS }) };
+  }
+  try {
+    const rotated = await rotateServiceAccountSecret(auth.accountId, String(id), hours);
+    revalidatePath("/settings/service-accounts");
+    return { ok: true, ...rotated };
+  } catch (error) {
+    return { ok: false, message: (await failure(error)).message };
+  }
+}
+
+/** Disables (its tokens end at once) or enables again a service account of the caller's company. */
+export async function setServiceAccountDisabledAction(id: string, disabled: boolean): Promise<ActionResult> {
+  const auth = await requirePortalAuth("action setServiceAccountDisabledAction");
+  try {
+    await setServiceAccountDisabled(auth.accountId, String(id), disabled === true);
+    revalidatePath("/settings/service-accounts");
+    return { ok: true, message: "" };
+  } catch (error) {
+    return failure(error);
+  }
+}
