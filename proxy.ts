@@ -41,6 +41,14 @@ export const config = {
       ],
     },
     {
+      source: "/setup",
+      missing: [
+        { type: "header", key: "next-action" },
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+    {
       source: "/docs",
       missing: [
         { type: "header", key: "next-action" },

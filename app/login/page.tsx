@@ -8,6 +8,7 @@ import { Card } from "@/components/ui/card";
 import { getI18n } from "@/lib/portal/i18n";
 import { pageTitle } from "@/lib/portal/page-title";
 import { getPortalUser } from "@/lib/server/auth/next-auth-options";
+import { isSetupOpen } from "@/lib/server/setup/first-run";
 
 import styles from "./login.module.css";
 
@@ -15,13 +16,15 @@ export async function generateMetadata(): Promise<Metadata> {
   return pageTitle((t) => t.login.title);
 }
 
-/** What sent the person here, said above the form (?notice=…, set by Mi cuenta). */
-const NOTICES = ["passwordChanged", "signedOutEverywhere"] as const;
+/** What sent the person here, said above the form (?notice=…, set by Mi cuenta and the first run). */
+const NOTICES = ["passwordChanged", "signedOutEverywhere", "setupDone"] as const;
 
 /** Outside the (portal) group: its layout sends signed-out users here. */
 export default async function LoginPage({ searchParams }: { searchParams: Promise<{ notice?: string }> }) {
   // Signed in (with a company or not): the home page knows where to go.
   if (await getPortalUser()) redirect("/");
+  // No user at all yet (a fresh deployment): there is nobody to sign in as; the first run creates one.
+  if (await isSetupOpen()) redirect("/setup");
   const { t, locale } = await getI18n();
   const { notice } = await searchParams;
   const shown = NOTICES.find((known) => known === notice);

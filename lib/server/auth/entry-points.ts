@@ -61,6 +61,8 @@ export const ENTRY_POINTS = {
   "action setMemberRolesAction": "users.manage",
   "action setUserDisabledAction": "organization.manage",
   "action setLocaleAction": "public", // the login page has the language switch
+  // The first run: nobody can be signed in yet; the setup token (and "no user exists") is the check
+  "action completeSetupAction": "public",
   // Any signed-in person, checked inside: only a company they have a role in
   "action setCompanyAction": "public",
   "action setEnvironmentAction": "company.read",

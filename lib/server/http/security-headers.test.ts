@@ -91,6 +91,7 @@ describe("proxy (pages)", () => {
       ...portal,
       "/",
       "/login",
+      "/setup",
       "/docs",
       "/tools/void-encf",
       "/voids/0190-abc",
