@@ -18,7 +18,7 @@ const dgii = (fields: Record<string, unknown>) => JSON.stringify({ rnc: RNC, ...
 const success15 = (overrides: Record<string, unknown> = {}) =>
   dgii({ codigo: 15, nombre: SATISFACTORIO, mensajes: [FULL_SUCCESS_MESSAGE], ...overrides });
 
-type Kind = "accepted" | "rejected" | "failed";
+type Kind = "accepted" | "partially-accepted" | "rejected" | "failed";
 
 /**
  * [case, HTTP status, body, expected kind]. "failed" with a codigo means unrecognized: the record
@@ -129,10 +129,16 @@ const TABLE: Array<[string, number, string, Kind]> = [
   ],
   ["codigo 1 with the partial-success text", 200, dgii({ codigo: 1, mensajes: [PARTIAL_SUCCESS] }), "failed"],
   [
-    'codigo 1 with "No fue posible anular…"',
+    'codigo 1 with "No fue posible anular…" and the sequences (a partial success)',
     200,
     dgii({ codigo: "1", mensajes: [NOT_VOIDED_MESSAGE, "E310000000003"] }),
-    "failed",
+    "partially-accepted",
+  ],
+  [
+    "15 partial success with the excepted sequences",
+    200,
+    success15({ mensajes: [PARTIAL_SUCCESS, "E310000000003", "E310000000007-E310000000008"] }),
+    "partially-accepted",
   ],
   [
     "codigo 2 with a rejection text",
@@ -373,8 +379,9 @@ describe("every published message of anularrango", () => {
       const detail = [text, "E310000000003-E310000000005"];
       const expected = {
         voided: { under1: "accepted", under2: "failed", under3: "failed" },
-        "partially-voided": { under1: "failed", under2: "failed", under3: "failed" },
-        "not-voided": { under1: "failed", under2: "rejected", under3: "failed" },
+        // With the sequences listed after it, under codigo 1: DGII's partial success.
+        "partially-voided": { under1: "partially-accepted", under2: "failed", under3: "failed" },
+        "not-voided": { under1: "partially-accepted", under2: "rejected", under3: "failed" },
         rejected: { under1: "failed", under2: "rejected", under3: "rejected" },
       }[meaning];
       expect({
@@ -384,7 +391,107 @@ describe("every published message of anularrango", () => {
       }).toEqual(expected);
       // Only the message itself, word for word (spacing aside): inside a longer text it means nothing.
       expect(answer("3", [`Aviso: ${text}`])).toBe("failed");
-      expect(answer("1", [`  ${text.replace(/ /g, "  ")}\n`])).toBe(expected.under1);
+      expect(answer("1", [`  ${text.replace(/ /g, "  ")}\n`, detail[1]!])).toBe(expected.under1);
     },
   );
+});
+
+describe("DGII's partial success: the excepted sequences read from its detail", () => {
+  const classify = (body: string, status = 200, contentType = "application/json") =>
+    classifyVoidAnswer({ status, body, contentType });
+  const range = (serie: string, tipoeCF: string, desde: number, hasta = desde) => ({
+    serie,
+    tipoeCF,
+    desde,
+    hasta,
+  });
+
+  it.each([
+    [
+      "15 Satisfactorio, the partial-success text, one message per sequence or range",
+      success15({ mensajes: [PARTIAL_SUCCESS, "E310000000003", "E310000000007-E310000000008"] }),
+      [range("E", "31", 3), range("E", "31", 7, 8)],
+    ],
+    [
+      "15, the partial-success text followed by its detail after a colon",
+      success15({ mensajes: [`${PARTIAL_SUCCESS}: E310000000003, E320000000010 – E320000000012`] }),
+      [range("E", "31", 3), range("E", "32", 10, 12)],
+    ],
+    [
+      'codigo 1, "No fue posible anular las siguientes secuencias" and a list separated by semicolons',
+      dgii({
+        codigo: "1",
+        nombre: "Aceptado",
+        mensajes: [NOT_VOIDED_MESSAGE, "E310000000003; E310000000005"],
+      }),
+      [range("E", "31", 3), range("E", "31", 5)],
+    ],
+    [
+      '15, the full-success text, then "No fue posible anular…: detail"',
+      success15({ mensajes: [FULL_SUCCESS_MESSAGE, `${NOT_VOIDED_MESSAGE}: E310000000009`] }),
+      [range("E", "31", 9)],
+    ],
+    [
+      "15, both published texts and the detail",
+      success15({ mensajes: [PARTIAL_SUCCESS, NOT_VOIDED_MESSAGE, "F330000000001-F330000000002"] }),
+      [range("F", "33", 1, 2)],
+    ],
+  ])("%s", (_case, body, excepted) => {
+    const outcome = classify(body);
+    expect(outcome).toMatchObject({ kind: "partially-accepted", httpStatus: 200, excepted });
+    expect(outcome.response).toEqual(parseVoidResponse(body));
+    // Kept for the record should the detail not fit what was sent.
+    if (outcome.kind !== "partially-accepted") throw new Error("expected partially-accepted");
+    expect(outcome.unfitReason).toMatch(/^Respuesta de la DGII no reconocida \(HTTP 200, codigo "1?5?"\)/);
+    expect(outcome.unfitReason.endsWith(`Respuesta recibida: ${body}`)).toBe(true);
+    // The same answer in DGII's XML form.
+    expect(classify(asXml(body), 200, "application/xml")).toMatchObject({
+      kind: "partially-accepted",
+      excepted,
+    });
+  });
+
+  it.each([
+    ["the partial-success text without a detail", success15({ mensajes: [PARTIAL_SUCCESS] })],
+    ['"No fue posible anular…" without a detail', dgii({ codigo: "1", mensajes: [NOT_VOIDED_MESSAGE] })],
+    ["a detail in words", success15({ mensajes: [PARTIAL_SUCCESS, "la secuencia 3"] })],
+    ["a detail after a colon in words", success15({ mensajes: [`${PARTIAL_SUCCESS}: las últimas`] })],
+    ["an unknown e-CF type", success15({ mensajes: [PARTIAL_SUCCESS, "E990000000003"] })],
+    ["sequence zero", success15({ mensajes: [PARTIAL_SUCCESS, "E310000000000"] })],
+    ["the reserved series P", success15({ mensajes: [PARTIAL_SUCCESS, "P310000000003"] })],
+    ["a range running backwards", success15({ mensajes: [PARTIAL_SUCCESS, "E310000000009-E310000000003"] })],
+    ["a range across types", success15({ mensajes: [PARTIAL_SUCCESS, "E310000000003-E320000000005"] })],
+    ["a short e-NCF", success15({ mensajes: [PARTIAL_SUCCESS, "E31000000003"] })],
+    ["a rejection text beside it", success15({ mensajes: [PARTIAL_SUCCESS, USED, "E310000000003"] })],
+    [
+      "another text beside it",
+      success15({ mensajes: [PARTIAL_SUCCESS, "E310000000003", "Revise el detalle"] }),
+    ],
+    [
+      "the full-success text with a detail of its own",
+      success15({ mensajes: [`${FULL_SUCCESS_MESSAGE}: E310000000004`, PARTIAL_SUCCESS, "E310000000003"] }),
+    ],
+    ["under codigo 2", dgii({ codigo: "2", mensajes: [PARTIAL_SUCCESS, "E310000000003"] })],
+    ["under codigo 3", dgii({ codigo: "3", mensajes: [PARTIAL_SUCCESS, "E310000000003"] })],
+    [
+      "under 15 with nombre Aceptado",
+      success15({ nombre: "Aceptado", mensajes: [PARTIAL_SUCCESS, "E310000000003"] }),
+    ],
+    [
+      "under codigo 1 with nombre Rechazado",
+      dgii({ codigo: "1", nombre: "Rechazado", mensajes: [PARTIAL_SUCCESS, "E310000000003"] }),
+    ],
+  ])("%s → failed (Error with the answer verbatim), never accepted", (_case, body) => {
+    const outcome = classify(body);
+    expect(outcome.kind).toBe("failed");
+    if (outcome.kind !== "failed") return;
+    expect(outcome.reason.endsWith(`Respuesta recibida: ${body}`)).toBe(true);
+  });
+
+  it("needs HTTP 2xx", () => {
+    const body = success15({ mensajes: [PARTIAL_SUCCESS, "E310000000003"] });
+    expect(classify(body, 400).kind).toBe("failed");
+    expect(classify(body, 302).kind).toBe("failed");
+    expect(classify(body, 500).kind).toBe("failed");
+  });
 });

@@ -9,8 +9,11 @@ import {
   isSequenceDetail,
   NOMBRE_MEANINGS,
   normaliseText,
+  parseSequenceDetail,
   publishedMessage,
+  readPublishedMessage,
   SATISFACTORIO,
+  type DetailRange,
   type MessageMeaning,
 } from "./void-answer-table";
 
@@ -58,7 +61,8 @@ const deniesRejection = (reading: MessageReading) => reading === "voided" || rea
  * An acceptance is final (the numbers can never be used again, later voids of them get
  * ALREADY_VOIDED), so a variant we have not seen costs a manual check of an Error record, never a
  * wrong Aceptado: only codigo 1 or DGII's full-success 15 accept. A partial success (some
- * sequences voided, the detail's not) is not understood yet and always stays Error.
+ * sequences voided, the detail's not) matches none of these rows: classifyVoidAnswer reads it apart
+ * (isPartialSuccess, partialSuccessDetail), and only with a detail of valid e-NCF.
  */
 export const VOID_ANSWER_RULES: readonly VoidAnswerRule[] = [
   {
@@ -131,14 +135,80 @@ export function classifyVoidAnswer(answer: HttpAnswer): VoidOutcome {
   const read = readVoidAnswer(httpStatus, response);
   const rule = VOID_ANSWER_RULES.find((candidate) => candidate.matches(read));
   if (rule) return { kind: rule.kind, response, httpStatus };
+  const excepted = isPartialSuccess(read) ? partialSuccessDetail(response.mensajes) : undefined;
+  if (excepted) {
+    return {
+      kind: "partially-accepted",
+      response,
+      httpStatus,
+      excepted,
+      unfitReason: unrecognizedReason(
+        httpStatus,
+        response.codigo,
+        answer.body,
+        "éxito parcial cuyas secuencias exceptuadas no están todas entre las enviadas, o que las excluye todas",
+      ),
+    };
+  }
   return {
     kind: "failed",
     stage: "send",
-    reason:
-      `Respuesta de la DGII no reconocida (HTTP ${httpStatus}, codigo "${truncateForMessage(response.codigo)}"): ` +
-      "no se tomó como aceptada ni como rechazada; verifique en la DGII. Respuesta recibida: " +
-      truncateForMessage(answer.body.trim(), "es", MAX_RAW_ANSWER_CHARS),
+    reason: unrecognizedReason(httpStatus, response.codigo, answer.body),
     httpStatus,
     response,
   };
+}
+
+/** The stored reason of an answer no rule understood, with the answer verbatim (up to 8,000 characters). */
+function unrecognizedReason(httpStatus: number, codigo: string, body: string, why?: string): string {
+  return (
+    `Respuesta de la DGII no reconocida (HTTP ${httpStatus}, codigo "${truncateForMessage(codigo)}")` +
+    (why ? ` (${why})` : "") +
+    ": no se tomó como aceptada ni como rechazada; verifique en la DGII. Respuesta recibida: " +
+    truncateForMessage(body.trim(), "es", MAX_RAW_ANSWER_CHARS)
+  );
+}
+
+/**
+ * DGII's partial success, by its structured fields and published texts: HTTP 2xx, codigo 1 (nombre
+ * not "Rechazado") or 15 with nombre "Satisfactorio", and among the messages the partial-success
+ * text or "No fue posible anular las siguientes secuencias". Whether its detail can be read is
+ * partialSuccessDetail's question. Under codigo 2 or any other codigo the texts decide nothing.
+ */
+export function isPartialSuccess({ httpStatus, response, nombreSays, messages }: ReadAnswer): boolean {
+  const successCodigo =
+    (response.codigo === "1" && nombreSays !== "rejected") ||
+    (response.codigo === "15" && normaliseText(response.nombre) === SATISFACTORIO);
+  return (
+    is2xx(httpStatus) &&
+    successCodigo &&
+    messages.some((reading) => reading === "partially-voided" || reading === "not-voided")
+  );
+}
+
+/**
+ * The excepted sequences of a partial success: every message is DGII's full- or partial-success
+ * text, "No fue posible anular…" (each bare, or the last two followed by ": detail"), or a bare list
+ * of sequences, and together they list at least one. Anything else (another text, a detail that is
+ * not valid e-NCF, no sequence at all) → undefined: the answer stays unrecognized (Error).
+ */
+export function partialSuccessDetail(mensajes: readonly string[]): DetailRange[] | undefined {
+  const excepted: DetailRange[] = [];
+  for (const message of mensajes) {
+    const published = readPublishedMessage(message);
+    let detail: string | undefined;
+    if (published) {
+      const { meaning } = published.message;
+      if (meaning === "rejected" || (meaning === "voided" && published.detail !== undefined))
+        return undefined;
+      detail = published.detail;
+    } else {
+      detail = message;
+    }
+    if (detail === undefined) continue;
+    const ranges = parseSequenceDetail(detail);
+    if (!ranges) return undefined;
+    excepted.push(...ranges);
+  }
+  return excepted.length > 0 ? excepted : undefined;
 }

@@ -1,5 +1,7 @@
 import "server-only";
 
+import type { DetailRange } from "./void-answer-table";
+
 /** DGII's answer to anularrango, normalised (codigo always a string, mensajes always strings). */
 export interface TaxAuthVoidResponse {
   rnc: string;
@@ -15,6 +17,20 @@ export interface TaxAuthVoidResponse {
  */
 export type VoidOutcome =
   | { kind: "accepted"; response: TaxAuthVoidResponse; httpStatus: number }
+  | {
+      /**
+       * DGII's partial success (codigo 1, or 15 Satisfactorio, with its partial-success text or "No fue
+       * posible anular las siguientes secuencias" and the excepted sequences listed): the sequences it
+       * did not void. The caller checks them against what was sent (lib/server/voids/partial-success.ts);
+       * when they do not fit, the attempt is an Error with `unfitReason`.
+       */
+      kind: "partially-accepted";
+      response: TaxAuthVoidResponse;
+      httpStatus: number;
+      excepted: DetailRange[];
+      /** The Error reason (with the answer verbatim) to store if the excepted sequences were not all sent. */
+      unfitReason: string;
+    }
   | { kind: "rejected"; response: TaxAuthVoidResponse; httpStatus: number }
   | {
       kind: "failed";

@@ -1,5 +1,7 @@
 import "server-only";
 
+import { readEncf } from "@/lib/domain/encf";
+
 /**
  * Everything Anula knows about the words of DGII's anularrango answers, with where each fact comes
  * from. classify-void-answer.ts decides from these tables only; nothing else reads DGII's texts.
@@ -94,12 +96,21 @@ const BY_TEXT = new Map(PUBLISHED_MESSAGES.map((message) => [normaliseText(messa
 
 /** The published message this text is (word for word, or followed by ": detail"); else undefined. */
 export function publishedMessage(text: string): PublishedMessage | undefined {
+  return readPublishedMessage(text)?.message;
+}
+
+/** The published message this text is, and the detail after its colon when there is one. */
+export function readPublishedMessage(
+  text: string,
+): { message: PublishedMessage; detail?: string } | undefined {
   const normalised = normaliseText(text);
   const exact = BY_TEXT.get(normalised);
-  if (exact) return exact;
+  if (exact) return { message: exact };
   const colon = normalised.indexOf(":");
-  if (colon <= 0 || normalised.slice(colon + 1).trim() === "") return undefined;
-  return BY_TEXT.get(normalised.slice(0, colon).trimEnd());
+  const detail = normalised.slice(colon + 1).trim();
+  if (colon <= 0 || detail === "") return undefined;
+  const message = BY_TEXT.get(normalised.slice(0, colon).trimEnd());
+  return message ? { message, detail } : undefined;
 }
 
 const ENCF = String.raw`[A-Z]\d{12}`;
@@ -109,4 +120,35 @@ const DETAIL_LINE = new RegExp(String.raw`^${RANGE}(?:\s*[,;]\s*${RANGE})*$`);
 /** A message that only lists sequences (the "detalle" after a published text): no verdict of its own. */
 export function isSequenceDetail(text: string): boolean {
   return DETAIL_LINE.test(normaliseText(text));
+}
+
+/** A sequence or range DGII lists in a detail: one series and type, desde ≤ hasta. */
+export interface DetailRange {
+  serie: string;
+  tipoeCF: string;
+  desde: number;
+  hasta: number;
+}
+
+/**
+ * The sequences a detail lists ("E310000000003", "E310000000010-E310000000012", several separated
+ * by commas or semicolons), or undefined when it is not a list of valid e-NCF (an unknown type, a
+ * zero sequence, a range across series or types, or running backwards): such a detail says nothing
+ * Anula can act on.
+ */
+export function parseSequenceDetail(text: string): DetailRange[] | undefined {
+  const normalised = normaliseText(text);
+  if (!DETAIL_LINE.test(normalised)) return undefined;
+  const ranges: DetailRange[] = [];
+  for (const item of normalised.split(/\s*[,;]\s*/)) {
+    const [first, last = first] = item.split(/\s*[-–]\s*/) as [string, string?];
+    const desde = readEncf(first);
+    const hasta = readEncf(last);
+    if (typeof desde === "string" || typeof hasta === "string") return undefined;
+    if (desde.serie !== hasta.serie || desde.tipo !== hasta.tipo || desde.secuencia > hasta.secuencia) {
+      return undefined;
+    }
+    ranges.push({ serie: desde.serie, tipoeCF: desde.tipo, desde: desde.secuencia, hasta: hasta.secuencia });
+  }
+  return ranges;
 }

@@ -11,9 +11,11 @@ import type { SigningCredential } from "@/lib/server/signing";
 import { getTaxAuthClient } from "@/lib/server/taxauth/client-instance";
 import type { VoidOutcome } from "@/lib/server/taxauth";
 import { trackInFlight } from "./in-flight";
+import { splitPartialSuccess } from "./partial-success";
 import { prepareVoidOffThread } from "./prepare-off-thread";
 import type { PreparedVoid, VoidRequestBody } from "./prepare-void";
 import { instanceId, leaseMs } from "./send-leases";
+import { storedRangesJson } from "./stored-ranges";
 import { refuseWhileVoidServiceUnavailable } from "./void-service-gate";
 import {
   outcomeOf,
@@ -21,10 +23,12 @@ import {
   type CreateVoidResult,
   type VoidAttempt,
   type VoidCompletion,
+  type VoidContent,
 } from "./types";
 import {
   completeVoid,
   findAcceptedOverlap,
+  findStoredVoid,
   findVoidByIdempotencyKey,
   insertWriteAhead,
 } from "./void-repository";
@@ -119,7 +123,8 @@ export async function createVoid(input: CreateVoidInput): Promise<CreateVoidResu
   return logOutcome(input, started, {
     outcome: outcomeOf(attempt),
     attempt,
-    rangesJson: prepared.rangesJson,
+    // A partial success answers what DGII voided: the stored ranges, no longer the request's.
+    rangesJson: attempt.excepted ? await storedRangesJsonOf(record) : prepared.rangesJson,
     replayed: false,
   });
 }
@@ -143,6 +148,11 @@ function logOutcome(input: CreateVoidInput, started: number, result: CreateVoidR
     "void",
   );
   return result;
+}
+
+async function storedRangesJsonOf(record: VoidAttempt): Promise<string> {
+  const stored = await findStoredVoid(record.accountId, record.environment, record.voidId);
+  return storedRangesJson(stored!.storedRanges);
 }
 
 function checkIdempotencyKey(idempotencyKey: string): void {
@@ -192,7 +202,23 @@ async function replayIdempotent(
   return { outcome: outcomeOf(attempt), attempt, rangesJson: JSON.stringify(ranges), replayed: true };
 }
 
-function completionOf(outcome: VoidOutcome): VoidCompletion {
+/**
+ * The record's outcome for DGII's answer. A partial success is Aceptado for what DGII voided only
+ * when its excepted sequences were all sent (partial-success.ts); otherwise an Error with the answer.
+ */
+export function completionOf(outcome: VoidOutcome, sent: Pick<VoidContent, "storedRanges">): VoidCompletion {
+  if (outcome.kind === "partially-accepted") {
+    const partial = splitPartialSuccess(sent.storedRanges, outcome.excepted);
+    if (!partial)
+      return { status: "Error", errorCode: "TAXAUTH_VOID_ERROR", errorMessage: outcome.unfitReason };
+    return {
+      status: "Aceptado",
+      codigo: outcome.response.codigo,
+      nombre: outcome.response.nombre,
+      mensajes: outcome.response.mensajes,
+      partial,
+    };
+  }
   if (outcome.kind === "accepted" || outcome.kind === "rejected") {
     return {
       status: outcome.kind === "accepted" ? "Aceptado" : "Rechazado",
@@ -220,7 +246,7 @@ async function send(
   const settled = trackInFlight(
     client
       .voidRanges(record.environment, record.customerId, credential, signedXml, record.fileName)
-      .then((outcome) => completeVoid(record, completionOf(outcome), prepared, Date.now()))
+      .then((outcome) => completeVoid(record, completionOf(outcome, prepared), prepared, Date.now()))
       .catch((error: unknown) =>
         completeVoid(
           record,

@@ -12,6 +12,9 @@ import type { CreateVoidResult, VoidAttempt, VoidRecordView } from "./types";
 
 export const VOID_ANSWER_MESSAGES = {
   accepted: "Anulación aceptada por la DGII: las secuencias ya no pueden emitirse.",
+  partiallyAccepted:
+    "Anulación aceptada en parte por la DGII: las secuencias de ranges ya no pueden emitirse; las de excepted " +
+    "no fueron anuladas (verifique su estado antes de anularlas en una nueva solicitud).",
   rejected:
     "La DGII rechazó la anulación; ninguna secuencia fue anulada. Vea los motivos en taxauthResponse.",
   authError:
@@ -25,6 +28,14 @@ export const VOID_ANSWER_MESSAGES = {
 export interface HttpAnswer {
   status: number;
   body: Record<string, unknown>;
+}
+
+/**
+ * Extension of DGII's partial success: the ranges it did not void, in the spec's range shape, and how
+ * many numbers they hold (`ranges` and `totalVoided` then describe what was voided). Nothing otherwise.
+ */
+function exceptedFields(record: Pick<VoidAttempt, "excepted" | "totalExcepted">) {
+  return record.excepted ? { excepted: record.excepted, totalExcepted: record.totalExcepted ?? 0 } : {};
 }
 
 function taxauthObject(record: VoidAttempt) {
@@ -42,7 +53,7 @@ export function voidAttemptAnswer(result: Pick<CreateVoidResult, "attempt" | "ra
     return {
       status: 200,
       body: {
-        message: VOID_ANSWER_MESSAGES.accepted,
+        message: record.excepted ? VOID_ANSWER_MESSAGES.partiallyAccepted : VOID_ANSWER_MESSAGES.accepted,
         voidId: record.voidId,
         status: "Aceptado",
         rnc: record.customerId,
@@ -53,6 +64,7 @@ export function voidAttemptAnswer(result: Pick<CreateVoidResult, "attempt" | "ra
         taxauthResponse: { ...taxauthObject(record), mensajes: [] },
         // MSeller ECF's name for the same object: integrations written for it read this one.
         dgiiResponse: { ...taxauthObject(record), mensajes: [] },
+        ...exceptedFields(record),
       },
     };
   }
@@ -112,6 +124,7 @@ export function voidRecordItem(
     // Extensions: why an attempt is in Error, and who sent it.
     ...(record.status === "Error" ? { errorCode: record.errorCode, errorMessage: record.errorMessage } : {}),
     createdBy: record.createdBy,
+    ...exceptedFields(record),
   };
 }
 

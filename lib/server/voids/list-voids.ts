@@ -73,10 +73,10 @@ const RANGE_MAX_BYTES = 106;
 
 /** An upper bound of an item's JSON size, known without reading its ranges. */
 export function itemBytesBound(
-  row: Pick<VoidListRow, "rangeCount" | "taxauthResponse" | "errorMessage">,
+  row: Pick<VoidListRow, "rangeCount" | "taxauthResponse" | "errorMessage" | "excepted">,
 ): number {
   const messages = JSON.stringify(row.taxauthResponse).length + (row.errorMessage?.length ?? 0);
-  return ITEM_BASE_BYTES + messages + row.rangeCount * RANGE_MAX_BYTES;
+  return ITEM_BASE_BYTES + messages + (row.rangeCount + (row.excepted?.length ?? 0)) * RANGE_MAX_BYTES;
 }
 
 /** GET void-ncf with `voidId`: that attempt of the account in this environment, or 404. */

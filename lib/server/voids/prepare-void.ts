@@ -2,9 +2,9 @@ import "server-only";
 import { gzipSync } from "node:zlib";
 import { decodeRanges } from "@/lib/domain/draft-codec";
 import { buildAnecfXml } from "@/lib/domain/anecf-xml";
-import { groupBySerieTipo } from "@/lib/domain/intervals";
+import { groupBySerieTipo, type Interval, type SerieTipo } from "@/lib/domain/intervals";
 import type { Locale } from "@/lib/domain/locale";
-import type { ValidatedRange, VoidPlan } from "@/lib/domain/void-request";
+import type { VoidPlan } from "@/lib/domain/void-request";
 import { isAppError } from "@/lib/errors";
 import { parseJsonBytes } from "@/lib/server/http/read-json-body";
 import { parseVoidNcfRequest } from "@/lib/schemas/void-ncf";
@@ -89,7 +89,7 @@ export function voidContentOf(plan: VoidPlan): VoidContent {
 }
 
 /** The bounding box of each series+type: the ALREADY_VOIDED index rows and candidate query. */
-export function serieTipoBoxes(ranges: readonly ValidatedRange[]): SerieTipoBox[] {
+export function serieTipoBoxes(ranges: ReadonlyArray<Interval & SerieTipo>): SerieTipoBox[] {
   return [...groupBySerieTipo(ranges).values()].map((group) => {
     let minDesde = Number.POSITIVE_INFINITY;
     let maxHasta = 0;

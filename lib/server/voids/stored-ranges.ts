@@ -2,7 +2,6 @@ import "server-only";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { readEncf } from "@/lib/domain/encf";
 import { groupBySerieTipo, sortByDesde } from "@/lib/domain/intervals";
-import type { ValidatedRange } from "@/lib/domain/void-request";
 import type { VoidRangeView } from "./types";
 
 type StoredRange = [tipoeCF: string, secuenciaDesde: string, secuenciaHasta: string, cantidad: number];
@@ -40,7 +39,7 @@ export function storedRangesJson(text: string): string {
   return JSON.stringify(parseStoredRanges(text));
 }
 
-export function storedRanges(ranges: readonly ValidatedRange[]): string {
+export function storedRanges(ranges: readonly VoidRangeView[]): string {
   const json = JSON.stringify(
     ranges.map((range): StoredRange => [
       range.tipoeCF,

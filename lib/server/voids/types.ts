@@ -1,5 +1,6 @@
 import "server-only";
 import type { Environment } from "@/lib/domain/environments";
+import type { PartialSplit } from "./partial-success";
 
 /**
  * The types of the void story, in one place: what a request becomes (VoidContent), what is stored
@@ -60,6 +61,12 @@ export interface VoidRecordView {
   createdBy: string | null;
   createdAt: number;
   updateAt: number;
+  /**
+   * DGII's partial success only (extension): the ranges it did not void and how many numbers they
+   * hold; `ranges` and `totalVoided` then describe what it voided. Absent on every other record.
+   */
+  excepted?: VoidRangeView[];
+  totalExcepted?: number;
 }
 
 /** An attempt without its ranges: what the void flow writes and reads back (it holds the ranges itself). */
@@ -70,7 +77,14 @@ export type VoidAttempt = Omit<VoidRecordView, "ranges">;
  * `stillWaiting` (the request's deadline passed, the send goes on) keeps it.
  */
 export type VoidCompletion =
-  | { status: "Aceptado" | "Rechazado"; codigo: string; nombre: string; mensajes: string[] }
+  | {
+      status: "Aceptado" | "Rechazado";
+      codigo: string;
+      nombre: string;
+      mensajes: string[];
+      /** DGII's partial success (Aceptado only): what was voided and what was excepted. */
+      partial?: PartialSplit;
+    }
   | { status: "Error"; errorCode: VoidErrorCode; errorMessage: string; stillWaiting?: boolean };
 
 /**

@@ -81,7 +81,7 @@ describe("DGII's codigo 15 success", () => {
 });
 
 describe("an answer no rule understands", () => {
-  it("partial success (codigo 15) → 502 and an Error record that shows DGII's answer verbatim", async () => {
+  it("a partial success (codigo 15) excepting a sequence that was not sent → 502 and an Error record that shows DGII's answer verbatim", async () => {
     const answer = JSON.stringify({
       rnc: account.auth.rnc,
       codigo: 15,
@@ -106,7 +106,8 @@ describe("an answer no rule understands", () => {
     const stored = (await record(response.body.voidId as string)).body;
     expect(stored).toMatchObject({ status: "Error", errorCode: "TAXAUTH_VOID_ERROR", taxauthCode: null });
     expect(stored.errorMessage).toBe(
-      'Respuesta de la DGII no reconocida (HTTP 200, codigo "15"): no se tomó como aceptada ni como ' +
+      'Respuesta de la DGII no reconocida (HTTP 200, codigo "15") (éxito parcial cuyas secuencias exceptuadas ' +
+        "no están todas entre las enviadas, o que las excluye todas): no se tomó como aceptada ni como " +
         `rechazada; verifique en la DGII. Respuesta recibida: ${answer}`,
     );
   });
