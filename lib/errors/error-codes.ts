@@ -59,6 +59,20 @@ export const ERROR_STATUS = {
   METHOD_NOT_ALLOWED: 405,
   IDEMPOTENCY_KEY_REUSED: 409,
   ALREADY_VOIDED: 409,
+  /** A send of this void (the first or a resend) still waits for DGII (a live lease). */
+  VOID_IN_PROGRESS: 409,
+  /** Settling or resending: DGII's own answer already made the record Aceptado or Rechazado. */
+  VOID_NOT_UNKNOWN: 409,
+  /** Settling or resending: a person (or an accepted resend) already settled the record. */
+  VOID_ALREADY_SETTLED: 409,
+  /** A settlement's outcome is not Aceptado/Rechazado, or its note is missing or too long. */
+  INVALID_SETTLEMENT: 400,
+  /** A settlement's evidence file is over 10 MB. */
+  EVIDENCE_TOO_LARGE: 413,
+  /** A settlement's evidence file is not a PDF, PNG or JPEG (read from its first bytes). */
+  EVIDENCE_TYPE_NOT_ALLOWED: 415,
+  /** Portal: the typed confirmation of a resend does not match. */
+  RESEND_NOT_CONFIRMED: 400,
   /** Something with this identity exists already (an RNC, an e-mail). */
   ALREADY_EXISTS: 409,
   /** The first-run setup is over (a user exists), or its token is wrong or expired. */

@@ -51,6 +51,15 @@ export const esErrors: Readonly<Record<string, string>> = {
   METHOD_NOT_ALLOWED: "Esa operación no está permitida.",
   IDEMPOTENCY_KEY_REUSED: "Esta confirmación ya se usó para otra solicitud: revise el historial.",
   ALREADY_VOIDED: "Uno de los rangos ya fue anulado y aceptado por la DGII.",
+  VOID_IN_PROGRESS:
+    "Un envío de esta anulación sigue esperando la respuesta de la DGII: espere y vuelva a mirar.",
+  VOID_NOT_UNKNOWN:
+    "Esta anulación ya tiene la respuesta de la DGII: solo se confirman las que están en Error.",
+  VOID_ALREADY_SETTLED: "Esta anulación ya fue confirmada.",
+  INVALID_SETTLEMENT: "Elija Aceptado o Rechazado y escriba una nota (hasta 2000 caracteres).",
+  EVIDENCE_TOO_LARGE: "El archivo de evidencia supera 10 MB.",
+  EVIDENCE_TYPE_NOT_ALLOWED: "La evidencia debe ser un PDF, PNG o JPEG.",
+  RESEND_NOT_CONFIRMED: "La confirmación escrita no coincide: no se reenvió nada.",
   RATE_LIMITED: "Demasiadas solicitudes seguidas: espere un momento e intente de nuevo.",
   SERVICE_UNAVAILABLE: "El servicio se está reiniciando: intente de nuevo en unos segundos.",
   CERTIFICATE_NOT_CONFIGURED: "La cuenta no tiene un certificado activo: cárguelo en Configuración.",

@@ -11,7 +11,8 @@ import { semilla, validarSemilla } from "./auth-services";
 import { consultaResultado } from "./consulta-resultado";
 import { dialectOfFault, type Fault, type ServiceName } from "./faults";
 import type { Reply, ServiceRequest } from "./reply";
-import type { SimulatorState } from "./state";
+import type { CallRecord, SimulatorState } from "./state";
+import { xmlPartDigest } from "./call-digest";
 
 /** A 100,000-range ANECF is ~13 MB; anything far beyond is not a real upload. */
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
@@ -82,8 +83,9 @@ export function createSimulatorServer(
     if (route.method !== method) return write(response, { status: 405, body: "" });
 
     const fault = state.faults.take(route.service);
+    let received: Pick<CallRecord, "xmlSha256" | "xmlBytes"> = {};
     const log = (status: number | "dropped" | "hung", reply?: Reply) =>
-      state.recordCall({ service: route.service, environment, status, ...reply?.call });
+      state.recordCall({ service: route.service, environment, status, ...received, ...reply?.call });
     if (fault?.mode === "drop-before") {
       log("dropped");
       return void request.socket.destroy();
@@ -91,6 +93,7 @@ export function createSimulatorServer(
     if (fault?.mode === "hang") return log("hung"); // never answered; close() cuts it
     // The upload is read first: a slow authority still processes what it fully received.
     const body = await readBody(request);
+    if (route.service === "anularrango") received = xmlPartDigest(body, request.headers["content-type"]);
     if (fault?.mode === "delay") await sleep(fault.delayMs ?? 1000);
     if (body.length > MAX_BODY_BYTES) return write(response, { status: 413, body: "" });
     const faultReply = fault ? replyForFault(fault) : undefined;

@@ -18,6 +18,9 @@ export interface CallRecord {
   tokenHolderId?: string | null;
   tokenFingerprint?: string;
   rncEmisor?: string;
+  /** anularrango: SHA-256 (hex) and length of the received `xml` file part, as sent (proves a resend's bytes). */
+  xmlSha256?: string;
+  xmlBytes?: number;
   at: number;
 }
 

@@ -166,6 +166,14 @@ function operationObject(operation: ApiOperation): Json {
                 schema: ref(operation.requestBody),
                 ...(requestExamples ? { examples: requestExamples } : {}),
               },
+              ...(operation.multipartBody
+                ? {
+                    "multipart/form-data": {
+                      schema: ref(operation.multipartBody),
+                      encoding: { evidence: { contentType: "application/pdf, image/png, image/jpeg" } },
+                    },
+                  }
+                : {}),
             },
           },
         }

@@ -16,6 +16,7 @@ import {
   documentsBatchResponseSchema,
   documentsImportResponseSchema,
 } from "@/lib/schemas/documents-responses";
+import { voidResolutionMultipartSchema, voidResolutionRequestSchema } from "@/lib/schemas/void-settlement";
 import { errorCodeSchema, errorDetailSchema, errorResponseSchema } from "@/lib/schemas/error-response";
 import { healthResponseSchema, readinessResponseSchema } from "@/lib/schemas/ops-responses";
 import { voidNcfBodyShape } from "@/lib/schemas/void-ncf";
@@ -54,6 +55,8 @@ export const COMPONENT_SCHEMAS: Record<string, z.ZodType> = {
   VoidRecord: voidRecordSchema,
   VoidListResponse: voidListResponseSchema,
   VoidListOrRecord: voidListOrRecordSchema,
+  VoidResolutionRequest: voidResolutionRequestSchema,
+  VoidResolutionMultipart: voidResolutionMultipartSchema,
   DocumentRecord: documentRecordSchema,
   DocumentBatchData: documentBatchDataSchema,
   DocumentsBatchRequest: documentsBatchRequestSchema,

@@ -63,6 +63,17 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   METHOD_NOT_ALLOWED: "the path exists, but not with this method (the Allow header lists its methods)",
   IDEMPOTENCY_KEY_REUSED: "the Idempotency-Key was used with another body",
   ALREADY_VOIDED: "a range overlaps an Aceptado void (its voidId is named); nothing was sent",
+  VOID_IN_PROGRESS:
+    "a send of this void (the first one or a resend) is still waiting for DGII's answer: wait for it, then look again",
+  VOID_NOT_UNKNOWN:
+    "only an Error void (outcome unknown) can be settled or resent: DGII's own answer made this one Aceptado or Rechazado",
+  VOID_ALREADY_SETTLED: "the void was already settled (by a person, or by an accepted resend)",
+  INVALID_SETTLEMENT:
+    "outcome must be Aceptado or Rechazado and note is required (1–2000 characters); the body's parameter names the field",
+  EVIDENCE_TOO_LARGE: "the evidence file is over 10 MB",
+  EVIDENCE_TYPE_NOT_ALLOWED:
+    "the evidence file is not a PDF, PNG or JPEG (read from its content, not its name)",
+  RESEND_NOT_CONFIRMED: "portal: the typed confirmation of a resend does not match",
   RATE_LIMITED:
     "too many voids per minute for the account, or too many failed sign-ins from the client's address (for that username, or for any); see Retry-After",
   SERVICE_UNAVAILABLE: "the instance is shutting down; retry (see Retry-After)",
@@ -155,6 +166,19 @@ export const OPERATION_ERRORS: Record<string, ErrorCode[]> = {
     ...ALWAYS,
   ],
   getVoidXml: [...BEARER, "VOID_NOT_FOUND", ...ALWAYS],
+  settleVoid: [
+    ...BODY,
+    "INVALID_SETTLEMENT",
+    ...BEARER,
+    "FORBIDDEN",
+    "VOID_NOT_FOUND",
+    "VOID_NOT_UNKNOWN",
+    "VOID_ALREADY_SETTLED",
+    "VOID_IN_PROGRESS",
+    "EVIDENCE_TOO_LARGE",
+    "EVIDENCE_TYPE_NOT_ALLOWED",
+    ...ALWAYS,
+  ],
   getDocument: ["MISSING_ECF", "INVALID_ECF", ...API_KEY, "DOCUMENT_NOT_FOUND", ...ALWAYS],
   getDocumentsStatusBatch: [
     ...BODY,

@@ -23,6 +23,8 @@ export interface ApiOperation {
   pathParams?: Record<string, { schema: z.ZodType; description: string }>;
   /** Component name of the JSON body. */
   requestBody?: string;
+  /** Component name of a multipart/form-data body accepted beside the JSON one (file uploads). */
+  multipartBody?: string;
   /** Success responses: component name, or "xml" for the signed XML download. */
   responses: Record<number, { description: string; body: string | "xml" }>;
 }
@@ -143,6 +145,29 @@ export const API_OPERATIONS: ApiOperation[] = [
     auth: "bearer",
     pathParams: { voidId: { schema: z.string(), description: "The attempt's voidId" } },
     responses: { 200: { description: "The signed XML", body: "xml" } },
+  },
+  {
+    operationId: "settleVoid",
+    method: "post",
+    path: "/{environment}/customer/void-ncf/{voidId}/resolution",
+    tag: "Anulaciones",
+    summary: "Settle a void whose outcome is unknown (Error)",
+    description:
+      "Extension, for approvers. DGII has no API that lists a taxpayer's voids: a person checks the OFV page " +
+      '"Consulta de Anulaciones" (the company\'s RNC, the environment, dates around fechaHoraAnulacion, the ' +
+      "record's ranges) and records what it shows. `outcome` Aceptado (every range appears voided) or Rechazado " +
+      "(none does), a required `note`, and optionally the file `evidence` (multipart/form-data; PDF, PNG or JPEG " +
+      "recognized by its bytes, at most 10 MB, stored with the record). The record moves Error → `outcome` and " +
+      "carries `settlement`; DGII's fields stay as DGII gave them (null when it never answered) — no codigo is " +
+      "invented. A settled Aceptado counts for ALREADY_VOIDED like an accepted answer. Only an Error record whose " +
+      "send is not in flight can be settled (409 VOID_NOT_UNKNOWN, VOID_ALREADY_SETTLED, VOID_IN_PROGRESS). If " +
+      "DGII answers later and disagrees, the answer is recorded in `attempts` and `needsReview: true` is set; " +
+      "neither is overwritten. Answers the record as `GET …/void-ncf?voidId=` does.",
+    auth: "bearer",
+    pathParams: { voidId: { schema: z.string(), description: "The Error record's voidId" } },
+    requestBody: "VoidResolutionRequest",
+    multipartBody: "VoidResolutionMultipart",
+    responses: { 200: { description: "The settled record, with `settlement`", body: "VoidRecord" } },
   },
   {
     operationId: "getDocument",

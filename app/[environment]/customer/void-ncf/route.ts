@@ -6,6 +6,7 @@ import { enforceRateLimit } from "@/lib/server/rate-limit";
 import { createVoid } from "@/lib/server/voids/create-void";
 import { voidAttemptAnswer, voidListBody, voidRecordBody } from "@/lib/server/voids/http";
 import { getVoid, listVoids, parseVoidListQuery, withRangesJson } from "@/lib/server/voids/list-voids";
+import { withSettlementFields } from "@/lib/server/voids/settlement-http";
 
 type Context = { params: Promise<{ environment: string }> };
 
@@ -39,10 +40,14 @@ export const GET = route(async (request: Request, { params }: Context) => {
   const auth = await requireBearer(request, "GET /[environment]/customer/void-ncf");
   const { voidId, ...query } = parseVoidListQuery(new URL(request.url).searchParams);
   // Streamed: one item may carry 100,000 ranges (~10 MB); a page is bounded (listVoids).
+  // Settling extensions (settlement, needsReview, attempts) are added where a record has them.
   if (voidId !== undefined) {
-    return streamedJson(voidRecordBody(await getVoid(auth.accountId, environment, voidId, withRangesJson)));
+    const record = voidRecordBody(await getVoid(auth.accountId, environment, voidId, withRangesJson));
+    return streamedJson((await withSettlementFields(auth.accountId, [record]))[0]!);
   }
-  return streamedJson(voidListBody(await listVoids(auth.accountId, environment, query, withRangesJson)));
+  const page = voidListBody(await listVoids(auth.accountId, environment, query, withRangesJson));
+  const items = await withSettlementFields(auth.accountId, page.items as Array<Record<string, unknown>>);
+  return streamedJson({ ...page, items });
 });
 
 /** Any other method: JSON 405 METHOD_NOT_ALLOWED with Allow (Next's own 405 has no body). */

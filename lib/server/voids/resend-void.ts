@@ -1,0 +1,116 @@
+import "server-only";
+import type { Environment } from "@/lib/domain/environments";
+import { getActiveSigningCredential } from "@/lib/server/certificates";
+import { loadConfig } from "@/lib/server/config/load-config";
+import { logger } from "@/lib/server/config/logger";
+import type { VoidOutcome } from "@/lib/server/taxauth";
+import { getTaxAuthClient } from "@/lib/server/taxauth/client-instance";
+import { trackInFlight } from "./in-flight";
+import { instanceId, leaseMs } from "./send-leases";
+import { beginResend, finishResend, type ExchangeResult } from "./settlement-repository";
+import { decompressSignedXml } from "./signed-xml-storage";
+
+export interface ResendInput {
+  accountId: string;
+  environment: Environment;
+  voidId: string;
+  /** Who asked, e.g. "ana@empresa.do (portal)". */
+  requestedBy: string;
+}
+
+export interface ResendResult {
+  attemptNumber: number;
+  /** This exchange alone: Aceptado (the record is now settled), Rechazado or Error (it stays Error), or still waiting. */
+  outcome: ExchangeResult["outcome"] | "waiting";
+}
+
+/**
+ * "Reenviar el mismo documento": the stored signed ANECF (VoidRecord.signedXmlGzip) sent again, byte
+ * for byte — never rebuilt nor signed again — as attempt n of the same voidId. The send lease makes
+ * it one at a time per void (a second resend, or one while the first send still waits → 409
+ * VOID_IN_PROGRESS). Only an acceptance moves the record (Aceptado, settled by the resend); a
+ * rejection — even DGII's "ya utilizadas/anuladas" — says nothing sure about the first send and is
+ * kept as the attempt's answer; a person decides with the settlement.
+ */
+export async function resendVoid(input: ResendInput): Promise<ResendResult> {
+  const now = Date.now();
+  const owner = instanceId();
+  // The certificate first: without one nothing is taken or stored (412/500 as for a new void).
+  const credential = await getActiveSigningCredential(input.accountId);
+  const begun = await beginResend({
+    ...input,
+    lease: { owner, expiresAt: now + leaseMs() },
+    now,
+  });
+  const finish = (result: ExchangeResult) =>
+    finishResend({
+      ...input,
+      attemptNumber: begun.attemptNumber,
+      leaseOwner: owner,
+      result,
+      now: Date.now(),
+    }).then(() => result);
+  const exchange = trackInFlight(
+    (async () => {
+      const signedXml = await decompressSignedXml(begun.signedXmlGzip);
+      const outcome = await getTaxAuthClient().voidRanges(
+        input.environment,
+        begun.customerId,
+        credential,
+        signedXml,
+        begun.fileName,
+      );
+      return finish(resultOf(outcome));
+    })().catch((error: unknown) =>
+      finish({
+        outcome: "Error",
+        errorCode: "TAXAUTH_VOID_ERROR",
+        errorMessage: `Fallo inesperado: ${String(error)}`,
+      }),
+    ),
+    input.voidId,
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), loadConfig().voidDeadlineMs);
+  });
+  const finished = await Promise.race([exchange, deadline]).finally(() => clearTimeout(timer));
+  logger.info(
+    {
+      voidId: input.voidId,
+      environment: input.environment,
+      attemptNumber: begun.attemptNumber,
+      outcome: finished?.outcome ?? "waiting",
+    },
+    "void resent",
+  );
+  return { attemptNumber: begun.attemptNumber, outcome: finished?.outcome ?? "waiting" };
+}
+
+/** What this exchange alone says: only DGII's plain acceptance or rejection is one; anything else is Error. */
+export function resultOf(outcome: VoidOutcome): ExchangeResult {
+  if (outcome.kind === "accepted" || outcome.kind === "rejected") {
+    return {
+      outcome: outcome.kind === "accepted" ? "Aceptado" : "Rechazado",
+      codigo: outcome.response.codigo,
+      nombre: outcome.response.nombre,
+      mensajes: outcome.response.mensajes,
+    };
+  }
+  if (outcome.kind === "failed") {
+    return {
+      outcome: "Error",
+      errorCode: outcome.stage === "auth" ? "TAXAUTH_AUTH_ERROR" : "TAXAUTH_VOID_ERROR",
+      errorMessage: outcome.reason,
+      mensajes: outcome.response?.mensajes,
+    };
+  }
+  // A partial success of a resend: DGII's answer is kept on the attempt; a person settles the record.
+  return {
+    outcome: "Error",
+    errorCode: "TAXAUTH_VOID_ERROR",
+    errorMessage:
+      "Respuesta parcial de la DGII al reenvío: verifique en la Oficina Virtual y registre el resultado.",
+    mensajes: "response" in outcome ? outcome.response.mensajes : [],
+  };
+}

@@ -1,0 +1,587 @@
+import "server-only";
+import { v7 as uuidv7 } from "uuid";
+import type { Environment } from "@/lib/domain/environments";
+import { groupBySerieTipo } from "@/lib/domain/intervals";
+import { AppError } from "@/lib/errors";
+import { getDb, type PrismaClient } from "@/lib/server/db";
+import type { VoidRecord } from "@/prisma/generated/client";
+import type { EvidenceFile } from "./settlement-evidence";
+import { storedRequestRanges } from "./stored-ranges";
+import type { SerieTipoBox, VoidStatus } from "./types";
+
+/**
+ * Settling unknown outcomes (issue 17): a person's confirmed outcome with its evidence, the resends
+ * of the same signed ANECF and the late answers, stored beside the record (VoidSendAttempt,
+ * VoidEvidence). Every query is scoped by accountId (and environment where a path names it), like
+ * void-repository.ts. Kept apart from it so the hot path of a void reads none of this.
+ */
+
+export type SettledOutcome = "Aceptado" | "Rechazado";
+
+export interface EvidenceView {
+  id: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+}
+
+/** The extension `settlement` of a record: who settled it, when, what they confirmed, and why. */
+export interface SettlementView {
+  by: string | null;
+  at: number;
+  outcome: SettledOutcome;
+  note: string | null;
+  evidence: EvidenceView[];
+}
+
+/** One more exchange with DGII for a void (VoidSendAttempt): a resend, or an answer that came late. */
+export interface SendAttemptView {
+  attemptNumber: number;
+  kind: "resend" | "late-answer";
+  requestedBy: string | null;
+  startedAt: number;
+  finishedAt: number | null;
+  outcome: VoidStatus | null;
+  taxauthCode: string | null;
+  taxauthName: string | null;
+  taxauthResponse: string[];
+  errorCode: string | null;
+  errorMessage: string | null;
+}
+
+/** What settling adds to a record: its settlement, the review flag and its attempts. */
+export interface SettlementExtension {
+  settlement: SettlementView | null;
+  needsReview: boolean;
+  attempts: SendAttemptView[];
+}
+
+type SettlementColumns = Pick<
+  VoidRecord,
+  "id" | "settledBy" | "settledAt" | "settlementOutcome" | "settlementNote" | "needsReview"
+>;
+
+const SETTLEMENT_SELECT = {
+  id: true,
+  settledBy: true,
+  settledAt: true,
+  settlementOutcome: true,
+  settlementNote: true,
+  needsReview: true,
+} as const;
+
+/** The settlement extension of some of the account's records, by voidId (two indexed queries). */
+export async function findSettlementExtensions(
+  accountId: string,
+  voidIds: readonly string[],
+): Promise<Map<string, SettlementExtension>> {
+  const result = new Map<string, SettlementExtension>();
+  if (voidIds.length === 0) return result;
+  const db = await getDb();
+  const rows = await db.voidRecord.findMany({
+    where: { id: { in: [...voidIds] }, accountId },
+    select: SETTLEMENT_SELECT,
+  });
+  const settledIds = rows.filter((row) => row.settledAt !== null).map((row) => row.id);
+  const [evidence, attempts] = await Promise.all([
+    settledIds.length === 0
+      ? Promise.resolve([])
+      : db.voidEvidence.findMany({
+          where: { voidId: { in: settledIds }, accountId },
+          select: { id: true, voidId: true, fileName: true, contentType: true, size: true },
+          orderBy: { id: "asc" },
+        }),
+    db.voidSendAttempt.findMany({
+      where: { voidId: { in: [...voidIds] }, accountId },
+      orderBy: [{ voidId: "asc" }, { attemptNumber: "asc" }],
+    }),
+  ]);
+  for (const row of rows) {
+    result.set(row.id, {
+      settlement: settlementOf(
+        row,
+        evidence.filter((file) => file.voidId === row.id).map(({ voidId, ...file }) => (void voidId, file)),
+      ),
+      needsReview: row.needsReview,
+      attempts: attempts
+        .filter((attempt) => attempt.voidId === row.id)
+        .map((attempt) => ({
+          attemptNumber: attempt.attemptNumber,
+          kind: attempt.kind as SendAttemptView["kind"],
+          requestedBy: attempt.requestedBy,
+          startedAt: Number(attempt.startedAt),
+          finishedAt: attempt.finishedAt === null ? null : Number(attempt.finishedAt),
+          outcome: attempt.outcome,
+          taxauthCode: attempt.taxauthCode,
+          taxauthName: attempt.taxauthName,
+          taxauthResponse: attempt.taxauthResponse as unknown as string[],
+          errorCode: attempt.errorCode,
+          errorMessage: attempt.errorMessage,
+        })),
+    });
+  }
+  return result;
+}
+
+function settlementOf(row: SettlementColumns, evidence: EvidenceView[]): SettlementView | null {
+  if (row.settledAt === null || row.settlementOutcome === null || row.settlementOutcome === "Error") {
+    return null;
+  }
+  return {
+    by: row.settledBy,
+    at: Number(row.settledAt),
+    outcome: row.settlementOutcome,
+    note: row.settlementNote,
+    evidence,
+  };
+}
+
+/** The bounding box of each series+type of stored ranges: the ALREADY_VOIDED index rows (VoidedBlock). */
+export function boxesOfStoredRanges(storedRanges: string): SerieTipoBox[] {
+  return [...groupBySerieTipo(storedRequestRanges(storedRanges)).values()].map((group) => {
+    let minDesde = Number.POSITIVE_INFINITY;
+    let maxHasta = 0;
+    for (const range of group) {
+      minDesde = Math.min(minDesde, range.desde);
+      maxHasta = Math.max(maxHasta, range.hasta);
+    }
+    return { serie: group[0]!.serie, tipoeCF: group[0]!.tipoeCF, minDesde, maxHasta };
+  });
+}
+
+type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+
+interface LockedRecord {
+  id: string;
+  status: VoidStatus;
+  settledAt: bigint | null;
+  leaseExpiresAt: bigint | null;
+  ranges: string;
+}
+
+/**
+ * The record, locked for the rest of the transaction, and why it cannot be settled or resent: 404
+ * unknown (or another company's), 409 VOID_ALREADY_SETTLED, VOID_NOT_UNKNOWN (DGII answered), or
+ * VOID_IN_PROGRESS (a send still holds a live lease).
+ */
+async function lockUnknownRecord(
+  tx: Tx,
+  where: { accountId: string; environment: Environment; voidId: string },
+  now: number,
+): Promise<LockedRecord> {
+  const rows = await tx.$queryRaw<LockedRecord[]>`
+    SELECT "id", "status"::text AS "status", "settledAt", "leaseExpiresAt", "ranges" FROM "VoidRecord"
+    WHERE "id" = ${where.voidId} AND "accountId" = ${where.accountId}
+      AND "environment" = ${where.environment}::"Environment"
+    FOR UPDATE`;
+  const row = rows[0];
+  refuseUnlessUnknown(row, where, now);
+  return row!;
+}
+
+/** The checks of lockUnknownRecord, for a row read any way. */
+export function refuseUnlessUnknown(
+  row: Pick<LockedRecord, "status" | "settledAt" | "leaseExpiresAt"> | undefined | null,
+  where: { environment: Environment; voidId: string },
+  now: number,
+): void {
+  if (!row) {
+    throw new AppError("VOID_NOT_FOUND", `No existe la anulación ${where.voidId} en ${where.environment}.`);
+  }
+  if (row.settledAt !== null) {
+    throw new AppError("VOID_ALREADY_SETTLED", `La anulación ${where.voidId} ya fue confirmada.`, {
+      extra: { voidId: where.voidId },
+    });
+  }
+  if (row.status !== "Error") {
+    throw new AppError(
+      "VOID_NOT_UNKNOWN",
+      `La anulación ${where.voidId} ya tiene la respuesta de la DGII (${row.status}): solo se confirma o reenvía una anulación en Error.`,
+      { extra: { voidId: where.voidId } },
+    );
+  }
+  if (row.leaseExpiresAt !== null && Number(row.leaseExpiresAt) > now) {
+    throw new AppError(
+      "VOID_IN_PROGRESS",
+      `Un envío de la anulación ${where.voidId} sigue esperando la respuesta de la DGII; espere su resultado.`,
+      { extra: { voidId: where.voidId } },
+    );
+  }
+}
+
+export interface SettleInput {
+  accountId: string;
+  environment: Environment;
+  voidId: string;
+  outcome: SettledOutcome;
+  note: string;
+  evidence?: EvidenceFile;
+  /** The person (user id and how they are shown). */
+  userId: string;
+  by: string;
+  now: number;
+}
+
+/**
+ * Error → Aceptado/Rechazado by a person, in one transaction: the record's settlement columns (DGII's
+ * taxauth* fields untouched), the evidence file, and for Aceptado the ALREADY_VOIDED index rows,
+ * exactly as an accepted answer writes them.
+ */
+export async function settleRecord(input: SettleInput): Promise<void> {
+  const db = await getDb();
+  await db.$transaction(async (tx) => {
+    const row = await lockUnknownRecord(tx, input, input.now);
+    await tx.voidRecord.update({
+      where: { id: row.id },
+      data: {
+        status: input.outcome,
+        settledByUserId: input.userId,
+        settledBy: input.by,
+        settledAt: BigInt(input.now),
+        settlementOutcome: input.outcome,
+        settlementNote: input.note,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        updateAt: BigInt(input.now),
+      },
+    });
+    if (input.evidence) {
+      await tx.voidEvidence.create({
+        data: {
+          voidId: row.id,
+          accountId: input.accountId,
+          fileName: input.evidence.fileName,
+          contentType: input.evidence.contentType,
+          size: input.evidence.content.length,
+          content: Buffer.from(input.evidence.content),
+          uploadedBy: input.by,
+          createdAt: BigInt(input.now),
+        },
+      });
+    }
+    if (input.outcome === "Aceptado") await insertVoidedBlocks(tx, input, row.id, row.ranges);
+  });
+}
+
+async function insertVoidedBlocks(
+  tx: Tx,
+  scope: { accountId: string; environment: Environment },
+  voidId: string,
+  storedRanges: string,
+): Promise<void> {
+  await tx.voidedBlock.createMany({
+    data: boxesOfStoredRanges(storedRanges).map((box) => ({
+      id: uuidv7(),
+      accountId: scope.accountId,
+      environment: scope.environment,
+      voidId,
+      serie: box.serie,
+      tipoeCF: box.tipoeCF,
+      minDesde: BigInt(box.minDesde),
+      maxHasta: BigInt(box.maxHasta),
+    })),
+  });
+}
+
+/** One evidence file of the account's void, for the download. */
+export async function findEvidence(
+  accountId: string,
+  voidId: string,
+  evidenceId: string,
+): Promise<{ fileName: string; contentType: string; content: Uint8Array } | null> {
+  const db = await getDb();
+  const row = await db.voidEvidence.findFirst({
+    where: { id: evidenceId, voidId, accountId },
+    select: { fileName: true, contentType: true, content: true },
+  });
+  return row ? { ...row, content: new Uint8Array(row.content) } : null;
+}
+
+/** The next attempt number of a void (2 for its first extra exchange). */
+async function nextAttemptNumber(tx: Tx | PrismaClient, voidId: string): Promise<number> {
+  const last = await tx.voidSendAttempt.findFirst({
+    where: { voidId },
+    orderBy: { attemptNumber: "desc" },
+    select: { attemptNumber: true },
+  });
+  return Math.max(2, (last?.attemptNumber ?? 1) + 1);
+}
+
+/**
+ * Takes the send lease of an unknown record for a resend (one statement: of two resends, or a
+ * resend and a send still waiting, one wins) and stores the attempt; the loser gets the 409 that
+ * says why.
+ */
+export async function beginResend(input: {
+  accountId: string;
+  environment: Environment;
+  voidId: string;
+  requestedBy: string;
+  lease: { owner: string; expiresAt: number };
+  now: number;
+}): Promise<{ attemptNumber: number; customerId: string; fileName: string; signedXmlGzip: string }> {
+  const db = await getDb();
+  const taken = await db.voidRecord.updateMany({
+    where: {
+      id: input.voidId,
+      accountId: input.accountId,
+      environment: input.environment,
+      status: "Error",
+      settledAt: null,
+      OR: [{ leaseExpiresAt: null }, { leaseExpiresAt: { lte: BigInt(input.now) } }],
+    },
+    data: { leaseOwner: input.lease.owner, leaseExpiresAt: BigInt(input.lease.expiresAt) },
+  });
+  if (taken.count === 0) {
+    const row = await db.voidRecord.findFirst({
+      where: { id: input.voidId, accountId: input.accountId, environment: input.environment },
+      select: { status: true, settledAt: true, leaseExpiresAt: true },
+    });
+    refuseUnlessUnknown(row, input, input.now);
+    // It changed between the two reads: say it is busy rather than guess.
+    throw new AppError("VOID_IN_PROGRESS", `La anulación ${input.voidId} está ocupada; intente de nuevo.`);
+  }
+  const record = await db.voidRecord.findFirstOrThrow({
+    where: { id: input.voidId, accountId: input.accountId },
+    select: { customerId: true, fileName: true, signedXmlGzip: true },
+  });
+  const attemptNumber = await nextAttemptNumber(db, input.voidId);
+  await db.voidSendAttempt.create({
+    data: {
+      voidId: input.voidId,
+      accountId: input.accountId,
+      attemptNumber,
+      kind: "resend",
+      requestedBy: input.requestedBy,
+      startedAt: BigInt(input.now),
+    },
+  });
+  return { attemptNumber, ...record };
+}
+
+export type ExchangeResult =
+  | { outcome: SettledOutcome; codigo: string; nombre: string; mensajes: string[] }
+  | { outcome: "Error"; errorCode: string; errorMessage: string; mensajes?: string[] };
+
+/**
+ * A resend's answer. Aceptado settles the record (by the resend, DGII's fields kept on the attempt,
+ * the ALREADY_VOIDED rows written) unless someone settled it meanwhile — then it is only the
+ * attempt's answer and a disagreement flags the record for review. Any rejection or failure is
+ * only the attempt's answer: the record stays Error. The lease is released either way.
+ */
+export async function finishResend(input: {
+  accountId: string;
+  environment: Environment;
+  voidId: string;
+  attemptNumber: number;
+  requestedBy: string;
+  leaseOwner: string;
+  result: ExchangeResult;
+  now: number;
+}): Promise<void> {
+  const db = await getDb();
+  const result = input.result;
+  await db.$transaction(async (tx) => {
+    await tx.voidSendAttempt.update({
+      where: { voidId_attemptNumber: { voidId: input.voidId, attemptNumber: input.attemptNumber } },
+      data: {
+        finishedAt: BigInt(input.now),
+        outcome: result.outcome,
+        ...(result.outcome === "Error"
+          ? {
+              errorCode: result.errorCode,
+              errorMessage: result.errorMessage,
+              taxauthResponse: result.mensajes ?? [],
+            }
+          : { taxauthCode: result.codigo, taxauthName: result.nombre, taxauthResponse: result.mensajes }),
+      },
+    });
+    await tx.voidRecord.updateMany({
+      where: { id: input.voidId, accountId: input.accountId, leaseOwner: input.leaseOwner },
+      data: { leaseOwner: null, leaseExpiresAt: null },
+    });
+    if (result.outcome !== "Aceptado") return;
+    const settled = await tx.voidRecord.updateMany({
+      where: { id: input.voidId, accountId: input.accountId, status: "Error", settledAt: null },
+      data: {
+        status: "Aceptado",
+        settledBy: input.requestedBy,
+        settledAt: BigInt(input.now),
+        settlementOutcome: "Aceptado",
+        settlementNote: `Aceptado por la DGII en el reenvío n.º ${input.attemptNumber} del mismo documento firmado.`,
+        updateAt: BigInt(input.now),
+      },
+    });
+    if (settled.count === 1) {
+      const { ranges } = await tx.voidRecord.findFirstOrThrow({
+        where: { id: input.voidId },
+        select: { ranges: true },
+      });
+      await insertVoidedBlocks(tx, input, input.voidId, ranges);
+      return;
+    }
+    await flagIfDisagrees(tx, input.voidId, result.outcome, input.now);
+  });
+}
+
+/** A settled record whose newer DGII answer disagrees with its settlement is flagged for review. */
+async function flagIfDisagrees(tx: Tx, voidId: string, outcome: SettledOutcome, now: number): Promise<void> {
+  await tx.voidRecord.updateMany({
+    where: { id: voidId, settledAt: { not: null }, settlementOutcome: { not: outcome } },
+    data: { needsReview: true, updateAt: BigInt(now) },
+  });
+}
+
+/**
+ * DGII's answer to the first send came after a person settled the record: it is recorded as a
+ * "late-answer" attempt, never written over the record; if it disagrees with the settlement, the
+ * record is flagged for review. Returns whether it did anything (the record was settled).
+ */
+export async function recordLateAnswer(input: {
+  accountId: string;
+  voidId: string;
+  answer: { status: SettledOutcome; codigo: string; nombre: string; mensajes: string[] };
+  now: number;
+}): Promise<boolean> {
+  const db = await getDb();
+  for (let tries = 0; tries < 3; tries += 1) {
+    try {
+      return await db.$transaction(async (tx) => {
+        const row = await tx.voidRecord.findFirst({
+          where: { id: input.voidId, accountId: input.accountId, settledAt: { not: null } },
+          select: { id: true },
+        });
+        if (!row) return false;
+        await tx.voidSendAttempt.create({
+          data: {
+            voidId: input.voidId,
+            accountId: input.accountId,
+            attemptNumber: await nextAttemptNumber(tx, input.voidId),
+            kind: "late-answer",
+            startedAt: BigInt(input.now),
+            finishedAt: BigInt(input.now),
+            outcome: input.answer.status,
+            taxauthCode: input.answer.codigo,
+            taxauthName: input.answer.nombre,
+            taxauthResponse: input.answer.mensajes,
+          },
+        });
+        await flagIfDisagrees(tx, input.voidId, input.answer.status, input.now);
+        return true;
+      });
+    } catch (error) {
+      // Two answers numbered at once: the unique (voidId, attemptNumber) refused one; number it again.
+      if (tries < 2 && String(error).includes("Unique")) continue;
+      throw error;
+    }
+  }
+  return false;
+}
+
+/** A row of the queue "Por confirmar": an Error record and what is known about it. */
+export interface PendingVoidRow {
+  voidId: string;
+  environment: Environment;
+  customerId: string;
+  fechaHoraAnulacion: string;
+  totalVoided: number;
+  rangeCount: number;
+  createdAt: number;
+  createdBy: string | null;
+  taxauthCode: string | null;
+  taxauthName: string | null;
+  taxauthResponse: string[];
+  errorCode: string | null;
+  errorMessage: string | null;
+  /** A send still waits for DGII (live lease): it cannot be settled yet. */
+  sending: boolean;
+  attemptCount: number;
+}
+
+/**
+ * The company's Error records in one environment, oldest first, keyset-paged on (createdAt, voidId)
+ * after `after`; `take` bounds the page. Ranges and the signed XML are not read.
+ */
+export async function listPendingRows(
+  accountId: string,
+  environment: Environment,
+  take: number,
+  after?: { createdAt: number; voidId: string },
+  now = Date.now(),
+): Promise<PendingVoidRow[]> {
+  const db = await getDb();
+  const rows = await db.voidRecord.findMany({
+    where: {
+      accountId,
+      environment,
+      status: "Error",
+      ...(after
+        ? {
+            OR: [
+              { createdAt: { gt: BigInt(after.createdAt) } },
+              { createdAt: BigInt(after.createdAt), id: { gt: after.voidId } },
+            ],
+          }
+        : {}),
+    },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take,
+    omit: { signedXmlGzip: true, ranges: true },
+  });
+  const counts = await db.voidSendAttempt.groupBy({
+    by: ["voidId"],
+    where: { voidId: { in: rows.map((row) => row.id) }, accountId },
+    _count: { _all: true },
+  });
+  const countOf = new Map(counts.map((count) => [count.voidId, count._count._all]));
+  return rows.map((row) => ({
+    voidId: row.id,
+    environment: row.environment,
+    customerId: row.customerId,
+    fechaHoraAnulacion: row.fechaHoraAnulacion,
+    totalVoided: Number(row.totalVoided),
+    rangeCount: row.rangeCount,
+    createdAt: Number(row.createdAt),
+    createdBy: row.createdBy,
+    taxauthCode: row.taxauthCode,
+    taxauthName: row.taxauthName,
+    taxauthResponse: row.taxauthResponse as unknown as string[],
+    errorCode: row.errorCode,
+    errorMessage: row.errorMessage,
+    sending: row.leaseExpiresAt !== null && Number(row.leaseExpiresAt) > now,
+    attemptCount: countOf.get(row.id) ?? 0,
+  }));
+}
+
+/** Settled records whose later DGII answer disagrees (needsReview), newest first, at most `take`. */
+export async function listNeedsReview(
+  accountId: string,
+  environment: Environment,
+  take: number,
+): Promise<
+  Array<{ voidId: string; status: VoidStatus; settledAt: number | null; fechaHoraAnulacion: string }>
+> {
+  const db = await getDb();
+  const rows = await db.voidRecord.findMany({
+    where: { accountId, environment, needsReview: true },
+    select: { id: true, status: true, settledAt: true, fechaHoraAnulacion: true },
+    orderBy: [{ createdAt: "desc" }],
+    take,
+  });
+  return rows.map((row) => ({
+    voidId: row.id,
+    status: row.status,
+    settledAt: row.settledAt === null ? null : Number(row.settledAt),
+    fechaHoraAnulacion: row.fechaHoraAnulacion,
+  }));
+}
+
+/** How many records of the company wait for a person (Error, or flagged for review), counted up to `cap`. */
+export async function countPending(accountId: string, environment: Environment, cap = 1000): Promise<number> {
+  const db = await getDb();
+  const [errors, review] = await Promise.all([
+    db.voidRecord.count({ where: { accountId, environment, status: "Error" }, take: cap }),
+    db.voidRecord.count({ where: { accountId, environment, needsReview: true }, take: cap }),
+  ]);
+  return Math.min(cap, errors + review);
+}
