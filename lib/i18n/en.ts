@@ -1,5 +1,6 @@
 import type { Dictionary } from "./es";
 import { enServiceAccounts, enSharedCertificates } from "./en-company-settings";
+import { enAccount, enOrganization } from "./en-account";
 import { enErrors } from "./en-errors";
 import { enSetup } from "./en-setup";
 import { enVoidStatus } from "./en-void-status";
@@ -54,6 +55,8 @@ export const en: Dictionary = {
     company: "Company",
     companyHint: "Everything you see and send belongs to this company (its RNC).",
     organization: "Organization",
+    myAccount: "My account",
+    organizationPage: "Organization",
   },
   login: {
     title: "Sign in",
@@ -62,6 +65,11 @@ export const en: Dictionary = {
     password: "Password",
     submit: "Sign in",
     submitting: "Signing in…",
+    otp: "Verification code",
+    otpHint: "The 6-digit code your authenticator app shows.",
+    otpRequired: "Type the verification code of your authenticator app.",
+    passwordChanged: "Password changed. Sign in with the new one.",
+    signedOutEverywhere: "All your sessions were ended. Sign in again.",
     invalid: "Wrong e-mail or password, or the user is disabled.",
     tooManyAttempts:
       "Too many failed attempts from this connection. Wait a few minutes (up to 15); if you forgot your password, ask an administrator to reset it.",
@@ -271,6 +279,8 @@ export const en: Dictionary = {
     },
   },
   voidTool: enVoidTool,
+  account: enAccount,
+  organization: enOrganization,
   voidStatus: enVoidStatus,
   appErrors: enErrors,
   docs: {

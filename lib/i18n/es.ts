@@ -1,4 +1,5 @@
 import { esServiceAccounts, esSharedCertificates } from "./es-company-settings";
+import { esAccount, esOrganization } from "./es-account";
 import { esErrors } from "./es-errors";
 import { esSetup } from "./es-setup";
 import { esVoidStatus } from "./es-void-status";
@@ -56,6 +57,8 @@ export const es = {
     company: "Empresa",
     companyHint: "Todo lo que vea y envíe corresponde a esta empresa (su RNC).",
     organization: "Organización",
+    myAccount: "Mi cuenta",
+    organizationPage: "Organización",
   },
   login: {
     title: "Iniciar sesión",
@@ -64,6 +67,11 @@ export const es = {
     password: "Contraseña",
     submit: "Entrar",
     submitting: "Entrando…",
+    otp: "Código de verificación",
+    otpHint: "El código de 6 dígitos que muestra su aplicación de autenticación.",
+    otpRequired: "Escriba el código de verificación de su aplicación de autenticación.",
+    passwordChanged: "Contraseña cambiada. Inicie sesión con la nueva.",
+    signedOutEverywhere: "Se cerraron todas sus sesiones. Inicie sesión de nuevo.",
     invalid: "Correo o contraseña incorrectos, o el usuario está deshabilitado.",
     tooManyAttempts:
       "Demasiados intentos fallidos desde esta conexión. Espere unos minutos (hasta 15); si olvidó su contraseña, pida a un administrador que se la cambie.",
@@ -276,6 +284,8 @@ export const es = {
     },
   },
   voidTool: esVoidTool,
+  account: esAccount,
+  organization: esOrganization,
   voidStatus: esVoidStatus,
   appErrors: esErrors,
   docs: {

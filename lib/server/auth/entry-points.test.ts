@@ -274,6 +274,27 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
     const { setUserDisabledAction } = await import("@/lib/portal/actions/member-actions");
     return outcomeOfAction(() => setUserDisabledAction(VOID_ID, true));
   },
+  "action createCompanyAction": async () => {
+    const { createCompanyAction } = await import("@/lib/portal/actions/organization-actions");
+    return outcomeOfAction(() => createCompanyAction(new FormData()));
+  },
+  "action setRequireSecondFactorAction": async () => {
+    const { setRequireSecondFactorAction } = await import("@/lib/portal/actions/organization-actions");
+    // Sets it to what it is (off): the caller's own organization, unchanged.
+    return outcomeOfAction(() => setRequireSecondFactorAction(false));
+  },
+  "action resetMemberPasswordAction": async () => {
+    const { resetMemberPasswordAction } = await import("@/lib/portal/actions/organization-actions");
+    return outcomeOfAction(() => resetMemberPasswordAction(VOID_ID));
+  },
+  "action resetMemberSecondFactorAction": async () => {
+    const { resetMemberSecondFactorAction } = await import("@/lib/portal/actions/organization-actions");
+    return outcomeOfAction(() => resetMemberSecondFactorAction(VOID_ID));
+  },
+  "action endMemberSessionsAction": async () => {
+    const { endMemberSessionsAction } = await import("@/lib/portal/actions/organization-actions");
+    return outcomeOfAction(() => endMemberSessionsAction(VOID_ID));
+  },
   "action setEnvironmentAction": async () => {
     const { setEnvironmentAction } = await import("@/lib/portal/actions/preference-actions");
     return outcomeOfAction(() => setEnvironmentAction("TesteCF"));

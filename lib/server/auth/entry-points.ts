@@ -66,6 +66,18 @@ export const ENTRY_POINTS = {
   // Any signed-in person, checked inside: only a company they have a role in
   "action setCompanyAction": "public",
   "action setEnvironmentAction": "company.read",
+  // Mi cuenta: any signed-in person, on their own credentials only (no user id is passed)
+  "action changeOwnPasswordAction": "public",
+  "action beginTotpEnrollmentAction": "public",
+  "action confirmTotpEnrollmentAction": "public",
+  "action disableOwnTotpAction": "public",
+  "action endOwnSessionsAction": "public",
+  // The organization page (people only through requireHomeOrganizationOf)
+  "action createCompanyAction": "organization.manage",
+  "action setRequireSecondFactorAction": "organization.manage",
+  "action resetMemberPasswordAction": "organization.manage",
+  "action resetMemberSecondFactorAction": "organization.manage",
+  "action endMemberSessionsAction": "organization.manage",
 } as const satisfies Record<string, Action | "public">;
 
 export type EntryPoint = keyof typeof ENTRY_POINTS;
