@@ -67,20 +67,80 @@ export function freshRange(type = "31", count = 1): { desde: string; hasta: stri
   return { desde: encf(start), hasta: encf(start + count - 1) };
 }
 
-/** Creates a portal user through Configuración → Usuarios, signed in as an admin on `admin`. */
+const ROLE_SETS = {
+  admin: ["Administrador", "Aprobador", "Operador"],
+  operator: ["Operador"],
+  viewer: ["Consulta"],
+} as const;
+
+/**
+ * Invites a person through Configuración → Usuarios (signed in as an admin on `admin`) with the role
+ * set of `role` and returns the temporary password the page shows once. `admin` stays on the users page.
+ */
+export async function inviteInPortal(
+  admin: Page,
+  email: string,
+  role: keyof typeof ROLE_SETS,
+): Promise<string> {
+  await admin.goto("/settings/users");
+  const create = admin.getByTestId("user-create");
+  await create.getByLabel("Correo").fill(email);
+  for (const label of ["Administrador", "Aprobador", "Operador", "Consulta"]) {
+    const box = create.getByLabel(label, { exact: true });
+    if ((ROLE_SETS[role] as readonly string[]).includes(label)) await box.check();
+    else await box.uncheck();
+  }
+  await create.getByRole("button", { name: "Invitar" }).click();
+  await expect(admin.getByTestId("users-result")).toContainText(email);
+  const temporary = (await admin.getByTestId("temporary-password").textContent())?.trim() ?? "";
+  expect(temporary.length).toBeGreaterThanOrEqual(12);
+  return temporary;
+}
+
+/**
+ * A first sign-in with a temporary password: the portal sends the person to Mi cuenta before anything
+ * else, they choose `password`, every session ends and the sign-in page says so.
+ */
+export async function changeTemporaryPassword(
+  page: Page,
+  email: string,
+  temporary: string,
+  password: string,
+) {
+  await page.goto("/login");
+  await page.getByLabel(/Correo electrónico|E-mail/).fill(email);
+  await page.getByLabel(/^(Contraseña|Password)$/).fill(temporary);
+  await page.getByRole("button", { name: /^(Entrar|Sign in)$/ }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByTestId("forced-step")).toBeVisible();
+  const form = page.getByTestId("password-form");
+  await form.getByLabel("Contraseña actual").fill(temporary);
+  await form.getByLabel("Contraseña nueva (mín. 8)").fill(password);
+  await form.getByLabel("Repita la contraseña nueva").fill(password);
+  await form.getByRole("button", { name: "Cambiar contraseña" }).click();
+  await expect(page).toHaveURL(/\/login\?notice=passwordChanged$/);
+  await expect(page.getByTestId("login-notice")).toBeVisible();
+}
+
+/**
+ * Creates a portal user through Configuración → Usuarios (an invitation with a temporary password)
+ * and signs them in once in a browser context of their own to change it to `password`, so specs sign
+ * in with `password` as before. `admin` ends on the users page, reloaded.
+ */
 export async function createUserInPortal(
   admin: Page,
   email: string,
   password: string,
-  role: "admin" | "operator" | "viewer",
+  role: keyof typeof ROLE_SETS,
 ): Promise<void> {
-  await admin.goto("/settings/users");
-  const create = admin.getByTestId("user-create");
-  await create.getByLabel("Correo").fill(email);
-  await create.getByLabel("Contraseña inicial (mín. 8)").fill(password);
-  await create.getByLabel("Rol").selectOption(role);
-  await create.getByRole("button", { name: "Crear usuario" }).click();
-  await expect(admin.getByTestId("users-result")).toContainText(email);
+  const temporary = await inviteInPortal(admin, email, role);
+  const context = await admin.context().browser()!.newContext();
+  try {
+    await changeTemporaryPassword(await context.newPage(), email, temporary, password);
+  } finally {
+    await context.close();
+  }
+  await admin.reload();
 }
 
 /** An idToken of the demo user (POST /auth/token), for REST calls from specs. */

@@ -1,0 +1,103 @@
+import { randomInt, randomUUID } from "node:crypto";
+
+import { hasValidCheckDigit } from "@/lib/domain/rnc";
+
+import {
+  changeTemporaryPassword,
+  DEMO,
+  expect,
+  freshRange,
+  inviteInPortal,
+  screenshot,
+  signIn,
+  test,
+  voidViaApi,
+} from "./fixtures";
+
+/** A 9-digit RNC nobody uses whose check digit fails (DGII has issued such numbers). */
+function rncWithFailingCheckDigit(): string {
+  for (;;) {
+    const rnc = String(randomInt(400_000_000, 499_999_999));
+    if (!hasValidCheckDigit(rnc)) return rnc;
+  }
+}
+
+test.describe("empresas de la organización", () => {
+  test("create a second company on the organization page, switch to it: the shell's RNC and the history follow", async ({
+    signedIn: admin,
+    browser,
+    request,
+  }) => {
+    // A void of the demo company first (while the demo user has one company, its token needs no rnc).
+    const range = freshRange("31", 1);
+    const voided = await voidViaApi(request, [{ secuenciaDesde: range.desde, secuenciaHasta: range.hasta }]);
+    expect(voided.status).toBe(200);
+    const demoVoid = String(voided.body.voidId);
+
+    await admin
+      .getByRole("navigation", { name: "Navegación principal" })
+      .getByRole("link", { name: "Organización" })
+      .click();
+    await expect(admin).toHaveURL(/\/organization$/);
+    const companies = admin.getByTestId("organization-companies");
+    await expect(companies.locator(`tr[data-rnc="${DEMO.rnc}"]`)).toContainText("Aceptado");
+
+    const create = admin.getByTestId("company-create");
+    // An RNC that is already in Anula: ask its administrator.
+    await create.getByLabel("RNC o cédula").fill(DEMO.rnc);
+    await create.getByLabel("Nombre o razón social").fill("Otra vez demo");
+    await create.getByRole("button", { name: "Agregar empresa" }).click();
+    const result = admin.getByTestId("company-create-result");
+    if (!hasValidCheckDigit(DEMO.rnc)) {
+      await expect(result).toContainText("dígito verificador");
+      await create.getByLabel("El número es correcto: usar de todos modos").check();
+      await create.getByRole("button", { name: "Agregar empresa" }).click();
+    }
+    await expect(result).toContainText("pida acceso a su administrador");
+
+    // A failing check digit warns and needs the explicit confirmation.
+    const rnc = rncWithFailingCheckDigit();
+    const name = `Zeta Servicios ${randomUUID().slice(0, 4)} SRL`;
+    await create.getByLabel("RNC o cédula").fill(rnc);
+    await create.getByLabel("Nombre o razón social").fill(name);
+    await create.getByRole("button", { name: "Agregar empresa" }).click();
+    await expect(result).toContainText(`El dígito verificador de ${rnc} no cuadra`);
+    await expect(companies.locator(`tr[data-rnc="${rnc}"]`)).toHaveCount(0);
+    await create.getByLabel("El número es correcto: usar de todos modos").check();
+    await create.getByRole("button", { name: "Agregar empresa" }).click();
+    await expect(result).toContainText(`Empresa ${name} (${rnc}) agregada`);
+    await expect(companies.locator(`tr[data-rnc="${rnc}"]`)).toContainText("Sin certificado");
+    await screenshot(admin, "organization");
+
+    // The switcher: the shell shows the new RNC, the history only that company's voids.
+    await admin.goto("/voids");
+    await expect(admin.getByTestId("void-history").locator(`tr[data-void-id="${demoVoid}"]`)).toBeVisible();
+    await admin.getByTestId("company-picker").selectOption({ label: `${name} (${rnc})` });
+    await expect(admin.getByTestId("current-company")).toHaveText(rnc);
+    await expect(admin.getByTestId("account-info")).toContainText(rnc);
+    await expect(admin.locator(`tr[data-void-id="${demoVoid}"]`)).toHaveCount(0);
+    await screenshot(admin, "history-second-company");
+
+    // Leave the demo user with one company again (other specs sign in without rnc): an administrator of
+    // the new company, invited here, removes the demo user from it.
+    const email = `zeta-${randomUUID().slice(0, 8)}@anula.local`;
+    const temporary = await inviteInPortal(admin, email, "admin");
+    const context = await browser.newContext();
+    const other = await context.newPage();
+    await changeTemporaryPassword(other, email, temporary, "clave-zeta-1");
+    await signIn(other, email, "clave-zeta-1");
+    await expect(other.getByTestId("current-company")).toHaveText(rnc);
+    await other.goto("/settings/users");
+    await other.getByRole("button", { name: `Quitar de la empresa: ${DEMO.email}` }).click();
+    await expect(other.locator(`tr[data-email="${DEMO.email}"]`)).toHaveCount(0);
+    await context.close();
+
+    await admin.goto("/voids");
+    await expect(admin.getByTestId("current-company")).toHaveText(DEMO.rnc);
+    await expect(admin.locator(`tr[data-void-id="${demoVoid}"]`)).toBeVisible();
+    const token = await request.post("/auth/token", {
+      data: { username: DEMO.email, password: DEMO.password },
+    });
+    expect(token.status()).toBe(200);
+  });
+});
