@@ -1,0 +1,541 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+import { createCompany, createUser } from "@/lib/server/accounts";
+import { createTestAccount, FULL_ROLES, type TestAccount } from "@/lib/server/accounts/test-fixtures";
+import { createApiKey, issueIdToken, listApiKeys, requireApiKey, signIdToken } from "@/lib/server/auth";
+import { loadActiveUser } from "@/lib/server/auth/credentials";
+import { createServiceAccount, listServiceAccounts } from "@/lib/server/auth/service-accounts";
+import { listCertificates } from "@/lib/server/certificates";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import { findDocumentsByNcf } from "@/lib/server/documents/query-documents";
+import { contextOf, importEntry, jsonPost } from "@/lib/server/documents/test-support";
+import { sampleVoidContent, storeAcceptedVoid } from "@/lib/server/voids/testing/stored-voids";
+
+import { ENTRY_POINTS, type EntryPoint } from "./entry-points";
+
+/**
+ * Isolation, table-driven over ENTRY_POINTS: company A (organization 1) holds a void, a document, an
+ * API key, a certificate, a service account and a member; a caller of company B (same organization,
+ * every company role there, not an organization administrator) and a caller of company C (another
+ * organization, its administrator) try every entry point on A's data. Each entry has a row: a probe
+ * that proves the caller never sees or changes A's data (404, an empty list, FORBIDDEN), or the
+ * reason the entry takes no id of another company and lists nothing of it. A new entry without a row
+ * fails the first test.
+ */
+
+let session: { userId: string; signedInAt: number } | null = null;
+vi.mock("next-auth/next", () => ({ getServerSession: async () => session }));
+vi.mock("next/headers", () => ({
+  headers: async () => new Headers(),
+  cookies: async () => ({ get: () => undefined, set: () => {}, delete: () => {} }),
+}));
+vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+
+let database: TestDatabase;
+let a: TestAccount;
+const seeded = {
+  voidId: "0190f000-0000-7000-8000-0000000000a1",
+  ncf: "E310000000321",
+  /** A's second document: the one callers try to overwrite by importing the same e-NCF. */
+  importedNcf: "E310000000322",
+  apiKeyId: "",
+  certificateId: "",
+  serviceAccountId: "",
+  serviceAccountSecret: "",
+  serviceAccountClientId: "",
+  memberId: "",
+};
+
+interface Caller {
+  name: "same organization" | "other organization";
+  account: TestAccount & { apiKey: string };
+}
+const callers: Caller[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  a = await createTestAccount({ rnc: "131550001", certificate: true, apiKey: true });
+  const companyB = await createCompany({
+    organizationId: a.auth.organizationId,
+    rnc: "131550002",
+    name: "Hermana SRL",
+  });
+  const password = "test-password-1";
+  const userB = await createUser({
+    accountId: companyB.id,
+    email: "b@hermana.do",
+    password,
+    roles: FULL_ROLES,
+    organizationAdmin: false,
+  });
+  const authB = (await loadActiveUser(userB.id, companyB.id))!;
+  callers.push({
+    name: "same organization",
+    account: {
+      auth: authB,
+      idToken: await signIdToken(authB),
+      password,
+      apiKey: (await createApiKey(companyB.id, "b")).key,
+    },
+  });
+  const c = await createTestAccount({ rnc: "131550003", apiKey: true });
+  callers.push({ name: "other organization", account: c as Caller["account"] });
+
+  await storeAcceptedVoid(database.prisma, a.auth, sampleVoidContent(2), seeded.voidId, Date.now() - 1000);
+  const { POST } = await import("@/app/[environment]/documentos-ecf/import/route");
+  const imported = await POST(
+    jsonPost("http://localhost/TesteCF/documentos-ecf/import", a, {
+      documents: [importEntry(seeded.ncf), importEntry(seeded.importedNcf)],
+    }),
+    contextOf("TesteCF"),
+  );
+  expect(imported.status).toBe(200);
+  seeded.apiKeyId = (await listApiKeys(a.auth.accountId))[0]!.id;
+  seeded.certificateId = a.certificate!.id;
+  const service = await createServiceAccount(a.auth.accountId, { name: "ERP A", scopes: ["voids:read"] });
+  seeded.serviceAccountId = service.id;
+  seeded.serviceAccountSecret = service.secret;
+  seeded.serviceAccountClientId = service.clientId;
+  seeded.memberId = a.auth.userId;
+}, 120_000);
+afterAll(async () => database?.dispose());
+
+// --- how a caller reaches each entry ---------------------------------------------------------------
+
+const params = (values: Record<string, string>) => ({ params: Promise.resolve(values) as Promise<never> });
+
+function rest(
+  method: string,
+  path: string,
+  caller: Caller,
+  options: { body?: unknown; apiKey?: string } = {},
+) {
+  return new Request(`http://localhost${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${caller.account.idToken}`,
+      "x-api-key": options.apiKey ?? caller.account.apiKey,
+      ...(options.body !== undefined ? { "content-type": "application/json" } : {}),
+    },
+    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+  });
+}
+
+async function json(
+  response: Response,
+): Promise<{ status: number; body: Record<string, unknown>; text: string }> {
+  const text = await response.text();
+  let body: Record<string, unknown> = {};
+  try {
+    body = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    // CSV and XML answers are read from `text`.
+  }
+  return { status: response.status, body, text };
+}
+
+/** A server action's outcome: its result, or the code of the AppError it threw (FORBIDDEN). */
+async function act(call: () => Promise<unknown>): Promise<{ ok?: boolean; code?: string }> {
+  try {
+    return (await call()) as { ok?: boolean };
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === "string") return { ok: false, code };
+    throw error;
+  }
+}
+
+const expectNotFound = (answer: { status: number; body: Record<string, unknown> }, code: string) =>
+  expect({ status: answer.status, code: answer.body.code }).toEqual({ status: 404, code });
+
+/** A module that may not exist yet in every checkout (entries other work adds): imported by name. */
+async function load<T>(modulePath: string): Promise<T> {
+  return (await import(/* @vite-ignore */ modulePath)) as T;
+}
+
+type Row = { none: string } | { probe: (caller: Caller) => Promise<void> };
+
+const ROWS: Record<string, Row> = {
+  // Public REST: sign-in is where the company is chosen; naming A's RNC is refused.
+  "POST /auth/token": {
+    probe: async (caller) => {
+      const { POST } = await import("@/app/auth/token/route");
+      const answer = await json(
+        await POST(
+          new Request("http://localhost/auth/token", {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({
+              username: caller.account.auth.email,
+              password: caller.account.password,
+              rnc: a.auth.rnc,
+            }),
+          }),
+          params({}),
+        ),
+      );
+      expect({ status: answer.status, code: answer.body.code }).toEqual({ status: 403, code: "FORBIDDEN" });
+    },
+  },
+  "POST /[environment]/customer/authentication": {
+    probe: async (caller) => {
+      const { POST } = await import("@/app/[environment]/customer/authentication/route");
+      const request = new Request("http://localhost/TesteCF/customer/authentication", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          email: caller.account.auth.email,
+          password: caller.account.password,
+          rnc: a.auth.rnc,
+        }),
+      });
+      const answer = await json(await POST(request, params({ environment: "TesteCF" })));
+      expect({ status: answer.status, code: answer.body.code }).toEqual({ status: 403, code: "FORBIDDEN" });
+    },
+  },
+  "POST /[environment]/customer/authentication/refresh": {
+    none: "a refresh token renews its own user and company (refresh-tokens.ts re-checks the membership)",
+  },
+  "GET /healthz": { none: "no tenant data" },
+  "GET /readyz": { none: "no tenant data" },
+  "GET /openapi.json": { none: "no tenant data" },
+  "GET /api/auth/[...nextauth]": { none: "next-auth's own endpoints: the session names a person, not data" },
+  "POST /api/auth/[...nextauth]": { none: "next-auth's own endpoints: the session names a person, not data" },
+  "GET /[environment]/[...rest]": { none: "JSON 404 for any other path" },
+  "POST /[environment]/[...rest]": { none: "JSON 404 for any other path" },
+  "PUT /[environment]/[...rest]": { none: "JSON 404 for any other path" },
+  "PATCH /[environment]/[...rest]": { none: "JSON 404 for any other path" },
+  "DELETE /[environment]/[...rest]": { none: "JSON 404 for any other path" },
+  "GET /auth/[...rest]": { none: "JSON 404 for any other path" },
+  "POST /auth/[...rest]": { none: "JSON 404 for any other path" },
+  "PUT /auth/[...rest]": { none: "JSON 404 for any other path" },
+  "PATCH /auth/[...rest]": { none: "JSON 404 for any other path" },
+  "DELETE /auth/[...rest]": { none: "JSON 404 for any other path" },
+
+  // REST with the caller's token (and API key)
+  "POST /[environment]/customer/void-ncf": {
+    none: "creates a void of the token's company: the RNC comes from the token, never from the body",
+  },
+  "GET /[environment]/customer/void-ncf": {
+    probe: async (caller) => {
+      const { GET } = await import("@/app/[environment]/customer/void-ncf/route");
+      const list = await json(
+        await GET(rest("GET", "/TesteCF/customer/void-ncf", caller), params({ environment: "TesteCF" })),
+      );
+      expect(list.status).toBe(200);
+      expect(list.text).not.toContain(seeded.voidId);
+      const one = await json(
+        await GET(
+          rest("GET", `/TesteCF/customer/void-ncf?voidId=${seeded.voidId}`, caller),
+          params({ environment: "TesteCF" }),
+        ),
+      );
+      expectNotFound(one, "VOID_NOT_FOUND");
+    },
+  },
+  "GET /[environment]/customer/void-ncf/[voidId]/xml": {
+    probe: async (caller) => {
+      const { GET } = await import("@/app/[environment]/customer/void-ncf/[voidId]/xml/route");
+      const answer = await json(
+        await GET(
+          rest("GET", `/TesteCF/customer/void-ncf/${seeded.voidId}/xml`, caller),
+          params({ environment: "TesteCF", voidId: seeded.voidId }),
+        ),
+      );
+      expectNotFound(answer, "VOID_NOT_FOUND");
+    },
+  },
+  "POST /[environment]/customer/void-ncf/[voidId]/resolution": {
+    probe: async (caller) => {
+      const { POST } = await load<{ POST: (r: Request, c: unknown) => Promise<Response> }>(
+        "@/app/[environment]/customer/void-ncf/[voidId]/resolution/route",
+      );
+      const answer = await json(
+        await POST(
+          rest("POST", `/TesteCF/customer/void-ncf/${seeded.voidId}/resolution`, caller, {
+            body: { outcome: "Aceptado", note: "confirmado por la DGII" },
+          }),
+          params({ environment: "TesteCF", voidId: seeded.voidId }),
+        ),
+      );
+      expectNotFound(answer, "VOID_NOT_FOUND");
+    },
+  },
+  "GET /[environment]/documentos-ecf": {
+    probe: async (caller) => {
+      const { GET } = await import("@/app/[environment]/documentos-ecf/route");
+      const path = `/TesteCF/documentos-ecf?ecf=${seeded.ncf}`;
+      expectNotFound(
+        await json(await GET(rest("GET", path, caller), contextOf("TesteCF"))),
+        "DOCUMENT_NOT_FOUND",
+      );
+      const withAKey = await json(
+        await GET(rest("GET", path, caller, { apiKey: a.apiKey }), contextOf("TesteCF")),
+      );
+      expect({ status: withAKey.status, code: withAKey.body.code }).toEqual({
+        status: 403,
+        code: "FORBIDDEN",
+      });
+    },
+  },
+  "POST /[environment]/documentos-ecf/status/batch": {
+    probe: async (caller) => {
+      const { POST } = await import("@/app/[environment]/documentos-ecf/status/batch/route");
+      const path = "/TesteCF/documentos-ecf/status/batch";
+      const answer = await json(
+        await POST(rest("POST", path, caller, { body: { ecfs: [seeded.ncf] } }), contextOf("TesteCF")),
+      );
+      expect(answer.status).toBe(200);
+      expect(answer.body.results).toEqual([expect.objectContaining({ found: false })]);
+      const withAKey = await json(
+        await POST(
+          rest("POST", path, caller, { body: { ecfs: [seeded.ncf] }, apiKey: a.apiKey }),
+          contextOf("TesteCF"),
+        ),
+      );
+      expect(withAKey.status).toBe(403);
+    },
+  },
+  "POST /[environment]/documentos-ecf/import": {
+    probe: async (caller) => {
+      const { POST } = await import("@/app/[environment]/documentos-ecf/import/route");
+      const body = { documents: [importEntry(seeded.importedNcf, { status: "Rechazado" })] };
+      const answer = await json(
+        await POST(rest("POST", "/TesteCF/documentos-ecf/import", caller, { body }), contextOf("TesteCF")),
+      );
+      expect(answer.status).toBe(200); // into the caller's own company
+      const [ofA] = await findDocumentsByNcf(a.auth.accountId, "TesteCF", [seeded.importedNcf]);
+      expect(ofA?.status).toBe("Aceptado");
+    },
+  },
+
+  // Portal downloads (session of the caller's person; their company)
+  "GET /(portal)/voids/export": {
+    probe: async () => {
+      const { GET } = await import("@/app/(portal)/voids/export/route");
+      const answer = await json(
+        await GET(new Request("http://localhost/voids/export?format=csv"), params({})),
+      );
+      expect(answer.status).toBe(200);
+      expect(answer.text).not.toContain(seeded.voidId);
+    },
+  },
+  "GET /(portal)/voids/[voidId]/xml": {
+    probe: async () => {
+      const { GET } = await import("@/app/(portal)/voids/[voidId]/xml/route");
+      const answer = await json(
+        await GET(
+          new Request(`http://localhost/voids/${seeded.voidId}/xml`),
+          params({ voidId: seeded.voidId }),
+        ),
+      );
+      expect(answer.status).toBe(404);
+    },
+  },
+  "GET /(portal)/voids/[voidId]/ranges": {
+    probe: async () => {
+      const { GET } = await import("@/app/(portal)/voids/[voidId]/ranges/route");
+      const answer = await json(
+        await GET(
+          new Request(`http://localhost/voids/${seeded.voidId}/ranges`),
+          params({ voidId: seeded.voidId }),
+        ),
+      );
+      expect(answer.status).toBe(404);
+    },
+  },
+  "GET /(portal)/voids/[voidId]/evidence/[evidenceId]": {
+    probe: async () => {
+      const { GET } = await load<{ GET: (r: Request, c: unknown) => Promise<Response> }>(
+        "@/app/(portal)/voids/[voidId]/evidence/[evidenceId]/route",
+      );
+      const url = `http://localhost/voids/${seeded.voidId}/evidence/${seeded.voidId}`;
+      const answer = await GET(
+        new Request(url),
+        params({ voidId: seeded.voidId, evidenceId: seeded.voidId }),
+      );
+      expect(answer.status).toBe(404);
+    },
+  },
+
+  // Portal actions
+  "action checkVoidWarnings": {
+    none: "reads the caller's company's own earlier voids only (keyed by accountId)",
+  },
+  "action submitVoid": { none: "creates a void of the session's company; takes no id" },
+  "action settleVoidAction": {
+    probe: async () => {
+      const { settleVoidAction } = await load<{ settleVoidAction: (data: FormData) => Promise<unknown> }>(
+        "@/lib/portal/actions/settlement-actions",
+      );
+      const data = new FormData();
+      data.set("voidId", seeded.voidId);
+      data.set("environment", "TesteCF");
+      data.set("outcome", "Rechazado");
+      data.set("note", "intento de otra empresa");
+      expect(await act(() => settleVoidAction(data))).toMatchObject({ ok: false });
+    },
+  },
+  "action resendVoidAction": {
+    probe: async () => {
+      const { resendVoidAction } = await load<{
+        resendVoidAction: (voidId: string, environment: string, confirmation: string) => Promise<unknown>;
+      }>("@/lib/portal/actions/settlement-actions");
+      expect(await act(() => resendVoidAction(seeded.voidId, "TesteCF", seeded.voidId))).toMatchObject({
+        ok: false,
+      });
+    },
+  },
+  "action lookupDocumentsBatchAction": {
+    probe: async () => {
+      const { lookupDocumentsBatchAction } = await import("@/lib/portal/actions/document-actions");
+      const data = new FormData();
+      data.set("ecfs", seeded.ncf);
+      const state = await lookupDocumentsBatchAction({}, data);
+      expect(state.results).toEqual([expect.objectContaining({ ecf: seeded.ncf, found: false })]);
+    },
+  },
+  "action uploadCertificateAction": { none: "uploads for the session's company; takes no id" },
+  "action linkCertificateAction": {
+    probe: async (caller) => {
+      const { linkCertificateAction } = await import("@/lib/portal/actions/settings-actions");
+      const outcome = await act(() => linkCertificateAction(seeded.certificateId));
+      // A certificate belongs to the organization: a sister company may use it (one delegated signer
+      // for several companies); another organization's company never.
+      expect(outcome).toMatchObject({ ok: caller.name === "same organization" });
+    },
+  },
+  "action createApiKeyAction": { none: "creates a key of the session's company; takes no id" },
+  "action revokeApiKeyAction": {
+    probe: async () => {
+      const { revokeApiKeyAction } = await import("@/lib/portal/actions/settings-actions");
+      expect(await act(() => revokeApiKeyAction(seeded.apiKeyId))).toMatchObject({ ok: false });
+    },
+  },
+  "action createServiceAccountAction": { none: "creates a service account of the session's company" },
+  "action rotateServiceAccountSecretAction": {
+    probe: async () => {
+      const { rotateServiceAccountSecretAction } =
+        await import("@/lib/portal/actions/service-account-actions");
+      expect(await act(() => rotateServiceAccountSecretAction(seeded.serviceAccountId, 0))).toMatchObject({
+        ok: false,
+      });
+    },
+  },
+  "action setServiceAccountDisabledAction": {
+    probe: async () => {
+      const { setServiceAccountDisabledAction } =
+        await import("@/lib/portal/actions/service-account-actions");
+      expect(await act(() => setServiceAccountDisabledAction(seeded.serviceAccountId, true))).toMatchObject({
+        ok: false,
+      });
+    },
+  },
+  "action inviteUserAction": {
+    none: "adds a membership in the session's company (an existing person's credentials are never touched)",
+  },
+  "action setMemberRolesAction": {
+    probe: async () => {
+      const { setMemberRolesAction } = await import("@/lib/portal/actions/member-actions");
+      expect(await act(() => setMemberRolesAction(seeded.memberId, ["viewer"]))).toMatchObject({ ok: false });
+    },
+  },
+  "action setUserDisabledAction": {
+    probe: async () => {
+      const { setUserDisabledAction } = await import("@/lib/portal/actions/member-actions");
+      expect(await act(() => setUserDisabledAction(seeded.memberId, true))).toMatchObject({ ok: false });
+    },
+  },
+  "action resetMemberPasswordAction": {
+    probe: async () => {
+      const actions = await load<{ resetMemberPasswordAction: (id: string) => Promise<unknown> }>(
+        "@/lib/portal/actions/organization-actions",
+      );
+      expect(await act(() => actions.resetMemberPasswordAction(seeded.memberId))).toMatchObject({
+        ok: false,
+      });
+    },
+  },
+  "action resetMemberSecondFactorAction": {
+    probe: async () => {
+      const actions = await load<{ resetMemberSecondFactorAction: (id: string) => Promise<unknown> }>(
+        "@/lib/portal/actions/organization-actions",
+      );
+      expect(await act(() => actions.resetMemberSecondFactorAction(seeded.memberId))).toMatchObject({
+        ok: false,
+      });
+    },
+  },
+  "action endMemberSessionsAction": {
+    probe: async () => {
+      const actions = await load<{ endMemberSessionsAction: (id: string) => Promise<unknown> }>(
+        "@/lib/portal/actions/organization-actions",
+      );
+      expect(await act(() => actions.endMemberSessionsAction(seeded.memberId))).toMatchObject({ ok: false });
+    },
+  },
+  "action createCompanyAction": { none: "creates a company in the caller's own organization" },
+  "action setRequireSecondFactorAction": { none: "changes the caller's own organization; takes no id" },
+  "action setLocaleAction": { none: "a cookie of the browser" },
+  "action setCompanyAction": {
+    probe: async () => {
+      const { setCompanyAction } = await import("@/lib/portal/actions/member-actions");
+      expect(await act(() => setCompanyAction(a.auth.accountId))).toMatchObject({ ok: false });
+    },
+  },
+  "action setEnvironmentAction": { none: "a cookie of the browser" },
+  "action completeSetupAction": { none: "the first run: refused once any user exists" },
+  "action changeOwnPasswordAction": { none: "the caller's own credentials (no user id is passed)" },
+  "action beginTotpEnrollmentAction": { none: "the caller's own credentials (no user id is passed)" },
+  "action confirmTotpEnrollmentAction": { none: "the caller's own credentials (no user id is passed)" },
+  "action disableOwnTotpAction": { none: "the caller's own credentials (no user id is passed)" },
+  "action endOwnSessionsAction": { none: "the caller's own credentials (no user id is passed)" },
+};
+
+const ENTRIES = Object.keys(ENTRY_POINTS) as EntryPoint[];
+
+describe("isolation across companies and organizations, for every entry point", () => {
+  it("has a row for every entry of ENTRY_POINTS (a new route or action needs one here)", () => {
+    expect(ENTRIES.filter((entry) => !(entry in ROWS))).toEqual([]);
+  });
+
+  const cases = ENTRIES.filter((entry) => ROWS[entry] && "probe" in ROWS[entry]!).flatMap((entry) =>
+    (["same organization", "other organization"] as const).map((name) => ({ entry, name })),
+  );
+  it.each(cases)("$entry as a caller of the $name", async ({ entry, name }) => {
+    const caller = callers.find((one) => one.name === name)!;
+    session = { userId: caller.account.auth.userId, signedInAt: Date.now() };
+    await (ROWS[entry] as { probe: (caller: Caller) => Promise<void> }).probe(caller);
+  });
+
+  it("left every row of company A as it was", async () => {
+    expect(await database.prisma.voidRecord.findUnique({ where: { id: seeded.voidId } })).toMatchObject({
+      accountId: a.auth.accountId,
+      status: "Aceptado",
+    });
+    const documents = await findDocumentsByNcf(a.auth.accountId, "TesteCF", [seeded.ncf, seeded.importedNcf]);
+    expect(documents.map((document) => document.status)).toEqual(["Aceptado", "Aceptado"]);
+    const auth = (await loadActiveUser(seeded.memberId, a.auth.accountId))!;
+    expect(auth.roles).toEqual(FULL_ROLES);
+    await expect(
+      requireApiKey(
+        new Request("http://localhost/TesteCF/x", { headers: { "x-api-key": a.apiKey! } }),
+        auth,
+        "TesteCF",
+      ),
+    ).resolves.toBeUndefined();
+    const [service] = await listServiceAccounts(a.auth.accountId);
+    expect(service).toMatchObject({
+      disabledAt: null,
+      secrets: [expect.objectContaining({ expiresAt: null })],
+    });
+    await expect(
+      issueIdToken({ username: seeded.serviceAccountClientId, password: seeded.serviceAccountSecret }),
+    ).resolves.toBeTruthy();
+    expect(
+      (await listCertificates(a.auth.accountId)).find((one) => one.id === seeded.certificateId),
+    ).toMatchObject({
+      active: true,
+    });
+  });
+});
