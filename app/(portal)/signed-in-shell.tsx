@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { getI18n } from "@/lib/portal/i18n";
 import { mayTake } from "@/lib/portal/page-auth";
 import { voidServiceNotice } from "@/lib/portal/void-service-notice";
+import { pendingVoidCount } from "@/lib/portal/void-settlement";
 import { getAccount } from "@/lib/server/accounts";
 import type { AuthContext } from "@/lib/server/auth";
 import { companiesOfUser } from "@/lib/server/auth/credentials";
@@ -30,6 +31,9 @@ export async function SignedInShell({ auth, children }: { auth: AuthContext; chi
         sendVoids: mayTake(auth, "voids.send"),
         seeSettings: mayTake(auth, "voids.send") || mayTake(auth, "users.manage"),
         manageOrganization: mayTake(auth, "organization.manage"),
+        ...(mayTake(auth, "voids.settle")
+          ? { settleVoids: { pending: await pendingVoidCount(auth.accountId, environment) } }
+          : {}),
       }}
       voidService={voidService}
     >

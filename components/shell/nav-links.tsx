@@ -8,12 +8,18 @@ export interface NavItem {
   label: string;
   /** Items under a group heading (Herramientas). */
   group?: string;
+  /** A count beside the label (e.g. voids to confirm), with its words for screen readers. */
+  badge?: { text: string; label: string };
 }
 
 /** The main navigation; the current page is marked with aria-current (and styled by it). */
 export function NavLinks({ items, label }: { items: NavItem[]; label: string }) {
   const pathname = usePathname();
   const groups = [...new Set(items.map((item) => item.group ?? ""))];
+  // The most specific match is the current page (/voids/pending is not also the history).
+  const currentHref = items
+    .filter((item) => pathname === item.href || pathname.startsWith(`${item.href}/`))
+    .sort((a, b) => b.href.length - a.href.length)[0]?.href;
   return (
     <nav aria-label={label}>
       {groups.map((group) => (
@@ -23,11 +29,17 @@ export function NavLinks({ items, label }: { items: NavItem[]; label: string }) 
             {items
               .filter((item) => (item.group ?? "") === group)
               .map((item) => {
-                const current = pathname === item.href || pathname.startsWith(`${item.href}/`);
+                const current = item.href === currentHref;
                 return (
                   <li key={item.href}>
                     <Link href={item.href} aria-current={current ? "page" : undefined}>
                       {item.label}
+                      {item.badge ? (
+                        <span className="nav-badge" data-testid="nav-badge">
+                          <span aria-hidden="true">{item.badge.text}</span>
+                          <span className="visually-hidden">{item.badge.label}</span>
+                        </span>
+                      ) : null}
                     </Link>
                   </li>
                 );

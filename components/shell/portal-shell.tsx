@@ -5,7 +5,7 @@ import { ENVIRONMENTS, type Environment } from "@/lib/domain/environments";
 import type { Locale } from "@/lib/domain/locale";
 import type { CompanyRole } from "@/lib/domain/roles";
 import type { VoidServiceStatus } from "@/lib/domain/void-service-status";
-import { format, type Dictionary } from "@/lib/i18n";
+import { format, plural, type Dictionary } from "@/lib/i18n";
 
 import { CompanyPicker } from "./company-picker";
 import { EnvironmentPicker } from "./environment-picker";
@@ -35,13 +35,30 @@ export interface NavPermissions {
   seeSettings: boolean;
   /** Organization administrators: the organization page. */
   manageOrganization?: boolean;
+  /** Approvers: the queue "Por confirmar", with how many voids wait for a person. */
+  settleVoids?: { pending: number };
 }
 
 /** Which pages the user sees: the void tool to who may send; settings to operators and administrators. */
-export function navItemsFor(may: NavPermissions, t: Dictionary): NavItem[] {
+export function navItemsFor(may: NavPermissions, t: Dictionary, locale: Locale = "es"): NavItem[] {
   const items: NavItem[] = [];
   if (may.sendVoids) items.push({ href: "/tools/void-encf", label: t.shell.voidTool, group: t.shell.tools });
-  items.push({ href: "/voids", label: t.shell.history }, { href: "/documents", label: t.shell.documents });
+  items.push({ href: "/voids", label: t.shell.history });
+  if (may.settleVoids) {
+    const { pending } = may.settleVoids;
+    items.push({
+      href: "/voids/pending",
+      label: t.voidSettle.nav,
+      badge:
+        pending > 0
+          ? {
+              text: pending > 99 ? "99+" : String(pending),
+              label: plural(t.voidSettle.navBadge, pending, locale),
+            }
+          : undefined,
+    });
+  }
+  items.push({ href: "/documents", label: t.shell.documents });
   if (may.seeSettings) items.push({ href: "/settings", label: t.shell.settings });
   if (may.manageOrganization) items.push({ href: "/organization", label: t.shell.organizationPage });
   return items;
@@ -73,7 +90,7 @@ export function PortalShell({
       </div>
       <div className="shell-nav">
         <div className="shell-brand">{t.common.appName}</div>
-        <NavLinks items={navItemsFor(may, t)} label={t.shell.navLabel} />
+        <NavLinks items={navItemsFor(may, t, locale)} label={t.shell.navLabel} />
         <div className="shell-user" data-testid="account-info">
           <div>
             <strong>{account.name}</strong>

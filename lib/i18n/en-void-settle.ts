@@ -60,6 +60,7 @@ export const enVoidSettle: typeof esVoidSettle = {
       environment: "Look in the {environment} environment: this void was sent there.",
       dates:
         "Search the date range from {from} to {to} (the void was signed dated {fecha} and sent on {sent}).",
+      range: "{desde} – {hasta} ({cantidad})",
       ranges: "Look for these e-NCF ranges:",
       moreRanges: {
         one: "… and {count} more range (download the ranges CSV).",

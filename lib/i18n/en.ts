@@ -3,6 +3,7 @@ import { enServiceAccounts, enSharedCertificates } from "./en-company-settings";
 import { enAccount, enOrganization } from "./en-account";
 import { enErrors } from "./en-errors";
 import { enSetup } from "./en-setup";
+import { enVoidSettle } from "./en-void-settle";
 import { enVoidStatus } from "./en-void-status";
 import { enVoidTool } from "./en-void-tool";
 
@@ -282,6 +283,7 @@ export const en: Dictionary = {
   account: enAccount,
   organization: enOrganization,
   voidStatus: enVoidStatus,
+  voidSettle: enVoidSettle,
   appErrors: enErrors,
   docs: {
     title: "Anula API documentation",

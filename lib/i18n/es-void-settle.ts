@@ -62,6 +62,7 @@ export const esVoidSettle = {
       environment: "Consulte el ambiente {environment}: es donde se envió esta anulación.",
       dates:
         "Busque por rango de fechas del {from} al {to} (la anulación se firmó con fecha {fecha} y se envió el {sent}).",
+      range: "{desde} – {hasta} ({cantidad})",
       ranges: "Busque estos rangos de e-NCF:",
       moreRanges: {
         one: "… y {count} rango más (descargue el CSV de rangos).",

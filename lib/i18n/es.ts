@@ -2,6 +2,7 @@ import { esServiceAccounts, esSharedCertificates } from "./es-company-settings";
 import { esAccount, esOrganization } from "./es-account";
 import { esErrors } from "./es-errors";
 import { esSetup } from "./es-setup";
+import { esVoidSettle } from "./es-void-settle";
 import { esVoidStatus } from "./es-void-status";
 import { esVoidTool } from "./es-void-tool";
 
@@ -287,6 +288,7 @@ export const es = {
   account: esAccount,
   organization: esOrganization,
   voidStatus: esVoidStatus,
+  voidSettle: esVoidSettle,
   appErrors: esErrors,
   docs: {
     title: "Documentación de la API de Anula",

@@ -182,6 +182,12 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
     const request = restRequest("GET", `http://localhost/TesteCF/customer/void-ncf/${VOID_ID}/xml`, caller);
     return outcomeOfResponse(await GET(request, params({ environment: "TesteCF", voidId: VOID_ID })));
   },
+  "POST /[environment]/customer/void-ncf/[voidId]/resolution": async (caller) => {
+    const { POST } = await import("@/app/[environment]/customer/void-ncf/[voidId]/resolution/route");
+    const url = `http://localhost/TesteCF/customer/void-ncf/${VOID_ID}/resolution`;
+    const request = restRequest("POST", url, caller, { outcome: "Aceptado", note: "n" });
+    return outcomeOfResponse(await POST(request, params({ environment: "TesteCF", voidId: VOID_ID })));
+  },
   "GET /[environment]/documentos-ecf": async (caller) => {
     const { GET } = await import("@/app/[environment]/documentos-ecf/route");
     const request = restRequest("GET", "http://localhost/TesteCF/documentos-ecf?ecf=E310000000001", caller);
@@ -214,6 +220,19 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
     return outcomeOfResponse(
       await GET(new Request(`http://localhost/voids/${VOID_ID}/ranges`), params({ voidId: VOID_ID })),
     );
+  },
+  "GET /(portal)/voids/[voidId]/evidence/[evidenceId]": async () => {
+    const { GET } = await import("@/app/(portal)/voids/[voidId]/evidence/[evidenceId]/route");
+    const url = `http://localhost/voids/${VOID_ID}/evidence/${VOID_ID}`;
+    return outcomeOfResponse(await GET(new Request(url), params({ voidId: VOID_ID, evidenceId: VOID_ID })));
+  },
+  "action settleVoidAction": async () => {
+    const { settleVoidAction } = await import("@/lib/portal/actions/settlement-actions");
+    return outcomeOfAction(() => settleVoidAction(new FormData()));
+  },
+  "action resendVoidAction": async () => {
+    const { resendVoidAction } = await import("@/lib/portal/actions/settlement-actions");
+    return outcomeOfAction(() => resendVoidAction(VOID_ID, "TesteCF", "x"));
   },
   "action checkVoidWarnings": async () => {
     const { checkVoidWarnings } = await import("@/lib/portal/actions/void-actions");

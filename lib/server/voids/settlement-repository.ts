@@ -7,6 +7,13 @@ import { getDb, type PrismaClient } from "@/lib/server/db";
 import type { VoidRecord } from "@/prisma/generated/client";
 import type { EvidenceFile } from "./settlement-evidence";
 import { storedRequestRanges } from "./stored-ranges";
+import type {
+  EvidenceView,
+  SendAttemptView,
+  SettledOutcome,
+  SettlementExtension,
+  SettlementView,
+} from "@/lib/domain/void-settlement";
 import type { SerieTipoBox, VoidStatus } from "./types";
 
 /**
@@ -16,45 +23,7 @@ import type { SerieTipoBox, VoidStatus } from "./types";
  * void-repository.ts. Kept apart from it so the hot path of a void reads none of this.
  */
 
-export type SettledOutcome = "Aceptado" | "Rechazado";
-
-export interface EvidenceView {
-  id: string;
-  fileName: string;
-  contentType: string;
-  size: number;
-}
-
-/** The extension `settlement` of a record: who settled it, when, what they confirmed, and why. */
-export interface SettlementView {
-  by: string | null;
-  at: number;
-  outcome: SettledOutcome;
-  note: string | null;
-  evidence: EvidenceView[];
-}
-
-/** One more exchange with DGII for a void (VoidSendAttempt): a resend, or an answer that came late. */
-export interface SendAttemptView {
-  attemptNumber: number;
-  kind: "resend" | "late-answer";
-  requestedBy: string | null;
-  startedAt: number;
-  finishedAt: number | null;
-  outcome: VoidStatus | null;
-  taxauthCode: string | null;
-  taxauthName: string | null;
-  taxauthResponse: string[];
-  errorCode: string | null;
-  errorMessage: string | null;
-}
-
-/** What settling adds to a record: its settlement, the review flag and its attempts. */
-export interface SettlementExtension {
-  settlement: SettlementView | null;
-  needsReview: boolean;
-  attempts: SendAttemptView[];
-}
+export type { EvidenceView, SendAttemptView, SettledOutcome, SettlementExtension, SettlementView };
 
 type SettlementColumns = Pick<
   VoidRecord,
@@ -68,6 +37,7 @@ const SETTLEMENT_SELECT = {
   settlementOutcome: true,
   settlementNote: true,
   needsReview: true,
+  leaseExpiresAt: true,
 } as const;
 
 /** The settlement extension of some of the account's records, by voidId (two indexed queries). */
@@ -103,6 +73,7 @@ export async function findSettlementExtensions(
         evidence.filter((file) => file.voidId === row.id).map(({ voidId, ...file }) => (void voidId, file)),
       ),
       needsReview: row.needsReview,
+      sending: row.leaseExpiresAt !== null && Number(row.leaseExpiresAt) > Date.now(),
       attempts: attempts
         .filter((attempt) => attempt.voidId === row.id)
         .map((attempt) => ({
