@@ -12,7 +12,12 @@ import { loadConfig } from "@/lib/server/config/load-config";
 import { clientAddressOf, isHttps, UNKNOWN_ADDRESS } from "@/lib/server/http/client-address";
 
 import type { AuthContext } from "./auth-context";
-import { companiesOfUser, loadActiveUser, verifyUserCredentials } from "./credentials";
+import {
+  companiesOfUser,
+  loadActiveUser,
+  secondFactorSetupPending,
+  verifyUserCredentials,
+} from "./credentials";
 import { actionRequiredBy, type ProtectedEntryPoint } from "./entry-points";
 import { requirePermission } from "./id-token";
 
@@ -147,5 +152,33 @@ export async function requirePortalAuth(entry: ProtectedEntryPoint): Promise<Aut
   const auth = await getPortalAuth();
   if (!auth) throw new AppError("UNAUTHORIZED", "Inicie sesión para continuar.");
   requirePermission(auth, actionRequiredBy(entry));
+  await refuseWhileStepPending(auth);
   return auth;
+}
+
+/**
+ * Pages send a person with a temporary password, or without the second factor their organization
+ * requires, to Mi cuenta first; actions and downloads refuse them outright, so a direct call (a
+ * stale tab, a script with the session cookie) cannot act before the step is done.
+ */
+async function refuseWhileStepPending(auth: AuthContext): Promise<void> {
+  const { getDb } = await import("@/lib/server/db");
+  const user = await (
+    await getDb()
+  ).user.findUnique({
+    where: { id: auth.userId },
+    select: { mustChangePassword: true },
+  });
+  if (user?.mustChangePassword) {
+    throw new AppError(
+      "PASSWORD_CHANGE_REQUIRED",
+      "Su contraseña es temporal: elija una nueva en Mi cuenta.",
+    );
+  }
+  if (await secondFactorSetupPending(auth)) {
+    throw new AppError(
+      "SECOND_FACTOR_SETUP_REQUIRED",
+      "Su organización exige un segundo factor: actívelo en Mi cuenta para continuar.",
+    );
+  }
 }

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+import { isAppError } from "@/lib/errors";
+import { inviteUser } from "@/lib/server/accounts";
+import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+
+import { requirePortalAuth } from "./next-auth-options";
+
+/**
+ * Pages send a person with a pending step to Mi cuenta; actions and downloads must refuse them too
+ * (a direct call with the session cookie must not act before the step is done).
+ */
+let session: { userId: string; signedInAt: number } | null = null;
+vi.mock("next-auth/next", () => ({ getServerSession: async () => session }));
+vi.mock("next/headers", () => ({
+  headers: async () => new Headers(),
+  cookies: async () => ({ get: () => undefined, set: () => {}, delete: () => {} }),
+}));
+
+let database: TestDatabase;
+let admin: TestAccount;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  admin = await createTestAccount();
+});
+afterAll(async () => database?.dispose());
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return "OK";
+  } catch (error) {
+    if (isAppError(error)) return error.code;
+    throw error;
+  }
+}
+
+describe("requirePortalAuth and the steps Mi cuenta forces", () => {
+  it("refuses an invited person's actions with 403 PASSWORD_CHANGE_REQUIRED until they choose a password", async () => {
+    const invited = await inviteUser({
+      accountId: admin.auth.accountId,
+      email: "nuevo@forced.test",
+      roles: ["operator"],
+    });
+    session = { userId: invited.userId, signedInAt: Date.now() };
+    expect(await codeOf(requirePortalAuth("action submitVoid"))).toBe("PASSWORD_CHANGE_REQUIRED");
+    await database.prisma.user.update({ where: { id: invited.userId }, data: { mustChangePassword: false } });
+    expect(await codeOf(requirePortalAuth("action submitVoid"))).toBe("OK");
+  });
+
+  it("refuses an administrator without the second factor their organization requires", async () => {
+    session = { userId: admin.auth.userId, signedInAt: Date.now() };
+    expect(await codeOf(requirePortalAuth("action createApiKeyAction"))).toBe("OK");
+    await database.prisma.organization.update({
+      where: { id: admin.auth.organizationId },
+      data: { requireSecondFactor: true },
+    });
+    expect(await codeOf(requirePortalAuth("action createApiKeyAction"))).toBe("SECOND_FACTOR_SETUP_REQUIRED");
+    await database.prisma.user.update({
+      where: { id: admin.auth.userId },
+      data: { totpEnabledAt: BigInt(Date.now()) },
+    });
+    expect(await codeOf(requirePortalAuth("action createApiKeyAction"))).toBe("OK");
+  });
+});
