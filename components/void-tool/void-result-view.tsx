@@ -3,6 +3,7 @@ import Link from "next/link";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { StatusBadge } from "@/components/ui/status-badge";
+import { ExceptedRangesCard, RangesTable } from "@/components/voids/partial-void-parts";
 import { VoidStatusExplanation } from "@/components/voids/void-status-explanation";
 import { ecfTypeName, isEcfType } from "@/lib/domain/ecf-types";
 import type { Environment } from "@/lib/domain/environments";
@@ -25,6 +26,8 @@ type ShownVoid = Pick<
   | "taxauthName"
   | "taxauthResponse"
   | "errorMessage"
+  | "excepted"
+  | "totalExcepted"
 > & { errorCode?: string | null };
 
 interface VoidResultViewProps {
@@ -62,11 +65,14 @@ export function VoidResultView({ record, voidId, environment, locale, selfHref }
         <h1>{t.title}</h1>
         <StatusBadge
           status={record.status}
-          label={voidStatusLabel(dictionary.voidStatus, record.status, record.errorCode)}
+          label={voidStatusLabel(dictionary.voidStatus, record.status, record.errorCode, !!record.excepted)}
           testId="void-result-status"
         />
       </div>
       <VoidStatusExplanation status={record.status} errorCode={record.errorCode} t={dictionary.voidStatus}>
+        {record.excepted ? (
+          <p data-testid="void-result-partial">{dictionary.voidStatus.partial.meaning}</p>
+        ) : null}
         {record.status === "Error" ? (
           <>
             {record.errorMessage ? <p>{format(t.detail, { detail: record.errorMessage })}</p> : null}
@@ -106,6 +112,30 @@ export function VoidResultView({ record, voidId, environment, locale, selfHref }
           </dd>
         </dl>
       </Card>
+      {record.excepted ? (
+        <>
+          <Card
+            title={format(dictionary.voidStatus.partial.voided, {
+              count: formatNumber(record.totalVoided, locale),
+            })}
+          >
+            <RangesTable
+              ranges={record.ranges}
+              t={dictionary.voidDetail}
+              locale={locale}
+              testId="voided-ranges"
+            />
+          </Card>
+          <ExceptedRangesCard
+            voidId={record.voidId}
+            environment={record.environment}
+            excepted={record.excepted}
+            totalExcepted={record.totalExcepted ?? 0}
+            t={dictionary}
+            locale={locale}
+          />
+        </>
+      ) : null}
       {record.status !== "Error" && (
         <Card title={t.authority}>
           {record.taxauthCode && (

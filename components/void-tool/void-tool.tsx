@@ -40,6 +40,8 @@ interface VoidToolProps {
   strings: Dictionary["voidTool"];
   environment: Environment;
   rnc: string;
+  /** Lines the editor starts with (e.g. the excepted ranges of a partial void): a draft to review, never sent as is. */
+  initialRanges?: ReadonlyArray<{ desde: string; hasta: string }>;
 }
 
 /** A frozen fecha is reused for this long, so the preview and the signed document carry the same one. */
@@ -68,9 +70,13 @@ interface Draft {
 }
 
 /** Tools → Anular e-NCF: environment, line editor with paste, live summary, warnings, XML preview, confirm, send. */
-export function VoidTool({ locale, strings: s, environment, rnc }: VoidToolProps) {
+export function VoidTool({ locale, strings: s, environment, rnc, initialRanges }: VoidToolProps) {
   const router = useRouter();
-  const [state, dispatch] = useReducer(editorReducer, undefined, initialEditorState);
+  const [state, dispatch] = useReducer(editorReducer, initialRanges, (ranges) =>
+    ranges && ranges.length > 0
+      ? editorReducer(initialEditorState(), { type: "insert", index: 0, ranges: [...ranges] })
+      : initialEditorState(),
+  );
   const analyzer = useMemo(() => new EditorAnalyzer(locale), [locale]);
   const analysis = useMemo(() => analyzer.analyze(state.lines), [analyzer, state.lines]);
   const editorRef = useRef<RangeEditorHandle>(null);

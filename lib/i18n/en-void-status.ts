@@ -18,6 +18,25 @@ export const enVoidStatus: typeof esVoidStatus = {
       "DGII did not confirm the void: it may not have received it, or received it without its answer reaching us. Do not resend blindly: you could void the same range twice.",
   },
   errorTitle: "Unconfirmed result (Error)",
+  partial: {
+    mark: "partial",
+    meaning:
+      "DGII voided only part of it: the voided sequences can no longer be issued; the excepted ones were NOT voided.",
+    voided: "Voided sequences ({count})",
+    excepted: "Excepted sequences, not voided ({count})",
+    totalExcepted: "Excepted",
+    exceptedHelp:
+      "Check with DGII why they were not voided (for example, already issued or not authorized) before voiding them in a new request.",
+    prepare: "Prepare a void of the excepted sequences",
+    prepared: {
+      one: "Draft with the excepted sequence of void {voidId} ({environment}). Review it before going on: nothing is sent without your confirmation.",
+      other:
+        "Draft with the {count} excepted sequences of void {voidId} ({environment}). Review them before going on: nothing is sent without your confirmation.",
+    },
+    otherEnvironment:
+      "Note: that void was in {environment} and the tool is set to {current}; switch the environment if needed.",
+    notFound: "No excepted sequences were found in void {voidId}; the draft is empty.",
+  },
   reasonMeanings: {
     NOT_CONFIRMED:
       "The document was sent (or about to be sent) to DGII and Anula is still waiting for its answer: if it comes, the status changes by itself. If that wait is interrupted (server restart or failure), the record becomes interrupted.",

@@ -21,6 +21,26 @@ export const esVoidStatus = {
       "La DGII no confirmó la anulación: pudo no haberla recibido, o recibirla sin que llegara su respuesta. No la reenvíe a ciegas: podría anular dos veces el mismo rango.",
   },
   errorTitle: "Resultado sin confirmar (Error)",
+  /** DGII's partial success: Aceptado for what it voided, the rest excepted ("Aceptado · parcial"). */
+  partial: {
+    mark: "parcial",
+    meaning:
+      "La DGII anuló solo una parte: las secuencias anuladas ya no pueden emitirse; las exceptuadas NO fueron anuladas.",
+    voided: "Secuencias anuladas ({count})",
+    excepted: "Secuencias exceptuadas, no anuladas ({count})",
+    totalExcepted: "Exceptuadas",
+    exceptedHelp:
+      "Verifique en la DGII por qué no se anularon (por ejemplo, ya emitidas o no autorizadas) antes de anularlas en una nueva solicitud.",
+    prepare: "Preparar una anulación de las secuencias exceptuadas",
+    prepared: {
+      one: "Borrador con la secuencia exceptuada de la anulación {voidId} ({environment}). Revísela antes de continuar: nada se envía sin su confirmación.",
+      other:
+        "Borrador con las {count} secuencias exceptuadas de la anulación {voidId} ({environment}). Revíselas antes de continuar: nada se envía sin su confirmación.",
+    },
+    otherEnvironment:
+      "Atención: esa anulación fue en {environment} y la herramienta está en {current}; cambie el ambiente si corresponde.",
+    notFound: "No se encontraron secuencias exceptuadas en la anulación {voidId}; el borrador está vacío.",
+  },
   reasonMeanings: {
     NOT_CONFIRMED:
       "El documento se envió (o estaba por enviarse) a la DGII y Anula sigue esperando su respuesta: si llega, el estado cambiará solo. Si esa espera se interrumpe (reinicio o fallo del servidor), el registro pasará a interrumpida.",

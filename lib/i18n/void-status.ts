@@ -8,10 +8,20 @@ type VoidStatusTexts = Dictionary["voidStatus"];
  * export: the spec's value ("Aceptado", in the reader's language), and for an Error the reason
  * ("Error · interrumpida") when the record names one.
  */
-export function voidStatusLabel(texts: VoidStatusTexts, status: string, errorCode?: string | null): string {
+export function voidStatusLabel(
+  texts: VoidStatusTexts,
+  status: string,
+  errorCode?: string | null,
+  /** DGII's partial success (the record has excepted ranges): "Aceptado · parcial". */
+  partial?: boolean,
+): string {
   const label = (texts.labels as Record<string, string>)[status] ?? status;
   const reason =
-    status === "Error" && errorCode ? (texts.reasons as Record<string, string>)[errorCode] : undefined;
+    status === "Error" && errorCode
+      ? (texts.reasons as Record<string, string>)[errorCode]
+      : status === "Aceptado" && partial
+        ? texts.partial.mark
+        : undefined;
   return reason ? format(texts.withReason, { status: label, reason }) : label;
 }
 

@@ -13,6 +13,7 @@ import { pageTitle } from "@/lib/portal/page-title";
 import { requirePageAuth } from "@/lib/portal/page-auth";
 import { nextPageQuery, previousPageQuery, readVoidFilters, toPageQuery } from "@/lib/portal/void-filters";
 import { loadVoidPage, typesOf } from "@/lib/portal/void-history";
+import { needsReviewIds } from "@/lib/portal/void-settlement";
 
 export async function generateMetadata(): Promise<Metadata> {
   return pageTitle((t) => t.voids.title);
@@ -29,12 +30,20 @@ export default async function VoidHistoryPage({ searchParams }: { searchParams: 
   const filters = readVoidFilters(await searchParams, environment);
   const page = await loadVoidPage(auth.accountId, filters, PAGE_SIZE);
   const previous = previousPageQuery(filters);
+  const review = page.ok
+    ? await needsReviewIds(
+        auth.accountId,
+        page.items.map((item) => item.voidId),
+      )
+    : new Set();
   const rows: VoidHistoryRow[] = page.ok
     ? page.items.map((item) => ({
         voidId: item.voidId,
         fecha: formatFechaHora(item.createdAt),
         status: item.status,
-        statusLabel: voidStatusLabel(t.voidStatus, item.status, item.errorCode),
+        statusLabel:
+          voidStatusLabel(t.voidStatus, item.status, item.errorCode, !!item.excepted) +
+          (review.has(item.voidId) ? ` · ${t.voidSettle.review.historySuffix}` : ""),
         total: formatNumber(item.totalVoided, locale),
         tipos: typesOf(item),
         fileName: item.fileName,
@@ -49,9 +58,14 @@ export default async function VoidHistoryPage({ searchParams }: { searchParams: 
           <h1>{t.voids.title}</h1>
           <p className="muted">{t.voids.intro}</p>
         </div>
-        <ButtonLink href={`/voids/export?${toPageQuery(filters)}`} plain download data-testid="export-csv">
-          {t.voids.exportCsv}
-        </ButtonLink>
+        <div className="row">
+          <ButtonLink href="/voids/pending" data-testid="pending-link">
+            {t.voidSettle.queue.fromHistory}
+          </ButtonLink>
+          <ButtonLink href={`/voids/export?${toPageQuery(filters)}`} plain download data-testid="export-csv">
+            {t.voids.exportCsv}
+          </ButtonLink>
+        </div>
       </div>
       <VoidFiltersForm
         filters={filters}

@@ -2,7 +2,10 @@ import type { Metadata } from "next";
 
 import { Banner } from "@/components/ui/banner";
 import { VoidTool } from "@/components/void-tool/void-tool";
-import { getDictionary } from "@/lib/i18n";
+import type { Environment } from "@/lib/domain/environments";
+import type { Locale } from "@/lib/domain/locale";
+import { format, formatNumber, getDictionary, plural } from "@/lib/i18n";
+import { findAccountVoid } from "@/lib/portal/find-void-any-environment";
 import { pageTitle } from "@/lib/portal/page-title";
 import { getPortalPreferences } from "@/lib/portal/preferences";
 import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
@@ -11,8 +14,13 @@ export async function generateMetadata(): Promise<Metadata> {
   return pageTitle((t) => t.voidTool.title);
 }
 
+interface VoidEncfPageProps {
+  /** exceptedOf: a partial void whose excepted ranges start the draft (the result and detail pages link here). */
+  searchParams: Promise<{ exceptedOf?: string | string[]; env?: string | string[] }>;
+}
+
 /** Tools → Anular e-NCF. A viewer sees why the tool is not available; the actions refuse them too. */
-export default async function VoidEncfPage() {
+export default async function VoidEncfPage({ searchParams }: VoidEncfPageProps) {
   const auth = await requirePageAuth();
   const { locale, environment } = await getPortalPreferences();
   const t = getDictionary(locale).voidTool;
@@ -26,6 +34,61 @@ export default async function VoidEncfPage() {
       </>
     );
   }
+  const query = await searchParams;
+  const exceptedOf = typeof query.exceptedOf === "string" ? query.exceptedOf : undefined;
+  const prepared = exceptedOf
+    ? await exceptedDraft(auth.accountId, exceptedOf, typeof query.env === "string" ? query.env : "", {
+        locale,
+        current: environment,
+      })
+    : undefined;
   // Switching the environment keeps the lines typed so far; the draft and its warnings are redone.
-  return <VoidTool locale={locale} strings={t} environment={environment} rnc={auth.rnc} />;
+  return (
+    <>
+      {prepared ? (
+        <Banner tone={prepared.ranges.length > 0 ? "info" : "warning"} testId="excepted-draft-notice">
+          {prepared.messages.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </Banner>
+      ) : null}
+      <VoidTool
+        locale={locale}
+        strings={t}
+        environment={environment}
+        rnc={auth.rnc}
+        initialRanges={prepared?.ranges}
+      />
+    </>
+  );
+}
+
+/**
+ * The excepted ranges of one of the company's partial voids as the editor's first lines: a draft the
+ * user reviews, sends only through the tool's usual confirmation, or discards.
+ */
+async function exceptedDraft(
+  accountId: string,
+  voidId: string,
+  env: string,
+  { locale, current }: { locale: Locale; current: Environment },
+): Promise<{ ranges: Array<{ desde: string; hasta: string }>; messages: string[] }> {
+  const t = getDictionary(locale);
+  const p = t.voidStatus.partial;
+  const record = await findAccountVoid(accountId, voidId, env);
+  if (!record?.excepted || record.excepted.length === 0) {
+    return { ranges: [], messages: [format(p.notFound, { voidId })] };
+  }
+  const environment = t.environments[record.environment];
+  const count = record.totalExcepted ?? 0;
+  const messages = [
+    plural(p.prepared, count, locale, { count: formatNumber(count, locale), voidId, environment }),
+  ];
+  if (record.environment !== current) {
+    messages.push(format(p.otherEnvironment, { environment, current: t.environments[current] }));
+  }
+  return {
+    ranges: record.excepted.map((range) => ({ desde: range.secuenciaDesde, hasta: range.secuenciaHasta })),
+    messages,
+  };
 }

@@ -2,7 +2,9 @@ import type { Metadata } from "next";
 
 import { AutoRefresh } from "@/components/voids/auto-refresh";
 import { Banner } from "@/components/ui/banner";
+import { ExceptedRangesCard } from "@/components/voids/partial-void-parts";
 import { VoidStatusExplanation } from "@/components/voids/void-status-explanation";
+import { VoidSettleSection } from "@/components/voids/settle/void-settle-section";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { StatusBadge } from "@/components/ui/status-badge";
@@ -14,7 +16,8 @@ import { voidStatusLabel } from "@/lib/i18n/void-status";
 import { getI18n } from "@/lib/portal/i18n";
 import { pageTitle } from "@/lib/portal/page-title";
 import { findAccountVoid } from "@/lib/portal/find-void-any-environment";
-import { requirePageAuth } from "@/lib/portal/page-auth";
+import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
+import { loadVoidSettlement } from "@/lib/portal/void-settlement";
 import type { VoidRecordView } from "@/lib/server/voids/types";
 
 type Props = {
@@ -50,6 +53,7 @@ export default async function VoidDetailPage({ params, searchParams }: Props) {
     );
   }
   const d = t.voidDetail;
+  const settling = await loadVoidSettlement(auth.accountId, record.voidId);
   return (
     <>
       <div className="page-header">
@@ -57,7 +61,7 @@ export default async function VoidDetailPage({ params, searchParams }: Props) {
           <h1 className="mono-wrap">{format(d.title, { voidId: record.voidId })}</h1>
           <StatusBadge
             status={record.status}
-            label={voidStatusLabel(t.voidStatus, record.status, record.errorCode)}
+            label={voidStatusLabel(t.voidStatus, record.status, record.errorCode, !!record.excepted)}
           />
         </div>
         <div className="row">
@@ -74,6 +78,13 @@ export default async function VoidDetailPage({ params, searchParams }: Props) {
         </div>
       </div>
       <StatusExplanation record={record} t={t} />
+      <VoidSettleSection
+        record={record}
+        extension={settling}
+        maySettle={mayTake(auth, "voids.settle")}
+        t={t}
+        locale={locale}
+      />
       <Card title={d.summary}>
         <dl className="dl">
           <dt>{d.environment}</dt>
@@ -118,7 +129,13 @@ export default async function VoidDetailPage({ params, searchParams }: Props) {
           </dl>
         )}
       </Card>
-      <Card title={`${d.ranges} (${formatNumber(record.ranges.length, locale)})`}>
+      <Card
+        title={
+          record.excepted
+            ? format(t.voidStatus.partial.voided, { count: formatNumber(record.totalVoided, locale) })
+            : `${d.ranges} (${formatNumber(record.ranges.length, locale)})`
+        }
+      >
         <Table>
           <thead>
             <tr>
@@ -164,6 +181,16 @@ export default async function VoidDetailPage({ params, searchParams }: Props) {
           </ButtonLink>
         </div>
       </Card>
+      {record.excepted ? (
+        <ExceptedRangesCard
+          voidId={record.voidId}
+          environment={record.environment}
+          excepted={record.excepted}
+          totalExcepted={record.totalExcepted ?? 0}
+          t={t}
+          locale={locale}
+        />
+      ) : null}
     </>
   );
 }
@@ -177,6 +204,7 @@ function StatusExplanation({ record, t }: { record: VoidRecordView; t: Dictionar
       t={t.voidStatus}
       testId={record.status === "Error" ? "error-explanation" : undefined}
     >
+      {record.excepted ? <p>{t.voidStatus.partial.meaning}</p> : null}
       {record.status === "Error" ? (
         <>
           <p>

@@ -26,6 +26,9 @@ const HEADER = [
   "taxauthResponse",
   "errorCode",
   "createdBy",
+  // DGII's partial success: what it did not void (empty otherwise).
+  "totalExcepted",
+  "exceptuadas",
 ];
 
 /** One record; its status in the words of the history and the detail page ("Error · interrumpida"). */
@@ -33,7 +36,7 @@ function row(item: VoidListItem, statusTexts: Dictionary["voidStatus"]): CsvRow 
   return [
     formatFechaHora(item.createdAt),
     item.voidId,
-    voidStatusLabel(statusTexts, item.status, item.errorCode),
+    voidStatusLabel(statusTexts, item.status, item.errorCode, !!item.excepted),
     item.environment,
     item.fechaHoraAnulacion,
     item.totalVoided,
@@ -45,6 +48,8 @@ function row(item: VoidListItem, statusTexts: Dictionary["voidStatus"]): CsvRow 
     item.taxauthResponse.join(" | "),
     item.errorCode ?? null,
     item.createdBy,
+    item.totalExcepted ?? null,
+    item.excepted?.map((range) => `${range.secuenciaDesde}-${range.secuenciaHasta}`).join(" ") ?? null,
   ];
 }
 
