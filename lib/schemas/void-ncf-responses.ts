@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ENVIRONMENTS } from "@/lib/domain/environments";
 
 import { VOID_STATUSES } from "./void-ncf-list";
+import { settlementExtension } from "./void-settlement";
 
 /**
  * The answers of the void endpoints (spec endpoints 1 and 2, and DESIGN.md's decisions) as zod, so
@@ -23,6 +24,24 @@ export const voidRangeSchema = z.strictObject({
   secuenciaHasta: encf,
   cantidad: z.number().int().min(1).describe("secuenciaHasta − secuenciaDesde + 1"),
 });
+
+/** Extensions of DGII's partial success (never on any other answer): what DGII did not void. */
+const exceptedExtension = {
+  excepted: z
+    .array(voidRangeSchema)
+    .optional()
+    .describe(
+      'Extension, only when DGII answered a partial success ("Las secuencias fueron anuladas correctamente. Con ' +
+        'excepción de las secuencias del detalle" or "No fue posible anular las siguientes secuencias" with the ' +
+        "sequences listed): the ranges DGII did NOT void. `status` is then `Aceptado` and `ranges` / `totalVoided` " +
+        "describe only what was voided (sent − excepted). Excepted numbers can be voided by a new request.",
+    ),
+  totalExcepted: z
+    .number()
+    .int()
+    .optional()
+    .describe("Extension, only with `excepted`: how many e-NCF numbers `excepted` holds"),
+};
 
 const taxauthObject = z.strictObject({
   codigo: z
@@ -46,6 +65,7 @@ export const voidAcceptedResponseSchema = z.strictObject({
   fileName: z.string().describe("{RNC}ANECF{voidId}.xml"),
   taxauthResponse: taxauthObject,
   dgiiResponse: taxauthObject.describe(MSELLER_SAME("taxauthResponse")),
+  ...exceptedExtension,
 });
 
 /** 422 of POST void-ncf: the authority received the document and rejected it; the attempt is stored. */
@@ -87,6 +107,8 @@ export const voidRecordSchema = z.strictObject({
     ),
   errorMessage: z.string().nullable().optional().describe("Extension, only on Error records"),
   createdBy: z.string().nullable().describe("Extension: who sent it (user, API or portal)"),
+  ...settlementExtension,
+  ...exceptedExtension,
 });
 
 /** 200 of GET void-ncf without voidId. */

@@ -13,16 +13,15 @@ const FULL = "Las secuencias fueron anuladas correctamente.";
 const PARTIAL = "Las secuencias fueron anuladas correctamente. Con excepción de las secuencias del detalle";
 
 interface DialectCase {
-  dialect: Dialect;
-  /** What the record keeps of DGII's acceptance; null: the dialect does not confirm the void. */
-  acceptance: { codigo: string; nombre: string; mensajes: string[] } | null;
+  dialect: Exclude<Dialect, "partial">;
+  /** What the record keeps of DGII's acceptance. */
+  acceptance: { codigo: string; nombre: string; mensajes: string[] };
 }
 
 const CASES: DialectCase[] = [
   { dialect: "success1", acceptance: { codigo: "1", nombre: "Aceptado", mensajes: [] } },
   { dialect: "success15", acceptance: { codigo: "15", nombre: "Satisfactorio", mensajes: [FULL] } },
   { dialect: "xml", acceptance: { codigo: "1", nombre: "Aceptado", mensajes: [] } },
-  { dialect: "partial", acceptance: null },
 ];
 
 let app: VoidTestApp;
@@ -39,15 +38,19 @@ const post = (body: unknown) =>
   app.call("POST", "/TesteCF/customer/void-ncf", { token: account.idToken, body });
 const record = async (voidId: string) =>
   (await app.call("GET", `/TesteCF/customer/void-ncf?voidId=${voidId}`, { token: account.idToken })).body;
+const listed = async (voidId: string) => {
+  const list = await app.call("GET", "/TesteCF/customer/void-ncf?limit=100", { token: account.idToken });
+  return (list.body.items as Array<Record<string, unknown>>).find((item) => item.voidId === voidId);
+};
 const voidedBySimulator = () => app.simulator.admin.voidedRanges("TesteCF", account.auth.rnc);
-/** What the simulated DGII answered to the last anularrango call, as a client would read it. */
-const partialAnswer = (excepted: string[]) =>
-  JSON.stringify({
-    rnc: account.auth.rnc,
-    codigo: 15,
-    nombre: "Satisfactorio",
-    mensajes: [PARTIAL, ...excepted],
-  });
+const rangeView = (tipoeCF: string, secuenciaDesde: string, secuenciaHasta: string, cantidad: number) => ({
+  tipoeCF,
+  secuenciaDesde,
+  secuenciaHasta,
+  cantidad,
+});
+const plus = (encf: string, n: number) =>
+  `${encf.slice(0, 3)}${String(Number(encf.slice(3)) + n).padStart(10, "0")}`;
 
 beforeAll(async () => {
   app = await startVoidTestApp({ deadlineMs: 10_000, responseTimeoutMs: 10_000 });
@@ -64,105 +67,213 @@ describe.each(CASES)("DGII answering in the $dialect dialect", ({ dialect, accep
     app.simulator.admin.setDialect(dialect);
   });
 
-  it(
-    acceptance
-      ? "a void of never-used ranges → 200 Aceptado, stored with DGII's own answer"
-      : "a void of never-used ranges → 502, an Error record with DGII's answer verbatim",
-    async () => {
-      const single = freshRange(1, "32");
-      const ranges = [freshRange(5), { ...single, secuenciaHasta: single.secuenciaDesde }];
-      const response = await post({ ranges, fechaHoraAnulacion: "22-11-2026 08:30:00" });
-      const voidId = response.body.voidId as string;
-      if (acceptance) {
-        expect(response.status).toBe(200);
-        expect(response.body).toMatchObject({
-          voidId,
-          status: "Aceptado",
-          totalVoided: 6,
-          // The 200 body lists no messages (the spec's example); the record keeps DGII's.
-          taxauthResponse: { codigo: acceptance.codigo, nombre: acceptance.nombre, mensajes: [] },
-          dgiiResponse: { codigo: acceptance.codigo, nombre: acceptance.nombre, mensajes: [] },
-        });
-        expect(await record(voidId)).toMatchObject({
-          status: "Aceptado",
-          taxauthCode: acceptance.codigo,
-          taxauthName: acceptance.nombre,
-          taxauthResponse: acceptance.mensajes,
-        });
-        expect(voidedBySimulator()).toEqual(
-          expect.arrayContaining([
-            { from: ranges[0]!.secuenciaDesde, to: ranges[0]!.secuenciaHasta },
-            { from: single.secuenciaDesde, to: single.secuenciaDesde },
-          ]),
-        );
-        const again = await post({ ranges: [ranges[0]] });
-        expect(again).toMatchObject({ status: 409, body: { code: "ALREADY_VOIDED", voidId } });
-        return;
-      }
-      // DGII voided the 31 range and excepted the 32 sequence: Anula cannot store that yet.
-      const answer = partialAnswer([single.secuenciaDesde]);
-      expect(response.status).toBe(502);
-      expect(response.body).toMatchObject({ status: "Error", code: "TAXAUTH_VOID_ERROR", voidId });
-      const stored = await record(voidId);
-      expect(stored).toMatchObject({ status: "Error", errorCode: "TAXAUTH_VOID_ERROR", taxauthCode: null });
-      expect(stored.errorMessage).toBe(
-        'Respuesta de la DGII no reconocida (HTTP 200, codigo "15"): no se tomó como aceptada ni como ' +
-          `rechazada; verifique en la DGII. Respuesta recibida: ${answer}`,
-      );
-      expect(voidedBySimulator()).toContainEqual({
-        from: ranges[0]!.secuenciaDesde,
-        to: ranges[0]!.secuenciaHasta,
-      });
-      expect(voidedBySimulator()).not.toContainEqual({
-        from: single.secuenciaDesde,
-        to: single.secuenciaDesde,
-      });
-    },
-  );
+  it("a void of never-used ranges → 200 Aceptado, stored with DGII's own answer", async () => {
+    const single = freshRange(1, "32");
+    const ranges = [freshRange(5), { ...single, secuenciaHasta: single.secuenciaDesde }];
+    const response = await post({ ranges, fechaHoraAnulacion: "22-11-2026 08:30:00" });
+    const voidId = response.body.voidId as string;
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      voidId,
+      status: "Aceptado",
+      totalVoided: 6,
+      // The 200 body lists no messages (the spec's example); the record keeps DGII's.
+      taxauthResponse: { codigo: acceptance.codigo, nombre: acceptance.nombre, mensajes: [] },
+      dgiiResponse: { codigo: acceptance.codigo, nombre: acceptance.nombre, mensajes: [] },
+    });
+    expect(await record(voidId)).toMatchObject({
+      status: "Aceptado",
+      taxauthCode: acceptance.codigo,
+      taxauthName: acceptance.nombre,
+      taxauthResponse: acceptance.mensajes,
+    });
+    expect(voidedBySimulator()).toEqual(
+      expect.arrayContaining([
+        { from: ranges[0]!.secuenciaDesde, to: ranges[0]!.secuenciaHasta },
+        { from: single.secuenciaDesde, to: single.secuenciaDesde },
+      ]),
+    );
+    // The partial-success extensions appear only on a partial success.
+    expect(response.body).not.toHaveProperty("excepted");
+    expect(await record(voidId)).not.toHaveProperty("excepted");
+    const again = await post({ ranges: [ranges[0]] });
+    expect(again).toMatchObject({ status: 409, body: { code: "ALREADY_VOIDED", voidId } });
+  });
 
-  it(
-    acceptance
-      ? "a void with an issued sequence → 422 Rechazado with DGII's reasons"
-      : "a void with an issued sequence → 502, an Error record with DGII's answer verbatim",
-    async () => {
-      const range = freshRange(3);
-      app.simulator.admin.markIssued({
-        environment: "TesteCF",
-        rnc: account.auth.rnc,
-        ranges: [{ from: range.secuenciaHasta, to: range.secuenciaHasta }],
-      });
-      const response = await post({ ranges: [range] });
-      const voidId = response.body.voidId as string;
-      if (acceptance) {
-        const rejection = {
-          codigo: "2",
-          nombre: "Rechazado",
-          mensajes: [expect.stringContaining("utilizadas")],
-        };
-        expect(response.status).toBe(422);
-        expect(response.body).toMatchObject({
-          status: "Rechazado",
-          totalVoided: 3,
-          taxauthResponse: rejection,
-        });
-        expect(await record(voidId)).toMatchObject({
-          status: "Rechazado",
-          taxauthCode: "2",
-          taxauthName: "Rechazado",
-          taxauthResponse: [expect.stringContaining(range.secuenciaHasta)],
-        });
-        expect(voidedBySimulator()).not.toContainEqual(
-          expect.objectContaining({ from: range.secuenciaDesde }),
-        );
-        return;
-      }
-      expect(response.status).toBe(502);
-      expect(response.body).toMatchObject({ status: "Error", code: "TAXAUTH_VOID_ERROR" });
-      expect(response.body.detail).toContain(`Respuesta recibida: ${partialAnswer([range.secuenciaHasta])}`);
-      expect(await record(voidId)).toMatchObject({ status: "Error", errorCode: "TAXAUTH_VOID_ERROR" });
-      const first = range.secuenciaDesde;
-      const second = `${first.slice(0, 3)}${String(Number(first.slice(3)) + 1).padStart(10, "0")}`;
-      expect(voidedBySimulator()).toContainEqual({ from: first, to: second });
+  it("a void with an issued sequence → 422 Rechazado with DGII's reasons", async () => {
+    const range = freshRange(3);
+    app.simulator.admin.markIssued({
+      environment: "TesteCF",
+      rnc: account.auth.rnc,
+      ranges: [{ from: range.secuenciaHasta, to: range.secuenciaHasta }],
+    });
+    const response = await post({ ranges: [range] });
+    const voidId = response.body.voidId as string;
+    const rejection = {
+      codigo: "2",
+      nombre: "Rechazado",
+      mensajes: [expect.stringContaining("utilizadas")],
+    };
+    expect(response.status).toBe(422);
+    expect(response.body).toMatchObject({
+      status: "Rechazado",
+      totalVoided: 3,
+      taxauthResponse: rejection,
+    });
+    expect(await record(voidId)).toMatchObject({
+      status: "Rechazado",
+      taxauthCode: "2",
+      taxauthName: "Rechazado",
+      taxauthResponse: [expect.stringContaining(range.secuenciaHasta)],
+    });
+    expect(voidedBySimulator()).not.toContainEqual(expect.objectContaining({ from: range.secuenciaDesde }));
+  });
+});
+
+describe("DGII answering in the partial dialect", () => {
+  beforeEach(() => {
+    app.simulator.admin.clearFaults();
+    app.simulator.admin.setDialect("partial");
+  });
+
+  /** The same record in the POST answer's terms, the list and ?voidId=: voided ranges plus the excepted ones. */
+  async function expectPartial(
+    voidId: string,
+    expected: {
+      ranges: unknown[];
+      totalVoided: number;
+      excepted: unknown[];
+      totalExcepted: number;
+      mensajes: string[];
     },
-  );
+  ) {
+    const stored = {
+      voidId,
+      status: "Aceptado",
+      totalVoided: expected.totalVoided,
+      ranges: expected.ranges,
+      excepted: expected.excepted,
+      totalExcepted: expected.totalExcepted,
+      taxauthCode: "15",
+      taxauthName: "Satisfactorio",
+      taxauthResponse: expected.mensajes,
+      dgiiResponse: expected.mensajes,
+    };
+    const byId = await record(voidId);
+    expect(byId).toMatchObject(stored);
+    expect(byId).not.toHaveProperty("errorCode");
+    expect(await listed(voidId)).toEqual(byId);
+  }
+
+  it("DGII voids all but the last sequence → 200 Aceptado for what was voided, the excepted listed beside", async () => {
+    const single = freshRange(1, "32");
+    const ranges = [freshRange(5), { ...single, secuenciaHasta: single.secuenciaDesde }];
+    const response = await post({ ranges, fechaHoraAnulacion: "22-11-2026 08:30:00" });
+    const voidId = response.body.voidId as string;
+    const voided = [rangeView("31", ranges[0]!.secuenciaDesde, ranges[0]!.secuenciaHasta, 5)];
+    const excepted = [rangeView("32", single.secuenciaDesde, single.secuenciaDesde, 1)];
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      message: expect.stringContaining("aceptada en parte"),
+      voidId,
+      status: "Aceptado",
+      rnc: account.auth.rnc,
+      fechaHoraAnulacion: "22-11-2026 08:30:00",
+      totalVoided: 5,
+      ranges: voided,
+      fileName: `${account.auth.rnc}ANECF${voidId}.xml`,
+      taxauthResponse: { codigo: "15", nombre: "Satisfactorio", mensajes: [] },
+      dgiiResponse: { codigo: "15", nombre: "Satisfactorio", mensajes: [] },
+      excepted,
+      totalExcepted: 1,
+    });
+    await expectPartial(voidId, {
+      ranges: voided,
+      totalVoided: 5,
+      excepted,
+      totalExcepted: 1,
+      mensajes: [PARTIAL, single.secuenciaDesde],
+    });
+    // The signed XML is kept as sent: both ranges.
+    const xml = await app.call("GET", `/TesteCF/customer/void-ncf/${voidId}/xml`, { token: account.idToken });
+    expect(xml.text).toContain(single.secuenciaDesde);
+    expect(xml.text).toContain(ranges[0]!.secuenciaHasta);
+    // Only the voided numbers count for ALREADY_VOIDED: the excepted one may be voided again.
+    expect(await post({ ranges: [ranges[0]] })).toMatchObject({
+      status: 409,
+      body: { code: "ALREADY_VOIDED", voidId },
+    });
+    const retry = await post({ ranges: [ranges[1]] });
+    expect(retry).toMatchObject({ status: 200, body: { status: "Aceptado", totalVoided: 1 } });
+    expect(retry.body).not.toHaveProperty("excepted");
+  });
+
+  it("a void with an issued sequence → DGII voids the others: 200 with the issued one excepted (the default dialect's 422 is above)", async () => {
+    const range = freshRange(3);
+    app.simulator.admin.markIssued({
+      environment: "TesteCF",
+      rnc: account.auth.rnc,
+      ranges: [{ from: range.secuenciaHasta, to: range.secuenciaHasta }],
+    });
+    const response = await post({ ranges: [range] });
+    const voidId = response.body.voidId as string;
+    const voided = [rangeView("31", range.secuenciaDesde, plus(range.secuenciaDesde, 1), 2)];
+    const excepted = [rangeView("31", range.secuenciaHasta, range.secuenciaHasta, 1)];
+    expect(response).toMatchObject({
+      status: 200,
+      body: { status: "Aceptado", totalVoided: 2, ranges: voided, excepted, totalExcepted: 1 },
+    });
+    await expectPartial(voidId, {
+      ranges: voided,
+      totalVoided: 2,
+      excepted,
+      totalExcepted: 1,
+      mensajes: [PARTIAL, range.secuenciaHasta],
+    });
+    expect(voidedBySimulator()).toContainEqual({
+      from: range.secuenciaDesde,
+      to: plus(range.secuenciaDesde, 1),
+    });
+  });
+
+  it("ALREADY_VOIDED counts voided numbers only: 1–10 with 4–5 excepted, then 4–5 is accepted and 3–3 is refused", async () => {
+    // Another company, so that its explicit authorization (1–3 and 6–10) leaves the shared one alone.
+    const company = await createTestAccount({ certificate: true });
+    const e31 = (n: number) => `E31${String(n).padStart(10, "0")}`;
+    const ledger = { environment: "TesteCF" as const, rnc: company.auth.rnc };
+    app.simulator.admin.authorizeRanges({
+      ...ledger,
+      ranges: [
+        { from: e31(1), to: e31(3) },
+        { from: e31(6), to: e31(10) },
+      ],
+    });
+    const send = (desde: number, hasta: number) =>
+      app.call("POST", "/TesteCF/customer/void-ncf", {
+        token: company.idToken,
+        body: { ranges: [{ secuenciaDesde: e31(desde), secuenciaHasta: e31(hasta) }] },
+      });
+    const first = await send(1, 10);
+    expect(first).toMatchObject({
+      status: 200,
+      body: {
+        status: "Aceptado",
+        totalVoided: 8,
+        ranges: [rangeView("31", e31(1), e31(3), 3), rangeView("31", e31(6), e31(10), 5)],
+        excepted: [rangeView("31", e31(4), e31(5), 2)],
+        totalExcepted: 2,
+      },
+    });
+    // DGII authorizes 4–5 after all; a void of them is sent (not refused as already voided) and accepted.
+    app.simulator.admin.authorizeRanges({ ...ledger, ranges: [{ from: e31(4), to: e31(5) }] });
+    app.simulator.admin.setDialect("success1");
+    const calls = app.simulator.admin.callCounts().anularrango ?? 0;
+    expect(await send(4, 5)).toMatchObject({ status: 200, body: { status: "Aceptado", totalVoided: 2 } });
+    expect(app.simulator.admin.callCounts().anularrango).toBe(calls + 1);
+    expect(await send(3, 3)).toMatchObject({
+      status: 409,
+      body: { code: "ALREADY_VOIDED", voidId: first.body.voidId },
+    });
+    expect(app.simulator.admin.callCounts().anularrango).toBe(calls + 1);
+  });
 });

@@ -6,7 +6,9 @@ import type { VoidRecord } from "@/prisma/generated/client";
 
 import { decompressSignedXml } from "./signed-xml-storage";
 import { firstOverlap, serieTipoKey } from "@/lib/domain/intervals";
+import type { PartialSplit } from "./partial-success";
 import { parseStoredRanges, storedRangeGroups, type StoredRequestRange } from "./stored-ranges";
+import { recordLateAnswer } from "./settlement-repository";
 import {
   STORED_VOID_MESSAGES,
   type SerieTipoBox,
@@ -44,6 +46,10 @@ function toAttempt(row: Omit<VoidRecord, "signedXmlGzip" | "ranges">): VoidAttem
     createdBy: row.createdBy,
     createdAt: Number(row.createdAt),
     updateAt: Number(row.updateAt),
+    // DGII's partial success: what it did not void (extension).
+    ...(row.excepted !== null
+      ? { excepted: parseStoredRanges(row.excepted), totalExcepted: Number(row.totalExcepted ?? 0) }
+      : {}),
   };
 }
 
@@ -128,7 +134,7 @@ export async function completeVoid(
         };
   const changed =
     completion.status === "Aceptado"
-      ? await acceptVoid(record, completion, content.boxes, now)
+      ? await acceptVoid(record, completion, completion.partial?.boxes ?? content.boxes, now)
       : (
           await db.voidRecord.updateMany({
             where: {
@@ -146,33 +152,57 @@ export async function completeVoid(
             },
           })
         ).count === 1;
-  if (changed) return { ...record, ...changes, updateAt: now };
+  if (changed) {
+    const partial = completion.status === "Aceptado" ? completion.partial : undefined;
+    return partial
+      ? {
+          ...record,
+          ...changes,
+          totalVoided: partial.totalVoided,
+          excepted: partial.excepted,
+          totalExcepted: partial.totalExcepted,
+          updateAt: now,
+        }
+      : { ...record, ...changes, updateAt: now };
+  }
 
   // Already final: an earlier answer won, and that is what the caller reports.
   const row = await db.voidRecord.findFirstOrThrow({
     where: { id: record.voidId, accountId: record.accountId },
     omit: { signedXmlGzip: true, ranges: true },
   });
+  // A person settled it first: DGII's answer is kept beside the settlement, never over it (and a
+  // disagreement flags the record for review).
+  if (row.settledAt !== null && completion.status !== "Error") {
+    await recordLateAnswer({ accountId: record.accountId, voidId: record.voidId, answer: completion, now });
+  }
   return toAttempt(row);
 }
 
 /**
  * Error → Aceptado and the void's index rows (its bounding box per series+type) in one statement:
  * rows are inserted only if the update matched, so the count says whether it did (an accepted
- * plan has at least one range, hence one row).
+ * plan has at least one range, hence one row). A partial success stores what was voided as
+ * `ranges` / `totalVoided` and what was not as `excepted`; its index rows are the voided ranges'.
  */
 async function acceptVoid(
   record: Pick<VoidRecordView, "voidId" | "accountId">,
-  answer: { codigo: string; nombre: string; mensajes: string[] },
+  answer: { codigo: string; nombre: string; mensajes: string[]; partial?: PartialSplit },
   blocks: readonly SerieTipoBox[],
   now: number,
 ): Promise<boolean> {
   const db = await getDb();
+  const partial = answer.partial;
   const inserted = await db.$executeRaw`
     WITH accepted AS (
       UPDATE "VoidRecord"
       SET "status" = 'Aceptado', "taxauthCode" = ${answer.codigo}, "taxauthName" = ${answer.nombre},
           "taxauthResponse" = ${JSON.stringify(answer.mensajes)}::jsonb,
+          "ranges" = COALESCE(${partial?.storedRanges ?? null}::text, "ranges"),
+          "rangeCount" = COALESCE(${partial?.ranges.length ?? null}::int, "rangeCount"),
+          "totalVoided" = COALESCE(${partial ? String(partial.totalVoided) : null}::bigint, "totalVoided"),
+          "excepted" = ${partial?.storedExcepted ?? null}::text,
+          "totalExcepted" = ${partial ? String(partial.totalExcepted) : null}::bigint,
           "errorCode" = NULL, "errorMessage" = NULL, "leaseOwner" = NULL, "leaseExpiresAt" = NULL,
           "updateAt" = ${BigInt(now)}
       WHERE "id" = ${record.voidId} AND "accountId" = ${record.accountId} AND "status" = 'Error'

@@ -9,6 +9,7 @@ import * as batchRoute from "@/app/[environment]/documentos-ecf/status/batch/rou
 import * as healthRoute from "@/app/healthz/route";
 import * as openApiRoute from "@/app/openapi.json/route";
 import * as readyRoute from "@/app/readyz/route";
+import * as resolutionRoute from "@/app/[environment]/customer/void-ncf/[voidId]/resolution/route";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { inviteUser } from "@/lib/server/accounts";
 import { createApiKey } from "@/lib/server/auth";
@@ -45,6 +46,73 @@ async function answer(response: Response): Promise<{ status: number; body: unkno
 
 const direct = (handler: Handler, request: Request, environment = "TesteCF") =>
   handler(request, contextOf(environment)).then(answer);
+
+type VoidPost = (body: unknown) => Promise<{ status: number; body: unknown }>;
+
+/** A void that ends in Error (DGII answers 500): what a person settles. */
+async function errorVoidOf(app: VoidTestApp, voidPost: VoidPost, range: unknown): Promise<string> {
+  app.simulator.admin.injectFault({ service: "anularrango", mode: "status", status: 500 });
+  try {
+    return ((await voidPost({ ranges: [range] })).body as { voidId: string }).voidId;
+  } finally {
+    app.simulator.admin.clearFaults();
+  }
+}
+
+/** POST …/void-ncf/{voidId}/resolution (JSON; the multipart form is tested in settle-void.test.ts). */
+function settleScenarios(setup: {
+  voidPost: VoidPost;
+  errorVoid(): Promise<string>;
+  acceptedVoidId(): string;
+  settler: TestAccount;
+}): Scenario[] {
+  const settler = setup.settler;
+  let settled = "";
+  const resolve = (voidId: string, body: unknown) =>
+    resolutionRoute
+      .POST(jsonPost(`http://localhost/TesteCF/customer/void-ncf/${voidId}/resolution`, settler, body), {
+        params: Promise.resolve({ environment: "TesteCF", voidId }),
+      })
+      .then(answer);
+  const confirmed = {
+    outcome: "Aceptado",
+    note: "Consulta de Anulaciones (OFV) del 22-11-2026: los 2 e-NCF aparecen anulados.",
+  };
+  return [
+    {
+      operationId: "settleVoid",
+      name: "settledAccepted",
+      summary: "A person confirmed in DGII's OFV that the Error void was accepted",
+      status: 200,
+      request: confirmed,
+      run: async () => {
+        settled = await setup.errorVoid();
+        return resolve(settled, confirmed);
+      },
+    },
+    {
+      operationId: "settleVoid",
+      name: "alreadySettled",
+      summary: "Settled already",
+      status: 409,
+      run: () => resolve(settled, { outcome: "Rechazado", note: "Otra vez" }),
+    },
+    {
+      operationId: "settleVoid",
+      name: "notUnknown",
+      summary: "DGII already answered this void (Aceptado)",
+      status: 409,
+      run: () => resolve(setup.acceptedVoidId(), { outcome: "Rechazado", note: "No aparece" }),
+    },
+    {
+      operationId: "settleVoid",
+      name: "noNote",
+      summary: "The note is required",
+      status: 400,
+      run: () => resolve(settled, { outcome: "Aceptado", note: "" }),
+    },
+  ];
+}
 
 /** Every documented example, produced by calling the real handlers against the test app. */
 export async function buildScenarios(app: VoidTestApp): Promise<Scenario[]> {
@@ -90,6 +158,7 @@ export async function buildScenarios(app: VoidTestApp): Promise<Scenario[]> {
   accepted.ranges[1]!.secuenciaHasta = accepted.ranges[1]!.secuenciaDesde;
   const first = await voidPost(accepted);
   const voidId = (first.body as { voidId: string }).voidId;
+  let partialVoidId = "";
   const idempotent = { ranges: [range(2)] };
   await voidPost(idempotent, { headers: { "idempotency-key": "erp-factura-2026-0001" } });
   const issued = range(3);
@@ -411,6 +480,12 @@ export async function buildScenarios(app: VoidTestApp): Promise<Scenario[]> {
       status: 404,
       run: () => voidGet("/TesteCF/customer/void-ncf/nope/xml"),
     },
+    ...settleScenarios({
+      voidPost,
+      errorVoid: () => errorVoidOf(app, voidPost, range(2)),
+      acceptedVoidId: () => voidId,
+      settler: account,
+    }),
 
     {
       operationId: "getDocument",
@@ -516,6 +591,31 @@ export async function buildScenarios(app: VoidTestApp): Promise<Scenario[]> {
       summary: "Ready",
       status: 200,
       run: () => direct(readyRoute.GET, new Request("http://localhost/readyz")),
+    },
+    // Last, so that the list's page example above keeps showing ordinary records.
+    {
+      operationId: "createVoid",
+      name: "partiallyAccepted",
+      summary:
+        "DGII's partial success: Aceptado for what it voided (ranges, totalVoided); what it did not void in the extensions excepted / totalExcepted",
+      status: 200,
+      run: async () => {
+        app.simulator.admin.injectFault({ service: "anularrango", mode: "partial" });
+        try {
+          const partial = await voidPost({ ranges: [range(10)] });
+          partialVoidId = (partial.body as { voidId: string }).voidId;
+          return partial;
+        } finally {
+          app.simulator.admin.clearFaults();
+        }
+      },
+    },
+    {
+      operationId: "listVoids",
+      name: "partiallyAccepted",
+      summary: "A partial success by voidId: ranges voided, excepted not",
+      status: 200,
+      run: () => voidGet(`/TesteCF/customer/void-ncf?voidId=${partialVoidId}`),
     },
     {
       operationId: "getOpenApi",
