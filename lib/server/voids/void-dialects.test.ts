@@ -194,6 +194,19 @@ describe("DGII answering in the partial dialect", () => {
       totalExcepted: 1,
       mensajes: [PARTIAL, single.secuenciaDesde],
     });
+    // An Idempotency-Key repeat answers the stored outcome, both parts, and sends nothing again.
+    const keyedBody = { ranges: [freshRange(3)], fechaHoraAnulacion: "22-11-2026 08:30:00" };
+    const keyed = () =>
+      app.call("POST", "/TesteCF/customer/void-ncf", {
+        token: account.idToken,
+        body: keyedBody,
+        headers: { "idempotency-key": `partial-${voidId}` },
+      });
+    const firstKeyed = await keyed();
+    expect(firstKeyed).toMatchObject({ status: 200, body: { totalVoided: 2, totalExcepted: 1 } });
+    const calls = app.simulator.admin.callCounts().anularrango;
+    expect(await keyed()).toMatchObject({ status: 200, body: firstKeyed.body });
+    expect(app.simulator.admin.callCounts().anularrango).toBe(calls);
     // The signed XML is kept as sent: both ranges.
     const xml = await app.call("GET", `/TesteCF/customer/void-ncf/${voidId}/xml`, { token: account.idToken });
     expect(xml.text).toContain(single.secuenciaDesde);
