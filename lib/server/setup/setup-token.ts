@@ -13,11 +13,7 @@ import { isUniqueViolation, type PrismaClient } from "@/lib/server/db";
  */
 export const SETUP_TOKEN_ID = "setup";
 export const SETUP_TOKEN_TTL_MS = 24 * 60 * 60_000;
-/** The token's line on the console (show-secrets-once.ts); scripts and the browser test read it. */
-export const SETUP_TOKEN_LABEL = "First-run setup token";
-/** The line beside it saying where to use it. */
-export const SETUP_PAGE_LABEL = "First-run setup page";
-export const SETUP_PATH = "/setup";
+export { SETUP_PAGE_LABEL, SETUP_PATH, SETUP_TOKEN_LABEL } from "./setup-labels";
 
 type Db = Pick<PrismaClient, "user" | "setupToken">;
 
