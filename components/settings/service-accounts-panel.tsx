@@ -203,7 +203,7 @@ export function ServiceAccountsPanel({
                 <td className="mono">{row.scopes.join(", ")}</td>
                 <td className="mono">
                   {row.secrets.map((secret) => (
-                    <div key={secret.id}>
+                    <div key={secret.id} data-testid="live-secret">
                       {format(t.secretPrefix, { prefix: secret.prefix })}
                       {secret.expiresAt ? " " + format(t.secretExpires, { date: secret.expiresAt }) : null}
                     </div>
