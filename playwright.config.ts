@@ -22,8 +22,11 @@ process.env.E2E_SIMULATOR_URL ??= `http://127.0.0.1:${E2E_SIMULATOR_PORT}`;
 // `next build` only when the build in DIST_DIR is missing or stale (as `npm start` does); E2E_SKIP_BUILD=1
 // skips even that check and serves whatever build is there.
 const build = process.env.E2E_SKIP_BUILD === "1" ? "" : "node scripts/build-if-stale.mjs && ";
-/** Own build directory (next.config.mjs reads ANULA_DIST_DIR): other builds of the checkout cannot disturb it. */
-const DIST_DIR = "e2e/output/next";
+/**
+ * Own build directory (next.config.mjs reads ANULA_DIST_DIR): other builds of the checkout cannot
+ * disturb it. E2E_DIST_DIR gives two runs on one checkout (two people, two terminals) one each.
+ */
+const DIST_DIR = (process.env.E2E_DIST_DIR ??= "e2e/output/next");
 
 export default defineConfig({
   testDir: "./e2e",

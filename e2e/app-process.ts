@@ -37,7 +37,7 @@ export async function startAppProcess(options: {
       stdio: ["ignore", "pipe", "pipe"],
       env: {
         ...process.env,
-        ANULA_DIST_DIR: "e2e/output/next",
+        ANULA_DIST_DIR: process.env.E2E_DIST_DIR ?? "e2e/output/next",
         DATA_DIR: dataDir,
         DEMO: "on",
         DATABASE_URL: "",
