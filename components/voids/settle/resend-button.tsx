@@ -41,7 +41,14 @@ export function ResendButton({ voidId, environment, production, t, cancel }: Res
     <>
       <p>{t.explanation}</p>
       <div className="row">
-        <Button variant="secondary" onClick={() => setOpen(true)} data-testid="resend-open">
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setResult(null);
+            setOpen(true);
+          }}
+          data-testid="resend-open"
+        >
           {t.open}
         </Button>
       </div>
