@@ -81,6 +81,12 @@ test.describe("DGII's partial success", () => {
         .filter({ hasText: voidId.slice(0, 8) })
         .first(),
     ).toContainText("Aceptado · parcial");
+    // The CSV export carries the mark and the excepted ranges.
+    const csv = await (await page.request.get("/voids/export?env=TesteCF&status=Aceptado")).text();
+    expect(csv.split("\n")[0]).toContain(",totalExcepted,exceptuadas");
+    const row = csv.split("\n").find((line) => line.includes(voidId))!;
+    expect(row).toContain("Aceptado · parcial");
+    expect(row).toContain(`,2,${excepted.desde}-${excepted.hasta}`);
     await page.goto(`/voids/${voidId}`);
     await expect(page.getByTestId("excepted-ranges")).toContainText(excepted.desde);
     await expect(page.getByTestId("prepare-excepted-void")).toBeVisible();
