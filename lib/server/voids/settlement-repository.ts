@@ -217,18 +217,14 @@ export async function settleRecord(input: SettleInput): Promise<void> {
       },
     });
     if (input.evidence) {
-      await tx.voidEvidence.create({
-        data: {
-          voidId: row.id,
-          accountId: input.accountId,
-          fileName: input.evidence.fileName,
-          contentType: input.evidence.contentType,
-          size: input.evidence.content.length,
-          content: Buffer.from(input.evidence.content),
-          uploadedBy: input.by,
-          createdAt: BigInt(input.now),
-        },
-      });
+      // The bytes travel as base64 text and are decoded by the database: through the PGlite adapter a
+      // Bytes parameter of 10 MB took ~6.5 s (on the event loop's thread), this ~0.4 s.
+      const evidence = input.evidence;
+      await tx.$executeRaw`
+        INSERT INTO "VoidEvidence" ("id", "voidId", "accountId", "fileName", "contentType", "size", "content", "uploadedBy", "createdAt")
+        VALUES (${uuidv7()}, ${row.id}, ${input.accountId}, ${evidence.fileName}, ${evidence.contentType},
+                ${evidence.content.length}, decode(${Buffer.from(evidence.content).toString("base64")}, 'base64'),
+                ${input.by}, ${BigInt(input.now)})`;
     }
     if (input.outcome === "Aceptado") await insertVoidedBlocks(tx, input, row.id, row.ranges);
   });
@@ -261,11 +257,18 @@ export async function findEvidence(
   evidenceId: string,
 ): Promise<{ fileName: string; contentType: string; content: Uint8Array } | null> {
   const db = await getDb();
-  const row = await db.voidEvidence.findFirst({
-    where: { id: evidenceId, voidId, accountId },
-    select: { fileName: true, contentType: true, content: true },
-  });
-  return row ? { ...row, content: new Uint8Array(row.content) } : null;
+  // As base64 text, for the reason settleRecord writes it so (10 MB: ~1.3 s as Bytes, ~60 ms so).
+  const rows = await db.$queryRaw<Array<{ fileName: string; contentType: string; content: string }>>`
+    SELECT "fileName", "contentType", encode("content", 'base64') AS "content" FROM "VoidEvidence"
+    WHERE "id" = ${evidenceId} AND "voidId" = ${voidId} AND "accountId" = ${accountId}`;
+  const row = rows[0];
+  return row
+    ? {
+        fileName: row.fileName,
+        contentType: row.contentType,
+        content: new Uint8Array(Buffer.from(row.content, "base64")),
+      }
+    : null;
 }
 
 /** The next attempt number of a void (2 for its first extra exchange). */
