@@ -124,5 +124,6 @@ export const enVoidSettle: typeof esVoidSettle = {
     answer: "DGII's answer",
     error: "Error",
     pending: "In progress",
+    interrupted: "Interrupted: the instance waiting for the answer stopped",
   },
 };

@@ -126,5 +126,6 @@ export const esVoidSettle = {
     answer: "Respuesta de la DGII",
     error: "Error",
     pending: "En curso",
+    interrupted: "Interrumpido: la instancia que esperaba la respuesta se detuvo",
   },
 };

@@ -211,8 +211,10 @@ function Attempts({ extension, t }: { extension: SettlementExtension; t: Diction
               <td>
                 {attempt.outcome ? (
                   <StatusBadge status={attempt.outcome} label={t.voidStatus.labels[attempt.outcome]} />
-                ) : (
+                ) : extension.sending ? (
                   a.pending
+                ) : (
+                  a.interrupted
                 )}
               </td>
               <td>
