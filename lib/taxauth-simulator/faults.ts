@@ -3,7 +3,13 @@ import "server-only";
 import { DIALECTS, isDialect, type Dialect } from "./dialects";
 
 /** The simulated DGII services; faults and call counts are kept per service. */
-export const SERVICES = ["semilla", "validarsemilla", "anularrango", "consultaresultado"] as const;
+export const SERVICES = [
+  "semilla",
+  "validarsemilla",
+  "anularrango",
+  "consultaresultado",
+  "consultatrackids",
+] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
 /**

@@ -58,6 +58,17 @@ export class Registry {
     return this.documents.get(documentKey(environment, trackId));
   }
 
+  /** Every received e-CF of one issuer's e-NCF (each reception has its own trackId), in reception order. */
+  documentsOf(environment: Environment, rnc: string, encf: string): SimulatedDocument[] {
+    const wanted = encf.toUpperCase();
+    return [...this.documents.values()].filter(
+      (document) =>
+        document.environment === environment &&
+        document.rnc === rnc &&
+        document.encf.toUpperCase() === wanted,
+    );
+  }
+
   delegate(delegation: Delegation): void {
     this.delegations.push(delegation);
   }

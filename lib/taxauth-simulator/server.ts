@@ -9,6 +9,7 @@ import { handleAdminRequest, type SimulatorAdmin } from "./admin";
 import { anularRango } from "./anular-rango";
 import { semilla, validarSemilla } from "./auth-services";
 import { consultaResultado } from "./consulta-resultado";
+import { consultaTrackIds } from "./consulta-trackids";
 import { dialectOfFault, type Fault, type ServiceName } from "./faults";
 import type { Reply, ServiceRequest } from "./reply";
 import type { CallRecord, SimulatorState } from "./state";
@@ -41,6 +42,12 @@ const ROUTES: Array<{
     method: "GET",
     service: "consultaresultado",
     handle: consultaResultado,
+  },
+  {
+    path: "consultatrackids/api/trackids/consulta",
+    method: "GET",
+    service: "consultatrackids",
+    handle: consultaTrackIds,
   },
 ];
 

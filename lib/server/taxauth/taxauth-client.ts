@@ -9,13 +9,15 @@ import { classifyVoidAnswer } from "./classify-void-answer";
 import { describeBody, tryJson } from "./response-body";
 import { TokenCache } from "./token-cache";
 import { HttpTransport, TransportError, type HttpAnswer, type RequestOptions } from "./transport";
-import { STATUS_ESTADOS, type TaxAuthStatusResult, type VoidOutcome } from "./types";
+import { parseTrackIdsAnswer } from "./track-ids";
+import { STATUS_ESTADOS, type TaxAuthStatusResult, type TaxAuthTrackId, type VoidOutcome } from "./types";
 
 const PATHS = {
   semilla: "/autenticacion/api/autenticacion/semilla",
   validarSemilla: "/autenticacion/api/autenticacion/validarsemilla",
   anularRango: "/anulacionrangos/api/operaciones/anularrango",
   estado: "/consultaresultado/api/consultas/estado",
+  trackIds: "/consultatrackids/api/trackids/consulta",
 } as const;
 
 const DEFAULT_TOKEN_SAFETY_MARGIN_MS = 5 * 60_000;
@@ -112,6 +114,46 @@ export class TaxAuthClient {
       );
     }
     return { codigo, estado: STATUS_ESTADOS[codigo as keyof typeof STATUS_ESTADOS], raw: json };
+  }
+
+  /**
+   * consultatrackids: every trackId DGII gave one e-NCF (empty: DGII never received it, as far as
+   * this caller may see). Throws AppError TAXAUTH_STATUS_ERROR (or TAXAUTH_AUTH_ERROR).
+   */
+  async queryTrackIds(
+    environment: Environment,
+    rnc: string,
+    credential: SigningCredential,
+    encf: string,
+  ): Promise<TaxAuthTrackId[]> {
+    const path = `${PATHS.trackIds}?rncemisor=${encodeURIComponent(rnc)}&encf=${encodeURIComponent(encf)}`;
+    let answer: HttpAnswer;
+    try {
+      answer = await this.withToken({ environment, rnc, credential }, (token) =>
+        this.call(environment, path, {
+          method: "GET",
+          headers: { Authorization: `bearer ${token}`, Accept: "application/json" },
+          idempotent: true,
+        }),
+      );
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw new AppError(
+        "TAXAUTH_STATUS_ERROR",
+        `No se pudo consultar los trackId en DGII: ${messageOf(error)}`,
+        {
+          cause: error,
+        },
+      );
+    }
+    const entries = answer.status === 200 ? parseTrackIdsAnswer(tryJson(answer.body.trim())) : undefined;
+    if (!entries) {
+      throw new AppError(
+        "TAXAUTH_STATUS_ERROR",
+        `Respuesta no válida de DGII al consultar los trackId: ${describeBody(answer.status, answer.body, answer.contentType)}`,
+      );
+    }
+    return entries;
   }
 
   async close(): Promise<void> {

@@ -55,3 +55,13 @@ export interface TaxAuthStatusResult {
   estado: StatusEstado;
   raw: unknown;
 }
+
+/** One reception of an e-NCF by DGII (consultatrackids). */
+export interface TaxAuthTrackId {
+  trackId: string;
+  /** As DGII words it (Aceptado, Rechazado, En Proceso…); "" when the answer had none. */
+  estado: string;
+  codigo?: string;
+  fechaRecepcion?: string;
+  mensaje?: string;
+}

@@ -1,0 +1,36 @@
+import "server-only";
+
+import { jsonReply, textReply, unauthorizedReply, type Reply, type ServiceRequest } from "./reply";
+import { ESTADOS } from "./registry";
+
+/**
+ * GET …/consultatrackids/api/trackids/consulta?rncemisor=&encf=: every trackId DGII gave one e-NCF
+ * (one per reception, a resend included), with its estado, oldest first. Answered from the registered
+ * documents; an e-NCF never received answers an empty list. Parameter names are case-insensitive, as
+ * DGII's (IIS) are. Only the issuer, or a holder delegated for it, sees its trackIds: anyone else gets
+ * the empty list (DGII publishes no error for it; the client cannot tell "never sent" from "not yours").
+ */
+export async function consultaTrackIds({ environment, request, url, state }: ServiceRequest): Promise<Reply> {
+  const claims = await state.credentials.verifyToken(environment, request.headers.authorization);
+  if (!claims) return unauthorizedReply();
+  const call = { tokenHolderId: claims.holderId, tokenFingerprint: claims.fingerprint };
+  const parameter = (name: string) =>
+    [...url.searchParams.entries()].find(([key]) => key.toLowerCase() === name)?.[1]?.trim() ?? "";
+  const rncEmisor = parameter("rncemisor");
+  const encf = parameter("encf").toUpperCase();
+  if (!rncEmisor || !encf) return textReply(400, "Los parámetros RncEmisor y ENCF son requeridos.", call);
+  if (!state.registry.mayActFor(environment, claims.holderId, rncEmisor)) {
+    return jsonReply(200, [], call);
+  }
+  const documents = state.registry.documentsOf(environment, rncEmisor, encf);
+  return jsonReply(
+    200,
+    documents.map((document) => ({
+      trackId: document.trackId,
+      codigo: String(document.codigo),
+      estado: ESTADOS[document.codigo],
+      fechaRecepcion: document.fechaRecepcion ?? null,
+    })),
+    { ...call, rncEmisor },
+  );
+}
