@@ -58,7 +58,9 @@ test.describe("historial de anulaciones", () => {
     expect(csv.status()).toBe(200);
     expect(csv.headers()["content-type"]).toContain("text/csv");
     const body = await csv.text();
-    expect(body).toContain("fecha,voidId,estado");
+    expect(body).toContain(
+      "Fecha,Anulación,Estado,Ambiente,Fecha y hora de anulación,Total anulado,Tipo,Desde,Hasta",
+    );
     expect(body).toContain(acceptedId);
     expect(body).not.toContain(rejectedId);
   });

@@ -6,6 +6,9 @@ import { useMemo } from "react";
 
 import { StatusBadge } from "@/components/ui/status-badge";
 import { Table } from "@/components/ui/table";
+import { CopyButton } from "@/components/settings/copy-button";
+
+import styles from "./void-history-table.module.css";
 
 /** A row as the server prepared it: dates already formatted in Santo Domingo time, labels translated. */
 export interface VoidHistoryRow {
@@ -15,6 +18,8 @@ export interface VoidHistoryRow {
   statusLabel: string;
   total: string;
   tipos: string;
+  /** The ranges, abbreviated when many (void-history.ts rangesSummary). */
+  ranges: string;
   fileName: string;
   detailHref: string;
   xmlHref: string;
@@ -23,14 +28,29 @@ export interface VoidHistoryRow {
 export interface VoidHistoryTableProps {
   rows: VoidHistoryRow[];
   caption: string;
-  headers: { fecha: string; voidId: string; estado: string; total: string; tipos: string; archivo: string };
+  headers: {
+    fecha: string;
+    voidId: string;
+    estado: string;
+    total: string;
+    tipos: string;
+    rangos: string;
+    archivo: string;
+  };
+  copy: { label: string; copied: string };
   empty: string;
 }
 
 const features = tableFeatures({});
 
+/** A UUID's first and last blocks ("0190f2c1…8a3e"): the whole id is in the link's title and the copy. */
+export function shortId(id: string): string {
+  return id.length > 16 ? `${id.slice(0, 8)}…${id.slice(-4)}` : id;
+}
+
 function buildColumns(
   headers: VoidHistoryTableProps["headers"],
+  copy: VoidHistoryTableProps["copy"],
 ): Array<ColumnDef<typeof features, VoidHistoryRow>> {
   return [
     {
@@ -44,9 +64,17 @@ function buildColumns(
       accessorKey: "voidId",
       header: headers.voidId,
       cell: (info) => (
-        <Link href={info.row.original.detailHref} className="mono">
-          {info.row.original.voidId}
-        </Link>
+        <span className={styles.shortId}>
+          <Link
+            href={info.row.original.detailHref}
+            className="mono"
+            title={info.row.original.voidId}
+            aria-label={info.row.original.voidId}
+          >
+            {shortId(info.row.original.voidId)}
+          </Link>
+          <CopyButton text={info.row.original.voidId} label={copy.label} copiedLabel={copy.copied} />
+        </span>
       ),
     },
     {
@@ -57,6 +85,16 @@ function buildColumns(
     },
     { id: "total", accessorKey: "total", header: headers.total },
     { id: "tipos", accessorKey: "tipos", header: headers.tipos },
+    {
+      id: "rangos",
+      accessorKey: "ranges",
+      header: headers.rangos,
+      cell: (info) => (
+        <span className={`mono ${styles.ranges}`} data-testid="row-ranges">
+          {info.row.original.ranges}
+        </span>
+      ),
+    },
     {
       id: "archivo",
       accessorKey: "fileName",
@@ -71,12 +109,12 @@ function buildColumns(
 }
 
 /** The history table (@tanstack/react-table, headless): filtering and paging happen on the server. */
-export function VoidHistoryTable({ rows, caption, headers, empty }: VoidHistoryTableProps) {
-  const columns = useMemo(() => buildColumns(headers), [headers]);
+export function VoidHistoryTable({ rows, caption, headers, copy, empty }: VoidHistoryTableProps) {
+  const columns = useMemo(() => buildColumns(headers, copy), [headers, copy]);
   const table = useTable({ features, columns, data: rows });
   const numeric = (id: string) => id === "total";
   return (
-    <Table caption={caption} data-testid="void-history">
+    <Table caption={caption} data-testid="void-history" className={styles.cards}>
       <thead>
         {table.getHeaderGroups().map((group) => (
           <tr key={group.id}>
@@ -91,13 +129,18 @@ export function VoidHistoryTable({ rows, caption, headers, empty }: VoidHistoryT
       <tbody>
         {rows.length === 0 ? (
           <tr>
-            <td colSpan={6}>{empty}</td>
+            <td colSpan={7}>{empty}</td>
           </tr>
         ) : (
           table.getRowModel().rows.map((row) => (
             <tr key={row.id} data-void-id={row.original.voidId}>
               {row.getAllCells().map((cell) => (
-                <td key={cell.id} className={numeric(cell.column.id) ? "num" : undefined}>
+                <td
+                  key={cell.id}
+                  className={numeric(cell.column.id) ? "num" : undefined}
+                  data-col={cell.column.id}
+                  data-label={headers[cell.column.id as keyof typeof headers]}
+                >
                   <table.FlexRender cell={cell} />
                 </td>
               ))}

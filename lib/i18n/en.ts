@@ -2,6 +2,7 @@ import type { Dictionary } from "./es";
 import { enServiceAccounts, enSharedCertificates } from "./en-company-settings";
 import { enAccount, enOrganization } from "./en-account";
 import { enErrors } from "./en-errors";
+import { enFinding } from "./en-finding";
 import { enSetup } from "./en-setup";
 import { enVoidSettle } from "./en-void-settle";
 import { enVoidStatus } from "./en-void-status";
@@ -106,7 +107,7 @@ export const en: Dictionary = {
     empty: "No voids match these filters.",
     columns: {
       fecha: "Date",
-      voidId: "voidId",
+      voidId: "Void",
       estado: "Status",
       total: "Total",
       tipos: "Types",
@@ -280,6 +281,7 @@ export const en: Dictionary = {
     },
   },
   voidTool: enVoidTool,
+  finding: enFinding,
   account: enAccount,
   organization: enOrganization,
   voidStatus: enVoidStatus,

@@ -1,6 +1,7 @@
 import { esServiceAccounts, esSharedCertificates } from "./es-company-settings";
 import { esAccount, esOrganization } from "./es-account";
 import { esErrors } from "./es-errors";
+import { esFinding } from "./es-finding";
 import { esSetup } from "./es-setup";
 import { esVoidSettle } from "./es-void-settle";
 import { esVoidStatus } from "./es-void-status";
@@ -108,7 +109,7 @@ export const es = {
     empty: "No hay anulaciones con estos filtros.",
     columns: {
       fecha: "Fecha",
-      voidId: "voidId",
+      voidId: "Anulación",
       estado: "Estado",
       total: "Total",
       tipos: "Tipos",
@@ -285,6 +286,7 @@ export const es = {
     },
   },
   voidTool: esVoidTool,
+  finding: esFinding,
   account: esAccount,
   organization: esOrganization,
   voidStatus: esVoidStatus,

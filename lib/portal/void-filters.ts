@@ -13,6 +13,8 @@ export interface VoidFilters {
   /** yyyy-MM-dd, last day included. */
   to?: string;
   environment: Environment;
+  /** "¿Está anulado este e-NCF?": the history's search by one e-NCF (as typed; checked by the search). */
+  encf?: string;
   cursor?: string;
   /** The cursors of the pages before this one, oldest first (the first page has none). */
   back?: string[];
@@ -51,6 +53,7 @@ export function readVoidFilters(params: RawParams, defaultEnvironment: Environme
     from: first(params.from),
     to: first(params.to),
     environment: environment && isEnvironment(environment) ? environment : defaultEnvironment,
+    ...(first(params.encf) ? { encf: first(params.encf)!.toUpperCase().slice(0, 40) } : {}),
     cursor: first(params.cursor),
     back: (first(params.back)?.split(".") ?? [])
       .filter((cursor) => CURSOR_PATTERN.test(cursor))

@@ -37,3 +37,20 @@ export async function loadVoidPage(
 export function typesOf(item: Pick<VoidListItem, "ranges">): string {
   return [...new Set(item.ranges.map((range) => range.tipoeCF))].sort().join(", ");
 }
+
+/** How many ranges a history row shows before "y N rangos más". */
+export const RANGES_SHOWN = 3;
+
+/** A row's ranges, abbreviated when many: "E310000000001 – E310000000005, E31… y 7 rangos más". */
+export function rangesSummary(item: Pick<VoidListItem, "ranges">, more: (count: number) => string): string {
+  const shown = item.ranges
+    .slice(0, RANGES_SHOWN)
+    .map((range) =>
+      range.secuenciaDesde === range.secuenciaHasta
+        ? range.secuenciaDesde
+        : `${range.secuenciaDesde} – ${range.secuenciaHasta}`,
+    )
+    .join(", ");
+  const rest = item.ranges.length - RANGES_SHOWN;
+  return rest > 0 ? `${shown} ${more(rest)}` : shown;
+}

@@ -2,17 +2,24 @@ import type { Metadata } from "next";
 
 import { VoidHistoryTable, type VoidHistoryRow } from "@/components/voids/void-history-table";
 import { VoidFiltersForm } from "@/components/voids/void-filters-form";
+import { VoidSearch, type VoidSearchResult } from "@/components/voids/void-search";
 import { Banner } from "@/components/ui/banner";
 import { ButtonLink } from "@/components/ui/button";
 import { formatFechaHora } from "@/lib/domain/fecha";
 import { format, formatNumber, plural } from "@/lib/i18n";
 import { errorMessage } from "@/lib/i18n/error-message";
+import { isAppError } from "@/lib/errors";
+import { findVoidsCovering } from "@/lib/server/voids/find-voids-covering";
+import { MAX_COVERING_CANDIDATES } from "@/lib/server/voids/void-repository";
+import type { Dictionary } from "@/lib/i18n";
+import type { Locale } from "@/lib/domain/locale";
+import type { Environment } from "@/lib/domain/environments";
 import { voidStatusLabel } from "@/lib/i18n/void-status";
 import { getI18n } from "@/lib/portal/i18n";
 import { pageTitle } from "@/lib/portal/page-title";
 import { requirePageAuth } from "@/lib/portal/page-auth";
 import { nextPageQuery, previousPageQuery, readVoidFilters, toPageQuery } from "@/lib/portal/void-filters";
-import { loadVoidPage, typesOf } from "@/lib/portal/void-history";
+import { loadVoidPage, rangesSummary, typesOf } from "@/lib/portal/void-history";
 import { needsReviewIds } from "@/lib/portal/void-settlement";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -20,6 +27,45 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 const PAGE_SIZE = 25;
+
+/** The e-NCF search's answer in the page's words; a malformed e-NCF is said in the field. */
+async function searchByEncf(
+  accountId: string,
+  environment: Environment,
+  encf: string,
+  t: Dictionary,
+  locale: Locale,
+): Promise<VoidSearchResult> {
+  try {
+    const answer = await findVoidsCovering(accountId, environment, encf);
+    const found = answer.voids.length;
+    return {
+      kind: "hits",
+      encf: answer.encf,
+      voided: answer.voids.some((hit) => hit.status === "Aceptado" && !hit.excepted),
+      summary:
+        found === 0
+          ? format(t.finding.search.none, { encf: answer.encf, environment })
+          : plural(t.finding.search.found, found, locale, { encf: answer.encf, environment }),
+      truncated: answer.truncated
+        ? format(t.finding.search.truncated, { count: formatNumber(MAX_COVERING_CANDIDATES, locale) })
+        : null,
+      hits: answer.voids.map((hit) => ({
+        voidId: hit.voidId,
+        status: hit.status,
+        statusLabel: voidStatusLabel(t.voidStatus, hit.status, hit.errorCode, false),
+        fecha: formatFechaHora(hit.createdAt),
+        range: `${hit.secuenciaDesde} – ${hit.secuenciaHasta}`,
+        excepted: hit.excepted,
+        href: `/voids/${hit.voidId}?env=${environment}`,
+      })),
+    };
+  } catch (error) {
+    if (isAppError(error) && error.status === 400)
+      return { kind: "invalid", message: errorMessage(error, locale) };
+    throw error;
+  }
+}
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -29,6 +75,9 @@ export default async function VoidHistoryPage({ searchParams }: { searchParams: 
   const { t, locale, environment } = await getI18n();
   const filters = readVoidFilters(await searchParams, environment);
   const page = await loadVoidPage(auth.accountId, filters, PAGE_SIZE);
+  const search = filters.encf
+    ? await searchByEncf(auth.accountId, filters.environment, filters.encf, t, locale)
+    : null;
   const previous = previousPageQuery(filters);
   const review = page.ok
     ? await needsReviewIds(
@@ -46,6 +95,7 @@ export default async function VoidHistoryPage({ searchParams }: { searchParams: 
           (review.has(item.voidId) ? ` · ${t.voidSettle.review.historySuffix}` : ""),
         total: formatNumber(item.totalVoided, locale),
         tipos: typesOf(item),
+        ranges: rangesSummary(item, (count) => plural(t.finding.moreRanges, count, locale)),
         fileName: item.fileName,
         detailHref: `/voids/${item.voidId}?env=${item.environment}`,
         xmlHref: `/voids/${item.voidId}/xml?env=${item.environment}`,
@@ -67,6 +117,12 @@ export default async function VoidHistoryPage({ searchParams }: { searchParams: 
           </ButtonLink>
         </div>
       </div>
+      <VoidSearch
+        encf={filters.encf ?? ""}
+        environment={filters.environment}
+        result={search}
+        t={t.finding.search}
+      />
       <VoidFiltersForm
         filters={filters}
         t={{ ...t.voids, environment: t.common.environment, clear: t.common.clear }}
@@ -83,7 +139,8 @@ export default async function VoidHistoryPage({ searchParams }: { searchParams: 
       <VoidHistoryTable
         rows={rows}
         caption={format(t.voids.tableCaption, { environment: filters.environment })}
-        headers={t.voids.columns}
+        headers={{ ...t.voids.columns, rangos: t.finding.rangesColumn }}
+        copy={{ label: t.finding.copy, copied: t.finding.copied }}
         empty={t.voids.empty}
       />
       <nav className="row row-centered spaced" aria-label={t.voids.pagination}>

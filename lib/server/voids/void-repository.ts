@@ -412,3 +412,105 @@ export async function findAcceptedOverlap(
   }
   return null;
 }
+
+/** How many candidate attempts one e-NCF search reads the ranges of, per kind (accepted, unindexed). */
+export const MAX_COVERING_CANDIDATES = 1_000;
+
+/** An attempt a number search may find in: its ranges still stored (JSON tuples, or gzip + base64). */
+export interface CoveringCandidate {
+  voidId: string;
+  status: VoidRecordView["status"];
+  errorCode: string | null;
+  createdAt: number;
+  fechaHoraAnulacion: string;
+  storedRanges: string;
+  storedExcepted: string | null;
+}
+
+const CANDIDATE_SELECT = {
+  id: true,
+  status: true,
+  errorCode: true,
+  createdAt: true,
+  fechaHoraAnulacion: true,
+  ranges: true,
+  excepted: true,
+} as const;
+
+function toCandidate(row: {
+  id: string;
+  status: VoidRecordView["status"];
+  errorCode: string | null;
+  createdAt: bigint;
+  fechaHoraAnulacion: string;
+  ranges: string;
+  excepted: string | null;
+}): CoveringCandidate {
+  return {
+    voidId: row.id,
+    status: row.status,
+    errorCode: row.errorCode,
+    createdAt: Number(row.createdAt),
+    fechaHoraAnulacion: row.fechaHoraAnulacion,
+    storedRanges: row.ranges,
+    storedExcepted: row.excepted,
+  };
+}
+
+/**
+ * The attempts that may hold one number of a series+type, newest first, their ranges not yet
+ * matched (find-voids-covering.ts walks them with lib/domain/intervals):
+ * - accepted ones through the VoidedBlock index: only voids whose bounding box holds the number;
+ * - every other attempt (Error, Rechazado: no index rows) whose stored JSON names that series+type
+ *   (`"E31`), plus the large gzip-stored ones, which text cannot filter. Bounded: `truncated` says
+ *   the newest MAX_COVERING_CANDIDATES of either kind were read and older ones were not.
+ */
+export async function findCoveringCandidates(
+  accountId: string,
+  environment: Environment,
+  serie: string,
+  tipoeCF: string,
+  secuencia: number,
+): Promise<{ candidates: CoveringCandidate[]; truncated: boolean }> {
+  const db = await getDb();
+  const limit = MAX_COVERING_CANDIDATES;
+  const blocks = await db.voidedBlock.findMany({
+    where: {
+      accountId,
+      environment,
+      serie,
+      tipoeCF,
+      minDesde: { lte: BigInt(secuencia) },
+      maxHasta: { gte: BigInt(secuencia) },
+    },
+    select: { voidId: true },
+    orderBy: { voidId: "desc" },
+    take: limit + 1,
+  });
+  const acceptedIds = [...new Set(blocks.slice(0, limit).map((block) => block.voidId))];
+  const accepted =
+    acceptedIds.length === 0
+      ? []
+      : await db.voidRecord.findMany({
+          where: { id: { in: acceptedIds } },
+          select: { ...CANDIDATE_SELECT, accountId: true, environment: true },
+        });
+  const others = await db.voidRecord.findMany({
+    where: {
+      accountId,
+      environment,
+      status: { not: "Aceptado" },
+      OR: [{ ranges: { contains: `"${serie}${tipoeCF}` } }, { NOT: { ranges: { startsWith: "[" } } }],
+    },
+    select: CANDIDATE_SELECT,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit + 1,
+  });
+  const candidates = [
+    ...accepted.filter((row) => row.accountId === accountId && row.environment === environment),
+    ...others.slice(0, limit),
+  ]
+    .map(toCandidate)
+    .sort((a, b) => b.createdAt - a.createdAt || (a.voidId < b.voidId ? 1 : -1));
+  return { candidates, truncated: blocks.length > limit || others.length > limit };
+}

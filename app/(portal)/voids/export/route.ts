@@ -1,8 +1,8 @@
 import { formatFechaHora } from "@/lib/domain/fecha";
-import { getDictionary, type Dictionary } from "@/lib/i18n";
-import { voidStatusLabel } from "@/lib/i18n/void-status";
+import { getDictionary } from "@/lib/i18n";
+import { voidCsvHeader, voidCsvRows } from "@/lib/portal/void-csv";
 import { readVoidFilters } from "@/lib/portal/void-filters";
-import { loadVoidPage, typesOf, type VoidListItem } from "@/lib/portal/void-history";
+import { loadVoidPage } from "@/lib/portal/void-history";
 import { getPortalPreferences } from "@/lib/portal/preferences";
 import { AppError } from "@/lib/errors";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
@@ -11,48 +11,6 @@ import { csvResponse, type CsvRow } from "@/lib/server/http/csv";
 
 const CSV_PAGE = 100;
 
-const HEADER = [
-  "fecha",
-  "voidId",
-  "estado",
-  "ambiente",
-  "fechaHoraAnulacion",
-  "totalVoided",
-  "tipos",
-  "rangos",
-  "archivo",
-  "taxauthCode",
-  "taxauthName",
-  "taxauthResponse",
-  "errorCode",
-  "createdBy",
-  // DGII's partial success: what it did not void (empty otherwise).
-  "totalExcepted",
-  "exceptuadas",
-];
-
-/** One record; its status in the words of the history and the detail page ("Error · interrumpida"). */
-function row(item: VoidListItem, statusTexts: Dictionary["voidStatus"]): CsvRow {
-  return [
-    formatFechaHora(item.createdAt),
-    item.voidId,
-    voidStatusLabel(statusTexts, item.status, item.errorCode, !!item.excepted),
-    item.environment,
-    item.fechaHoraAnulacion,
-    item.totalVoided,
-    typesOf(item),
-    item.ranges.map((range) => `${range.secuenciaDesde}-${range.secuenciaHasta}`).join(" "),
-    item.fileName,
-    item.taxauthCode,
-    item.taxauthName,
-    item.taxauthResponse.join(" | "),
-    item.errorCode ?? null,
-    item.createdBy,
-    item.totalExcepted ?? null,
-    item.excepted?.map((range) => `${range.secuenciaDesde}-${range.secuenciaHasta}`).join(" ") ?? null,
-  ];
-}
-
 /**
  * CSV of the history with the page's filters (all pages, not only the one on screen), streamed
  * page by page with the API's cursor so a long history never sits in memory.
@@ -60,7 +18,7 @@ function row(item: VoidListItem, statusTexts: Dictionary["voidStatus"]): CsvRow 
 export const GET = route(async (request: Request) => {
   const auth = await requirePortalAuth("GET /(portal)/voids/export");
   const { environment, locale } = await getPortalPreferences();
-  const statusTexts = getDictionary(locale).voidStatus;
+  const t = getDictionary(locale);
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const filters = { ...readVoidFilters(params, environment), cursor: undefined };
   // The first page is read before answering, so a bad filter is a 400, not a broken download.
@@ -70,7 +28,7 @@ export const GET = route(async (request: Request) => {
   async function* rows(): AsyncGenerator<CsvRow> {
     let page = firstPage;
     for (;;) {
-      for (const item of page.items) yield row(item, statusTexts);
+      for (const item of page.items) yield* voidCsvRows(item, t);
       if (!page.nextToken) return;
       const next = await loadVoidPage(auth.accountId, { ...filters, cursor: page.nextToken }, CSV_PAGE);
       // Our own cursor refused: abort the download (the browser shows it failed), never a short file.
@@ -81,7 +39,7 @@ export const GET = route(async (request: Request) => {
   const day = formatFechaHora(Date.now()).slice(0, 10);
   return csvResponse({
     fileName: `anulaciones-${filters.environment}-${day}.csv`,
-    header: HEADER,
+    header: voidCsvHeader(t.finding.csv),
     rows: rows(),
   });
 });

@@ -1,0 +1,65 @@
+import "server-only";
+
+import { formatFechaHora } from "@/lib/domain/fecha";
+import type { Dictionary } from "@/lib/i18n";
+import { voidStatusLabel } from "@/lib/i18n/void-status";
+import type { CsvRow } from "@/lib/server/http/csv";
+
+import type { VoidListItem } from "./void-history";
+
+/**
+ * The history's CSV for a spreadsheet user: headers in the portal's language, one row per range (a
+ * 10,000-range void is 10,000 short rows, never one 280,000-character cell over Excel's 32,767),
+ * dates as the portal shows them (dd-MM-yyyy HH:mm:ss, Santo Domingo). The void's own columns repeat
+ * on each of its rows, so a filter or a pivot table works on any row. The one CSV writer
+ * (lib/server/http/csv.ts) neutralises formula injection in every cell.
+ */
+export function voidCsvHeader(t: Dictionary["finding"]["csv"]): CsvRow {
+  return [
+    t.fecha,
+    t.anulacion,
+    t.estado,
+    t.ambiente,
+    t.fechaHoraAnulacion,
+    t.totalAnulado,
+    t.tipo,
+    t.desde,
+    t.hasta,
+    t.cantidad,
+    t.rangoExceptuado,
+    t.archivo,
+    t.codigoDgii,
+    t.respuestaDgii,
+    t.mensajesDgii,
+    t.enviadoPor,
+  ];
+}
+
+export function* voidCsvRows(item: VoidListItem, t: Dictionary): Generator<CsvRow> {
+  const status = voidStatusLabel(t.voidStatus, item.status, item.errorCode, !!item.excepted);
+  const messages = [...item.taxauthResponse, ...(item.errorMessage ? [item.errorMessage] : [])].join(" | ");
+  const ranges = [
+    ...item.ranges.map((range) => ({ range, excepted: false })),
+    ...(item.excepted ?? []).map((range) => ({ range, excepted: true })),
+  ];
+  for (const { range, excepted } of ranges) {
+    yield [
+      formatFechaHora(item.createdAt),
+      item.voidId,
+      status,
+      item.environment,
+      item.fechaHoraAnulacion,
+      item.totalVoided,
+      range.tipoeCF,
+      range.secuenciaDesde,
+      range.secuenciaHasta,
+      range.cantidad,
+      excepted ? t.finding.exceptedYes : null,
+      item.fileName,
+      item.taxauthCode,
+      item.taxauthName,
+      messages,
+      item.createdBy,
+    ];
+  }
+}
