@@ -65,12 +65,21 @@ export async function createVoid(input: CreateVoidInput): Promise<CreateVoidResu
     if (isAppError(error)) return error;
     throw error;
   });
+  // DGII's announced maintenance or outage (only with TAXAUTH_STATUS_API_KEY): known before anything
+  // is signed, so the document is not even signed; refused with 503 after validation (below).
+  const unavailable = await refuseWhileVoidServiceUnavailable(input.environment).then(
+    () => null,
+    (error: unknown) => {
+      if (isAppError(error)) return error;
+      throw error;
+    },
+  );
   const prepared = await prepareVoidOffThread({
     rnc: input.rnc,
     body: input.body,
     locale: input.locale,
     hashBody: input.idempotencyKey !== undefined,
-    credential: isAppError(credential) ? null : credential,
+    credential: isAppError(credential) || unavailable ? null : credential,
   });
   if (input.idempotencyKey !== undefined) {
     const replay = await replayIdempotent(input, input.idempotencyKey, prepared.requestHash!);
@@ -85,8 +94,8 @@ export async function createVoid(input: CreateVoidInput): Promise<CreateVoidResu
       { extra: { voidId: overlap.voidId, line: overlap.range.line } },
     );
   }
-  // DGII's announced maintenance or outage (only with TAXAUTH_STATUS_API_KEY): 503, nothing stored or sent.
-  await refuseWhileVoidServiceUnavailable(input.environment);
+  // 503 TAXAUTH_UNAVAILABLE: nothing signed, stored or sent.
+  if (unavailable) throw unavailable;
   if (isAppError(credential)) throw credential;
   if (!prepared.signed.ok) {
     throw new AppError("SIGN_ERROR", "No se pudo firmar el documento de anulación; no se envió nada.", {

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+import * as signing from "@/lib/server/signing";
 
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { setEnvForTests } from "@/lib/server/config/load-config";
@@ -6,6 +8,13 @@ import { resetServiceStatusForTests } from "@/lib/server/taxauth/service-status"
 
 import { startVoidTestApp, type VoidTestApp } from "./testing/void-test-app";
 import { MAX_RETRY_AFTER_SECONDS } from "./void-service-gate";
+
+// Counts signatures: during an announced window the ANECF must not even be signed.
+vi.mock("@/lib/server/signing", async (original) => {
+  const real = await original<typeof import("@/lib/server/signing")>();
+  return { ...real, signBuiltXml: vi.fn(real.signBuiltXml) };
+});
+const signatures = () => vi.mocked(signing.signBuiltXml).mock.calls.length;
 
 /**
  * POST void-ncf while DGII's status service announces Anulación Rangos in maintenance or down:
@@ -65,9 +74,10 @@ describe("createVoid during DGII's announced maintenance window", () => {
       from: now - 10 * MINUTE,
       to: now + 20 * MINUTE,
     });
-    const [storedBefore, sentBefore] = [await stored(), sent()];
+    const [storedBefore, sentBefore, signedBefore] = [await stored(), sent(), signatures()];
     const response = await post({ ranges: [freshRange()] });
     expect(response.status).toBe(503);
+    expect(signatures()).toBe(signedBefore); // refused before signing
     expect(response.body).toEqual({
       message: expect.stringMatching(
         /Anulación Rangos de TesteCF en mantenimiento.*no se guardó ni se envió nada/,
