@@ -3,17 +3,21 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { formatFechaHora } from "@/lib/domain/fecha";
 import type { Locale } from "@/lib/domain/locale";
 import { format, formatCurrency, type Dictionary } from "@/lib/i18n";
-import type { DocumentView } from "@/lib/portal/document-view";
+import Link from "next/link";
+
+import { Banner } from "@/components/ui/banner";
+import { receivedLabel, type DocumentView } from "@/lib/portal/document-view";
 
 export interface DocumentCardProps {
   document: DocumentView;
   t: Dictionary["documents"];
+  received: Dictionary["finding"]["documents"]["received"];
   statusLabels: Dictionary["status"];
   locale: Locale;
 }
 
 /** One found document: status in colour and words, the key fields and the DGII QR link. */
-export function DocumentCard({ document, t, statusLabels, locale }: DocumentCardProps) {
+export function DocumentCard({ document, t, received, statusLabels, locale }: DocumentCardProps) {
   const f = t.fields;
   const label = (statusLabels as Record<string, string>)[document.status] ?? document.status;
   return (
@@ -60,7 +64,7 @@ export function DocumentCard({ document, t, statusLabels, locale }: DocumentCard
         {document.customerReceived ? (
           <>
             <dt>{f.customerReceived}</dt>
-            <dd>{document.customerReceived}</dd>
+            <dd>{receivedLabel(document.customerReceived, received)}</dd>
           </>
         ) : null}
         {document.qrUrl ? (
@@ -96,11 +100,16 @@ export function NotFoundCard({
   environment,
   t,
   statusLabel,
+  voided,
+  voidLink,
 }: {
   ecf: string;
   environment: string;
   t: Dictionary["documents"];
   statusLabel: string;
+  /** The voided range that holds this number, if any (lib/portal/document-lookup.ts). */
+  voided?: { text: string; href: string } | null;
+  voidLink?: string;
 }) {
   return (
     <Card as="article" data-testid="document-result" data-ncf={ecf} data-found="false">
@@ -108,7 +117,29 @@ export function NotFoundCard({
         <h3 className="mono">{ecf}</h3>
         <StatusBadge status="No encontrado" label={statusLabel} />
       </div>
-      <p>{format(t.notFoundExplain, { ecf, environment })}</p>
+      {voided ? (
+        <Banner tone="warning" testId="voided-note">
+          <p>{voided.text}</p>
+          <p>
+            <Link href={voided.href}>{voidLink}</Link>
+          </p>
+        </Banner>
+      ) : (
+        <p>{format(t.notFoundExplain, { ecf, environment })}</p>
+      )}
+    </Card>
+  );
+}
+
+/** An entry that is not an e-NCF: said as such, never "No encontrado". */
+export function MalformedCard({ ecf, label, explain }: { ecf: string; label: string; explain: string }) {
+  return (
+    <Card as="article" data-testid="document-result" data-ncf={ecf} data-found="malformed">
+      <div className="page-header">
+        <h3 className="mono">{ecf}</h3>
+        <StatusBadge status="Rechazado" label={label} />
+      </div>
+      <p>{explain}</p>
     </Card>
   );
 }

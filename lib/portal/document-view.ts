@@ -87,3 +87,10 @@ export function splitEncfList(text: string): string[] {
     .map((entry) => entry.trim().toUpperCase())
     .filter((entry) => entry !== "");
 }
+
+/** "Sí"/"No" for DGII's 1/0 "received by the customer" flag; any other value as it came. */
+export function receivedLabel(value: string | null, words: { yes: string; no: string }): string | null {
+  if (value === "1" || value === "true") return words.yes;
+  if (value === "0" || value === "false") return words.no;
+  return value;
+}

@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 
 import { BatchLookup } from "@/components/documents/batch-lookup";
-import { DocumentCard, NotFoundCard } from "@/components/documents/document-card";
-import { Banner } from "@/components/ui/banner";
+import { LookupResultCard } from "@/components/documents/lookup-result-card";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { InputField } from "@/components/ui/field";
@@ -11,10 +10,9 @@ import { format } from "@/lib/i18n";
 import { errorMessage } from "@/lib/i18n/error-message";
 import { getI18n } from "@/lib/portal/i18n";
 import { pageTitle } from "@/lib/portal/page-title";
-import { fromDocumentRecord, type DocumentView } from "@/lib/portal/document-view";
+import { lookupDocuments, type LookupResult } from "@/lib/portal/document-lookup";
 import { requirePageAuth } from "@/lib/portal/page-auth";
 import { parseDocumentQuery } from "@/lib/schemas/documents-query";
-import { getDocument } from "@/lib/server/documents";
 
 export async function generateMetadata(): Promise<Metadata> {
   return pageTitle((t) => t.documents.title);
@@ -22,10 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-type SingleResult =
-  | { kind: "found"; document: DocumentView }
-  | { kind: "not-found"; ecf: string }
-  | { kind: "invalid"; message: string };
+type SingleResult = LookupResult | { kind: "invalid"; message: string };
 
 /** Consulta de documentos: one e-NCF (in the URL, shareable) or a pasted batch (server action). */
 export default async function DocumentsPage({ searchParams }: { searchParams: SearchParams }) {
@@ -36,17 +31,13 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Se
   let single: SingleResult | null = null;
   if (ecf !== "") {
     try {
+      // The REST query's own validation (one message, in the field), then the batch's use case, so the
+      // single and the batch lookup show the same fields (lib/portal/document-lookup.ts).
       const valid = parseDocumentQuery(new URLSearchParams({ ecf }));
-      single = {
-        kind: "found",
-        document: fromDocumentRecord(await getDocument(auth.accountId, environment, valid)),
-      };
+      single = (await lookupDocuments(auth.accountId, environment, [valid], locale))[0] ?? null;
     } catch (error) {
       if (!isAppError(error)) throw error;
-      single =
-        error.code === "DOCUMENT_NOT_FOUND"
-          ? { kind: "not-found", ecf }
-          : { kind: "invalid", message: errorMessage(error, locale) };
+      single = { kind: "invalid", message: errorMessage(error, locale) };
     }
   }
   return (
@@ -68,24 +59,18 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Se
           <Button type="submit">{t.documents.lookup}</Button>
         </form>
       </Card>
-      {single?.kind === "found" ? (
-        <DocumentCard document={single.document} t={t.documents} statusLabels={t.status} locale={locale} />
-      ) : null}
-      {single?.kind === "not-found" ? (
-        <NotFoundCard
-          ecf={single.ecf}
+      {single && single.kind !== "invalid" ? (
+        <LookupResultCard
+          result={single}
           environment={environment}
           t={t.documents}
-          statusLabel={t.status["No encontrado"]}
+          finding={t.finding.documents}
+          statusLabels={t.status}
+          locale={locale}
         />
       ) : null}
-      {single?.kind === "invalid" ? (
-        <Banner tone="danger" role="alert">
-          <p>{single.message}</p>
-        </Banner>
-      ) : null}
       <Card title={t.documents.batch}>
-        <BatchLookup t={t.documents} statusLabels={t.status} locale={locale} />
+        <BatchLookup t={t.documents} finding={t.finding.documents} statusLabels={t.status} locale={locale} />
       </Card>
     </>
   );

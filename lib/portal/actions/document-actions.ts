@@ -7,9 +7,9 @@ import { format, getDictionary } from "@/lib/i18n";
 import { errorMessage } from "@/lib/i18n/error-message";
 import { BATCH_MAX_ECFS } from "@/lib/schemas/documents-batch";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
-import { queryDocumentsBatch } from "@/lib/server/documents";
 
-import { fromBatchData, splitEncfList, type DocumentView } from "../document-view";
+import { lookupDocuments, uniqueEntries, type LookupResult } from "../document-lookup";
+import { splitEncfList } from "../document-view";
 import { getPortalPreferences } from "../preferences";
 
 export interface BatchLookupState {
@@ -17,7 +17,9 @@ export interface BatchLookupState {
   text?: string;
   error?: string;
   environment?: string;
-  results?: Array<{ ecf: string; found: boolean; document?: DocumentView }>;
+  results?: LookupResult[];
+  /** Repeated entries left out (each e-NCF is answered once). */
+  duplicates?: number;
 }
 
 /** Batch lookup (up to 100 pasted e-NCF) through the batch endpoint's own use case. */
@@ -29,19 +31,15 @@ export async function lookupDocumentsBatchAction(
   const { environment, locale } = await getPortalPreferences();
   const t = getDictionary(locale).documents;
   const text = String(formData.get("ecfs") ?? "").slice(0, 20_000);
-  const ecfs = splitEncfList(text);
+  const { ecfs, duplicates } = uniqueEntries(splitEncfList(text));
   if (ecfs.length === 0) return { text, error: t.emptyBatch };
   if (ecfs.length > BATCH_MAX_ECFS) return { text, error: format(t.tooMany, { count: ecfs.length }) };
   try {
-    const response = await queryDocumentsBatch(auth.accountId, environment, ecfs);
     return {
       text,
       environment,
-      results: response.results.map((result) => ({
-        ecf: result.ecf,
-        found: result.found,
-        ...(result.data ? { document: fromBatchData(result.data) } : {}),
-      })),
+      duplicates,
+      results: await lookupDocuments(auth.accountId, environment, ecfs, locale),
     };
   } catch (error) {
     if (isAppError(error) && error.status < 500) return { text, error: errorMessage(error, locale) };

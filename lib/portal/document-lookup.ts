@@ -1,0 +1,134 @@
+import "server-only";
+
+import type { Environment } from "@/lib/domain/environments";
+import { readEncf } from "@/lib/domain/encf";
+import type { Locale } from "@/lib/domain/locale";
+import { formatFechaHora } from "@/lib/domain/fecha";
+import { format, formatCurrency, getDictionary } from "@/lib/i18n";
+import { voidStatusLabel } from "@/lib/i18n/void-status";
+import { queryDocumentsBatch } from "@/lib/server/documents";
+import type { CsvRow } from "@/lib/server/http/csv";
+import { findVoidsCovering } from "@/lib/server/voids/find-voids-covering";
+
+import { fromBatchData, receivedLabel, type DocumentView } from "./document-view";
+
+/** A voided range that holds an e-NCF the store does not know. */
+export interface VoidedNote {
+  text: string;
+  href: string;
+}
+
+/** One answer of the document lookup, the same for the single and the batch form. */
+export type LookupResult =
+  | { ecf: string; kind: "found"; document: DocumentView }
+  | { ecf: string; kind: "not-found"; voided: VoidedNote | null }
+  | { ecf: string; kind: "malformed"; reason: string };
+
+/** Entries once each, in their first order, and how many repeats were left out. */
+export function uniqueEntries(ecfs: readonly string[]): { ecfs: string[]; duplicates: number } {
+  const unique = [...new Set(ecfs)];
+  return { ecfs: unique, duplicates: ecfs.length - unique.length };
+}
+
+/**
+ * The lookup of up to 100 e-NCF (already unique): the batch endpoint's use case for the documents
+ * (so single and batch show the same fields), the domain's parser for malformed entries (reported as
+ * such, never "No encontrado"), and the void history for unknown ones (lib/server/voids
+ * find-voids-covering): a number in a voided range says so.
+ */
+export async function lookupDocuments(
+  accountId: string,
+  environment: Environment,
+  ecfs: readonly string[],
+  locale: Locale,
+): Promise<LookupResult[]> {
+  const t = getDictionary(locale);
+  const wellFormed = ecfs.filter((ecf) => typeof readEncf(ecf) !== "string");
+  const response =
+    wellFormed.length > 0 ? await queryDocumentsBatch(accountId, environment, wellFormed) : null;
+  const found = new Map(
+    (response?.results ?? []).flatMap((result) => (result.data ? [[result.ecf, result.data] as const] : [])),
+  );
+  const results: LookupResult[] = [];
+  for (const ecf of ecfs) {
+    const parsed = readEncf(ecf);
+    if (typeof parsed === "string") {
+      results.push({ ecf, kind: "malformed", reason: t.appErrors[parsed] ?? parsed });
+      continue;
+    }
+    const data = found.get(ecf);
+    if (data) {
+      results.push({ ecf, kind: "found", document: fromBatchData(data) });
+      continue;
+    }
+    const covering = await findVoidsCovering(accountId, environment, ecf);
+    const hit =
+      covering.voids.find((candidate) => candidate.status === "Aceptado" && !candidate.excepted) ??
+      covering.voids[0];
+    results.push({
+      ecf,
+      kind: "not-found",
+      voided: hit
+        ? {
+            text: format(t.finding.documents.voidedRange, {
+              ecf,
+              voidId: hit.voidId,
+              status: voidStatusLabel(t.voidStatus, hit.status, hit.errorCode, hit.excepted),
+              desde: hit.secuenciaDesde,
+              hasta: hit.secuenciaHasta,
+            }),
+            href: `/voids/${hit.voidId}?env=${environment}`,
+          }
+        : null,
+    });
+  }
+  return results;
+}
+
+export function documentCsvHeader(locale: Locale): CsvRow {
+  const t = getDictionary(locale);
+  const f = t.documents.fields;
+  return [
+    f.ncf,
+    f.status,
+    f.documentType,
+    f.buyerRnc,
+    f.invoiceTotal,
+    f.createdAt,
+    f.updateAt,
+    f.securityCode,
+    f.customerReceived,
+    t.finding.csv.anulacion,
+  ];
+}
+
+export function documentCsvRow(result: LookupResult, locale: Locale): CsvRow {
+  const t = getDictionary(locale);
+  if (result.kind === "malformed") return [result.ecf, t.finding.documents.malformed, result.reason];
+  if (result.kind === "not-found")
+    return [
+      result.ecf,
+      t.status["No encontrado"],
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      result.voided?.text,
+    ];
+  const d = result.document;
+  return [
+    d.ncf,
+    (t.status as Record<string, string>)[d.status] ?? d.status,
+    d.documentType,
+    d.buyerRnc,
+    d.invoiceTotal === null ? null : formatCurrency(d.invoiceTotal, locale),
+    formatFechaHora(d.createdAt),
+    formatFechaHora(d.updateAt),
+    d.securityCode,
+    receivedLabel(d.customerReceived, t.finding.documents.received),
+    null,
+  ];
+}
