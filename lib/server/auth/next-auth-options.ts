@@ -81,6 +81,12 @@ export function getAuthOptions(request?: Request | Headers): AuthOptions {
       }),
     ],
     callbacks: {
+      // Paths only: the browser resolves them against the host and port it used, so "Cerrar sesión"
+      // lands on this deployment's /login with or without NEXTAUTH_URL (next-auth's own default
+      // builds http://localhost:3000/… when it is unset).
+      async redirect({ url, baseUrl }) {
+        return sameOriginPath(url, baseUrl);
+      },
       async jwt({ token, user }) {
         const claims = token as typeof token & PortalClaims;
         if (user) {
@@ -95,6 +101,21 @@ export function getAuthOptions(request?: Request | Headers): AuthOptions {
       },
     },
   };
+}
+
+/**
+ * A redirect target as a same-origin path: "/login" stays, "<baseUrl>/voids?x" becomes "/voids?x",
+ * anything else (another host, "//evil", a scheme) becomes "/" — never an open redirect.
+ */
+export function sameOriginPath(url: string, baseUrl: string): string {
+  if (url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/\\")) return url;
+  try {
+    const target = new URL(url);
+    if (target.origin === new URL(baseUrl).origin) return `${target.pathname}${target.search}${target.hash}`;
+  } catch {
+    // not a URL: falls through
+  }
+  return "/";
 }
 
 /** The signed-in person behind the portal's session cookie (not yet checked against the database). */

@@ -35,6 +35,22 @@ const httpUrl = (name: string) =>
     message: `${name} must be an http:// or https:// URL`,
   });
 
+/**
+ * NEXTAUTH_URL is an origin: next-auth reads a path in it as where its own routes live (default
+ * /api/auth), so "https://host/portal" would move sign-in away from the app's /api/auth.
+ */
+export function isPortalOrigin(value: string): boolean {
+  if (!/^https?:\/\/[^/\s]+/i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (
+      (url.pathname === "/" || url.pathname === "/api/auth") && !url.search && !url.hash && !url.username
+    );
+  } catch {
+    return false;
+  }
+}
+
 /** off/false/no/0: believe no X-Forwarded-* header; on/true/yes: one proxy; 1–10: that many proxies. */
 export const TRUST_PROXY_PATTERN = /^(off|false|no|on|true|yes|\d|10)$/i;
 
@@ -78,7 +94,10 @@ export const envSchema = z.object({
     message:
       'TRUST_PROXY must be "off" (default), "on" (one proxy) or the number of proxies in front, 0 to 10',
   }),
-  NEXTAUTH_URL: httpUrl("NEXTAUTH_URL"),
+  NEXTAUTH_URL: optionalText.refine((value) => value === undefined || isPortalOrigin(value), {
+    message:
+      "NEXTAUTH_URL must be the portal's public origin, e.g. https://anula.empresa.do (http:// or https://, no path, query or #)",
+  }),
   SHUTDOWN_TIMEOUT_MS: integer("SHUTDOWN_TIMEOUT_MS", 0, 600_000),
   SHUTDOWN_DRAIN_DELAY_MS: integer("SHUTDOWN_DRAIN_DELAY_MS", 0, 600_000),
   VOID_SEND_LEASE_MS: integer("VOID_SEND_LEASE_MS", 1_000, 3_600_000),

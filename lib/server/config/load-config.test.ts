@@ -118,8 +118,28 @@ describe("configuration", () => {
     [{ TAXAUTH_URL_ECF: "ecf.dgii.gov.do" }, "TAXAUTH_URL_ECF"],
     [{ LOG_LEVEL: "verbose" }, "LOG_LEVEL"],
     [{ DEMO: "yes" }, "DEMO"],
+    [{ NEXTAUTH_URL: "anula.empresa.do" }, "NEXTAUTH_URL"],
+    [{ NEXTAUTH_URL: "https://anula.empresa.do/portal" }, "NEXTAUTH_URL"],
+    [{ NEXTAUTH_URL: "https://anula.empresa.do/?x=1" }, "NEXTAUTH_URL"],
   ])("an invalid value %j is refused with a message naming %s", (env, name) => {
     expect(messageOf({ ...SECRETS, ...env })).toContain(name);
+  });
+
+  it("NEXTAUTH_URL is optional and kept as an origin", () => {
+    expect(parseConfig({ DATA_DIR: dataDir }).nextAuthUrl).toBeUndefined();
+    expect(parseConfig({ DATA_DIR: dataDir, NEXTAUTH_URL: "  " }).nextAuthUrl).toBeUndefined();
+    for (const value of [
+      "https://anula.empresa.do",
+      "https://anula.empresa.do/",
+      "https://anula.empresa.do/api/auth",
+    ]) {
+      expect(parseConfig({ DATA_DIR: dataDir, NEXTAUTH_URL: value }).nextAuthUrl).toBe(
+        "https://anula.empresa.do",
+      );
+    }
+    expect(parseConfig({ DATA_DIR: dataDir, NEXTAUTH_URL: "http://10.0.0.5:8080" }).nextAuthUrl).toBe(
+      "http://10.0.0.5:8080",
+    );
   });
 
   it("lists every invalid variable at once", () => {

@@ -53,7 +53,11 @@ export interface AppConfig {
    * its user is disabled.
    */
   refreshTokenTtlMs: number;
-  /** NEXTAUTH_URL, the portal's public URL: https makes the session cookies `Secure`. */
+  /**
+   * NEXTAUTH_URL, the portal's public origin (optional): https makes the session cookies `Secure`;
+   * links shown outside a request (the setup page printed at start) use it. Unset, every redirect
+   * stays on the host and port the browser used (next-auth-options.ts sameOriginPath).
+   */
   nextAuthUrl?: string;
   /** The tax authority: DGII or a simulator, and how long to wait for it. */
   taxAuth: TaxAuthSettings;
@@ -191,7 +195,8 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       perAddress: Number(values.AUTH_MAX_FAILED_LOGINS_PER_ADDRESS ?? DEFAULT_MAX_FAILED_LOGINS_PER_ADDRESS),
     },
     refreshTokenTtlMs: Number(values.REFRESH_TOKEN_TTL_DAYS ?? DEFAULT_REFRESH_TOKEN_TTL_DAYS) * DAY_MS,
-    nextAuthUrl: values.NEXTAUTH_URL,
+    // An origin (env-schema.ts checks it): "https://host/" and "https://host/api/auth" both mean https://host.
+    nextAuthUrl: values.NEXTAUTH_URL && new URL(values.NEXTAUTH_URL).origin,
     taxAuth: taxAuthSettingsOf(values, dataDir),
     voidDeadlineMs: Number(values.VOID_DEADLINE_MS ?? 25_000),
     voidRateLimitPerMinute: Number(values.VOID_RATE_LIMIT_PER_MINUTE ?? 120),

@@ -24,6 +24,10 @@ export function startRuntime(): Promise<void> {
 
 async function start(): Promise<void> {
   const config = loadConfig();
+  // next-auth reads NEXTAUTH_URL itself and fails on an empty one (new URL("")): blank means unset.
+  if (process.env.NEXTAUTH_URL !== undefined && process.env.NEXTAUTH_URL.trim() === "") {
+    delete process.env.NEXTAUTH_URL;
+  }
   registerGracefulShutdown();
   const embedded = config.taxAuth.embeddedSimulator;
   let registerDemoDocuments: ((rnc: string) => void) | undefined;
