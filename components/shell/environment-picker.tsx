@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useId, useTransition } from "react";
 
 import type { Environment } from "@/lib/domain/environments";
+import { format } from "@/lib/i18n";
 import { setEnvironmentAction } from "@/lib/portal/actions/preference-actions";
 
 import styles from "./environment-picker.module.css";
@@ -13,10 +14,18 @@ export interface EnvironmentPickerProps {
   label: string;
   options: ReadonlyArray<{ value: Environment; label: string }>;
   hint: string;
+  /** Asked before switching to eCF (production); {from} is the current environment. */
+  confirmProduction: string;
 }
 
 /** The environment every page works in: always visible in the top bar; eCF is styled as production. */
-export function EnvironmentPicker({ environment, label, options, hint }: EnvironmentPickerProps) {
+export function EnvironmentPicker({
+  environment,
+  label,
+  options,
+  hint,
+  confirmProduction,
+}: EnvironmentPickerProps) {
   const id = useId();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
@@ -35,6 +44,11 @@ export function EnvironmentPicker({ environment, label, options, hint }: Environ
         data-testid="environment-picker"
         onChange={(event) => {
           const next = event.target.value;
+          // Production is never one stray change away: the select stays put unless confirmed.
+          if (next === "eCF" && !window.confirm(format(confirmProduction, { from: environment }))) {
+            event.target.value = environment;
+            return;
+          }
           startTransition(async () => {
             await setEnvironmentAction(next);
             router.refresh();

@@ -118,6 +118,7 @@ export function PortalShell({
             environment={environment}
             label={t.common.environment}
             hint={t.shell.environmentHint}
+            confirmProduction={t.shell.confirmProduction}
             options={ENVIRONMENTS.map((value) => ({ value, label: t.environments[value] }))}
           />
           <div className="spacer" />

@@ -21,6 +21,15 @@ export interface LineDraft {
   readonly id: number;
   readonly desde: string;
   readonly hasta: string;
+  /** A pasted third column: the count the user's sheet expects, checked against the range until an edit. */
+  readonly cantidad?: number;
+}
+
+/** A line as inserted, pasted or restored from a saved draft. */
+export interface LineInput {
+  desde: string;
+  hasta: string;
+  cantidad?: number;
 }
 
 export interface EditorState {
@@ -30,7 +39,11 @@ export interface EditorState {
 
 export type EditorAction =
   | { type: "edit"; index: number; field: "desde" | "hasta"; value: string }
-  | { type: "insert"; index: number; ranges: Array<{ desde: string; hasta: string }> }
+  | { type: "insert"; index: number; ranges: LineInput[] }
+  /** One line replaced by others (the already voided part cut out); none left → the line goes. */
+  | { type: "replace"; line: LineDraft; ranges: LineInput[] }
+  /** A saved draft restored: the editor's lines become these. */
+  | { type: "load"; ranges: LineInput[] }
   | { type: "paste"; index: number; text: string }
   | { type: "remove"; index: number }
   | { type: "move"; index: number; delta: -1 | 1 }
@@ -54,7 +67,13 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       const current = lines[action.index];
       if (!current) return state;
       const next = lines.slice();
-      next[action.index] = { ...current, [action.field]: normalizeEncfInput(action.value) };
+      // An edit means the user looked at the line: the pasted cantidad is no longer compared.
+      next[action.index] = {
+        id: current.id,
+        desde: current.desde,
+        hasta: current.hasta,
+        [action.field]: normalizeEncfInput(action.value),
+      };
       return { ...state, lines: next };
     }
     case "insert":
@@ -62,14 +81,14 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       const ranges =
         action.type === "insert"
           ? action.ranges
-          : parsePastedRanges(action.text).map((r) => ({ desde: r.secuenciaDesde, hasta: r.secuenciaHasta }));
+          : parsePastedRanges(action.text).map((r) => ({
+              desde: r.secuenciaDesde,
+              hasta: r.secuenciaHasta,
+              cantidad: r.cantidad,
+            }));
       if (ranges.length === 0) return state;
       let nextId = state.nextId;
-      const created = ranges.map((r) => ({
-        id: nextId++,
-        desde: normalizeEncfInput(r.desde),
-        hasta: normalizeEncfInput(r.hasta),
-      }));
+      const created = ranges.map((r) => createLine(nextId++, r));
       const at = Math.max(0, Math.min(action.index, lines.length));
       // Pasting onto an empty line fills it instead of leaving a blank line above the paste.
       const replace = lines[at] !== undefined && isBlankLine(lines[at]) ? 1 : 0;
@@ -88,9 +107,33 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       [next[action.index], next[target]] = [next[target]!, next[action.index]!];
       return { ...state, lines: next };
     }
+    case "replace": {
+      const at = lines.indexOf(action.line);
+      if (at < 0) return state;
+      let nextId = state.nextId;
+      const created = action.ranges.map((r) => createLine(nextId++, r));
+      const next = lines.slice(0, at).concat(created, lines.slice(at + 1));
+      return next.length > 0
+        ? { lines: next, nextId }
+        : { lines: [createLine(nextId, EMPTY)], nextId: nextId + 1 };
+    }
+    case "load": {
+      if (action.ranges.length === 0) return state;
+      let nextId = state.nextId;
+      return { lines: action.ranges.map((r) => createLine(nextId++, r)), nextId };
+    }
     case "clear":
       return { lines: [{ id: state.nextId, desde: "", hasta: "" }], nextId: state.nextId + 1 };
   }
+}
+
+const EMPTY: LineInput = { desde: "", hasta: "" };
+
+function createLine(id: number, input: LineInput): LineDraft {
+  const line = { id, desde: normalizeEncfInput(input.desde), hasta: normalizeEncfInput(input.hasta) };
+  return input.cantidad !== undefined && Number.isSafeInteger(input.cantidad)
+    ? { ...line, cantidad: input.cantidad }
+    : line;
 }
 
 /** The body range of a line: an empty "hasta" means the single sequence "desde". */
@@ -101,6 +144,8 @@ export function lineToRange(line: LineDraft): { secuenciaDesde: string; secuenci
 export type LineStatus =
   | { kind: "blank" }
   | { kind: "valid"; range: ValidatedRange }
+  /** A valid range whose pasted cantidad says otherwise: a problem to fix (the sheet and the range disagree). */
+  | { kind: "quantity"; range: ValidatedRange; pasted: number }
   | { kind: "invalid"; issue: VoidValidationIssue };
 
 export interface EditorAnalysis {
@@ -143,13 +188,16 @@ export class EditorAnalyzer {
     let entry = this.cache.get(line);
     if (!entry) {
       const result = validateRangeLine(lineToRange(line), index + 1, this.locale);
-      entry = result.ok
-        ? {
-            result,
-            status: { kind: "valid", range: result.range },
-            candidate: { ...pickCandidate(result.range), line: index },
-          }
-        : { result, status: { kind: "invalid", issue: result.issue } };
+      entry =
+        result.ok && line.cantidad !== undefined && line.cantidad !== result.range.cantidad
+          ? { result, status: { kind: "quantity", range: result.range, pasted: line.cantidad } }
+          : result.ok
+            ? {
+                result,
+                status: { kind: "valid", range: result.range },
+                candidate: { ...pickCandidate(result.range), line: index },
+              }
+            : { result, status: { kind: "invalid", issue: result.issue } };
       this.cache.set(line, entry);
     }
     return entry;

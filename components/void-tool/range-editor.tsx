@@ -13,6 +13,7 @@ import {
   type KeyboardEvent,
 } from "react";
 import type { Locale } from "@/lib/domain/locale";
+import { parsePaste } from "@/lib/domain/paste-ranges";
 import { plural, type Dictionary } from "@/lib/i18n";
 
 import {
@@ -23,7 +24,7 @@ import {
   type LineDraft,
 } from "./editor-model";
 import styles from "./range-editor.module.css";
-import { RangeRow, type LineField } from "./range-row";
+import { RangeRow, type AcceptedHit, type LineField } from "./range-row";
 
 type VoidToolStrings = Dictionary["voidTool"];
 
@@ -38,6 +39,9 @@ interface RangeEditorProps {
   dispatch: Dispatch<EditorAction>;
   locale: Locale;
   t: VoidToolStrings["editor"];
+  /** Lines (by object: an edit drops the mark) found already voided by the last check. */
+  voided: ReadonlyMap<LineDraft, AcceptedHit>;
+  onTrim(line: LineDraft): void;
 }
 
 /** Several lines, or one line with two e-NCF: handled as a paste of ranges, not typed into one field. */
@@ -57,12 +61,13 @@ function indexOfTarget(target: EventTarget | null): number | undefined {
  * line, ↑/↓ → line above/below, Alt+↑/↓ → move the line, Alt+Delete → remove it.
  */
 export const RangeEditor = forwardRef<RangeEditorHandle, RangeEditorProps>(function RangeEditor(
-  { lines, analysis, analyzer, dispatch, locale, t },
+  { lines, analysis, analyzer, dispatch, locale, t, voided, onTrim },
   ref,
 ) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [focusRequest, setFocusRequest] = useState<{ index: number; field: LineField; seq: number }>();
   const [announcement, setAnnouncement] = useState("");
+  const [pasteNote, setPasteNote] = useState("");
 
   const virtualizer = useVirtualizer({
     count: lines.length,
@@ -163,9 +168,20 @@ export const RangeEditor = forwardRef<RangeEditorHandle, RangeEditorProps>(funct
         : isBlankLine(lines[targetIndex]!)
           ? targetIndex
           : targetIndex + 1;
-    dispatch({ type: "paste", index: at, text });
-    const pasted = text.split(/\r\n|\r|\n/).filter((row) => row.trim() !== "").length;
-    setAnnouncement(plural(t.pasted, pasted, locale));
+    const { ranges, ignoredLines } = parsePaste(text);
+    dispatch({
+      type: "insert",
+      index: at,
+      ranges: ranges.map((r) => ({ desde: r.secuenciaDesde, hasta: r.secuenciaHasta, cantidad: r.cantidad })),
+    });
+    const skipped =
+      ignoredLines.length > 0
+        ? plural(t.headersIgnored, ignoredLines.length, locale, {
+            rows: ignoredLines.slice(0, 10).join(", "),
+          })
+        : "";
+    setPasteNote(skipped);
+    setAnnouncement(`${plural(t.pasted, ranges.length, locale)} ${skipped}`.trim());
     virtualizer.scrollToIndex(at, { align: "start" });
   };
 
@@ -221,6 +237,8 @@ export const RangeEditor = forwardRef<RangeEditorHandle, RangeEditorProps>(funct
                   overlapMessage={
                     overlapWith ? analyzer.overlapMessage(lines, item.index, overlapWith[0]!) : undefined
                   }
+                  voided={voided.get(line)}
+                  onTrim={onTrim}
                   locale={locale}
                   t={t}
                   onEdit={onEdit}
@@ -234,6 +252,11 @@ export const RangeEditor = forwardRef<RangeEditorHandle, RangeEditorProps>(funct
           })}
         </div>
       </div>
+      {pasteNote ? (
+        <p className="muted" data-testid="paste-note">
+          {pasteNote}
+        </p>
+      ) : null}
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>

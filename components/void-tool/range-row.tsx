@@ -1,11 +1,12 @@
 "use client";
 
+import Link from "next/link";
 import { memo, type KeyboardEvent } from "react";
 
 import { Button } from "@/components/ui/button";
 import { ecfTypeName, isEcfType } from "@/lib/domain/ecf-types";
 import type { Locale } from "@/lib/domain/locale";
-import { format, formatNumber, type Dictionary } from "@/lib/i18n";
+import { format, formatNumber, plural, type Dictionary } from "@/lib/i18n";
 
 import type { LineDraft, LineStatus } from "./editor-model";
 import styles from "./range-editor.module.css";
@@ -25,6 +26,8 @@ export interface RangeRowProps {
   /** Editor indices of the lines this one overlaps, and the message naming the first. */
   overlapWith?: number[];
   overlapMessage?: string;
+  /** Numbers of this line already voided and accepted (from the last check), shown and removable. */
+  voided?: AcceptedHit;
   locale: Locale;
   t: Dictionary["voidTool"]["editor"];
   onEdit(index: number, field: LineField, value: string): void;
@@ -32,17 +35,40 @@ export interface RangeRowProps {
   onMove(index: number, delta: -1 | 1): void;
   onRemove(index: number): void;
   onGoTo(index: number): void;
+  onTrim(line: LineDraft): void;
+}
+
+/** What the server check said about one line: earlier Aceptado voids and the numbers they cover. */
+export interface AcceptedHit {
+  voidIds: string[];
+  /** Already voided parts as e-NCF ranges, and how many numbers they hold. */
+  ranges: Array<{ desde: string; hasta: string }>;
+  count: number;
+  /** The same parts as numbers, for cutting them out of the line (lib/domain/intervals). */
+  intervals: Array<{ desde: number; hasta: number }>;
 }
 
 /** One line of the editor: desde/hasta, the derived type and count, the problem in words, the actions. */
 function RangeRowImpl(props: RangeRowProps) {
-  const { line, index, status, message, overlapWith, overlapMessage, locale, t } = props;
+  const { line, index, status, message, overlapWith, overlapMessage, voided, locale, t } = props;
   const number = index + 1;
-  const invalid = status.kind === "invalid";
+  const invalid = status.kind === "invalid" || status.kind === "quantity" || voided !== undefined;
   const overlapping = overlapWith !== undefined && overlapWith.length > 0;
   const messageId = `void-line-${line.id}-message`;
   const hasProblem = invalid || overlapping;
   const range = status.kind === "valid" ? status.range : undefined;
+  const problem = voided
+    ? plural(t.alreadyVoided, voided.count, locale, {
+        line: number,
+        ranges: voided.ranges.map((part) => `${part.desde} – ${part.hasta}`).join(", "),
+      })
+    : status.kind === "quantity"
+      ? format(t.quantityMismatch, {
+          line: number,
+          pasted: formatNumber(status.pasted, locale),
+          count: formatNumber(status.range.cantidad, locale),
+        })
+      : message;
   const tipo = range?.tipoeCF ?? tipoOf(line.desde);
   const rowClass = [styles.row, invalid ? styles.invalid : "", overlapping ? styles.overlap : ""].join(" ");
   const moveUp = format(t.moveUp, { line: number });
@@ -50,7 +76,11 @@ function RangeRowImpl(props: RangeRowProps) {
   const remove = format(t.remove, { line: number });
 
   return (
-    <div className={rowClass} data-line={number} data-status={overlapping ? "overlap" : status.kind}>
+    <div
+      className={rowClass}
+      data-line={number}
+      data-status={voided ? "voided" : overlapping ? "overlap" : status.kind}
+    >
       <div className={styles.rowMain}>
         <span className={styles.lineNumber} aria-hidden="true">
           {number}
@@ -131,7 +161,22 @@ function RangeRowImpl(props: RangeRowProps) {
       </div>
       {hasProblem && (
         <div id={messageId} className={styles.message}>
-          <span>{invalid ? message : overlapMessage}</span>
+          <span>{invalid ? problem : overlapMessage}</span>
+          {voided && (
+            <>
+              <Button
+                variant="secondary"
+                size="small"
+                onClick={() => props.onTrim(line)}
+                aria-label={format(t.removeVoidedLabel, { line: number })}
+              >
+                {t.removeVoided}
+              </Button>
+              <Link href={`/voids/${voided.voidIds[0]}`} target="_blank">
+                {t.viewVoid}
+              </Link>
+            </>
+          )}
           {overlapping &&
             overlapWith.map((other) => (
               <Button key={other} variant="link" onClick={() => props.onGoTo(other)}>

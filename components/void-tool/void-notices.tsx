@@ -3,8 +3,10 @@
 import Link from "next/link";
 
 import { Banner } from "@/components/ui/banner";
+import { Button } from "@/components/ui/button";
 import { CheckboxField } from "@/components/ui/field";
-import { format, type Dictionary } from "@/lib/i18n";
+import type { Locale } from "@/lib/domain/locale";
+import { format, plural, type Dictionary } from "@/lib/i18n";
 import type { ActionFailure, VoidWarnings } from "@/lib/portal/actions/void-actions";
 
 type VoidToolStrings = Dictionary["voidTool"];
@@ -14,6 +16,9 @@ interface WarningsProps {
   warnings: VoidWarnings;
   acknowledged: boolean;
   onAcknowledge(value: boolean): void;
+  /** Set while editor lines carry already voided parts: cuts them out of every line. */
+  onRemoveVoided?: () => void;
+  locale: Locale;
   t: VoidToolStrings["warnings"];
 }
 
@@ -21,7 +26,14 @@ interface WarningsProps {
  * Before sending: an overlap with an earlier Aceptado void blocks (link to it); an overlap with an
  * earlier Error void is allowed once the user says they checked it (spec retry rule 2).
  */
-export function VoidWarningsPanel({ warnings, acknowledged, onAcknowledge, t }: WarningsProps) {
+export function VoidWarningsPanel({
+  warnings,
+  acknowledged,
+  onAcknowledge,
+  onRemoveVoided,
+  locale,
+  t,
+}: WarningsProps) {
   if (!warnings.accepted && warnings.errors.length === 0) return null;
   return (
     <Banner
@@ -30,6 +42,9 @@ export function VoidWarningsPanel({ warnings, acknowledged, onAcknowledge, t }: 
       role="alert"
       testId="void-warnings"
     >
+      {warnings.acceptedLines.length > 1 && (
+        <p data-testid="accepted-lines">{plural(t.acceptedLines, warnings.acceptedLines.length, locale)}</p>
+      )}
       {warnings.accepted && (
         <p>
           {format(t.accepted, {
@@ -37,9 +52,16 @@ export function VoidWarningsPanel({ warnings, acknowledged, onAcknowledge, t }: 
             desde: warnings.accepted.secuenciaDesde,
             hasta: warnings.accepted.secuenciaHasta,
           })}{" "}
-          <Link href={`/voids/${warnings.accepted.voidId}`}>
+          <Link href={`/voids/${warnings.accepted.voidId}`} target="_blank">
             {format(t.acceptedLink, { voidId: warnings.accepted.voidId })}
           </Link>
+        </p>
+      )}
+      {onRemoveVoided && (
+        <p>
+          <Button variant="secondary" onClick={onRemoveVoided}>
+            {t.removeAllVoided}
+          </Button>
         </p>
       )}
       {warnings.errors.map((hit) => (

@@ -16,6 +16,8 @@ const NEAR_LIMIT_RATIO = 0.8;
 
 interface VoidSummaryProps {
   analysis: EditorAnalysis;
+  /** Lines the last check found already voided and accepted: they block sending. */
+  alreadyVoided?: number;
   locale: Locale;
   t: Dictionary["voidTool"]["summary"];
   onGoToProblem?: () => void;
@@ -23,7 +25,14 @@ interface VoidSummaryProps {
 }
 
 /** Live summary: per type (name and code) ranges and sequences, the total, and the limits as they near. */
-export function VoidSummary({ analysis, locale, t, onGoToProblem, goToProblemLabel }: VoidSummaryProps) {
+export function VoidSummary({
+  analysis,
+  alreadyVoided = 0,
+  locale,
+  t,
+  onGoToProblem,
+  goToProblemLabel,
+}: VoidSummaryProps) {
   const n = (value: number) => formatNumber(value, locale);
   // Only more types than exist would be over the limit: warn only past it, never at 10 of 10.
   const typesOver = analysis.blocks.length > MAX_TIPOS_PER_REQUEST;
@@ -97,7 +106,12 @@ export function VoidSummary({ analysis, locale, t, onGoToProblem, goToProblemLab
         {analysis.blankCount > 0 && analysis.validCount > 0 && (
           <li className="muted">{plural(t.blank, analysis.blankCount, locale)}</li>
         )}
-        {analysis.ready && <li className={styles.ok}>{t.allGood}</li>}
+        {alreadyVoided > 0 && (
+          <li className={styles.problem} data-testid="summary-already-voided">
+            {plural(t.alreadyVoided, alreadyVoided, locale)}
+          </li>
+        )}
+        {analysis.ready && alreadyVoided === 0 && <li className={styles.ok}>{t.allGood}</li>}
       </ul>
       {onGoToProblem && goToProblemLabel && (
         <Button variant="link" onClick={onGoToProblem}>

@@ -1,10 +1,11 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useMemo, useReducer, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 
 import { Button } from "@/components/ui/button";
 import { encodeRanges, MAX_WIRE_CHARS } from "@/lib/domain/draft-codec";
+import { asIntervalSet, difference, normalize } from "@/lib/domain/intervals";
 import type { Environment } from "@/lib/domain/environments";
 import { nowFechaHora } from "@/lib/domain/fecha";
 import type { Locale } from "@/lib/domain/locale";
@@ -26,9 +27,11 @@ import {
   requestLines,
   type LineDraft,
 } from "./editor-model";
-import { EnvironmentChoice } from "./environment-choice";
+import { clearDraft, draftStorageKey, loadDraft, saveDraft } from "./draft-storage";
 import { newIdempotencyKey } from "./idempotency-key";
 import { RangeEditor, type RangeEditorHandle } from "./range-editor";
+import type { AcceptedHit } from "./range-row";
+import { useLeaveGuard } from "./use-leave-guard";
 import { VoidFailurePanel, VoidWarningsPanel } from "./void-notices";
 import { VoidSummary } from "./void-summary";
 import styles from "./void-tool.module.css";
@@ -40,6 +43,8 @@ interface VoidToolProps {
   strings: Dictionary["voidTool"];
   environment: Environment;
   rnc: string;
+  /** "userId:companyId": with the environment, whose draft this browser keeps (draft-storage.ts). */
+  draftOwner: string;
   /** Lines the editor starts with (e.g. the excepted ranges of a partial void): a draft to review, never sent as is. */
   initialRanges?: ReadonlyArray<{ desde: string; hasta: string }>;
 }
@@ -70,7 +75,7 @@ interface Draft {
 }
 
 /** Tools → Anular e-NCF: environment, line editor with paste, live summary, warnings, XML preview, confirm, send. */
-export function VoidTool({ locale, strings: s, environment, rnc, initialRanges }: VoidToolProps) {
+export function VoidTool({ locale, strings: s, environment, rnc, draftOwner, initialRanges }: VoidToolProps) {
   const router = useRouter();
   const [state, dispatch] = useReducer(editorReducer, initialRanges, (ranges) =>
     ranges && ranges.length > 0
@@ -95,6 +100,68 @@ export function VoidTool({ locale, strings: s, environment, rnc, initialRanges }
   /** One key per confirmed submission (same payload → same key), so a double click or retry sends once. */
   const idempotency = useRef<{ payload: string; key: string } | undefined>(undefined);
   const sendingRef = useRef(false);
+  const [restored, setRestored] = useState<string>();
+  const [acceptedHits, setAcceptedHits] = useState<ReadonlyMap<LineDraft, AcceptedHit>>(new Map());
+  const [trimmedNote, setTrimmedNote] = useState<string>();
+  const noticesRef = useRef<HTMLDivElement>(null);
+  const previewRef = useRef<HTMLDivElement>(null);
+  const storageKey = draftStorageKey(draftOwner, environment);
+  const draftState = useDraftStorage(
+    storageKey,
+    state.lines,
+    initialRanges === undefined || initialRanges.length === 0,
+    (ranges) => {
+      dispatch({ type: "load", ranges });
+      setRestored(plural(s.editor.draftRestored, ranges.length, locale));
+    },
+  );
+  const unsent = analysis.validCount + analysis.invalidCount > 0;
+  useLeaveGuard(unsent && !sending, s.editor.leaveConfirm);
+  const alreadyVoided = useMemo(() => {
+    if (acceptedHits.size === 0) return 0;
+    let count = 0;
+    for (const line of state.lines) if (acceptedHits.has(line)) count++;
+    return count;
+  }, [acceptedHits, state.lines]);
+
+  // Feedback that opens below the fold is brought into view (a click must never seem to do nothing).
+  useEffect(() => {
+    if (warnings || failure || notice || trimmedNote) {
+      noticesRef.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+    }
+  }, [warnings, failure, notice, trimmedNote]);
+  useEffect(() => {
+    if (previewOpen) previewRef.current?.scrollIntoView({ block: "start", behavior: "smooth" });
+  }, [previewOpen]);
+
+  /** Cuts the already voided numbers out of a line: what is left stays, as one or two lines. */
+  const trim = useCallback(
+    (line: LineDraft) => {
+      const hit = acceptedHits.get(line);
+      const result = analyzer.lineResult(line, 0);
+      if (!hit || !result.ok) return;
+      const { serie, tipoeCF, desde, hasta } = result.range;
+      const left = difference(asIntervalSet([{ desde, hasta }]), normalize(hit.intervals));
+      const encf = (n: number) => `${serie}${tipoeCF}${String(n).padStart(10, "0")}`;
+      dispatch({
+        type: "replace",
+        line,
+        ranges: left.map((part) => ({ desde: encf(part.desde), hasta: encf(part.hasta) })),
+      });
+      setAcceptedHits((previous) => {
+        const next = new Map(previous);
+        next.delete(line);
+        return next;
+      });
+    },
+    [acceptedHits, analyzer],
+  );
+  const trimAll = () => {
+    const lines = state.lines.filter((line) => acceptedHits.has(line));
+    for (const line of lines) trim(line);
+    setWarnings(undefined);
+    setTrimmedNote(plural(s.warnings.removed, lines.length, locale));
+  };
 
   const current =
     draft && draft.lines === state.lines && draft.environment === environment ? draft : undefined;
@@ -143,6 +210,7 @@ export function VoidTool({ locale, strings: s, environment, rnc, initialRanges }
     }
     setFailure(undefined);
     setWarnings(undefined);
+    setTrimmedNote(undefined);
     setErrorAck(false);
     setChecking(true);
     try {
@@ -157,6 +225,7 @@ export function VoidTool({ locale, strings: s, environment, rnc, initialRanges }
         errors: result.errors.map((hit) => ({ ...hit, line: next.editorIndex[hit.line - 1]! + 1 })),
       };
       setWarnings(mapped);
+      setAcceptedHits(hitsOf(result.acceptedLines, next.editorIndex, next.lines));
       if (!mapped.accepted) {
         setReviewCount((count) => count + 1);
         setConfirmOpen(true);
@@ -183,6 +252,8 @@ export function VoidTool({ locale, strings: s, environment, rnc, initialRanges }
         idempotencyKey: idempotency.current.key,
       });
       if (result.ok) {
+        // Sent: the draft is done (even if the answer is Error, its record is the truth now).
+        draftState.discard();
         router.push(`/tools/void-encf/result/${result.voidId}?env=${result.environment}`);
         return; // stay in "sending" until the result page replaces this one
       }
@@ -197,6 +268,8 @@ export function VoidTool({ locale, strings: s, environment, rnc, initialRanges }
   const warningBlock = warnings && (
     <VoidWarningsPanel
       warnings={warnings}
+      onRemoveVoided={alreadyVoided > 0 ? trimAll : undefined}
+      locale={locale}
       acknowledged={errorAck}
       onAcknowledge={setErrorAck}
       t={s.warnings}
@@ -211,7 +284,6 @@ export function VoidTool({ locale, strings: s, environment, rnc, initialRanges }
         <h1>{s.title}</h1>
         <p>{s.intro}</p>
       </header>
-      <EnvironmentChoice environment={environment} t={s.environment} disabled={busy} />
       <div className={styles.workArea}>
         <section className={styles.main} aria-labelledby="void-editor-title">
           <div className={styles.titleRow}>
@@ -219,6 +291,11 @@ export function VoidTool({ locale, strings: s, environment, rnc, initialRanges }
             <span className="muted">{plural(s.editor.linesCount, state.lines.length, locale)}</span>
           </div>
           <p className="muted">{s.editor.pasteHint}</p>
+          {restored ? (
+            <p className="muted" role="status" data-testid="draft-restored">
+              {restored}
+            </p>
+          ) : null}
           <RangeEditor
             ref={editorRef}
             lines={state.lines}
@@ -227,6 +304,8 @@ export function VoidTool({ locale, strings: s, environment, rnc, initialRanges }
             dispatch={dispatch}
             locale={locale}
             t={s.editor}
+            voided={acceptedHits}
+            onTrim={trim}
           />
           <div className={styles.buttons}>
             <Button
@@ -243,6 +322,10 @@ export function VoidTool({ locale, strings: s, environment, rnc, initialRanges }
               onClick={() => {
                 if (window.confirm(plural(s.editor.clearConfirm, state.lines.length, locale))) {
                   dispatch({ type: "clear" });
+                  draftState.clear();
+                  setAcceptedHits(new Map());
+                  setWarnings(undefined);
+                  setRestored(undefined);
                 }
               }}
             >
@@ -250,10 +333,12 @@ export function VoidTool({ locale, strings: s, environment, rnc, initialRanges }
             </Button>
           </div>
           <p className={styles.shortcuts}>{s.editor.shortcuts}</p>
+          <p className={styles.shortcuts}>{s.editor.draftNote}</p>
         </section>
         <aside className={styles.side}>
           <VoidSummary
             analysis={analysis}
+            alreadyVoided={alreadyVoided}
             locale={locale}
             t={s.summary}
             onGoToProblem={
@@ -271,24 +356,33 @@ export function VoidTool({ locale, strings: s, environment, rnc, initialRanges }
               {checking ? s.actions.checking : s.actions.review}
             </Button>
           </div>
-          {notice && (
-            <p className={styles.notice} role="alert">
-              {notice}
-            </p>
-          )}
-          {!confirmOpen && warningBlock}
-          {!confirmOpen && failureBlock}
+          <div ref={noticesRef} className="stack">
+            {notice && (
+              <p className={styles.notice} role="alert">
+                {notice}
+              </p>
+            )}
+            {trimmedNote && (
+              <p role="status" data-testid="voided-removed">
+                {trimmedNote}
+              </p>
+            )}
+            {!confirmOpen && warningBlock}
+            {!confirmOpen && failureBlock}
+          </div>
         </aside>
       </div>
-      {previewOpen && current && (
-        <XmlPreview
-          rnc={rnc}
-          plan={current.plan}
-          locale={locale}
-          t={s.preview}
-          onClose={() => setPreviewOpen(false)}
-        />
-      )}
+      <div ref={previewRef}>
+        {previewOpen && current && (
+          <XmlPreview
+            rnc={rnc}
+            plan={current.plan}
+            locale={locale}
+            t={s.preview}
+            onClose={() => setPreviewOpen(false)}
+          />
+        )}
+      </div>
       {current && (
         <ConfirmDialog
           key={reviewCount}
@@ -308,5 +402,86 @@ export function VoidTool({ locale, strings: s, environment, rnc, initialRanges }
         </ConfirmDialog>
       )}
     </div>
+  );
+}
+
+/** The server's per-line accepted overlaps, keyed by the editor line objects they were found on. */
+function hitsOf(
+  acceptedLines: VoidWarnings["acceptedLines"],
+  editorIndex: number[],
+  lines: readonly LineDraft[],
+): Map<LineDraft, AcceptedHit> {
+  const hits = new Map<LineDraft, AcceptedHit>();
+  for (const found of acceptedLines) {
+    const line = lines[editorIndex[found.line - 1] ?? -1];
+    if (!line) continue;
+    const encf = (n: number) => `${found.serie}${found.tipoeCF}${String(n).padStart(10, "0")}`;
+    hits.set(line, {
+      voidIds: found.voidIds,
+      ranges: found.voided.map((part) => ({ desde: encf(part.desde), hasta: encf(part.hasta) })),
+      count: found.voided.reduce((sum, part) => sum + part.hasta - part.desde + 1, 0),
+      intervals: found.voided,
+    });
+  }
+  return hits;
+}
+
+/**
+ * Keeps the lines in this browser under `key` (draft-storage.ts): restores them once on mount
+ * (unless the page brought its own lines), saves a moment after each change and when the page is
+ * left, and forgets them on discard (sent) or clear ("Vaciar").
+ */
+function useDraftStorage(
+  key: string,
+  lines: readonly LineDraft[],
+  restore: boolean,
+  onRestore: (ranges: ReturnType<typeof loadDraft>) => void,
+) {
+  const latest = useRef({ key, lines, discarded: false, ready: false });
+  const onRestoreRef = useRef(onRestore);
+  // Declared first, so the effects below always see this render's values.
+  useEffect(() => {
+    latest.current.lines = lines;
+    latest.current.key = key;
+    onRestoreRef.current = onRestore;
+  });
+
+  useEffect(() => {
+    const state = latest.current;
+    if (restore) {
+      const saved = loadDraft(state.key);
+      if (saved.length > 0) onRestoreRef.current(saved);
+    }
+    state.ready = true;
+    const flush = () => {
+      if (!state.discarded) saveDraft(state.key, state.lines);
+    };
+    window.addEventListener("pagehide", flush);
+    return () => {
+      window.removeEventListener("pagehide", flush);
+      flush();
+    };
+    // Once per mount: the page remounts the tool when the company or environment changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    const state = latest.current;
+    if (!state.ready || state.discarded) return;
+    const timer = window.setTimeout(() => saveDraft(state.key, lines), 250);
+    return () => window.clearTimeout(timer);
+  }, [lines]);
+
+  return useMemo(
+    () => ({
+      discard() {
+        latest.current.discarded = true;
+        clearDraft(latest.current.key);
+      },
+      clear() {
+        clearDraft(latest.current.key);
+      },
+    }),
+    [],
   );
 }

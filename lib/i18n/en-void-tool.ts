@@ -52,6 +52,28 @@ export const enVoidTool: typeof esVoidTool = {
     fieldHasta: "“To”",
     overlapBadge: "Overlaps",
     firstProblem: "Go to the first problem (line {line})",
+    quantityMismatch:
+      "Line {line}: the pasted row's count ({pasted}) does not match the range ({count}). Correct «From» or «To».",
+    headersIgnored: {
+      one: "{count} row without an e-NCF (a header or title) was skipped: row {rows}.",
+      other: "{count} rows without an e-NCF (headers or titles) were skipped: rows {rows}.",
+    },
+    alreadyVoided: {
+      one: "Line {line}: {count} sequence of this line was already voided and accepted by DGII ({ranges}).",
+      other:
+        "Line {line}: {count} sequences of this line were already voided and accepted by DGII ({ranges}).",
+    },
+    removeVoided: "Remove what is already voided",
+    removeVoidedLabel: "Line {line}: remove what is already voided",
+    viewVoid: "View the earlier void",
+    draftRestored: {
+      one: "The draft saved in this browser was restored: {count} line.",
+      other: "The draft saved in this browser was restored: {count} lines.",
+    },
+    draftNote:
+      "The draft is kept in this browser for this company and environment until you send or clear it.",
+    leaveConfirm:
+      "There are unsent lines. They stay saved in this browser for this company and environment. Leave the tool?",
     lineOk: {
       one: "Line {line} is valid: {count} sequence of type {type}.",
       other: "Line {line} is valid: {count} sequences of type {type}.",
@@ -69,6 +91,10 @@ export const enVoidTool: typeof esVoidTool = {
     problems: { one: "{count} line with problems", other: "{count} lines with problems" },
     overlaps: { one: "{count} overlapping line", other: "{count} overlapping lines" },
     blank: { one: "{count} empty line (ignored)", other: "{count} empty lines (ignored)" },
+    alreadyVoided: {
+      one: "{count} line includes sequences already voided",
+      other: "{count} lines include sequences already voided",
+    },
     allGood: "All lines are valid.",
   },
   actions: {
@@ -88,6 +114,16 @@ export const enVoidTool: typeof esVoidTool = {
     error:
       "Line {line}: overlaps an earlier void that ended in Error ({fecha}). It may have reached DGII. Check that record first: if it became Aceptado or Rechazado do not repeat it; if it is still Error, verify the state of the sequences before sending another.",
     errorLink: "Check record {voidId}",
+    acceptedLines: {
+      one: "{count} line includes sequences already voided and accepted by DGII; it is marked in the editor. Remove them to continue.",
+      other:
+        "{count} lines include sequences already voided and accepted by DGII; they are marked in the editor. Remove them to continue.",
+    },
+    removeAllVoided: "Remove what is already voided from every line",
+    removed: {
+      one: "What was already voided was removed from {count} line. Review and send again.",
+      other: "What was already voided was removed from {count} lines. Review and send again.",
+    },
     errorAck: "I checked the voids in Error listed above and want to continue.",
   },
   preview: {
@@ -144,5 +180,30 @@ export const enVoidTool: typeof esVoidTool = {
     signedXml: "Download the signed XML",
     newVoid: "New void",
     notFound: "That void was not found in this environment.",
+    rangesTitle: "Voided ranges by type",
+    typeHeading: "Type {tipo} · {name}",
+    desde: "From",
+    hasta: "To",
+    count: "Count",
+    typeTotal: "Subtotal",
+    moreRanges: {
+      one: "… and {count} more range (all of them in the record's CSV).",
+      other: "… and {count} more ranges (all of them in the record's CSV).",
+    },
+    print: "Print receipt",
+  },
+  receipt: {
+    title: "e-NCF void receipt",
+    company: "Company",
+    rnc: "RNC",
+    environment: "Environment",
+    voidId: "Void number",
+    fecha: "Void date and time",
+    recordedAt: "Recorded on",
+    sentBy: "Sent by",
+    status: "Status",
+    total: "Total sequences voided",
+    authority: "DGII's answer",
+    printedAt: "Printed on {date}",
   },
 };

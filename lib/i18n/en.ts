@@ -1,6 +1,7 @@
 import type { Dictionary } from "./es";
 import { enServiceAccounts, enSharedCertificates } from "./en-company-settings";
 import { enAccount, enOrganization } from "./en-account";
+import { enErpImport } from "./en-erp-import";
 import { enErrors } from "./en-errors";
 import { enFinding } from "./en-finding";
 import { enSetup } from "./en-setup";
@@ -53,6 +54,8 @@ export const en: Dictionary = {
     taxAuthDownBanner:
       "DGII reports Anulación Rangos (range voiding) of {environment} as unavailable. Until it is back voids are refused without being stored or sent; try again later.",
     environmentHint: "Everything you see and send belongs to this environment.",
+    confirmProduction:
+      "Switch to PRODUCTION (eCF)? Voids in eCF are real and irreversible with DGII. What you typed in {from} stays saved in {from}.",
     menu: "Menu",
     company: "Company",
     companyHint: "Everything you see and send belongs to this company (its RNC).",
@@ -286,6 +289,7 @@ export const en: Dictionary = {
   organization: enOrganization,
   voidStatus: enVoidStatus,
   voidSettle: enVoidSettle,
+  erpImport: enErpImport,
   appErrors: enErrors,
   docs: {
     title: "Anula API documentation",

@@ -54,6 +54,28 @@ export const esVoidTool = {
     fieldHasta: "«Hasta»",
     overlapBadge: "Se solapa",
     firstProblem: "Ir al primer problema (línea {line})",
+    quantityMismatch:
+      "Línea {line}: la cantidad de la fila pegada ({pasted}) no coincide con el rango ({count}). Corrija «Desde» o «Hasta».",
+    headersIgnored: {
+      one: "Se ignoró {count} fila sin e-NCF (encabezado o título): fila {rows}.",
+      other: "Se ignoraron {count} filas sin e-NCF (encabezados o títulos): filas {rows}.",
+    },
+    alreadyVoided: {
+      one: "Línea {line}: {count} secuencia de esta línea ya fue anulada y aceptada por la DGII ({ranges}).",
+      other:
+        "Línea {line}: {count} secuencias de esta línea ya fueron anuladas y aceptadas por la DGII ({ranges}).",
+    },
+    removeVoided: "Quitar lo ya anulado",
+    removeVoidedLabel: "Línea {line}: quitar lo ya anulado",
+    viewVoid: "Ver la anulación anterior",
+    draftRestored: {
+      one: "Se recuperó el borrador guardado en este navegador: {count} línea.",
+      other: "Se recuperó el borrador guardado en este navegador: {count} líneas.",
+    },
+    draftNote:
+      "El borrador se guarda en este navegador para esta empresa y este ambiente hasta que lo envíe o lo vacíe.",
+    leaveConfirm:
+      "Hay líneas sin enviar. Quedan guardadas en este navegador para esta empresa y este ambiente. ¿Salir de la herramienta?",
     lineOk: {
       one: "Línea {line} correcta: {count} secuencia del tipo {type}.",
       other: "Línea {line} correcta: {count} secuencias del tipo {type}.",
@@ -72,6 +94,10 @@ export const esVoidTool = {
     overlaps: { one: "{count} línea solapada", other: "{count} líneas solapadas" },
     blank: { one: "{count} línea vacía (se ignora)", other: "{count} líneas vacías (se ignoran)" },
     allGood: "Todas las líneas son válidas.",
+    alreadyVoided: {
+      one: "{count} línea incluye secuencias ya anuladas",
+      other: "{count} líneas incluyen secuencias ya anuladas",
+    },
   },
   actions: {
     preview: "Vista previa del XML",
@@ -91,6 +117,16 @@ export const esVoidTool = {
       "Línea {line}: se solapa con una anulación anterior que quedó en Error ({fecha}). Pudo haber llegado a la DGII. Revise ese registro primero: si pasó a Aceptado o Rechazado no la repita; si sigue en Error, verifique el estado de las secuencias antes de enviar otra.",
     errorLink: "Revisar el registro {voidId}",
     errorAck: "Revisé las anulaciones en Error indicadas y quiero continuar.",
+    acceptedLines: {
+      one: "{count} línea incluye secuencias ya anuladas y aceptadas por la DGII; está marcada en el editor. Quítelas para poder continuar.",
+      other:
+        "{count} líneas incluyen secuencias ya anuladas y aceptadas por la DGII; están marcadas en el editor. Quítelas para poder continuar.",
+    },
+    removeAllVoided: "Quitar lo ya anulado de todas las líneas",
+    removed: {
+      one: "Se quitó lo ya anulado de {count} línea. Revise y envíe de nuevo.",
+      other: "Se quitó lo ya anulado de {count} líneas. Revise y envíe de nuevo.",
+    },
   },
   preview: {
     title: "Vista previa del documento ANECF",
@@ -147,5 +183,30 @@ export const esVoidTool = {
     signedXml: "Descargar el XML firmado",
     newVoid: "Nueva anulación",
     notFound: "No se encontró esa anulación en este ambiente.",
+    rangesTitle: "Rangos anulados por tipo",
+    typeHeading: "Tipo {tipo} · {name}",
+    desde: "Desde",
+    hasta: "Hasta",
+    count: "Cantidad",
+    typeTotal: "Subtotal",
+    moreRanges: {
+      one: "… y {count} rango más (todos en el CSV del registro).",
+      other: "… y {count} rangos más (todos en el CSV del registro).",
+    },
+    print: "Imprimir comprobante",
+  },
+  receipt: {
+    title: "Comprobante de anulación de e-NCF",
+    company: "Empresa",
+    rnc: "RNC",
+    environment: "Ambiente",
+    voidId: "Número de la anulación",
+    fecha: "Fecha y hora de anulación",
+    recordedAt: "Registrada el",
+    sentBy: "Enviada por",
+    status: "Estado",
+    total: "Total de secuencias anuladas",
+    authority: "Respuesta de la DGII",
+    printedAt: "Impreso el {date}",
   },
 };

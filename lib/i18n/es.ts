@@ -1,5 +1,6 @@
 import { esServiceAccounts, esSharedCertificates } from "./es-company-settings";
 import { esAccount, esOrganization } from "./es-account";
+import { esErpImport } from "./es-erp-import";
 import { esErrors } from "./es-errors";
 import { esFinding } from "./es-finding";
 import { esSetup } from "./es-setup";
@@ -55,6 +56,8 @@ export const es = {
     taxAuthDownBanner:
       "La DGII informa que Anulación Rangos de {environment} no está disponible. Mientras tanto las anulaciones se rechazan sin guardarse ni enviarse; intente más tarde.",
     environmentHint: "Todo lo que vea y envíe corresponde a este ambiente.",
+    confirmProduction:
+      "¿Cambiar a PRODUCCIÓN (eCF)? Las anulaciones en eCF son reales e irreversibles ante la DGII. Lo que tenga escrito en {from} se queda guardado en {from}.",
     menu: "Menú",
     company: "Empresa",
     companyHint: "Todo lo que vea y envíe corresponde a esta empresa (su RNC).",
@@ -291,6 +294,7 @@ export const es = {
   organization: esOrganization,
   voidStatus: esVoidStatus,
   voidSettle: esVoidSettle,
+  erpImport: esErpImport,
   appErrors: esErrors,
   docs: {
     title: "Documentación de la API de Anula",

@@ -10,6 +10,7 @@ import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 import { logger } from "@/lib/server/config";
 import { enforceRateLimit } from "@/lib/server/rate-limit";
 import { createVoid } from "@/lib/server/voids/create-void";
+import { findAcceptedOverlapsByLine } from "@/lib/server/voids/find-accepted-overlaps";
 import { findErrorOverlaps } from "@/lib/server/voids/find-error-overlaps";
 import { prepareVoidOffThread } from "@/lib/server/voids/prepare-off-thread";
 import { findAcceptedOverlap } from "@/lib/server/voids/void-repository";
@@ -72,6 +73,17 @@ export interface VoidWarnings {
   ok: true;
   /** A range already voided and accepted: sending is blocked (the API answers 409 ALREADY_VOIDED). */
   accepted: { voidId: string; line: number; secuenciaDesde: string; secuenciaHasta: string } | null;
+  /**
+   * Every line sharing numbers with earlier Aceptado voids (up to MAX_ACCEPTED_LINES): the numbers
+   * already voided, so the tool marks the line and can cut them out (lib/domain/intervals).
+   */
+  acceptedLines: Array<{
+    line: number;
+    serie: string;
+    tipoeCF: string;
+    voidIds: string[];
+    voided: Array<{ desde: number; hasta: number }>;
+  }>;
   /** Earlier attempts in Error sharing sequences: allowed after checking them (spec retry rule 2). */
   errors: Array<{ voidId: string; line: number; fechaHoraAnulacion: string }>;
 }
@@ -91,8 +103,9 @@ export async function checkVoidWarnings(input: DraftInput): Promise<VoidWarnings
       hashBody: false,
       credential: null,
     });
-    const [accepted, errors] = await Promise.all([
+    const [accepted, acceptedLines, errors] = await Promise.all([
       findAcceptedOverlap(auth.accountId, environment, request),
+      findAcceptedOverlapsByLine(auth.accountId, environment, request),
       findErrorOverlaps(auth.accountId, environment, request),
     ]);
     return {
@@ -103,6 +116,7 @@ export async function checkVoidWarnings(input: DraftInput): Promise<VoidWarnings
         secuenciaDesde: accepted.range.secuenciaDesde,
         secuenciaHasta: accepted.range.secuenciaHasta,
       },
+      acceptedLines,
       errors: errors
         .slice(0, 20)
         .map(({ voidId, line, fechaHoraAnulacion }) => ({ voidId, line, fechaHoraAnulacion })),

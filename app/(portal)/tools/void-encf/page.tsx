@@ -42,7 +42,9 @@ export default async function VoidEncfPage({ searchParams }: VoidEncfPageProps) 
         current: environment,
       })
     : undefined;
-  // Switching the environment keeps the lines typed so far; the draft and its warnings are redone.
+  // One editor per company and environment (the header's controls): switching remounts the tool,
+  // which saves the lines under the old pair and restores the new pair's own draft, never carrying
+  // a TesteCF draft into eCF.
   return (
     <>
       {prepared ? (
@@ -53,6 +55,8 @@ export default async function VoidEncfPage({ searchParams }: VoidEncfPageProps) 
         </Banner>
       ) : null}
       <VoidTool
+        key={`${auth.accountId}:${environment}`}
+        draftOwner={`${auth.userId}:${auth.accountId}`}
         locale={locale}
         strings={t}
         environment={environment}
