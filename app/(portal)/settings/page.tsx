@@ -1,3 +1,5 @@
+import type { Metadata } from "next";
+import { pageTitle } from "@/lib/portal/page-title";
 import { CertificateUploadForm } from "@/components/settings/certificate-upload-form";
 import { SharedCertificates } from "@/components/settings/shared-certificates";
 import { Banner } from "@/components/ui/banner";
@@ -8,7 +10,9 @@ import { getI18n } from "@/lib/portal/i18n";
 import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
 import { getActiveCertificateSummary, listCertificates } from "@/lib/server/certificates";
 
-export const metadata = { title: "Anula · Configuración" };
+export async function generateMetadata(): Promise<Metadata> {
+  return pageTitle((t) => t.settings.title);
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WARN_DAYS = 30;

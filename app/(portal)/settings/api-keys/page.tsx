@@ -1,3 +1,5 @@
+import type { Metadata } from "next";
+import { pageTitle } from "@/lib/portal/page-title";
 import { ApiKeysPanel } from "@/components/settings/api-keys-panel";
 import { Card } from "@/components/ui/card";
 import { formatFechaHora } from "@/lib/domain/fecha";
@@ -5,7 +7,9 @@ import { getI18n } from "@/lib/portal/i18n";
 import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
 import { listApiKeys } from "@/lib/server/auth";
 
-export const metadata = { title: "Anula · Claves API" };
+export async function generateMetadata(): Promise<Metadata> {
+  return pageTitle((t) => t.settings.tabs.apiKeys);
+}
 
 export default async function ApiKeysPage() {
   const auth = await requirePageAuth();

@@ -1,3 +1,5 @@
+import type { Metadata } from "next";
+import { pageTitle } from "@/lib/portal/page-title";
 import { headers } from "next/headers";
 
 import { CopyButton } from "@/components/settings/copy-button";
@@ -10,7 +12,9 @@ import { loadConfig } from "@/lib/server/config/load-config";
 
 import styles from "./integration.module.css";
 
-export const metadata = { title: "Anula · Cómo integrar" };
+export async function generateMetadata(): Promise<Metadata> {
+  return pageTitle((t) => t.settings.tabs.integration);
+}
 
 /** Cómo integrar: the token and API key calls, with this deployment's origin and environment. */
 export default async function IntegrationPage() {

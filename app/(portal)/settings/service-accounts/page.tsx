@@ -1,3 +1,5 @@
+import type { Metadata } from "next";
+import { pageTitle } from "@/lib/portal/page-title";
 import { ServiceAccountsPanel } from "@/components/settings/service-accounts-panel";
 import { Card } from "@/components/ui/card";
 import { formatFechaHora } from "@/lib/domain/fecha";
@@ -5,7 +7,9 @@ import { getI18n } from "@/lib/portal/i18n";
 import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
 import { DEFAULT_ROTATION_OVERLAP_HOURS, listServiceAccounts } from "@/lib/server/auth/service-accounts";
 
-export const metadata = { title: "Anula · Cuentas de servicio" };
+export async function generateMetadata(): Promise<Metadata> {
+  return pageTitle((t) => t.settings.tabs.serviceAccounts);
+}
 
 /** Cuentas de servicio: administrators manage them, operators read the list (like Claves API). */
 export default async function ServiceAccountsPage() {

@@ -1,3 +1,5 @@
+import type { Metadata } from "next";
+import { pageTitle } from "@/lib/portal/page-title";
 import { UsersPanel } from "@/components/settings/users-panel";
 import { Card } from "@/components/ui/card";
 import { formatFechaHora } from "@/lib/domain/fecha";
@@ -5,7 +7,9 @@ import { getI18n } from "@/lib/portal/i18n";
 import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
 import { listCompanyMembers, listOrganizationMembers } from "@/lib/server/accounts";
 
-export const metadata = { title: "Anula · Usuarios" };
+export async function generateMetadata(): Promise<Metadata> {
+  return pageTitle((t) => t.settings.tabs.users);
+}
 
 export default async function UsersPage() {
   const auth = await requirePageAuth();

@@ -1,0 +1,141 @@
+import { expect, freshRange, markIssued, test, voidViaApi } from "./fixtures";
+
+/**
+ * Finding things (issue 19): "¿Está anulado este e-NCF?" in the history, the ranges in its rows, the
+ * CSV one row per range with Spanish headers, the document lookup's voided note, malformed entries,
+ * repeats and export; settings pages' <title> in the user's language.
+ */
+test.describe("finding things", () => {
+  test("the history answers whether an e-NCF is voided, by any number inside a range of any attempt", async ({
+    signedIn: page,
+    request,
+  }) => {
+    const accepted = freshRange("31", 10);
+    const voided = await voidViaApi(request, [
+      { secuenciaDesde: accepted.desde, secuenciaHasta: accepted.hasta },
+    ]);
+    expect(voided.status).toBe(200);
+    const acceptedId = voided.body.voidId as string;
+    const used = freshRange("31", 3);
+    await markIssued(used.desde, used.hasta);
+    const refused = await voidViaApi(request, [{ secuenciaDesde: used.desde, secuenciaHasta: used.hasta }]);
+    expect(refused.status).toBe(422);
+    const rejectedId = refused.body.voidId as string;
+
+    // A number in the middle of the accepted range.
+    const middle = `E31${String(Number(accepted.desde.slice(3)) + 4).padStart(10, "0")}`;
+    await page.goto("/voids?env=TesteCF");
+    await page.getByLabel("¿Está anulado este e-NCF?").fill(middle.toLowerCase());
+    await page.getByRole("button", { name: "Buscar" }).click();
+    const result = page.getByTestId("void-search-result");
+    await expect(result).toHaveAttribute("data-voided", "true");
+    await expect(result).toContainText(`${middle} está en 1 anulación de TesteCF:`);
+    await expect(result).toContainText("Anulado: la DGII aceptó una anulación que lo incluye.");
+    const hit = result.getByTestId("void-search-hit");
+    await expect(hit).toHaveAttribute("data-void-id", acceptedId);
+    await expect(hit).toContainText(`${accepted.desde} – ${accepted.hasta}`);
+
+    // A number of a rejected attempt: found, but not voided.
+    const second = `E31${String(Number(used.desde.slice(3)) + 1).padStart(10, "0")}`;
+    await page.goto(`/voids?env=TesteCF&encf=${second}`);
+    await expect(result).toHaveAttribute("data-voided", "false");
+    await expect(result.getByTestId("void-search-hit")).toHaveAttribute("data-void-id", rejectedId);
+    await expect(result).toContainText("No está anulado");
+
+    // Nothing covers it; a malformed one is said in the field, once.
+    await page.goto(`/voids?env=TesteCF&encf=E330000000001`);
+    await expect(result).toContainText("Ninguna anulación en TesteCF incluye E330000000001.");
+    await page.goto(`/voids?env=TesteCF&encf=E3100000`);
+    await expect(page.getByText("Un e-NCF tiene 13 posiciones.")).toHaveCount(1);
+
+    // The rows show the ranges; the id is shortened with a copy button; no "voidId" header.
+    await page.goto("/voids?env=TesteCF");
+    const row = page.locator(`tr[data-void-id="${acceptedId}"]`);
+    await expect(row.getByTestId("row-ranges")).toHaveText(`${accepted.desde} – ${accepted.hasta}`);
+    await expect(row.getByRole("link", { name: acceptedId })).toHaveText(
+      `${acceptedId.slice(0, 8)}…${acceptedId.slice(-4)}`,
+    );
+    await expect(row.getByTestId("copy-button")).toBeVisible();
+    await expect(page.getByTestId("void-history").locator("th")).not.toContainText(["voidId"]);
+  });
+
+  test("the CSV has Spanish headers, one row per range, dates as shown", async ({
+    signedIn: page,
+    request,
+  }) => {
+    const start = Number(freshRange("44", 1).desde.slice(3));
+    const ranges = Array.from({ length: 3 }, (_, i) => {
+      const encf = `E44${String(start + 5 * i).padStart(10, "0")}`;
+      return { secuenciaDesde: encf, secuenciaHasta: encf };
+    });
+    const voided = await voidViaApi(request, ranges);
+    expect(voided.status).toBe(200);
+    const voidId = voided.body.voidId as string;
+    const csv = await page.request.get("/voids/export?env=TesteCF&status=Aceptado");
+    const lines = (await csv.text()).replace(/^\uFEFF/, "").split("\r\n");
+    expect(lines[0]).toBe(
+      "Fecha,Anulación,Estado,Ambiente,Fecha y hora de anulación,Total anulado,Tipo,Desde,Hasta,Cantidad," +
+        "Exceptuado por la DGII,Archivo,Código DGII,Respuesta DGII,Mensajes DGII,Enviado por",
+    );
+    const mine = lines.filter((line) => line.includes(voidId));
+    expect(mine).toHaveLength(3);
+    for (const [i, line] of mine.entries()) {
+      expect(line).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2},/);
+      expect(line).toContain(`,44,${ranges[i]!.secuenciaDesde},${ranges[i]!.secuenciaHasta},1,`);
+      expect(line).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+    }
+  });
+
+  test("the document lookup: voided note, malformed entries, repeats once, CSV", async ({
+    signedIn: page,
+    request,
+  }) => {
+    const range = freshRange("32", 5);
+    const voided = await voidViaApi(request, [{ secuenciaDesde: range.desde, secuenciaHasta: range.hasta }]);
+    expect(voided.status).toBe(200);
+    const inside = `E32${String(Number(range.desde.slice(3)) + 2).padStart(10, "0")}`;
+    await page.goto(`/documents?ecf=${inside}`);
+    const note = page.getByTestId("voided-note");
+    await expect(note).toContainText(
+      `${inside} no está registrado como documento, pero está dentro de un rango anulado`,
+    );
+    await expect(note).toContainText(`${range.desde} – ${range.hasta}`);
+    await page.goto("/documents?ecf=E3100000");
+    await expect(page.getByText("debe tener 13 posiciones")).toHaveCount(1);
+
+    await page.goto("/documents");
+    await page.getByLabel(/e-NCF \(uno por línea/).fill(`${inside}\nE31000000000X\n${inside}\nE330000000001`);
+    await page.getByRole("button", { name: "Consultar lote" }).click();
+    const results = page.getByTestId("document-result");
+    await expect(results).toHaveCount(3);
+    await expect(page.getByTestId("duplicates-note")).toHaveText("Se omitió 1 e-NCF repetido.");
+    await expect(page.locator('[data-ncf="E31000000000X"]')).toHaveAttribute("data-found", "malformed");
+    await expect(page.locator('[data-ncf="E31000000000X"]')).toContainText("Inválido");
+    await expect(page.locator(`[data-ncf="${inside}"]`).getByTestId("voided-note")).toBeVisible();
+    const href = await page.getByTestId("export-documents").getAttribute("href");
+    const csv = await page.request.get(href ?? "");
+    expect(csv.status()).toBe(200);
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe(
+      "e-NCF,Estado,Tipo de documento,RNC comprador,Monto total,Creado,Actualizado,Código de seguridad,Recibido por el cliente,Anulación",
+    );
+    expect(lines).toHaveLength(4);
+    expect(lines[2]).toMatch(/^E31000000000X,Inválido,/);
+  });
+
+  test("settings pages' <title> follows the language", async ({ signedIn: page, context, baseURL }) => {
+    await context.addCookies([{ name: "anula_lang", value: "en", url: baseURL! }]);
+    for (const [path, title] of [
+      ["/settings", "Settings"],
+      ["/settings/users", "Users"],
+      ["/settings/api-keys", "API keys"],
+    ] as const) {
+      await page.goto(path);
+      await expect(page).toHaveTitle(new RegExp(title));
+      await expect(page).not.toHaveTitle(/Configuración|Usuarios|Claves API/);
+    }
+  });
+});
