@@ -65,6 +65,11 @@ export const ERROR_STATUS = {
   VOID_NOT_UNKNOWN: 409,
   /** Settling or resending: a person (or an accepted resend) already settled the record. */
   VOID_ALREADY_SETTLED: 409,
+  /** A void range holds numbers the company's imported documents show as used: a credit note (e-CF 34) cancels those. */
+  SEQUENCE_USED: 409,
+  /** A sequence authorization overlaps one already entered for the same series and type. */
+  AUTHORIZATION_OVERLAP: 409,
+  AUTHORIZATION_NOT_FOUND: 404,
   /** A settlement's outcome is not Aceptado/Rechazado, or its note is missing or too long. */
   INVALID_SETTLEMENT: 400,
   /** A settlement's evidence file is over 10 MB. */

@@ -51,6 +51,10 @@ export const enErrors: Readonly<Record<string, string>> = {
   VOID_IN_PROGRESS: "A send of this void is still waiting for DGII's answer: wait, then look again.",
   VOID_NOT_UNKNOWN: "DGII already answered this void: only voids in Error can be settled.",
   VOID_ALREADY_SETTLED: "This void was already settled.",
+  SEQUENCE_USED:
+    "A range holds numbers already used (imported e-CF): they are not voided; an issued e-CF is cancelled with a credit note (e-CF 34). Nothing was sent.",
+  AUTHORIZATION_OVERLAP: "The range overlaps an authorization already entered for that series and type.",
+  AUTHORIZATION_NOT_FOUND: "That authorization was not found.",
   INVALID_SETTLEMENT: "Choose Accepted or Rejected and write a note (up to 2000 characters).",
   EVIDENCE_TOO_LARGE: "The evidence file is over 10 MB.",
   EVIDENCE_TYPE_NOT_ALLOWED: "The evidence must be a PDF, PNG or JPEG.",

@@ -56,6 +56,10 @@ export const esErrors: Readonly<Record<string, string>> = {
   VOID_NOT_UNKNOWN:
     "Esta anulación ya tiene la respuesta de la DGII: solo se confirman las que están en Error.",
   VOID_ALREADY_SETTLED: "Esta anulación ya fue confirmada.",
+  SEQUENCE_USED:
+    "Uno de los rangos contiene números ya utilizados (e-CF importados): no se anulan; un e-CF emitido se cancela con una nota de crédito (e-CF 34). No se envió nada.",
+  AUTHORIZATION_OVERLAP: "El rango se solapa con una autorización ya registrada para esa serie y tipo.",
+  AUTHORIZATION_NOT_FOUND: "No se encontró esa autorización.",
   INVALID_SETTLEMENT: "Elija Aceptado o Rechazado y escriba una nota (hasta 2000 caracteres).",
   EVIDENCE_TOO_LARGE: "El archivo de evidencia supera 10 MB.",
   EVIDENCE_TYPE_NOT_ALLOWED: "La evidencia debe ser un PDF, PNG o JPEG.",

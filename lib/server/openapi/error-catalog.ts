@@ -68,6 +68,11 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   VOID_NOT_UNKNOWN:
     "only an Error void (outcome unknown) can be settled or resent: DGII's own answer made this one Aceptado or Rechazado",
   VOID_ALREADY_SETTLED: "the void was already settled (by a person, or by an accepted resend)",
+  SEQUENCE_USED:
+    "a range holds numbers the company's imported e-CF show as used (first 20 listed in `numbers`, `total` counts them): DGII voids only unused numbers; cancel a used one with a credit note (e-CF 34). Nothing was signed, stored or sent",
+  AUTHORIZATION_OVERLAP:
+    "the range overlaps an authorization already entered for the same series and type (`authorizationId`)",
+  AUTHORIZATION_NOT_FOUND: "no authorization with that id in this company and environment",
   INVALID_SETTLEMENT:
     "outcome must be Aceptado or Rechazado and note is required (1–2000 characters); the body's parameter names the field",
   EVIDENCE_TOO_LARGE: "the evidence file is over 10 MB",
@@ -146,6 +151,7 @@ export const OPERATION_ERRORS: Record<string, ErrorCode[]> = {
     ...BEARER,
     "IDEMPOTENCY_KEY_REUSED",
     "ALREADY_VOIDED",
+    "SEQUENCE_USED",
     "CERTIFICATE_NOT_CONFIGURED",
     "RATE_LIMITED",
     "CERTIFICATE_UNAVAILABLE",
@@ -190,6 +196,25 @@ export const OPERATION_ERRORS: Record<string, ErrorCode[]> = {
     ...ALWAYS,
   ],
   importDocuments: [...BODY, "VALIDATION_FAILED", ...API_KEY, ...ALWAYS],
+  getSequenceInventory: [...BEARER, "FORBIDDEN", ...ALWAYS],
+  listSequenceGaps: [
+    "INVALID_LIMIT",
+    "INVALID_NEXT_TOKEN",
+    "INVALID_PARAMETER",
+    ...BEARER,
+    "FORBIDDEN",
+    ...ALWAYS,
+  ],
+  listSequenceAuthorizations: [...BEARER, "FORBIDDEN", ...ALWAYS],
+  createSequenceAuthorization: [
+    ...BODY,
+    "VALIDATION_FAILED",
+    ...BEARER,
+    "FORBIDDEN",
+    "AUTHORIZATION_OVERLAP",
+    ...ALWAYS,
+  ],
+  deleteSequenceAuthorization: [...BEARER, "FORBIDDEN", "AUTHORIZATION_NOT_FOUND", ...ALWAYS],
   getHealth: [],
   getReadiness: [],
   getOpenApi: [],

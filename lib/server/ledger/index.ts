@@ -1,0 +1,44 @@
+// The sequence ledger (issue 18): what a company was authorized, issued, voided and still has free,
+// per environment and series+type, as merged intervals. Server functions for the REST routes and the
+// portal ("Secuencias").
+export {
+  createAuthorization,
+  deleteAuthorization,
+  listAuthorizations,
+  listStoredAuthorizations,
+  MAX_AUTHORIZATIONS,
+  TYPES_WITHOUT_EXPIRY,
+  type CreateAuthorizationInput,
+  type SequenceAuthorizationView,
+  type StoredAuthorization,
+} from "./authorizations";
+export { getCoverageMark, setCoverageMark, type CoverageMark } from "./coverage";
+export {
+  findGaps,
+  GAPS_DEFAULT_LIMIT,
+  GAPS_MAX_LIMIT,
+  type Gap,
+  type GapChecks,
+  type GapKind,
+  type GapsPage,
+  type GapsQuery,
+  type WithheldSeries,
+} from "./gaps";
+export {
+  getInventory,
+  EXPIRING_DAYS,
+  LOW_SHARE,
+  type AuthorizationInventory,
+  type Inventory,
+  type InventoryAlert,
+  type TypeInventory,
+} from "./inventory";
+export {
+  assertSequencesUnused,
+  ledgerRangesOf,
+  outsideAuthorizationWarnings,
+  USED_NUMBERS_SHOWN,
+  type LedgerRange,
+  type LedgerWarning,
+} from "./prevoid-check";
+export { backfillVoidedIntervals, syncVoidedIntervals, VOIDED_INTERVALS_BACKFILL_STEP } from "./sync-voided";

@@ -1,0 +1,113 @@
+import "server-only";
+
+import { formatEncf } from "@/lib/domain/encf";
+import type { EcfType } from "@/lib/domain/ecf-types";
+import type { Environment } from "@/lib/domain/environments";
+import { difference, normalizeBySerieTipo, type IntervalSet } from "@/lib/domain/intervals";
+import { AppError } from "@/lib/errors";
+
+import { listStoredAuthorizations } from "./authorizations";
+import { usedNumbersIn } from "./issued";
+
+/** Used numbers named in a SEQUENCE_USED answer; the rest are counted (up to USED_COUNT_CAP). */
+export const USED_NUMBERS_SHOWN = 20;
+export const USED_COUNT_CAP = 1_000_000;
+/** Warnings listed per answer (the ranges outside every authorization; more are counted). */
+export const MAX_WARNINGS = 20;
+
+export interface LedgerRange {
+  serie: string;
+  tipoeCF: string;
+  desde: number;
+  hasta: number;
+}
+
+/**
+ * Before signing a void: a range holding a number the company's imported e-CF show as used (every
+ * imported document but one DGII rejected with secuenciaUtilizada=false) → 409 SEQUENCE_USED naming
+ * the first 20 and counting the rest, with the remedy. Numbers never seen pass.
+ */
+export async function assertSequencesUnused(
+  accountId: string,
+  environment: Environment,
+  ranges: readonly LedgerRange[],
+): Promise<void> {
+  const used = await usedNumbersIn(accountId, environment, ranges, USED_NUMBERS_SHOWN, USED_COUNT_CAP);
+  if (used.total === 0) return;
+  const more = used.total - used.first.length;
+  const listed = used.first.join(", ") + (more > 0 ? ` y ${used.capped ? "más de " : ""}${more} más` : "");
+  throw new AppError(
+    "SEQUENCE_USED",
+    `No se puede anular: ${used.total === 1 ? "el e-NCF" : `${used.total} e-NCF`} ${listed} ` +
+      `${used.total === 1 ? "ya fue emitido" : "ya fueron emitidos"} (documentos importados). La DGII solo anula ` +
+      "números no utilizados; un e-CF emitido se cancela con una nota de crédito (e-CF 34). No se envió nada.",
+    {
+      extra: {
+        numbers: used.first,
+        total: used.total,
+        totalCapped: used.capped,
+        remedy: "Emita una nota de crédito (e-CF 34, código de modificación 1) por cada e-CF emitido.",
+      },
+    },
+  );
+}
+
+export interface LedgerWarning {
+  code: "OUTSIDE_AUTHORIZATION";
+  tipoeCF: string;
+  secuenciaDesde: string;
+  secuenciaHasta: string;
+  cantidad: number;
+  message: string;
+}
+
+/**
+ * The parts of the ranges outside every authorization entered for their series+type (types with
+ * no authorization entered give none): a warning, never a refusal. At most MAX_WARNINGS listed.
+ */
+export async function outsideAuthorizationWarnings(
+  accountId: string,
+  environment: Environment,
+  ranges: readonly LedgerRange[],
+): Promise<{ warnings: LedgerWarning[]; total: number }> {
+  const authorizations = await listStoredAuthorizations(accountId, environment);
+  if (authorizations.length === 0) return { warnings: [], total: 0 };
+  const authorized = normalizeBySerieTipo(authorizations);
+  const warnings: LedgerWarning[] = [];
+  let total = 0;
+  for (const [key, requested] of normalizeBySerieTipo(ranges)) {
+    const inside: IntervalSet | undefined = authorized.get(key);
+    if (!inside) continue;
+    for (const part of difference(requested, inside)) {
+      total += 1;
+      if (warnings.length >= MAX_WARNINGS) continue;
+      const serie = key.slice(0, 1);
+      const tipo = key.slice(1) as EcfType;
+      const desde = formatEncf(serie, tipo, part.desde);
+      const hasta = formatEncf(serie, tipo, part.hasta);
+      warnings.push({
+        code: "OUTSIDE_AUTHORIZATION",
+        tipoeCF: tipo,
+        secuenciaDesde: desde,
+        secuenciaHasta: hasta,
+        cantidad: part.hasta - part.desde + 1,
+        message: `${desde} – ${hasta} está fuera de las autorizaciones registradas del tipo ${tipo}.`,
+      });
+    }
+  }
+  return { warnings, total };
+}
+
+/** The ranges of a prepared void as ledger ranges (its stored tuples), for the two checks above. */
+export function ledgerRangesOf(
+  ranges: ReadonlyArray<{ serie: string; tipoeCF: string; desde: number; hasta: number }>,
+): LedgerRange[] {
+  return [...normalizeBySerieTipo(ranges)].flatMap(([key, set]) =>
+    set.map((interval) => ({
+      serie: key.slice(0, 1),
+      tipoeCF: key.slice(1),
+      desde: interval.desde,
+      hasta: interval.hasta,
+    })),
+  );
+}
