@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
 
 import { BatchLookup } from "@/components/documents/batch-lookup";
+import { ErpImport } from "@/components/documents/erp-import";
 import { LookupResultCard } from "@/components/documents/lookup-result-card";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { InputField } from "@/components/ui/field";
+import { can } from "@/lib/domain/roles";
 import { isAppError } from "@/lib/errors";
 import { format } from "@/lib/i18n";
 import { errorMessage } from "@/lib/i18n/error-message";
@@ -72,6 +74,11 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Se
       <Card title={t.documents.batch}>
         <BatchLookup t={t.documents} finding={t.finding.documents} statusLabels={t.status} locale={locale} />
       </Card>
+      {can(auth, "documents.import") ? (
+        <Card title={t.erpImport.title} id="import">
+          <ErpImport t={t.erpImport} locale={locale} />
+        </Card>
+      ) : null}
     </>
   );
 }

@@ -209,6 +209,12 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
     const { GET } = await import("@/app/(portal)/voids/export/route");
     return outcomeOfResponse(await GET(new Request("http://localhost/voids/export?format=csv"), params({})));
   },
+  "GET /(portal)/documents/export": async () => {
+    const { GET } = await import("@/app/(portal)/documents/export/route");
+    return outcomeOfResponse(
+      await GET(new Request("http://localhost/documents/export?ecfs=E310000000001"), params({})),
+    );
+  },
   "GET /(portal)/voids/[voidId]/xml": async () => {
     const { GET } = await import("@/app/(portal)/voids/[voidId]/xml/route");
     return outcomeOfResponse(
@@ -252,6 +258,10 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
   "action lookupDocumentsBatchAction": async () => {
     const { lookupDocumentsBatchAction } = await import("@/lib/portal/actions/document-actions");
     return outcomeOfAction(() => lookupDocumentsBatchAction({}, new FormData()));
+  },
+  "action importErpFileAction": async () => {
+    const { importErpFileAction } = await import("@/lib/portal/actions/erp-import-actions");
+    return outcomeOfAction(() => importErpFileAction(new FormData()));
   },
   "action uploadCertificateAction": async () => {
     const { uploadCertificateAction } = await import("@/lib/portal/actions/settings-actions");

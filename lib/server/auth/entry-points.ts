@@ -45,6 +45,7 @@ export const ENTRY_POINTS = {
   "POST /[environment]/documentos-ecf/import": "documents.import",
   // Portal downloads (session cookie)
   "GET /(portal)/voids/export": "voids.read",
+  "GET /(portal)/documents/export": "documents.read",
   "GET /(portal)/voids/[voidId]/xml": "voids.read",
   "GET /(portal)/voids/[voidId]/ranges": "voids.read",
   "GET /(portal)/voids/[voidId]/evidence/[evidenceId]": "voids.read",
@@ -54,6 +55,7 @@ export const ENTRY_POINTS = {
   "action settleVoidAction": "voids.settle",
   "action resendVoidAction": "voids.settle",
   "action lookupDocumentsBatchAction": "documents.read",
+  "action importErpFileAction": "documents.import",
   "action uploadCertificateAction": "certificates.manage",
   "action createApiKeyAction": "apiKeys.manage",
   "action revokeApiKeyAction": "apiKeys.manage",

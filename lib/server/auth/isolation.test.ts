@@ -395,6 +395,7 @@ const ROWS: Record<string, Row> = {
       expect(state.results).toEqual([expect.objectContaining({ ecf: seeded.ncf, found: false })]);
     },
   },
+  "action importErpFileAction": { none: "imports into the session's company; takes no id" },
   "action uploadCertificateAction": { none: "uploads for the session's company; takes no id" },
   "action linkCertificateAction": {
     probe: async (caller) => {
