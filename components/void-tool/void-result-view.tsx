@@ -12,6 +12,9 @@ import { format, formatNumber, getDictionary } from "@/lib/i18n";
 import { voidStatusLabel } from "@/lib/i18n/void-status";
 import type { VoidRecord } from "@/lib/schemas/void-ncf-responses";
 
+import { FocusOnMount } from "./focus-on-mount";
+import { VoidReceipt } from "./void-receipt";
+
 /** What the view shows of a stored attempt: fields of the public record, so any record that has them fits. */
 type ShownVoid = Pick<
   VoidRecord,
@@ -28,6 +31,8 @@ type ShownVoid = Pick<
   | "errorMessage"
   | "excepted"
   | "totalExcepted"
+  | "createdAt"
+  | "createdBy"
 > & { errorCode?: string | null };
 
 interface VoidResultViewProps {
@@ -37,10 +42,19 @@ interface VoidResultViewProps {
   locale: Locale;
   /** This page's own URL: reloading it reads the record again (never re-sends). */
   selfHref: string;
+  /** The company the void was sent for, printed on the receipt. */
+  company?: { name: string; rnc: string };
 }
 
 /** Status, voidId, fileName, the authority's answer, what an Error means and what to do (spec retry rules). */
-export function VoidResultView({ record, voidId, environment, locale, selfHref }: VoidResultViewProps) {
+export function VoidResultView({
+  record,
+  voidId,
+  environment,
+  locale,
+  selfHref,
+  company,
+}: VoidResultViewProps) {
   const dictionary = getDictionary(locale);
   const t = dictionary.voidTool.result;
   if (!record) {
@@ -59,16 +73,20 @@ export function VoidResultView({ record, voidId, environment, locale, selfHref }
   const perType = new Map<string, number>();
   for (const range of record.ranges)
     perType.set(range.tipoeCF, (perType.get(range.tipoeCF) ?? 0) + range.cantidad);
+  const statusLabel = voidStatusLabel(
+    dictionary.voidStatus,
+    record.status,
+    record.errorCode,
+    !!record.excepted,
+  );
   return (
     <>
-      <div className="page-header">
-        <h1>{t.title}</h1>
-        <StatusBadge
-          status={record.status}
-          label={voidStatusLabel(dictionary.voidStatus, record.status, record.errorCode, !!record.excepted)}
-          testId="void-result-status"
-        />
-      </div>
+      <FocusOnMount testId="void-result">
+        <div className="page-header">
+          <h1>{t.title}</h1>
+          <StatusBadge status={record.status} label={statusLabel} testId="void-result-status" />
+        </div>
+      </FocusOnMount>
       <VoidStatusExplanation status={record.status} errorCode={record.errorCode} t={dictionary.voidStatus}>
         {record.excepted ? (
           <p data-testid="void-result-partial">{dictionary.voidStatus.partial.meaning}</p>
@@ -135,6 +153,9 @@ export function VoidResultView({ record, voidId, environment, locale, selfHref }
             locale={locale}
           />
         </>
+      ) : null}
+      {company && !record.excepted ? (
+        <VoidReceipt record={record} company={company} statusLabel={statusLabel} locale={locale} />
       ) : null}
       {record.status !== "Error" && (
         <Card title={t.authority}>

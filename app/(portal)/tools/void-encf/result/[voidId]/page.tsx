@@ -5,6 +5,7 @@ import { getPortalPreferences } from "@/lib/portal/preferences";
 import { requirePageAuth } from "@/lib/portal/page-auth";
 import { findAccountVoid } from "@/lib/portal/find-void-any-environment";
 import { pageTitle } from "@/lib/portal/page-title";
+import { getAccount } from "@/lib/server/accounts";
 
 export async function generateMetadata(): Promise<Metadata> {
   return pageTitle((t) => t.voidTool.result.title);
@@ -25,7 +26,10 @@ export default async function VoidResultPage({ params, searchParams }: ResultPag
   const auth = await requirePageAuth();
   const preferences = await getPortalPreferences();
   const envParam = typeof query.env === "string" ? query.env : "";
-  const record = await findAccountVoid(auth.accountId, voidId, envParam);
+  const [record, account] = await Promise.all([
+    findAccountVoid(auth.accountId, voidId, envParam),
+    getAccount(auth.accountId),
+  ]);
   const environment = record?.environment ?? (isEnvironment(envParam) ? envParam : preferences.environment);
   return (
     <VoidResultView
@@ -33,6 +37,7 @@ export default async function VoidResultPage({ params, searchParams }: ResultPag
       voidId={voidId}
       environment={environment}
       locale={preferences.locale}
+      company={{ name: account?.name ?? "", rnc: auth.rnc }}
       selfHref={`/tools/void-encf/result/${voidId}?env=${environment}`}
     />
   );
