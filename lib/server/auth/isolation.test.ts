@@ -1,3 +1,4 @@
+import { createAuthorization } from "@/lib/server/ledger";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { createCompany, createUser } from "@/lib/server/accounts";
@@ -44,6 +45,7 @@ const seeded = {
   serviceAccountSecret: "",
   serviceAccountClientId: "",
   memberId: "",
+  authorizationId: "",
 };
 
 interface Caller {
@@ -97,6 +99,17 @@ beforeAll(async () => {
   seeded.serviceAccountSecret = service.secret;
   seeded.serviceAccountClientId = service.clientId;
   seeded.memberId = a.auth.userId;
+  const authorization = await createAuthorization({
+    accountId: a.auth.accountId,
+    environment: "TesteCF",
+    createdBy: "A",
+    body: {
+      secuenciaDesde: "E310000000001",
+      secuenciaHasta: "E310000001000",
+      fechaAutorizacion: "01-01-2026",
+    },
+  });
+  seeded.authorizationId = authorization.id;
 }, 120_000);
 afterAll(async () => database?.dispose());
 
@@ -296,6 +309,65 @@ const ROWS: Record<string, Row> = {
       expect(withAKey.status).toBe(403);
     },
   },
+  "GET /[environment]/secuencias": {
+    probe: async (caller) => {
+      const { GET } = await import("@/app/[environment]/secuencias/route");
+      const answer = await json(await GET(rest("GET", "/TesteCF/secuencias", caller), contextOf("TesteCF")));
+      expect(answer.status).toBe(200);
+      expect(answer.text).not.toContain(seeded.authorizationId);
+      expect(answer.body.types).toEqual([]);
+    },
+  },
+  "GET /[environment]/secuencias/huecos": {
+    probe: async (caller) => {
+      const { GET } = await import("@/app/[environment]/secuencias/huecos/route");
+      const answer = await json(
+        await GET(rest("GET", "/TesteCF/secuencias/huecos", caller), contextOf("TesteCF")),
+      );
+      expect(answer.status).toBe(200);
+      expect(answer.body.gaps).toEqual([]);
+      expect(answer.body.checks).toMatchObject({ withheld: [] });
+    },
+  },
+  "GET /[environment]/secuencias/autorizaciones": {
+    probe: async (caller) => {
+      const { GET } = await import("@/app/[environment]/secuencias/autorizaciones/route");
+      const path = "/TesteCF/secuencias/autorizaciones";
+      const answer = await json(await GET(rest("GET", path, caller), contextOf("TesteCF")));
+      expect(answer.status).toBe(200);
+      expect(answer.text).not.toContain(seeded.authorizationId);
+    },
+  },
+  "POST /[environment]/secuencias/autorizaciones": {
+    probe: async (caller) => {
+      const { POST } = await import("@/app/[environment]/secuencias/autorizaciones/route");
+      // A's range in the caller's own company: no overlap with A's authorization (another company).
+      const body = {
+        secuenciaDesde: "E310000000001",
+        secuenciaHasta: "E310000001000",
+        fechaAutorizacion: "01-01-2026",
+      };
+      const path = "/TesteCF/secuencias/autorizaciones";
+      const answer = await json(await POST(rest("POST", path, caller, { body }), contextOf("TesteCF")));
+      expect(answer.status).toBe(201);
+      await database.prisma.sequenceAuthorization.delete({ where: { id: answer.body.id as string } });
+    },
+  },
+  "DELETE /[environment]/secuencias/autorizaciones/[id]": {
+    probe: async (caller) => {
+      const { DELETE } = await import("@/app/[environment]/secuencias/autorizaciones/[id]/route");
+      const path = `/TesteCF/secuencias/autorizaciones/${seeded.authorizationId}`;
+      const answer = await json(
+        await DELETE(rest("DELETE", path, caller), {
+          params: Promise.resolve({ environment: "TesteCF", id: seeded.authorizationId }) as Promise<never>,
+        }),
+      );
+      expectNotFound(answer, "AUTHORIZATION_NOT_FOUND");
+      expect(
+        await database.prisma.sequenceAuthorization.count({ where: { id: seeded.authorizationId } }),
+      ).toBe(1);
+    },
+  },
   "POST /[environment]/documentos-ecf/import": {
     probe: async (caller) => {
       const { POST } = await import("@/app/[environment]/documentos-ecf/import/route");
@@ -318,6 +390,16 @@ const ROWS: Record<string, Row> = {
       );
       expect(answer.status).toBe(200);
       expect(answer.text).not.toContain(seeded.voidId);
+    },
+  },
+  "GET /(portal)/documents/export": {
+    probe: async () => {
+      const { GET } = await import("@/app/(portal)/documents/export/route");
+      const answer = await json(
+        await GET(new Request(`http://localhost/documents/export?ecfs=${seeded.ncf}`), params({})),
+      );
+      expect(answer.status).toBe(200);
+      expect(answer.text).toContain(`${seeded.ncf},No encontrado`);
     },
   },
   "GET /(portal)/voids/[voidId]/xml": {
@@ -392,7 +474,7 @@ const ROWS: Record<string, Row> = {
       const data = new FormData();
       data.set("ecfs", seeded.ncf);
       const state = await lookupDocumentsBatchAction({}, data);
-      expect(state.results).toEqual([expect.objectContaining({ ecf: seeded.ncf, found: false })]);
+      expect(state.results).toEqual([expect.objectContaining({ ecf: seeded.ncf, kind: "not-found" })]);
     },
   },
   "action importErpFileAction": { none: "imports into the session's company; takes no id" },
