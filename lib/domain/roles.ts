@@ -32,6 +32,8 @@ export const COMPANY_ACTION_ROLES = {
   "voids.approve": ["approver"],
   "documents.read": EVERY_ROLE,
   "documents.import": ["operator"],
+  /** The sequence ledger: enter and delete DGII's authorizations of e-NCF ranges, the import-coverage mark. */
+  "ledger.manage": ["administrator"],
   /** Members of the company and their roles, invitations. */
   "users.manage": ["administrator"],
   "apiKeys.manage": ["administrator"],

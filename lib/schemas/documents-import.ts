@@ -130,4 +130,8 @@ export interface DocumentsImportResponse {
   updated: number;
   invalid: number;
   results: DocumentImportResult[];
+  /** The import-coverage mark set by this call (`coveredUntil`), or null when it was not set. */
+  coverageMark?: number | null;
+  /** Why a requested coverage mark was not set. */
+  coverageMarkIgnored?: string;
 }

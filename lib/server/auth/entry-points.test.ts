@@ -205,6 +205,33 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
     const request = restRequest("POST", "http://localhost/TesteCF/documentos-ecf/import", caller, {});
     return outcomeOfResponse(await POST(request, params({ environment: "TesteCF" })));
   },
+  "GET /[environment]/secuencias": async (caller) => {
+    const { GET } = await import("@/app/[environment]/secuencias/route");
+    const request = restRequest("GET", "http://localhost/TesteCF/secuencias", caller);
+    return outcomeOfResponse(await GET(request, params({ environment: "TesteCF" })));
+  },
+  "GET /[environment]/secuencias/huecos": async (caller) => {
+    const { GET } = await import("@/app/[environment]/secuencias/huecos/route");
+    const request = restRequest("GET", "http://localhost/TesteCF/secuencias/huecos", caller);
+    return outcomeOfResponse(await GET(request, params({ environment: "TesteCF" })));
+  },
+  "GET /[environment]/secuencias/autorizaciones": async (caller) => {
+    const { GET } = await import("@/app/[environment]/secuencias/autorizaciones/route");
+    const request = restRequest("GET", "http://localhost/TesteCF/secuencias/autorizaciones", caller);
+    return outcomeOfResponse(await GET(request, params({ environment: "TesteCF" })));
+  },
+  "POST /[environment]/secuencias/autorizaciones": async (caller) => {
+    const { POST } = await import("@/app/[environment]/secuencias/autorizaciones/route");
+    const request = restRequest("POST", "http://localhost/TesteCF/secuencias/autorizaciones", caller, {});
+    return outcomeOfResponse(await POST(request, params({ environment: "TesteCF" })));
+  },
+  "DELETE /[environment]/secuencias/autorizaciones/[id]": async (caller) => {
+    const { DELETE } = await import("@/app/[environment]/secuencias/autorizaciones/[id]/route");
+    const url = "http://localhost/TesteCF/secuencias/autorizaciones/0190f400-0000-7000-8000-000000000001";
+    const request = restRequest("DELETE", url, caller);
+    const id = "0190f400-0000-7000-8000-000000000001";
+    return outcomeOfResponse(await DELETE(request, params({ environment: "TesteCF", id })));
+  },
   "GET /(portal)/voids/export": async () => {
     const { GET } = await import("@/app/(portal)/voids/export/route");
     return outcomeOfResponse(await GET(new Request("http://localhost/voids/export?format=csv"), params({})));
@@ -262,6 +289,26 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
   "action importErpFileAction": async () => {
     const { importErpFileAction } = await import("@/lib/portal/actions/erp-import-actions");
     return outcomeOfAction(() => importErpFileAction(new FormData()));
+  },
+  "action createAuthorizationAction": async () => {
+    const { createAuthorizationAction } = await import("@/lib/portal/actions/sequence-actions");
+    return outcomeOfAction(() => createAuthorizationAction({}));
+  },
+  "action importAuthorizationsCsvAction": async () => {
+    const { importAuthorizationsCsvAction } = await import("@/lib/portal/actions/sequence-actions");
+    return outcomeOfAction(() => importAuthorizationsCsvAction(""));
+  },
+  "action deleteAuthorizationAction": async () => {
+    const { deleteAuthorizationAction } = await import("@/lib/portal/actions/sequence-actions");
+    return outcomeOfAction(() => deleteAuthorizationAction("00000000-0000-7000-8000-000000000000"));
+  },
+  "action setCoverageMarkAction": async () => {
+    const { setCoverageMarkAction } = await import("@/lib/portal/actions/sequence-actions");
+    return outcomeOfAction(() => setCoverageMarkAction(""));
+  },
+  "action checkRangesSentAction": async () => {
+    const { checkRangesSentAction } = await import("@/lib/portal/actions/sequence-actions");
+    return outcomeOfAction(() => checkRangesSentAction([]));
   },
   "action uploadCertificateAction": async () => {
     const { uploadCertificateAction } = await import("@/lib/portal/actions/settings-actions");

@@ -315,7 +315,10 @@ const ROWS: Record<string, Row> = {
       const answer = await json(await GET(rest("GET", "/TesteCF/secuencias", caller), contextOf("TesteCF")));
       expect(answer.status).toBe(200);
       expect(answer.text).not.toContain(seeded.authorizationId);
-      expect(answer.body.types).toEqual([]);
+      // Only what the caller's own company imported (the import row's probe): never A's documents.
+      expect(answer.text).not.toContain(seeded.ncf);
+      for (const type of answer.body.types as Array<{ issued: number }>)
+        expect(type.issued).toBeLessThanOrEqual(1);
     },
   },
   "GET /[environment]/secuencias/huecos": {
@@ -326,7 +329,7 @@ const ROWS: Record<string, Row> = {
       );
       expect(answer.status).toBe(200);
       expect(answer.body.gaps).toEqual([]);
-      expect(answer.body.checks).toMatchObject({ withheld: [] });
+      expect(answer.text).not.toContain(seeded.ncf);
     },
   },
   "GET /[environment]/secuencias/autorizaciones": {
@@ -478,6 +481,15 @@ const ROWS: Record<string, Row> = {
     },
   },
   "action importErpFileAction": { none: "imports into the session's company; takes no id" },
+  "action createAuthorizationAction": { none: "enters an authorization of the session's company" },
+  "action importAuthorizationsCsvAction": { none: "enters authorizations of the session's company" },
+  "action deleteAuthorizationAction": {
+    none: "deletes by id within the session's company only (deleteAuthorization filters by accountId: another company's id is 404 AUTHORIZATION_NOT_FOUND, ledger tests)",
+  },
+  "action setCoverageMarkAction": { none: "sets the session's company's mark; takes no id" },
+  "action checkRangesSentAction": {
+    none: "asks DGII as the session's company (its RNC and certificate); takes no id",
+  },
   "action uploadCertificateAction": { none: "uploads for the session's company; takes no id" },
   "action linkCertificateAction": {
     probe: async (caller) => {

@@ -3,6 +3,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 
 import { ecfTypeName, type EcfType } from "@/lib/domain/ecf-types";
+import { readEncf } from "@/lib/domain/encf";
 import type { Environment } from "@/lib/domain/environments";
 import { buildQrUrl, usesConsumerSummaryQr } from "@/lib/domain/qr-url";
 import { truncateForMessage } from "@/lib/domain/shown-value";
@@ -13,7 +14,9 @@ import {
   type DocumentImportResult,
   type DocumentsImportResponse,
 } from "@/lib/schemas/documents-import";
+import { AppError } from "@/lib/errors";
 import { getDb, isUniqueViolation } from "@/lib/server/db";
+import { setCoverageMark } from "@/lib/server/ledger/coverage";
 import type { Prisma } from "@/prisma/generated/client";
 
 interface ImportInput {
@@ -22,6 +25,8 @@ interface ImportInput {
   rnc: string;
   environment: Environment;
   body: unknown;
+  /** Who imports (for the coverage mark's setBy). */
+  createdBy?: string;
 }
 
 /** Every message of this module is far shorter; only one quoting a caller's value gets near it. */
@@ -39,11 +44,18 @@ interface ValidEntry {
  */
 export async function importDocuments(input: ImportInput): Promise<DocumentsImportResponse> {
   const entries = parseDocumentsImportEnvelope(input.body);
+  checkCoveredUntil((input.body as { coveredUntil?: unknown }).coveredUntil);
   const results: DocumentImportResult[] = new Array(entries.length);
   const valid: ValidEntry[] = [];
   const firstIndexOf = new Map<string, number>();
 
-  entries.forEach((entry, index) => {
+  entries.forEach((raw, index) => {
+    const exported = fromExportedRecord(raw, input.rnc);
+    if (exported.problem) {
+      results[index] = { index, ncf: exported.ncf, result: "invalid", errors: [exported.problem] };
+      return;
+    }
+    const entry = exported.entry;
     const parsed = documentImportRecordSchema.safeParse(entry);
     if (!parsed.success) {
       const ncf = (entry as { ncf?: unknown } | null)?.ncf;
@@ -83,13 +95,67 @@ export async function importDocuments(input: ImportInput): Promise<DocumentsImpo
     }
   }
   const count = (kind: DocumentImportResult["result"]) => results.filter((r) => r.result === kind).length;
-  return {
+  const response: DocumentsImportResponse = {
     total: entries.length,
     created: count("created"),
     updated: count("updated"),
     invalid: count("invalid"),
     results,
   };
+  const coveredUntil = (input.body as { coveredUntil?: unknown }).coveredUntil;
+  if (coveredUntil !== undefined && coveredUntil !== null) {
+    // The mark claims every e-CF issued up to then is imported: not true while an entry was refused.
+    if (response.invalid > 0) {
+      return {
+        ...response,
+        coverageMark: null,
+        coverageMarkIgnored: "Hay entradas inválidas: la marca de cobertura no se registró.",
+      };
+    }
+    const mark = await setCoverageMark(
+      input.accountId,
+      input.environment,
+      coveredUntil as number,
+      input.createdBy ?? "import",
+    );
+    return { ...response, coverageMark: mark.coveredUntil };
+  }
+  return response;
+}
+
+/** Fields of an exported record (GET …/documentos-ecf) that are not import fields, or null for absent. */
+const EXPORT_ONLY_FIELDS = new Set(["customerId", "updateAt", "dgiiResponse"]);
+
+/**
+ * A document record exactly as the API returns it imports as is (an export re-imports): nulls are
+ * absent fields, customerId must be the company's own RNC (another company's is refused), updateAt
+ * is the exporter's and not kept (the import's time is), dgiiResponse is taxauthResponse's other name.
+ */
+function fromExportedRecord(
+  raw: unknown,
+  rnc: string,
+): { entry: unknown; ncf: string | null; problem?: { field: string; message: string } } {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return { entry: raw, ncf: null };
+  const record = raw as Record<string, unknown>;
+  const ncf = typeof record.ncf === "string" ? truncateForMessage(record.ncf) : null;
+  if (record.customerId !== undefined && record.customerId !== null && record.customerId !== rnc) {
+    return {
+      entry: raw,
+      ncf,
+      problem: {
+        field: "customerId",
+        message: "customerId es el RNC de otra empresa: solo se importan e-CF de esta empresa",
+      },
+    };
+  }
+  const entry: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) {
+    if (value === null || EXPORT_ONLY_FIELDS.has(key)) continue;
+    entry[key] = value;
+  }
+  if (entry.taxauthResponse === undefined && Array.isArray(record.dgiiResponse))
+    entry.taxauthResponse = record.dgiiResponse;
+  return { entry, ncf };
 }
 
 /** Returns the e-NCF that already existed (updated). A concurrent import of the same e-NCF → retry once. */
@@ -148,6 +214,9 @@ function updateData(
   if (record.customerReceivedAt !== undefined) data.customerReceivedAt = record.customerReceivedAt;
   if (record.customerResponse !== undefined) data.customerResponse = record.customerResponse;
   if (record.taxauthResponse !== undefined) data.taxauthResponse = record.taxauthResponse;
+  if (record.status !== undefined || record.taxauthResponse !== undefined) {
+    data.sequenceReusable = isSequenceReusable(record.status, record.taxauthResponse);
+  }
   if (record.securityCode !== undefined) data.securityCode = record.securityCode;
   if (record.secretId !== undefined) data.secretId = record.secretId;
   if (record.signedXml !== undefined) data.signedXml = record.signedXml;
@@ -164,8 +233,13 @@ function createData(
   input: ImportInput,
 ): Omit<Prisma.DocumentCreateManyInput, "createdAt" | "updateAt"> {
   const tipo = record.ncf.slice(1, 3) as EcfType;
+  const encf = readEncf(record.ncf);
   return {
     ...(updateData(record, input) as Record<string, unknown>),
+    // The sequence ledger's columns (lib/server/ledger): the e-NCF's parts as numbers.
+    ...(typeof encf === "string"
+      ? {}
+      : { serie: encf.serie, tipoeCF: encf.tipo, secuencia: BigInt(encf.secuencia) }),
     accountId: input.accountId,
     environment: input.environment,
     customerId: input.rnc,
@@ -193,4 +267,45 @@ function qrUrlOf(record: DocumentImportRecord, input: ImportInput): string | und
     fechaFirma: record.fechaFirma,
     codigoSeguridad: record.securityCode,
   });
+}
+
+/**
+ * DGII rejected it saying the number was not used (secuenciaUtilizada=false in its last answer):
+ * the ledger does not count it as issued. Anything else imported counts as used.
+ */
+export function isSequenceReusable(
+  status: string | undefined,
+  answers: readonly string[] | undefined,
+): boolean {
+  if (status !== "Rechazado" || !answers || answers.length === 0) return false;
+  try {
+    const last: unknown = JSON.parse(answers[answers.length - 1]!);
+    return (
+      typeof last === "object" &&
+      last !== null &&
+      (last as { secuenciaUtilizada?: unknown }).secuenciaUtilizada === false
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** The optional coverage mark (epoch ms, not in the future) is checked before anything is written. */
+function checkCoveredUntil(value: unknown): void {
+  if (value === undefined || value === null) return;
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0 || value > Date.now() + 60_000) {
+    throw new AppError(
+      "VALIDATION_FAILED",
+      "coveredUntil debe ser un instante (epoch ms) que no esté en el futuro.",
+      {
+        errors: [
+          {
+            field: "coveredUntil",
+            code: "VALIDATION_FAILED",
+            message: "coveredUntil debe ser epoch ms, no futuro",
+          },
+        ],
+      },
+    );
+  }
 }

@@ -10,6 +10,7 @@ import { getTaxAuthClient } from "@/lib/server/taxauth/client-instance";
 import { trackInFlight } from "@/lib/server/voids/in-flight";
 
 import { fromPrismaDocument, taxauthResponsesOf, type StoredDocument } from "./document-views";
+import { isSequenceReusable } from "./import-documents";
 
 /** Statuses DGII never changes again; anything else (En Proceso, or none yet) is worth asking about. */
 export const FINAL_DOCUMENT_STATUSES: ReadonlySet<string> = new Set([
@@ -107,7 +108,14 @@ async function askAndStore(
   // Conditional on the status we read: when two instances race, only one appends the answer.
   const { count } = await db.document.updateMany({
     where: { id: document.id, status: document.status },
-    data: { status: answer.estado, taxauthResponse, updateAt: BigInt(now), checkedAt: BigInt(now) },
+    data: {
+      status: answer.estado,
+      taxauthResponse,
+      // The sequence ledger: a rejection with secuenciaUtilizada=false leaves the number usable.
+      sequenceReusable: isSequenceReusable(answer.estado, taxauthResponse),
+      updateAt: BigInt(now),
+      checkedAt: BigInt(now),
+    },
   });
   if (count === 1)
     return { ...document, status: answer.estado, taxauthResponse, updateAt: now, checkedAt: now };

@@ -88,6 +88,7 @@ function examplesFor(operationId: string, status: number): Json | undefined {
 function successResponse(operation: ApiOperation, status: number): Json {
   const { description, body } = operation.responses[status]!;
   const examples = examplesFor(operation.operationId, status);
+  if (body === "none") return { description, headers: requestIdHeader };
   if (body === "xml") {
     return {
       description,
@@ -212,6 +213,7 @@ export function buildOpenApiDocument(): Json {
       { name: "Autenticación", description: "idTokens" },
       { name: "Anulaciones", description: "Voiding of e-NCF ranges (ANECF)" },
       { name: "Documentos", description: "Status of issued e-CF" },
+      { name: "Secuencias", description: "The sequence ledger: authorized, issued, voided, gaps" },
       { name: "Operación", description: "Health, readiness and this document" },
     ],
     paths,

@@ -17,6 +17,13 @@ import {
   documentsImportResponseSchema,
 } from "@/lib/schemas/documents-responses";
 import { voidResolutionMultipartSchema, voidResolutionRequestSchema } from "@/lib/schemas/void-settlement";
+import {
+  sequenceAuthorizationListSchema,
+  sequenceAuthorizationRequestSchema,
+  sequenceAuthorizationSchema,
+  sequenceGapsSchema,
+  sequenceInventorySchema,
+} from "@/lib/schemas/ledger";
 import { errorCodeSchema, errorDetailSchema, errorResponseSchema } from "@/lib/schemas/error-response";
 import { healthResponseSchema, readinessResponseSchema } from "@/lib/schemas/ops-responses";
 import { voidNcfBodyShape } from "@/lib/schemas/void-ncf";
@@ -64,6 +71,11 @@ export const COMPONENT_SCHEMAS: Record<string, z.ZodType> = {
   DocumentImportRecord: documentImportRecordSchema,
   DocumentsImportRequest: documentsImportRequestSchema,
   DocumentsImportResponse: documentsImportResponseSchema,
+  SequenceAuthorizationRequest: sequenceAuthorizationRequestSchema,
+  SequenceAuthorization: sequenceAuthorizationSchema,
+  SequenceAuthorizationList: sequenceAuthorizationListSchema,
+  SequenceInventory: sequenceInventorySchema,
+  SequenceGaps: sequenceGapsSchema,
   HealthResponse: healthResponseSchema,
   ReadinessResponse: readinessResponseSchema,
   OpenApiDocument: z.record(z.string(), z.unknown()).describe("An OpenAPI 3.1 document"),

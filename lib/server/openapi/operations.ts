@@ -3,6 +3,7 @@ import "server-only";
 import { z } from "zod";
 
 import { ENVIRONMENTS } from "@/lib/domain/environments";
+import { sequenceGapsQuerySchema } from "@/lib/schemas/ledger";
 import { voidListQuerySchema } from "@/lib/schemas/void-ncf-list";
 
 /**
@@ -11,10 +12,10 @@ import { voidListQuerySchema } from "@/lib/schemas/void-ncf-list";
  */
 export interface ApiOperation {
   operationId: string;
-  method: "get" | "post";
+  method: "get" | "post" | "delete";
   /** OpenAPI path (`{name}` parameters), e.g. `/{environment}/customer/void-ncf`. */
   path: string;
-  tag: "Autenticación" | "Anulaciones" | "Documentos" | "Operación";
+  tag: "Autenticación" | "Anulaciones" | "Documentos" | "Secuencias" | "Operación";
   summary: string;
   description: string;
   auth: "none" | "bearer" | "bearer+apiKey";
@@ -25,8 +26,8 @@ export interface ApiOperation {
   requestBody?: string;
   /** Component name of a multipart/form-data body accepted beside the JSON one (file uploads). */
   multipartBody?: string;
-  /** Success responses: component name, or "xml" for the signed XML download. */
-  responses: Record<number, { description: string; body: string | "xml" }>;
+  /** Success responses: component name, "xml" for the signed XML download, "none" for a 204. */
+  responses: Record<number, { description: string; body: string | "xml" | "none" }>;
 }
 
 export const environmentParameterSchema = z
@@ -206,6 +207,74 @@ export const API_OPERATIONS: ApiOperation[] = [
     auth: "bearer+apiKey",
     requestBody: "DocumentsImportRequest",
     responses: { 200: { description: "Counts and one result per entry", body: "DocumentsImportResponse" } },
+  },
+  {
+    operationId: "getSequenceInventory",
+    method: "get",
+    path: "/{environment}/secuencias",
+    tag: "Secuencias",
+    summary: "Sequence inventory (extension)",
+    description:
+      "The sequence ledger per series+type and authorization: numbers issued (imported e-CF, except those DGII " +
+      "rejected with secuenciaUtilizada=false), voided (exactly what DGII voided: a partial success's excepted " +
+      "numbers are not), unknown (in voids whose outcome is unknown, Error), available (cantidad − issued − voided " +
+      "− unknown), highest issued, next free, expiry, and alerts: LOW_AVAILABLE (≤ 10 % left), EXPIRING (within " +
+      "30 days), EXPIRED_UNUSED. Every role reads it.",
+    auth: "bearer",
+    responses: { 200: { description: "The inventory", body: "SequenceInventory" } },
+  },
+  {
+    operationId: "listSequenceGaps",
+    method: "get",
+    path: "/{environment}/secuencias/huecos",
+    tag: "Secuencias",
+    summary: "Gaps proposed for voiding (extension)",
+    description:
+      "Numbers the ledger proposes to void, per series+type in order: `salto` (skipped: below a higher issued " +
+      "number, neither issued nor voided nor in an unknown-outcome void), `vencida` (the unused tail of an expired " +
+      "authorization) and, with `cierreDesde`, `cierre` (from that e-NCF to the end of its authorization). Safety, " +
+      "because a void is irreversible: nothing is proposed before the company sets its import-coverage mark, and " +
+      "only numbers below one issued before min(mark, now − LEDGER_QUIET_PERIOD_HOURS, default 72 h); each gap " +
+      "says in `checked` what was checked, and `checks.withheld` names the series held back. Paged like the void " +
+      "list (`limit` 1–1000, default 100; `nextToken`).",
+    auth: "bearer",
+    query: sequenceGapsQuerySchema,
+    responses: { 200: { description: "A page of gaps", body: "SequenceGaps" } },
+  },
+  {
+    operationId: "listSequenceAuthorizations",
+    method: "get",
+    path: "/{environment}/secuencias/autorizaciones",
+    tag: "Secuencias",
+    summary: "Authorized e-NCF ranges (extension)",
+    description: "The ranges DGII authorized to the company, as entered (every role reads; at most 1,000).",
+    auth: "bearer",
+    responses: { 200: { description: "Every authorization", body: "SequenceAuthorizationList" } },
+  },
+  {
+    operationId: "createSequenceAuthorization",
+    method: "post",
+    path: "/{environment}/secuencias/autorizaciones",
+    tag: "Secuencias",
+    summary: "Enter an authorized range (extension)",
+    description:
+      "Administrators. Both ends as e-NCF of one series and type; fechaAutorizacion dd-MM-yyyy; fechaVencimiento " +
+      "defaults to 31 December of the following year (types 32 and 34 have none). A range overlapping an " +
+      "authorization of the same series+type → 409 AUTHORIZATION_OVERLAP naming it.",
+    auth: "bearer",
+    requestBody: "SequenceAuthorizationRequest",
+    responses: { 201: { description: "The authorization entered", body: "SequenceAuthorization" } },
+  },
+  {
+    operationId: "deleteSequenceAuthorization",
+    method: "delete",
+    path: "/{environment}/secuencias/autorizaciones/{id}",
+    tag: "Secuencias",
+    summary: "Delete an authorized range (extension)",
+    description: "Administrators. 204; an id of no authorization of this company and environment → 404.",
+    auth: "bearer",
+    pathParams: { id: { schema: z.string(), description: "The authorization's id" } },
+    responses: { 204: { description: "Deleted", body: "none" } },
   },
   {
     operationId: "getHealth",

@@ -4,6 +4,7 @@ import type { Environment } from "@/lib/domain/environments";
 import type { Locale } from "@/lib/domain/locale";
 import { AppError, isAppError } from "@/lib/errors";
 import { getActiveSigningCredential } from "@/lib/server/certificates";
+import { assertSequencesUnused, ledgerRangesOf, outsideAuthorizationWarnings } from "@/lib/server/ledger";
 import { loadConfig } from "@/lib/server/config/load-config";
 import { logger } from "@/lib/server/config/logger";
 import { isUniqueViolation } from "@/lib/server/db";
@@ -15,7 +16,7 @@ import { splitPartialSuccess } from "./partial-success";
 import { prepareVoidOffThread } from "./prepare-off-thread";
 import type { PreparedVoid, VoidRequestBody } from "./prepare-void";
 import { instanceId, leaseMs } from "./send-leases";
-import { storedRangesJson } from "./stored-ranges";
+import { storedRangesJson, storedRequestRanges } from "./stored-ranges";
 import { refuseWhileVoidServiceUnavailable } from "./void-service-gate";
 import {
   outcomeOf,
@@ -94,6 +95,11 @@ export async function createVoid(input: CreateVoidInput): Promise<CreateVoidResu
       { extra: { voidId: overlap.voidId, line: overlap.range.line } },
     );
   }
+  // The sequence ledger: a number the company's imported e-CF show as used is never voided (409
+  // SEQUENCE_USED, nothing stored or sent); a range outside every authorization entered is a warning.
+  const ledgerRanges = ledgerRangesOf(storedRequestRanges(prepared.storedRanges));
+  await assertSequencesUnused(input.accountId, input.environment, ledgerRanges);
+  const { warnings } = await outsideAuthorizationWarnings(input.accountId, input.environment, ledgerRanges);
   // 503 TAXAUTH_UNAVAILABLE: nothing signed, stored or sent.
   if (unavailable) throw unavailable;
   if (isAppError(credential)) throw credential;
@@ -135,6 +141,7 @@ export async function createVoid(input: CreateVoidInput): Promise<CreateVoidResu
     // A partial success answers what DGII voided: the stored ranges, no longer the request's.
     rangesJson: attempt.excepted ? await storedRangesJsonOf(record) : prepared.rangesJson,
     replayed: false,
+    ...(warnings.length > 0 ? { warnings } : {}),
   });
 }
 

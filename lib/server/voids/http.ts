@@ -47,7 +47,17 @@ function taxauthObject(record: VoidAttempt) {
 }
 
 /** POST void-ncf's answer for an attempt (a first send or an Idempotency-Key replay alike). */
-export function voidAttemptAnswer(result: Pick<CreateVoidResult, "attempt" | "rangesJson">): HttpAnswer {
+export function voidAttemptAnswer(
+  result: Pick<CreateVoidResult, "attempt" | "rangesJson" | "warnings">,
+): HttpAnswer {
+  const answer = attemptAnswer(result);
+  // Extension: the sequence ledger's warnings (a range outside every authorization entered).
+  return result.warnings && result.warnings.length > 0
+    ? { ...answer, body: { ...answer.body, warnings: result.warnings } }
+    : answer;
+}
+
+function attemptAnswer(result: Pick<CreateVoidResult, "attempt" | "rangesJson">): HttpAnswer {
   const record = result.attempt;
   if (record.status === "Aceptado") {
     return {

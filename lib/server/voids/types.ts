@@ -1,4 +1,5 @@
 import "server-only";
+import type { LedgerWarning } from "@/lib/server/ledger/prevoid-check";
 import type { Environment } from "@/lib/domain/environments";
 import type { PartialSplit } from "./partial-success";
 
@@ -99,6 +100,8 @@ export interface CreateVoidResult {
   rangesJson: string;
   /** An Idempotency-Key repeat: the stored outcome of an earlier request; nothing was sent. */
   replayed: boolean;
+  /** The sequence ledger's warnings (ranges outside every authorization entered): not refusals. */
+  warnings?: LedgerWarning[];
 }
 
 export function outcomeOf(attempt: Pick<VoidAttempt, "status">): CreateVoidResult["outcome"] {

@@ -15,7 +15,15 @@ export const POST = route(async (request: Request, { params }: Context) => {
   const auth = await requireBearer(request, "POST /[environment]/documentos-ecf/import");
   await requireApiKey(request, auth, environment);
   const body = await readJsonBody(request, { maxBytes: IMPORT_BODY_LIMIT_BYTES });
-  return json(await importDocuments({ accountId: auth.accountId, rnc: auth.rnc, environment, body }));
+  return json(
+    await importDocuments({
+      accountId: auth.accountId,
+      rnc: auth.rnc,
+      environment,
+      body,
+      createdBy: auth.actor,
+    }),
+  );
 });
 
 /** Any other method: JSON 405 METHOD_NOT_ALLOWED with Allow (Next's own 405 has no body). */

@@ -1,0 +1,231 @@
+import { z } from "zod";
+
+/** The sequence ledger's REST shapes (extension, issue 18), for the OpenAPI document. */
+
+const encf = z.string().length(13).describe("An e-NCF, e.g. E310000000001");
+
+export const sequenceAuthorizationRequestSchema = z
+  .strictObject({
+    secuenciaDesde: encf.describe("First e-NCF of the range DGII authorized"),
+    secuenciaHasta: encf.describe("Last e-NCF (same series and type)"),
+    fechaAutorizacion: z.string().describe("dd-MM-yyyy"),
+    fechaVencimiento: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("dd-MM-yyyy; default 31 December of the following year; none (refused) for types 32 and 34"),
+    nota: z.string().max(500).nullable().optional(),
+  })
+  .meta({
+    example: {
+      secuenciaDesde: "E310000000001",
+      secuenciaHasta: "E310000010000",
+      fechaAutorizacion: "15-01-2026",
+      nota: "Solicitud OFV 2026-01",
+    },
+  });
+
+export const sequenceAuthorizationSchema = z
+  .object({
+    id: z.string(),
+    serie: z.string(),
+    tipoeCF: z.string(),
+    secuenciaDesde: encf,
+    secuenciaHasta: encf,
+    cantidad: z.number().int(),
+    fechaAutorizacion: z.string(),
+    fechaVencimiento: z.string().nullable(),
+    nota: z.string().nullable(),
+    createdBy: z.string().nullable(),
+    createdAt: z.number().int(),
+  })
+  .meta({
+    example: {
+      id: "019ab2c0-0000-7000-8000-000000000001",
+      serie: "E",
+      tipoeCF: "31",
+      secuenciaDesde: "E310000000001",
+      secuenciaHasta: "E310000010000",
+      cantidad: 10000,
+      fechaAutorizacion: "15-01-2026",
+      fechaVencimiento: "31-12-2027",
+      nota: "Solicitud OFV 2026-01",
+      createdBy: "ana@empresa.do (API)",
+      createdAt: 1768500000000,
+    },
+  });
+
+export const sequenceAuthorizationListSchema = z.object({
+  authorizations: z.array(sequenceAuthorizationSchema),
+});
+
+const alertSchema = z.object({
+  code: z.enum(["LOW_AVAILABLE", "EXPIRING", "EXPIRED_UNUSED"]),
+  message: z.string(),
+  available: z.number().int().optional(),
+  days: z.number().int().optional(),
+});
+
+export const sequenceInventorySchema = z
+  .object({
+    coverageMark: z.number().int().nullable().describe("The import-coverage mark (epoch ms), if set"),
+    generatedAt: z.number().int(),
+    unknownOutcomesTruncated: z.boolean(),
+    types: z.array(
+      z.object({
+        serie: z.string(),
+        tipoeCF: z.string(),
+        issued: z.number().int(),
+        voided: z.number().int(),
+        unknown: z.number().int().describe("Numbers in voids whose outcome is unknown (Error)"),
+        highestIssued: encf.nullable(),
+        outsideAuthorizations: z.object({ issued: z.number().int(), voided: z.number().int() }),
+        authorizations: z.array(
+          sequenceAuthorizationSchema.extend({
+            issued: z.number().int(),
+            voided: z.number().int(),
+            unknown: z.number().int(),
+            available: z.number().int().describe("cantidad − issued − voided − unknown"),
+            highestIssued: encf.nullable(),
+            nextFree: encf.nullable(),
+            expired: z.boolean(),
+            alerts: z.array(alertSchema),
+          }),
+        ),
+      }),
+    ),
+  })
+  .meta({
+    example: {
+      coverageMark: 1768800000000,
+      generatedAt: 1768900000000,
+      unknownOutcomesTruncated: false,
+      types: [
+        {
+          serie: "E",
+          tipoeCF: "31",
+          issued: 9500,
+          voided: 20,
+          unknown: 0,
+          highestIssued: "E310000009530",
+          outsideAuthorizations: { issued: 0, voided: 0 },
+          authorizations: [
+            {
+              id: "019ab2c0-0000-7000-8000-000000000001",
+              serie: "E",
+              tipoeCF: "31",
+              secuenciaDesde: "E310000000001",
+              secuenciaHasta: "E310000010000",
+              cantidad: 10000,
+              fechaAutorizacion: "15-01-2026",
+              fechaVencimiento: "31-12-2027",
+              nota: null,
+              createdBy: "ana@empresa.do (API)",
+              createdAt: 1768500000000,
+              issued: 9500,
+              voided: 20,
+              unknown: 0,
+              available: 480,
+              highestIssued: "E310000009530",
+              nextFree: "E310000009531",
+              expired: false,
+              alerts: [
+                {
+                  code: "LOW_AVAILABLE",
+                  available: 480,
+                  message: "Quedan 480 números disponibles (10 % o menos).",
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  });
+
+export const sequenceGapsSchema = z
+  .object({
+    gaps: z.array(
+      z.object({
+        kind: z.enum(["salto", "vencida", "cierre"]),
+        serie: z.string(),
+        tipoeCF: z.string(),
+        secuenciaDesde: encf,
+        secuenciaHasta: encf,
+        cantidad: z.number().int(),
+        authorizationId: z.string().nullable(),
+        checked: z.object({
+          coverageMark: z.number().int(),
+          quietPeriodHours: z.number().int(),
+          higherIssued: encf.nullable(),
+          higherIssuedAt: z.number().int().nullable(),
+          issuedExcluded: z.literal(true),
+          voidedExcluded: z.literal(true),
+          unknownOutcomeExcluded: z.literal(true),
+          expiredOn: z.string().optional(),
+          closingFrom: encf.optional(),
+        }),
+      }),
+    ),
+    nextToken: z.string().optional(),
+    checks: z.object({
+      coverageMark: z.number().int().nullable(),
+      quietPeriodHours: z.number().int(),
+      cutoff: z.number().int().nullable(),
+      withheld: z.array(
+        z.object({
+          serie: z.string(),
+          tipoeCF: z.string(),
+          reason: z.enum(["NO_COVERAGE_MARK", "QUIET_PERIOD"]),
+          highestIssued: encf.nullable(),
+          message: z.string(),
+        }),
+      ),
+      unknownOutcomesTruncated: z.boolean(),
+    }),
+  })
+  .meta({
+    example: {
+      gaps: [
+        {
+          kind: "salto",
+          serie: "E",
+          tipoeCF: "31",
+          secuenciaDesde: "E310000000103",
+          secuenciaHasta: "E310000000104",
+          cantidad: 2,
+          authorizationId: "019ab2c0-0000-7000-8000-000000000001",
+          checked: {
+            coverageMark: 1768800000000,
+            quietPeriodHours: 72,
+            higherIssued: "E310000009200",
+            higherIssuedAt: 1768500000000,
+            issuedExcluded: true,
+            voidedExcluded: true,
+            unknownOutcomeExcluded: true,
+          },
+        },
+      ],
+      nextToken: "WyJFMzEiLDAsMjAwXQ",
+      checks: {
+        coverageMark: 1768800000000,
+        quietPeriodHours: 72,
+        cutoff: 1768540800000,
+        withheld: [],
+        unknownOutcomesTruncated: false,
+      },
+    },
+  });
+
+export const sequenceGapsQuerySchema = z.object({
+  limit: z.string().optional().describe("1–1000, default 100"),
+  nextToken: z.string().optional().describe("From the previous page"),
+  cierreDesde: z
+    .string()
+    .optional()
+    .describe(
+      "Closing a range: also propose the unused numbers from this e-NCF to the end of its authorization",
+    ),
+});
+
+export const noContentSchema = z.null().describe("No content (204)");
