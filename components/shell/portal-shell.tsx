@@ -59,6 +59,7 @@ export function navItemsFor(may: NavPermissions, t: Dictionary, locale: Locale =
     });
   }
   items.push({ href: "/documents", label: t.shell.documents });
+  items.push({ href: "/sequences", label: t.sequences.nav });
   if (may.seeSettings) items.push({ href: "/settings", label: t.shell.settings });
   if (may.manageOrganization) items.push({ href: "/organization", label: t.shell.organizationPage });
   return items;

@@ -4,6 +4,7 @@ import { enAccount, enOrganization } from "./en-account";
 import { enErpImport } from "./en-erp-import";
 import { enErrors } from "./en-errors";
 import { enFinding } from "./en-finding";
+import { enSequences } from "./en-sequences";
 import { enSetup } from "./en-setup";
 import { enVoidSettle } from "./en-void-settle";
 import { enVoidStatus } from "./en-void-status";
@@ -198,7 +199,7 @@ export const en: Dictionary = {
       active: "Active certificate",
       none: "The account has no active certificate: voiding is not possible until one is uploaded.",
       subject: "Subject",
-      serialNumber: "serialNumber (RNC/ID)",
+      serialNumber: "Holder's RNC or cédula",
       issuer: "Issuer",
       validFrom: "Valid from",
       validUntil: "Valid until",
@@ -217,6 +218,17 @@ export const en: Dictionary = {
       fileType: "The file must end in .p12 or .pfx.",
       passwordRequired: "Enter the certificate's password.",
       uploaded: "Certificate uploaded and active: {subject}.",
+      holderMismatchTitle: "This certificate belongs to another holder",
+      holderMismatch:
+        "The certificate {subject} belongs to {holder}, not to this company's RNC {rnc}. DGII will reject the voids it signs unless that holder is delegated for RNC {rnc} in DGII's Oficina Virtual. It has not been uploaded yet.",
+      holderId: "RNC or cédula {id}",
+      holderUnknown: "a holder that names no RNC or cédula",
+      holderConfirm:
+        "I understand DGII will reject the voids if this holder is not delegated for RNC {rnc}, and I want to make this certificate active.",
+      holderConfirmRequired: "Tick the confirmation to make another holder's certificate active.",
+      holderConfirmSubmit: "Upload and activate anyway",
+      activeHolderMismatch:
+        "This certificate belongs to {holder}, not to this company's RNC {rnc}: DGII will reject the voids unless that holder is delegated for this RNC.",
     },
     serviceAccounts: enServiceAccounts,
     sharedCertificates: enSharedCertificates,
@@ -290,6 +302,7 @@ export const en: Dictionary = {
   voidStatus: enVoidStatus,
   voidSettle: enVoidSettle,
   erpImport: enErpImport,
+  sequences: enSequences,
   appErrors: enErrors,
   docs: {
     title: "Anula API documentation",

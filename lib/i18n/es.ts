@@ -3,6 +3,7 @@ import { esAccount, esOrganization } from "./es-account";
 import { esErpImport } from "./es-erp-import";
 import { esErrors } from "./es-errors";
 import { esFinding } from "./es-finding";
+import { esSequences } from "./es-sequences";
 import { esSetup } from "./es-setup";
 import { esVoidSettle } from "./es-void-settle";
 import { esVoidStatus } from "./es-void-status";
@@ -203,7 +204,7 @@ export const es = {
       active: "Certificado activo",
       none: "La cuenta no tiene certificado activo: no podrá anular hasta cargar uno.",
       subject: "Titular",
-      serialNumber: "serialNumber (RNC/cédula)",
+      serialNumber: "RNC o cédula del titular",
       issuer: "Emisor",
       validFrom: "Válido desde",
       validUntil: "Válido hasta",
@@ -223,6 +224,17 @@ export const es = {
       fileType: "El archivo debe tener extensión .p12 o .pfx.",
       passwordRequired: "Escriba la contraseña del certificado.",
       uploaded: "Certificado cargado y activo: {subject}.",
+      holderMismatchTitle: "Este certificado es de otro titular",
+      holderMismatch:
+        "El certificado {subject} es de {holder}, no del RNC {rnc} de esta empresa. La DGII rechazará las anulaciones firmadas con él, salvo que ese titular esté delegado para el RNC {rnc} en la Oficina Virtual de la DGII. Todavía no se cargó.",
+      holderId: "el RNC o cédula {id}",
+      holderUnknown: "un titular que no indica RNC ni cédula",
+      holderConfirm:
+        "Entiendo que la DGII rechazará las anulaciones si este titular no está delegado para el RNC {rnc}, y quiero activar este certificado.",
+      holderConfirmRequired: "Marque la confirmación para activar un certificado de otro titular.",
+      holderConfirmSubmit: "Cargar y activar de todos modos",
+      activeHolderMismatch:
+        "Este certificado es de {holder}, no del RNC {rnc} de esta empresa: la DGII rechazará las anulaciones salvo que ese titular esté delegado para este RNC.",
     },
     serviceAccounts: esServiceAccounts,
     sharedCertificates: esSharedCertificates,
@@ -295,6 +307,7 @@ export const es = {
   voidStatus: esVoidStatus,
   voidSettle: esVoidSettle,
   erpImport: esErpImport,
+  sequences: esSequences,
   appErrors: esErrors,
   docs: {
     title: "Documentación de la API de Anula",

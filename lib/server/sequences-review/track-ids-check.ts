@@ -3,27 +3,17 @@ import "server-only";
 import { readEncf } from "@/lib/domain/encf";
 import type { Environment } from "@/lib/domain/environments";
 import { planTrackIdQueries, type ProposedRange } from "@/lib/domain/gap-proposal";
+import type { NumberAnswer, RangeAnswer } from "@/lib/domain/ledger-views";
 import { isAppError } from "@/lib/errors";
 import { getActiveSigningCredential } from "@/lib/server/certificates";
 import { getTaxAuthClient } from "@/lib/server/taxauth/client-instance";
-import type { TaxAuthTrackId } from "@/lib/server/taxauth/types";
 
 /** How long an answer of DGII is reused (per company, environment and e-NCF). */
 export const TRACKIDS_CACHE_MS = 10 * 60_000;
 /** Cache entries kept at most (oldest dropped first): 200 numbers a review, many reviews. */
 const CACHE_MAX_ENTRIES = 20_000;
 
-export type NumberAnswer =
-  | { encf: string; kind: "never-received" }
-  | { encf: string; kind: "received"; trackIds: TaxAuthTrackId[] }
-  | { encf: string; kind: "unknown"; reason: string };
-
-export interface RangeAnswer {
-  range: ProposedRange;
-  /** not-asked: past the review's 200-call budget. */
-  verdict: "never-received" | "received" | "unknown" | "not-asked";
-  numbers: NumberAnswer[];
-}
+export type { NumberAnswer, RangeAnswer };
 
 /**
  * In memory, per process: a cache is only a saving (an answer at most 10 minutes old, or a new call),

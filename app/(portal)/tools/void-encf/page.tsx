@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 
 import { Banner } from "@/components/ui/banner";
+import { GapsDraftTool } from "@/components/sequences/gaps-draft-tool";
 import { VoidTool } from "@/components/void-tool/void-tool";
 import type { Environment } from "@/lib/domain/environments";
 import type { Locale } from "@/lib/domain/locale";
@@ -16,7 +17,13 @@ export async function generateMetadata(): Promise<Metadata> {
 
 interface VoidEncfPageProps {
   /** exceptedOf: a partial void whose excepted ranges start the draft (the result and detail pages link here). */
-  searchParams: Promise<{ exceptedOf?: string | string[]; env?: string | string[] }>;
+  searchParams: Promise<{
+    exceptedOf?: string | string[];
+    env?: string | string[];
+    /** gaps + part: the gap review's selection (Secuencias), part k of its voids, kept in this tab. */
+    gaps?: string | string[];
+    part?: string | string[];
+  }>;
 }
 
 /** Tools → Anular e-NCF. A viewer sees why the tool is not available; the actions refuse them too. */
@@ -42,6 +49,22 @@ export default async function VoidEncfPage({ searchParams }: VoidEncfPageProps) 
         current: environment,
       })
     : undefined;
+  if (typeof query.gaps === "string" && /^[a-z0-9]{1,20}$/.test(query.gaps)) {
+    const part = Math.max(1, Number.parseInt(typeof query.part === "string" ? query.part : "1", 10) || 1);
+    return (
+      <GapsDraftTool
+        key={`${auth.accountId}:${environment}:gaps:${query.gaps}:${part}`}
+        draftId={query.gaps}
+        part={part}
+        notice={getDictionary(locale).sequences.gaps}
+        draftOwner={`${auth.userId}:${auth.accountId}`}
+        locale={locale}
+        strings={t}
+        environment={environment}
+        rnc={auth.rnc}
+      />
+    );
+  }
   // One editor per company and environment (the header's controls): switching remounts the tool,
   // which saves the lines under the old pair and restores the new pair's own draft, never carrying
   // a TesteCF draft into eCF.

@@ -1,0 +1,91 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+
+import { AuthorizationForms, DeleteAuthorizationButton } from "@/components/sequences/authorization-forms";
+import { CoverageForm } from "@/components/sequences/coverage-form";
+import { GapReview } from "@/components/sequences/gap-review";
+import { InventoryTable } from "@/components/sequences/inventory-table";
+import { Banner } from "@/components/ui/banner";
+import { Card } from "@/components/ui/card";
+import { formatFechaHora } from "@/lib/domain/fecha";
+import { format } from "@/lib/i18n";
+import { getI18n } from "@/lib/portal/i18n";
+import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
+import { pageTitle } from "@/lib/portal/page-title";
+import { findGaps, getCoverageMark, getInventory } from "@/lib/server/ledger";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return pageTitle((t) => t.sequences.title);
+}
+
+/** Gaps shown in one review (the API pages through more; the portal says when there are more). */
+const REVIEW_LIMIT = "1000";
+
+/**
+ * Secuencias: the inventory per type and authorization with its alerts, the authorizations
+ * (administrators enter them), the import-coverage mark, and the gap review that prepares voids.
+ */
+export default async function SequencesPage() {
+  const auth = await requirePageAuth();
+  const { t, locale, environment } = await getI18n();
+  const s = t.sequences;
+  const [inventory, mark, gaps] = await Promise.all([
+    getInventory(auth.accountId, environment),
+    getCoverageMark(auth.accountId, environment),
+    findGaps({ accountId: auth.accountId, environment, limit: REVIEW_LIMIT }),
+  ]);
+  const manageAuthorizations = mayTake(auth, "ledger.manage");
+  return (
+    <>
+      <h1>{s.title}</h1>
+      <p className="muted">{format(s.intro, { environment: t.environments[environment] })}</p>
+      <Card title={s.inventory.title} data-testid="sequences-inventory">
+        <InventoryTable
+          inventory={inventory}
+          s={s.inventory}
+          locale={locale}
+          renderDelete={
+            manageAuthorizations
+              ? (id: string) => <DeleteAuthorizationButton id={id} label={s.authorizations.remove} />
+              : undefined
+          }
+        />
+      </Card>
+      <Card title={s.authorizations.title} data-testid="sequences-authorizations">
+        <p className="muted">{s.authorizations.intro}</p>
+        {manageAuthorizations ? (
+          <AuthorizationForms s={s.authorizations} />
+        ) : (
+          <Banner tone="info">
+            <p>{s.authorizations.adminOnly}</p>
+          </Banner>
+        )}
+      </Card>
+      <Card title={s.coverage.title} data-testid="sequences-coverage">
+        <p className="muted">{s.coverage.intro}</p>
+        <p data-testid="coverage-current">
+          {mark
+            ? format(s.coverage.current, { date: formatFechaHora(mark.coveredUntil), by: mark.setBy ?? "—" })
+            : s.coverage.none}
+        </p>
+        {mayTake(auth, "ledger.manage") ? (
+          <>
+            <CoverageForm s={s.coverage} initial={mark?.coveredUntil ?? inventory.generatedAt} />
+            <p>
+              <Link href="/documents#import">{s.coverage.importLink}</Link>
+            </p>
+          </>
+        ) : null}
+      </Card>
+      <Card title={s.gaps.title} data-testid="sequences-gaps">
+        <GapReview
+          s={s.gaps}
+          locale={locale}
+          environment={environment}
+          page={gaps}
+          canVoid={mayTake(auth, "voids.send")}
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+import type { ReactNode } from "react";
+
+import { Table } from "@/components/ui/table";
+import type { Locale } from "@/lib/domain/locale";
+import { format, formatNumber, type Dictionary } from "@/lib/i18n";
+import type { InventoryAlertView, InventoryView } from "@/lib/domain/ledger-views";
+
+type Strings = Dictionary["sequences"]["inventory"];
+
+/** Per series+type and authorization: issued, voided, unknown, available, last issued, next free, expiry, alerts. */
+export function InventoryTable({
+  inventory,
+  s,
+  locale,
+  renderDelete,
+}: {
+  inventory: InventoryView;
+  s: Strings;
+  locale: Locale;
+  renderDelete?: (id: string) => ReactNode;
+}) {
+  if (inventory.types.length === 0) return <p className="muted">{s.empty}</p>;
+  const n = (value: number) => formatNumber(value, locale);
+  const alertText = (alert: InventoryAlertView) =>
+    format(s.alertLabels[alert.code], {
+      available: n("available" in alert ? alert.available : 0),
+      days: n("days" in alert ? alert.days : 0),
+    });
+  return (
+    <Table caption={s.caption} data-testid="inventory-table">
+      <thead>
+        <tr>
+          <th scope="col">{s.type}</th>
+          <th scope="col">{s.range}</th>
+          <th scope="col" className="num">
+            {s.issued}
+          </th>
+          <th scope="col" className="num">
+            {s.voided}
+          </th>
+          <th scope="col" className="num">
+            {s.unknown}
+          </th>
+          <th scope="col" className="num">
+            {s.available}
+          </th>
+          <th scope="col">{s.highest}</th>
+          <th scope="col">{s.nextFree}</th>
+          <th scope="col">{s.expiry}</th>
+          <th scope="col">{s.alerts}</th>
+          {renderDelete ? <th scope="col" /> : null}
+        </tr>
+      </thead>
+      <tbody>
+        {inventory.types.flatMap((type) => {
+          const label = `${type.serie}${type.tipoeCF}`;
+          const rows = type.authorizations.map((authorization) => (
+            <tr key={authorization.id} data-testid={`inventory-${label}`}>
+              <th scope="row">{label}</th>
+              <td>
+                {format(s.rangeText, {
+                  from: authorization.secuenciaDesde,
+                  to: authorization.secuenciaHasta,
+                })}
+              </td>
+              <td className="num">{n(authorization.issued)}</td>
+              <td className="num">{n(authorization.voided)}</td>
+              <td className="num">{n(authorization.unknown)}</td>
+              <td className="num">{n(authorization.available)}</td>
+              <td>{authorization.highestIssued ?? "—"}</td>
+              <td>{authorization.nextFree ?? "—"}</td>
+              <td>{authorization.fechaVencimiento ?? s.noExpiry}</td>
+              <td>
+                {authorization.alerts.map((alert) => (
+                  <p key={alert.code} data-testid="inventory-alert">
+                    <strong>{alertText(alert)}</strong>
+                  </p>
+                ))}
+              </td>
+              {renderDelete ? <td>{renderDelete(authorization.id)}</td> : null}
+            </tr>
+          ));
+          const outside = type.outsideAuthorizations;
+          if (type.authorizations.length === 0 || outside.issued + outside.voided > 0) {
+            rows.push(
+              <tr key={`${label}-outside`} data-testid={`inventory-${label}`}>
+                <th scope="row">{label}</th>
+                <td>
+                  {type.authorizations.length === 0
+                    ? s.noAuthorization
+                    : format(s.outside, { issued: n(outside.issued), voided: n(outside.voided) })}
+                </td>
+                <td className="num">{n(outside.issued)}</td>
+                <td className="num">{n(outside.voided)}</td>
+                <td className="num">{type.authorizations.length === 0 ? n(type.unknown) : "—"}</td>
+                <td className="num">{"—"}</td>
+                <td>{type.highestIssued ?? "—"}</td>
+                <td>{"—"}</td>
+                <td>{"—"}</td>
+                <td />
+                {renderDelete ? <td /> : null}
+              </tr>,
+            );
+          }
+          return rows;
+        })}
+      </tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+import { es } from "@/lib/i18n/es";
+import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import { getCoverageMark, listAuthorizations } from "@/lib/server/ledger";
+
+import {
+  createAuthorizationAction,
+  importAuthorizationsCsvAction,
+  setCoverageMarkAction,
+} from "./sequence-actions";
+
+// The portal's session and request scope, as Next provides them to server actions.
+let session: { userId: string; signedInAt: number } | null = null;
+vi.mock("next-auth/next", () => ({ getServerSession: async () => session }));
+vi.mock("next/headers", () => ({
+  headers: async () => new Headers(),
+  cookies: async () => ({ get: () => undefined, set: () => {}, delete: () => {} }),
+}));
+vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+
+let database: TestDatabase;
+let admin: TestAccount;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  admin = await createTestAccount();
+  session = { userId: admin.auth.userId, signedInAt: Date.now() };
+});
+afterAll(async () => database?.dispose());
+beforeEach(async () => {
+  await database.prisma.sequenceAuthorization.deleteMany({});
+});
+
+const listed = async () =>
+  (await listAuthorizations(admin.auth.accountId, "TesteCF")).authorizations.map((a) => [
+    a.secuenciaDesde,
+    a.secuenciaHasta,
+  ]);
+
+describe("authorizations entered in the portal", () => {
+  it("enters one by its fields (blank optional fields left out)", async () => {
+    const result = await createAuthorizationAction({
+      secuenciaDesde: "E310000000001",
+      secuenciaHasta: "E310000000100",
+      fechaAutorizacion: "02-01-2026",
+      fechaVencimiento: "",
+      nota: "",
+    });
+    expect(result).toEqual({ ok: true, message: "Autorización registrada: E310000000001 – E310000000100." });
+    expect(await listed()).toEqual([["E310000000001", "E310000000100"]]);
+  });
+
+  it("enters a CSV whole, or refuses it naming the overlapping row and keeps none of it", async () => {
+    const good =
+      "secuenciaDesde,secuenciaHasta,fechaAutorizacion,fechaVencimiento,nota\n" +
+      "E310000000001,E310000000100,02-01-2026,,lote 1\n" +
+      "E320000000001,E320000000500,02-01-2026,,\n";
+    expect(await importAuthorizationsCsvAction(good)).toEqual({
+      ok: true,
+      message: "Registradas 2 autorizaciones.",
+    });
+    const overlapping =
+      "secuenciaDesde;secuenciaHasta;fechaAutorizacion\n" +
+      "E330000000001;E330000000010;02-01-2026\n" +
+      "E310000000050;E310000000200;02-01-2026\n";
+    const refused = await importAuthorizationsCsvAction(overlapping);
+    expect(refused.ok).toBe(false);
+    expect(refused.message).toMatch(
+      /^Fila 3 rechazada: .*E310000000001.*No se registró ninguna fila del CSV\.$/,
+    );
+    expect(await listed()).toEqual([
+      ["E310000000001", "E310000000100"],
+      ["E320000000001", "E320000000500"],
+    ]);
+  });
+
+  it("refuses a CSV without its header, empty, or too large", async () => {
+    const t = es.sequences.authorizations;
+    expect(await importAuthorizationsCsvAction("a,b\n1,2\n")).toEqual({ ok: false, message: t.csvHeader });
+    expect(await importAuthorizationsCsvAction("secuenciaDesde,secuenciaHasta\n")).toEqual({
+      ok: false,
+      message: t.csvEmpty,
+    });
+    expect(await importAuthorizationsCsvAction("x".repeat(200_001))).toEqual({
+      ok: false,
+      message: t.csvTooLarge,
+    });
+  });
+});
+
+describe("the import-coverage mark from the portal", () => {
+  it("reads the field as Santo Domingo time and refuses a malformed or future one", async () => {
+    expect(await setCoverageMarkAction("2026-01-05T08:30")).toEqual({
+      ok: true,
+      message: es.sequences.coverage.saved,
+    });
+    expect((await getCoverageMark(admin.auth.accountId, "TesteCF"))?.coveredUntil).toBe(
+      Date.parse("2026-01-05T12:30:00Z"),
+    );
+    expect(await setCoverageMarkAction("05-01-2026")).toEqual({
+      ok: false,
+      message: es.sequences.coverage.invalid,
+    });
+    const future = await setCoverageMarkAction("2999-01-01T00:00");
+    expect(future.ok).toBe(false);
+  });
+});

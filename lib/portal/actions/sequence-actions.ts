@@ -1,0 +1,164 @@
+"use server";
+
+import "server-only";
+
+import Papa from "papaparse";
+import { revalidatePath } from "next/cache";
+
+import type { ProposedRange } from "@/lib/domain/gap-proposal";
+import { isAppError } from "@/lib/errors";
+import { format } from "@/lib/i18n";
+import { errorMessage } from "@/lib/i18n/error-message";
+import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
+import { createAuthorization, deleteAuthorization, setCoverageMark } from "@/lib/server/ledger";
+import {
+  checkRangesSent,
+  type NumberAnswer,
+  type RangeAnswer,
+} from "@/lib/server/sequences-review/track-ids-check";
+
+import { getPortalPreferences } from "../preferences";
+import { dictionary, failure, type ActionResult } from "./action-result";
+
+/** Authorizations in one CSV at most (the ledger keeps at most 1,000 per company and environment). */
+const CSV_MAX_ROWS = 1000;
+const CSV_MAX_CHARS = 200_000;
+const CSV_COLUMNS = ["secuenciaDesde", "secuenciaHasta", "fechaAutorizacion", "fechaVencimiento", "nota"];
+
+export async function createAuthorizationAction(body: Record<string, string>): Promise<ActionResult> {
+  const auth = await requirePortalAuth("action createAuthorizationAction");
+  const { environment } = await getPortalPreferences();
+  const t = (await dictionary()).sequences;
+  try {
+    const created = await createAuthorization({
+      accountId: auth.accountId,
+      environment,
+      body: withoutBlanks(body),
+      createdBy: auth.email,
+    });
+    revalidatePath("/sequences");
+    return {
+      ok: true,
+      message: format(t.authorizations.created, { from: created.secuenciaDesde, to: created.secuenciaHasta }),
+    };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+/**
+ * Authorizations from a CSV (header: secuenciaDesde, secuenciaHasta, fechaAutorizacion,
+ * fechaVencimiento, nota): entered row by row through the same use case; the first refused row
+ * (an overlap, a bad date…) is named and the rows entered before it are taken back, so a file is
+ * entered whole or not at all.
+ */
+export async function importAuthorizationsCsvAction(text: string): Promise<ActionResult> {
+  const auth = await requirePortalAuth("action importAuthorizationsCsvAction");
+  const { environment, locale } = await getPortalPreferences();
+  const t = (await dictionary()).sequences.authorizations;
+  const source = String(text ?? "");
+  if (source.length > CSV_MAX_CHARS) return { ok: false, message: t.csvTooLarge };
+  const parsed = Papa.parse<Record<string, string>>(source.replace(/^\uFEFF/, ""), {
+    header: true,
+    skipEmptyLines: "greedy",
+    delimitersToGuess: [",", ";", "\t"],
+    transformHeader: (header) => header.trim(),
+  });
+  const headers = parsed.meta.fields ?? [];
+  if (!headers.includes("secuenciaDesde") || !headers.includes("secuenciaHasta")) {
+    return { ok: false, message: t.csvHeader };
+  }
+  if (parsed.data.length === 0) return { ok: false, message: t.csvEmpty };
+  if (parsed.data.length > CSV_MAX_ROWS)
+    return { ok: false, message: format(t.csvTooMany, { max: CSV_MAX_ROWS }) };
+  const created: string[] = [];
+  for (const [index, row] of parsed.data.entries()) {
+    const body = Object.fromEntries(CSV_COLUMNS.map((column) => [column, String(row[column] ?? "").trim()]));
+    try {
+      const authorization = await createAuthorization({
+        accountId: auth.accountId,
+        environment,
+        body: withoutBlanks(body),
+        createdBy: auth.email,
+      });
+      created.push(authorization.id);
+    } catch (error) {
+      if (!isAppError(error) || error.status >= 500) throw error;
+      for (const id of created) await deleteAuthorization(auth.accountId, environment, id).catch(() => {});
+      const detail = [error.message, ...(error.errors ?? []).map((problem) => problem.message)];
+      return {
+        ok: false,
+        message: format(t.csvRowRefused, {
+          row: index + 2,
+          message: locale === "es" ? detail.join(" · ") : errorMessage(error, locale),
+        }),
+      };
+    }
+  }
+  revalidatePath("/sequences");
+  return { ok: true, message: format(t.csvCreated, { count: created.length }) };
+}
+
+export async function deleteAuthorizationAction(id: string): Promise<ActionResult> {
+  const auth = await requirePortalAuth("action deleteAuthorizationAction");
+  const { environment } = await getPortalPreferences();
+  const t = (await dictionary()).sequences.authorizations;
+  try {
+    await deleteAuthorization(auth.accountId, environment, String(id));
+    revalidatePath("/sequences");
+    return { ok: true, message: t.deleted };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+/** `local`: yyyy-MM-ddTHH:mm in Santo Domingo time (UTC−4, no DST), from the page's date-time field. */
+export async function setCoverageMarkAction(local: string): Promise<ActionResult> {
+  const auth = await requirePortalAuth("action setCoverageMarkAction");
+  const { environment } = await getPortalPreferences();
+  const t = (await dictionary()).sequences.coverage;
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(String(local ?? ""));
+  const instant = match ? Date.parse(`${match[0]}:00-04:00`) : NaN;
+  if (Number.isNaN(instant)) return { ok: false, message: t.invalid };
+  try {
+    await setCoverageMark(auth.accountId, environment, instant, auth.email);
+    revalidatePath("/sequences");
+    return { ok: true, message: t.saved };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export type CheckSentResult =
+  { ok: true; ranges: RangeAnswer[]; numbers: NumberAnswer[] } | { ok: false; message: string };
+
+/** "¿Se envió alguna vez?": consultatrackids for the edges of the ranges and the numbers typed. */
+export async function checkRangesSentAction(
+  ranges: ProposedRange[],
+  numbers: string[] = [],
+): Promise<CheckSentResult> {
+  const auth = await requirePortalAuth("action checkRangesSentAction");
+  const { environment } = await getPortalPreferences();
+  const clean = (Array.isArray(ranges) ? ranges : [])
+    .filter((range) => typeof range?.secuenciaDesde === "string" && typeof range?.secuenciaHasta === "string")
+    .slice(0, 10_000)
+    .map((range) => ({ secuenciaDesde: range.secuenciaDesde, secuenciaHasta: range.secuenciaHasta }));
+  try {
+    const answer = await checkRangesSent({
+      accountId: auth.accountId,
+      rnc: auth.rnc,
+      environment,
+      ranges: clean,
+      numbers: (Array.isArray(numbers) ? numbers : []).map(String).slice(0, 200),
+    });
+    return { ok: true, ranges: answer.ranges, numbers: answer.numbers };
+  } catch (error) {
+    return { ok: false, message: (await failure(error)).message };
+  }
+}
+
+function withoutBlanks(body: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(body ?? {}).filter(([, value]) => typeof value === "string" && value.trim() !== ""),
+  );
+}
