@@ -81,11 +81,12 @@ export function getAuthOptions(request?: Request | Headers): AuthOptions {
       }),
     ],
     callbacks: {
-      // Paths only: the browser resolves them against the host and port it used, so "Cerrar sesión"
-      // lands on this deployment's /login with or without NEXTAUTH_URL (next-auth's own default
-      // builds http://localhost:3000/… when it is unset).
+      // Same-origin paths on the portal's origin: NEXTAUTH_URL, else the host and port this request
+      // came to (next-auth's own default is http://localhost:3000 when NEXTAUTH_URL is unset, so
+      // "Cerrar sesión" used to land on a browser error page). The client needs an absolute URL.
       async redirect({ url, baseUrl }) {
-        return sameOriginPath(url, baseUrl);
+        const origin = config.nextAuthUrl ?? (request ? requestOrigin(request, config.trustProxy) : baseUrl);
+        return `${origin ?? baseUrl}${sameOriginPath(url, baseUrl)}`;
       },
       async jwt({ token, user }) {
         const claims = token as typeof token & PortalClaims;
@@ -116,6 +117,18 @@ export function sameOriginPath(url: string, baseUrl: string): string {
     // not a URL: falls through
   }
   return "/";
+}
+
+/**
+ * The origin the browser used for this request: its Host (X-Forwarded-Host only behind a trusted
+ * proxy, TRUST_PROXY) and https when the request came over it. Undefined when the host is malformed.
+ */
+export function requestOrigin(request: Request | Headers, trustProxy: number): string | undefined {
+  const headers = request instanceof Headers ? request : request.headers;
+  const forwarded = trustProxy > 0 ? headers.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
+  const host = forwarded || headers.get("host")?.trim();
+  if (!host || !/^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host)) return undefined;
+  return `${isHttps(request, trustProxy) ? "https" : "http"}://${host}`;
 }
 
 /** The signed-in person behind the portal's session cookie (not yet checked against the database). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { sameOriginPath } from "./next-auth-options";
+import { requestOrigin, sameOriginPath } from "./next-auth-options";
 
 describe("sameOriginPath: next-auth's redirects as paths the browser resolves on its own host", () => {
   it("keeps a path, so sign-out lands on the serving host's /login", () => {
@@ -21,5 +21,29 @@ describe("sameOriginPath: next-auth's redirects as paths the browser resolves on
     expect(sameOriginPath("/\\evil.example", "https://anula.empresa.do")).toBe("/");
     expect(sameOriginPath("javascript:alert(1)", "https://anula.empresa.do")).toBe("/");
     expect(sameOriginPath("", "https://anula.empresa.do")).toBe("/");
+  });
+});
+
+describe("requestOrigin: the host and port the browser used", () => {
+  const headers = (values: Record<string, string>) => new Headers(values);
+
+  it("is the Host header, http unless the request came over https", () => {
+    expect(requestOrigin(headers({ host: "127.0.0.1:4785" }), 0)).toBe("http://127.0.0.1:4785");
+    expect(requestOrigin(headers({ host: "[::1]:3000" }), 0)).toBe("http://[::1]:3000");
+  });
+
+  it("believes X-Forwarded-Host and -Proto only behind a trusted proxy", () => {
+    const proxied = headers({
+      host: "10.0.0.5:3000",
+      "x-forwarded-host": "anula.empresa.do",
+      "x-forwarded-proto": "https",
+    });
+    expect(requestOrigin(proxied, 0)).toBe("http://10.0.0.5:3000");
+    expect(requestOrigin(proxied, 1)).toBe("https://anula.empresa.do");
+  });
+
+  it("refuses a malformed host", () => {
+    expect(requestOrigin(headers({ host: "evil.example/path" }), 0)).toBeUndefined();
+    expect(requestOrigin(headers({}), 0)).toBeUndefined();
   });
 });
