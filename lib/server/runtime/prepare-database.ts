@@ -6,6 +6,7 @@ import { openProcessDatabase } from "@/lib/server/db/get-db";
 import { databaseTarget, describeTarget } from "@/lib/server/db/database-target";
 import { ensureDemoAccount } from "@/lib/server/accounts/demo-account";
 import { ensureDemoDocuments } from "@/lib/server/documents/demo-documents";
+import { backfillVoidedIntervals } from "@/lib/server/ledger/sync-voided";
 import { showSecretsOnce } from "@/lib/server/ops/show-secrets-once";
 import {
   ensureSetupToken,
@@ -27,6 +28,9 @@ export async function prepareDatabase(config: AppConfig): Promise<{ demoRnc?: st
   if (edited.length > 0) {
     logger.warn({ edited }, "Applied migrations were edited afterwards; the database keeps the old version.");
   }
+  // The sequence ledger's voided intervals of voids older than it (gzip-stored ranges need the
+  // application): once per database, recorded in RuntimeStep.
+  await backfillVoidedIntervals();
   const demo = await ensureDemoAccount(database.prisma, config);
   if (demo) await ensureDemoDocuments(demo.accountId, demo.rnc, database.prisma);
   await offerFirstRun(database.prisma, config);
