@@ -93,6 +93,8 @@ export const ERROR_STATUS = {
   CERTIFICATE_NO_PRIVATE_KEY: 400,
   CERTIFICATE_EXPIRED: 400,
   CERTIFICATE_NOT_YET_VALID: 400,
+  /** The .p12's holder (subject serialNumber) is not the company's RNC and the upload did not confirm it. */
+  CERTIFICATE_HOLDER_MISMATCH: 409,
   // Signing and the tax authority
   SIGN_ERROR: 500,
   TAXAUTH_AUTH_ERROR: 502,

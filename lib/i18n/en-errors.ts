@@ -68,6 +68,8 @@ export const enErrors: Readonly<Record<string, string>> = {
   CERTIFICATE_NO_PRIVATE_KEY: "The certificate does not include its private key.",
   CERTIFICATE_EXPIRED: "The certificate has expired: upload a valid one.",
   CERTIFICATE_NOT_YET_VALID: "The certificate is not valid yet.",
+  CERTIFICATE_HOLDER_MISMATCH:
+    "The certificate belongs to another holder than this company: DGII will reject its voids unless that holder is delegated for this RNC. Confirm to make it active.",
   SIGN_ERROR: "The document could not be signed; nothing was sent.",
   TAXAUTH_AUTH_ERROR: "Authentication with DGII using the account's certificate failed.",
   TAXAUTH_VOID_ERROR: "DGII did not confirm the void.",

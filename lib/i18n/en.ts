@@ -220,15 +220,15 @@ export const en: Dictionary = {
       uploaded: "Certificate uploaded and active: {subject}.",
       holderMismatchTitle: "This certificate belongs to another holder",
       holderMismatch:
-        "The certificate {subject} belongs to {holder}, not to this company's RNC {rnc}. DGII will reject the voids it signs unless that holder is delegated for RNC {rnc} in DGII's Oficina Virtual. It has not been uploaded yet.",
-      holderId: "RNC or cédula {id}",
-      holderUnknown: "a holder that names no RNC or cédula",
+        "The certificate {subject} belongs to the holder {holder}, not to this company's RNC {rnc}. DGII will reject the voids it signs unless that holder is delegated for RNC {rnc} in DGII's Oficina Virtual. It has not been uploaded yet.",
+      holderId: "with RNC or cédula {id}",
+      holderUnknown: "that names no RNC or cédula",
       holderConfirm:
         "I understand DGII will reject the voids if this holder is not delegated for RNC {rnc}, and I want to make this certificate active.",
       holderConfirmRequired: "Tick the confirmation to make another holder's certificate active.",
       holderConfirmSubmit: "Upload and activate anyway",
       activeHolderMismatch:
-        "This certificate belongs to {holder}, not to this company's RNC {rnc}: DGII will reject the voids unless that holder is delegated for this RNC.",
+        "This certificate belongs to the holder {holder}, not to this company's RNC {rnc}: DGII will reject the voids unless that holder is delegated for this RNC.",
     },
     serviceAccounts: enServiceAccounts,
     sharedCertificates: enSharedCertificates,

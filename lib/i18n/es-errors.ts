@@ -74,6 +74,8 @@ export const esErrors: Readonly<Record<string, string>> = {
   CERTIFICATE_NO_PRIVATE_KEY: "El certificado no incluye su clave privada.",
   CERTIFICATE_EXPIRED: "El certificado está vencido: cargue uno vigente.",
   CERTIFICATE_NOT_YET_VALID: "El certificado todavía no es válido.",
+  CERTIFICATE_HOLDER_MISMATCH:
+    "El certificado es de otro titular que esta empresa: la DGII rechazará sus anulaciones salvo que ese titular esté delegado para este RNC. Confirme para activarlo.",
   SIGN_ERROR: "No se pudo firmar el documento; no se envió nada.",
   TAXAUTH_AUTH_ERROR: "No se pudo autenticar ante la DGII con el certificado de la cuenta.",
   TAXAUTH_VOID_ERROR: "La DGII no confirmó la anulación.",

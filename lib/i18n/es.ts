@@ -226,15 +226,15 @@ export const es = {
       uploaded: "Certificado cargado y activo: {subject}.",
       holderMismatchTitle: "Este certificado es de otro titular",
       holderMismatch:
-        "El certificado {subject} es de {holder}, no del RNC {rnc} de esta empresa. La DGII rechazará las anulaciones firmadas con él, salvo que ese titular esté delegado para el RNC {rnc} en la Oficina Virtual de la DGII. Todavía no se cargó.",
-      holderId: "el RNC o cédula {id}",
-      holderUnknown: "un titular que no indica RNC ni cédula",
+        "El certificado {subject} es del titular {holder}, no del RNC {rnc} de esta empresa. La DGII rechazará las anulaciones firmadas con él, salvo que ese titular esté delegado para el RNC {rnc} en la Oficina Virtual de la DGII. Todavía no se cargó.",
+      holderId: "con RNC o cédula {id}",
+      holderUnknown: "que no indica RNC ni cédula",
       holderConfirm:
         "Entiendo que la DGII rechazará las anulaciones si este titular no está delegado para el RNC {rnc}, y quiero activar este certificado.",
       holderConfirmRequired: "Marque la confirmación para activar un certificado de otro titular.",
       holderConfirmSubmit: "Cargar y activar de todos modos",
       activeHolderMismatch:
-        "Este certificado es de {holder}, no del RNC {rnc} de esta empresa: la DGII rechazará las anulaciones salvo que ese titular esté delegado para este RNC.",
+        "Este certificado es del titular {holder}, no del RNC {rnc} de esta empresa: la DGII rechazará las anulaciones salvo que ese titular esté delegado para este RNC.",
     },
     serviceAccounts: esServiceAccounts,
     sharedCertificates: esSharedCertificates,

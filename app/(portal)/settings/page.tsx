@@ -42,6 +42,16 @@ export default async function CertificateSettingsPage() {
                 <p>{format(c.expiresSoon, { days: daysLeft })}</p>
               </Banner>
             ) : null}
+            {active.holderId !== auth.rnc ? (
+              <Banner tone="warning" role="status" testId="certificate-holder-warning">
+                <p>
+                  {format(c.activeHolderMismatch, {
+                    holder: active.holderId ? format(c.holderId, { id: active.holderId }) : c.holderUnknown,
+                    rnc: auth.rnc,
+                  })}
+                </p>
+              </Banner>
+            ) : null}
             <dl className="dl">
               <dt>{c.subject}</dt>
               <dd>{active.subject}</dd>

@@ -140,7 +140,7 @@ describe("linkCertificateAction: a certificate of the organization used by anoth
       name: "Hermana SRL",
     });
     const { p12 } = generatePkcs12({ rnc: "001000000001", password: "p" });
-    const uploaded = await uploadCertificate(sister.id, p12, "p");
+    const uploaded = await uploadCertificate(sister.id, p12, "p", { confirmedHolder: "desconocido" });
     const before = await listCertificates(admin.auth.accountId);
     expect(before.find((one) => one.id === uploaded.id)).toMatchObject({
       active: false,

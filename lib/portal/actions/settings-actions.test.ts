@@ -5,7 +5,10 @@ import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-
 import { listApiKeys } from "@/lib/server/auth";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
 
-import { createApiKeyAction } from "./settings-actions";
+import { getActiveCertificateSummary, listCertificates } from "@/lib/server/certificates";
+import { generatePkcs12 } from "@/lib/server/signing/generate-pkcs12";
+
+import { createApiKeyAction, uploadCertificateAction } from "./settings-actions";
 
 // The portal's session and request scope, as Next provides them to server actions.
 let session: { userId: string; signedInAt: number } | null = null;
@@ -48,4 +51,49 @@ describe("createApiKeyAction: a key for every environment or for one", () => {
       expect(await listApiKeys(admin.auth.accountId)).toHaveLength(before);
     },
   );
+});
+
+describe("uploadCertificateAction: a certificate of another RNC than the company's", () => {
+  function upload(p12: Buffer, confirmedHolder?: string) {
+    const data = new FormData();
+    data.set("file", new File([new Uint8Array(p12)], "otro.p12", { type: "application/x-pkcs12" }));
+    data.set("password", "p");
+    if (confirmedHolder !== undefined) data.set("confirmedHolder", confirmedHolder);
+    return uploadCertificateAction(data);
+  }
+
+  it("is refused without the confirmation, saying whose it is and what DGII will do; stored only once confirmed", async () => {
+    const { p12 } = generatePkcs12({ rnc: "131999999", password: "p", commonName: "OTRA EMPRESA SRL" });
+    const before = (await listCertificates(admin.auth.accountId)).length;
+    const refused = await upload(p12);
+    expect(refused).toMatchObject({
+      ok: false,
+      confirmHolder: { holder: "131999999", rnc: admin.auth.rnc },
+    });
+    expect(refused.message).toContain("con RNC o cédula 131999999");
+    expect(refused.message).toContain(`no del RNC ${admin.auth.rnc}`);
+    expect(refused.message).toContain("La DGII rechazará las anulaciones");
+    expect(refused.message).toContain("delegado");
+    // The confirmation of another holder (or of the company itself) is not this one.
+    expect(await upload(p12, admin.auth.rnc)).toMatchObject({
+      ok: false,
+      confirmHolder: { holder: "131999999" },
+    });
+    expect(await listCertificates(admin.auth.accountId)).toHaveLength(before);
+    expect(await getActiveCertificateSummary(admin.auth.accountId)).toBeNull();
+
+    expect(await upload(p12, "131999999")).toMatchObject({ ok: true });
+    expect(await getActiveCertificateSummary(admin.auth.accountId)).toMatchObject({
+      holderId: "131999999",
+      commonName: "OTRA EMPRESA SRL",
+    });
+  });
+
+  it("the company's own certificate needs no confirmation", async () => {
+    const { p12 } = generatePkcs12({ rnc: admin.auth.rnc, password: "p", commonName: "PROPIO" });
+    expect(await upload(p12)).toEqual({ ok: true, message: expect.stringContaining("PROPIO") });
+    expect(await getActiveCertificateSummary(admin.auth.accountId)).toMatchObject({
+      holderId: admin.auth.rnc,
+    });
+  });
 });

@@ -5,32 +5,62 @@ import "server-only";
 import { revalidatePath } from "next/cache";
 
 import { isEnvironment } from "@/lib/domain/environments";
+import { isAppError } from "@/lib/errors";
 import { format } from "@/lib/i18n";
 import { certificateUploadSchema } from "@/lib/schemas/certificate-upload";
 import { createApiKey, revokeApiKey } from "@/lib/server/auth";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
-import { linkCertificate, listCertificates, uploadCertificate } from "@/lib/server/certificates";
+import {
+  holderConfirmationOf,
+  linkCertificate,
+  listCertificates,
+  uploadCertificate,
+} from "@/lib/server/certificates";
 
 import { dictionary, failure, type ActionResult } from "./action-result";
 
 export type { ActionResult };
 
-export async function uploadCertificateAction(formData: FormData): Promise<ActionResult> {
+/**
+ * The upload's answer. `confirmHolder`: the certificate is another holder's than the company's RNC;
+ * nothing was stored, and the form asks the user to confirm (sending `confirmedHolder` = `holder`).
+ */
+export type UploadCertificateResult =
+  | ActionResult
+  | { ok: false; message: string; confirmHolder: { holder: string; subject: string; rnc: string } };
+
+export async function uploadCertificateAction(formData: FormData): Promise<UploadCertificateResult> {
   const auth = await requirePortalAuth("action uploadCertificateAction");
   const t = await dictionary();
-  const parsed = certificateUploadSchema(t.settings.certificate).safeParse({
+  const c = t.settings.certificate;
+  const parsed = certificateUploadSchema(c).safeParse({
     file: formData.get("file"),
     password: formData.get("password"),
   });
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? t.errors.generic };
+  const confirmedHolder = formData.get("confirmedHolder");
   try {
     const bytes = new Uint8Array(await parsed.data.file.arrayBuffer());
     const summary = await uploadCertificate(auth.accountId, bytes, parsed.data.password, {
       createdBy: auth.userId,
+      confirmedHolder: typeof confirmedHolder === "string" ? confirmedHolder : undefined,
     });
     revalidatePath("/settings");
-    return { ok: true, message: format(t.settings.certificate.uploaded, { subject: summary.subject }) };
+    return { ok: true, message: format(c.uploaded, { subject: summary.subject }) };
   } catch (error) {
+    if (isAppError(error) && error.code === "CERTIFICATE_HOLDER_MISMATCH") {
+      const extra = error.extra as { holderId: string | null; subject: string; rnc: string };
+      const holder = extra.holderId ? format(c.holderId, { id: extra.holderId }) : c.holderUnknown;
+      return {
+        ok: false,
+        message: format(c.holderMismatch, { subject: extra.subject, holder, rnc: extra.rnc }),
+        confirmHolder: {
+          holder: holderConfirmationOf(extra.holderId),
+          subject: extra.subject,
+          rnc: extra.rnc,
+        },
+      };
+    }
     return failure(error);
   }
 }

@@ -3,12 +3,16 @@ import "server-only";
 import { toMs } from "@/lib/server/db/epoch";
 import type { Certificate } from "@/prisma/generated/client";
 
+import { certificateHolderId } from "./certificate-holder";
+
 /** What the portal shows about a certificate (never its bytes or password). */
 export interface CertificateSummary {
   id: string;
   subject: string;
   /** On DGII certificates the owner's RNC or cédula. */
   subjectSerialNumber: string | null;
+  /** The holder's RNC (9 digits) or cédula (11) read from subjectSerialNumber, null when it names none. */
+  holderId: string | null;
   commonName: string | null;
   issuer: string;
   serialNumberHex: string;
@@ -41,6 +45,7 @@ export function toCertificateSummary(row: SummaryRow): CertificateSummary {
     id: row.id,
     subject: row.subject,
     subjectSerialNumber: row.subjectSerialNumber,
+    holderId: certificateHolderId(row.subjectSerialNumber),
     commonName: row.commonName,
     issuer: row.issuer,
     serialNumberHex: row.serialNumberHex,

@@ -104,6 +104,54 @@ describe("uploadCertificate", () => {
   });
 });
 
+describe("a certificate of another holder than the company", () => {
+  it("is refused with 409 CERTIFICATE_HOLDER_MISMATCH naming the holder, storing nothing, until confirmed", async () => {
+    const dave = await createTestAccount({ rnc: "102000004" });
+    const other = generatePkcs12({ rnc: "RNC131999999", password: "p", commonName: "OTRA SRL" });
+    const refused = await uploadCertificate(dave.auth.accountId, other.p12, "p").catch((e: unknown) => e);
+    expect(isAppError(refused) && refused.code).toBe("CERTIFICATE_HOLDER_MISMATCH");
+    expect(isAppError(refused) && refused.status).toBe(409);
+    expect(isAppError(refused) && refused.extra).toMatchObject({ holderId: "131999999", rnc: "102000004" });
+    expect((refused as Error).message).toContain("131999999");
+    expect((refused as Error).message).toContain("delegado");
+    // A confirmation of another holder is no confirmation.
+    expect(
+      (
+        await rejection(
+          uploadCertificate(dave.auth.accountId, other.p12, "p", { confirmedHolder: "102000004" }),
+        )
+      ).code,
+    ).toBe("CERTIFICATE_HOLDER_MISMATCH");
+    expect(await listCertificates(dave.auth.accountId)).toEqual([]);
+
+    const confirmed = await uploadCertificate(dave.auth.accountId, other.p12, "p", {
+      confirmedHolder: "131999999",
+    });
+    expect(confirmed).toMatchObject({ active: true, holderId: "131999999" });
+  });
+
+  it("a certificate naming no RNC or cédula needs the confirmation 'desconocido'", async () => {
+    const erin = await createTestAccount({ rnc: "102000005" });
+    const nameless = generatePkcs12({ rnc: "SIN-ID", password: "p" });
+    const refused = await rejection(uploadCertificate(erin.auth.accountId, nameless.p12, "p"));
+    expect(refused).toMatchObject({ code: "CERTIFICATE_HOLDER_MISMATCH", status: 409 });
+    expect(refused.message).toContain("sin RNC ni cédula");
+    const confirmed = await uploadCertificate(erin.auth.accountId, nameless.p12, "p", {
+      confirmedHolder: "desconocido",
+    });
+    expect(confirmed.holderId).toBeNull();
+  });
+
+  it("the company's own RNC, written with a prefix, needs no confirmation", async () => {
+    const frank = await createTestAccount({ rnc: "102000006" });
+    const own = generatePkcs12({ rnc: "RNC-102000006", password: "p" });
+    expect(await uploadCertificate(frank.auth.accountId, own.p12, "p")).toMatchObject({
+      active: true,
+      holderId: "102000006",
+    });
+  });
+});
+
 describe("stored certificates", () => {
   it("never hold a certificate byte or a password in clear anywhere in the database", async () => {
     const password = "Clave-Muy-Secreta-123";

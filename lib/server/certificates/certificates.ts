@@ -7,6 +7,7 @@ import { getDb, nowMs } from "@/lib/server/db";
 import { loadPkcs12, type SigningCredential } from "@/lib/server/signing";
 import type { Certificate, Prisma, PrismaClient } from "@/prisma/generated/client";
 
+import { certificateHolderId, holderConfirmationOf } from "./certificate-holder";
 import { SUMMARY_COLUMNS, toCertificateSummary, type CertificateSummary } from "./certificate-summary";
 import { open, seal } from "./encryption";
 
@@ -51,15 +52,27 @@ async function companyOf(accountId: string): Promise<{ organizationId: string; r
  * yet valid → 400 with the signing module's code), stores it and its password AES-256-GCM
  * encrypted as a certificate of the company's organization, and makes it the company's one active
  * certificate. Other companies of the organization may then use it too (linkCertificate).
+ *
+ * A certificate whose holder (subject serialNumber) is not the company's RNC is never made active
+ * silently: without `confirmedHolder` equal to that holder (holderConfirmationOf) → 409
+ * CERTIFICATE_HOLDER_MISMATCH naming the holder (extra: holderId, subject, rnc), nothing stored.
  */
 export async function uploadCertificate(
   accountId: string,
   p12: Uint8Array,
   password: string,
-  options: { createdBy?: string } = {},
+  options: { createdBy?: string; confirmedHolder?: string } = {},
 ): Promise<CertificateSummary> {
   const { organizationId, rnc } = await companyOf(accountId);
   const { data, credential } = prepareCertificate(organizationId, p12, password, options);
+  const holderId = certificateHolderId(data.subjectSerialNumber ?? null);
+  if (holderId !== rnc && options.confirmedHolder !== holderConfirmationOf(holderId)) {
+    throw new AppError(
+      "CERTIFICATE_HOLDER_MISMATCH",
+      `El certificado es ${holderId ? `del RNC o cédula ${holderId}` : "de un titular sin RNC ni cédula"} (${data.subject}), no del RNC ${rnc} de esta empresa: la DGII rechazará sus anulaciones salvo que ese titular esté delegado para el RNC ${rnc}. No se cargó; confirme para activarlo.`,
+      { extra: { holderId, subject: data.subject, rnc } },
+    );
+  }
   const db = await getDb();
   const created = await db.$transaction(async (tx) => {
     const certificate = await tx.certificate.create({ data });

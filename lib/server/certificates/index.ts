@@ -6,4 +6,5 @@ export {
   listCertificates,
   clearSigningCredentialCache,
 } from "./certificates";
+export { certificateHolderId, holderConfirmationOf } from "./certificate-holder";
 export type { CertificateSummary } from "./certificate-summary";

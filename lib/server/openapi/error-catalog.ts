@@ -89,6 +89,8 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   CERTIFICATE_NO_PRIVATE_KEY: "portal: the .p12 holds no private key",
   CERTIFICATE_EXPIRED: "portal: the certificate has expired",
   CERTIFICATE_NOT_YET_VALID: "portal: the certificate is not valid yet",
+  CERTIFICATE_HOLDER_MISMATCH:
+    "portal: the certificate's holder (subject serialNumber) is another RNC than the company's; upload again confirming that holder",
   SIGN_ERROR: "signing the void document failed; nothing was stored or sent",
   TAXAUTH_AUTH_ERROR: "authentication with the tax authority failed; the attempt is stored as Error",
   TAXAUTH_VOID_ERROR:

@@ -228,7 +228,11 @@ describe("loadPkcs12 errors (each its own code)", () => {
     });
     expect(errorCodeOf(() => loadPkcs12(expired.p12, PASSWORD))).toBe("CERTIFICATE_EXPIRED");
     expect(errorCodeOf(() => loadPkcs12(future.p12, PASSWORD))).toBe("CERTIFICATE_NOT_YET_VALID");
-    expect(() => loadPkcs12(expired.p12, PASSWORD)).toThrow(/venció/);
+    // The portal shows these messages: the date as the portal writes dates, never an ISO timestamp.
+    expect(() => loadPkcs12(expired.p12, PASSWORD)).toThrow("El certificado venció el 31-12-2020 20:00:00.");
+    expect(() => loadPkcs12(future.p12, PASSWORD)).toThrow(
+      "El certificado aún no es válido: su vigencia comienza el 31-12-2098 20:00:00.",
+    );
     // the `now` option moves the check; allowExpired skips it
     expect(
       loadPkcs12(expired.p12, PASSWORD, { now: new Date("2020-06-01T00:00:00Z") }).info.subjectSerialNumber,

@@ -3,6 +3,7 @@ import "server-only";
 import { createPrivateKey, X509Certificate, type KeyObject } from "node:crypto";
 import forge from "node-forge";
 
+import { formatFechaHora } from "@/lib/domain/fecha";
 import { AppError } from "@/lib/errors";
 
 import { describeCertificate, type CertificateInfo } from "./certificate-info";
@@ -114,14 +115,18 @@ function checkValidity(info: CertificateInfo, now: Date): void {
   if (now.getTime() < info.notBefore.getTime()) {
     throw new AppError(
       "CERTIFICATE_NOT_YET_VALID",
-      `El certificado aún no es válido: su vigencia comienza el ${info.notBefore.toISOString()}.`,
+      `El certificado aún no es válido: su vigencia comienza el ${formatFechaHora(info.notBefore.getTime())}.`,
       { extra: { notBefore: info.notBefore.toISOString() } },
     );
   }
   if (now.getTime() > info.notAfter.getTime()) {
-    throw new AppError("CERTIFICATE_EXPIRED", `El certificado venció el ${info.notAfter.toISOString()}.`, {
-      extra: { notAfter: info.notAfter.toISOString() },
-    });
+    throw new AppError(
+      "CERTIFICATE_EXPIRED",
+      `El certificado venció el ${formatFechaHora(info.notAfter.getTime())}.`,
+      {
+        extra: { notAfter: info.notAfter.toISOString() },
+      },
+    );
   }
 }
 
