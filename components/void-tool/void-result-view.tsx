@@ -87,7 +87,12 @@ export function VoidResultView({
           <StatusBadge status={record.status} label={statusLabel} testId="void-result-status" />
         </div>
       </FocusOnMount>
-      <VoidStatusExplanation status={record.status} errorCode={record.errorCode} t={dictionary.voidStatus}>
+      <VoidStatusExplanation
+        status={record.status}
+        errorCode={record.errorCode}
+        messages={record.taxauthResponse}
+        t={dictionary.voidStatus}
+      >
         {record.excepted ? (
           <p data-testid="void-result-partial">{dictionary.voidStatus.partial.meaning}</p>
         ) : null}

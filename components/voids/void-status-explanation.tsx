@@ -9,6 +9,8 @@ const TONE: Record<string, Tone> = { Aceptado: "success", Rechazado: "danger", E
 export interface VoidStatusExplanationProps {
   status: string;
   errorCode?: string | null;
+  /** DGII's messages, when known: a rejection for the certificate is explained as such. */
+  messages?: readonly string[];
   t: Dictionary["voidStatus"];
   /** Record-specific lines (the error detail, a refresh link) shown inside the same block. */
   children?: ReactNode;
@@ -22,11 +24,12 @@ export interface VoidStatusExplanationProps {
 export function VoidStatusExplanation({
   status,
   errorCode,
+  messages,
   t,
   children,
   testId,
 }: VoidStatusExplanationProps) {
-  const { meaning, reason } = voidStatusMeaning(t, status, errorCode);
+  const { meaning, reason } = voidStatusMeaning(t, status, errorCode, messages);
   if (status !== "Error") {
     return (
       <Banner tone={TONE[status] ?? "info"} testId={testId}>

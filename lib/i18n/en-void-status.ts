@@ -17,6 +17,8 @@ export const enVoidStatus: typeof esVoidStatus = {
     Error:
       "DGII did not confirm the void: it may not have received it, or received it without its answer reaching us. Do not resend blindly: you could void the same range twice.",
   },
+  rejectedForCertificate:
+    "DGII rejected the void because of the certificate it was signed with, not because of the ranges: no sequence was voided. Do not change the ranges. Check the active certificate in Settings → Certificate: it must be this company's, or belong to a holder DGII has delegated for this RNC (DGII's Oficina Virtual). Then send the same request again.",
   errorTitle: "Unconfirmed result (Error)",
   partial: {
     mark: "partial",

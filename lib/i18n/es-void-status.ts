@@ -20,6 +20,9 @@ export const esVoidStatus = {
     Error:
       "La DGII no confirmó la anulación: pudo no haberla recibido, o recibirla sin que llegara su respuesta. No la reenvíe a ciegas: podría anular dos veces el mismo rango.",
   },
+  /** A Rechazado whose DGII messages blame the certificate (delegation, signature): never "correct the ranges". */
+  rejectedForCertificate:
+    "La DGII rechazó la anulación por el certificado con que se firmó, no por los rangos: ninguna secuencia fue anulada. No cambie los rangos. Revise el certificado activo en Configuración → Certificado: debe ser de esta empresa o de un titular que la DGII tenga delegado para este RNC (Oficina Virtual de la DGII). Después envíe de nuevo la misma solicitud.",
   errorTitle: "Resultado sin confirmar (Error)",
   /** DGII's partial success: Aceptado for what it voided, the rest excepted ("Aceptado · parcial"). */
   partial: {

@@ -1,3 +1,5 @@
+import { voidRejectionCause } from "@/lib/domain/void-rejection-cause";
+
 import type { Dictionary } from "./index";
 import { format } from "./index";
 
@@ -30,7 +32,12 @@ export function voidStatusMeaning(
   texts: VoidStatusTexts,
   status: string,
   errorCode?: string | null,
+  /** DGII's messages: a rejection for the certificate (delegation, signature) says to check it, not the ranges. */
+  messages: readonly string[] = [],
 ): { meaning: string | null; reason: string | null } {
+  if (status === "Rechazado" && voidRejectionCause(messages) === "certificate") {
+    return { meaning: texts.rejectedForCertificate, reason: null };
+  }
   const meaning = (texts.meanings as Record<string, string>)[status] ?? null;
   if (status !== "Error") return { meaning, reason: null };
   const reason = errorCode ? ((texts.reasonMeanings as Record<string, string>)[errorCode] ?? null) : null;

@@ -47,7 +47,11 @@ export async function anularRango(request: ServiceRequest): Promise<Reply> {
   const signerId = holderIdOf(signature.certificate.subjectSerialNumber);
   for (const holder of new Set([signerId, claims.holderId])) {
     if (!state.registry.mayActFor(environment, holder, rnc)) {
-      return reject([`El RNC del certificado no está delegado para el RNC emisor ${rnc}.`], rnc);
+      // DGII's published text, with the issuer after a colon as DGII prints details.
+      return reject(
+        [`El RNC del certificado no está delegado para realizar transacciones para el RNC: ${rnc}`],
+        rnc,
+      );
     }
   }
 

@@ -214,7 +214,7 @@ describe("anularrango through the client", () => {
     const blocks: TestBlock[] = [{ tipo: "31", ranges: [["E310000000001", "E310000000002"]] }];
     expectRejected(
       await send(blocks, { rnc: OTHER_RNC }),
-      /El RNC del certificado no está delegado para el RNC emisor 130000002/,
+      /^El RNC del certificado no está delegado para realizar transacciones para el RNC: 130000002$/,
     );
     simulator.admin.delegate({ rncEmisor: OTHER_RNC, delegateId: RNC });
     expect(await send(blocks, { rnc: OTHER_RNC })).toMatchObject({

@@ -1,6 +1,7 @@
 import "server-only";
 
 import { readEncf } from "@/lib/domain/encf";
+import { BAD_SIGNATURE_MESSAGE, DELEGATION_MESSAGE } from "@/lib/domain/void-rejection-cause";
 
 /**
  * Everything Anula knows about the words of DGII's anularrango answers, with where each fact comes
@@ -55,7 +56,7 @@ export const PUBLISHED_MESSAGES: readonly PublishedMessage[] = [
   { text: PARTIAL_SUCCESS_MESSAGE, meaning: "partially-voided", source: "[DT]" },
   { text: NOT_VOIDED_MESSAGE, meaning: "not-voided", source: "[DT]" },
   { text: "Tipo de archivo no valido, favor proveer un XML", meaning: "rejected", source: "[DT]" },
-  { text: "La firma del documento no es válida", meaning: "rejected", source: "[DT]" },
+  { text: BAD_SIGNATURE_MESSAGE, meaning: "rejected", source: "[DT]" },
   { text: "El tipo de comprobante no es válido", meaning: "rejected", source: "[DT]" },
   {
     text: "El valor del campoSecuenciaeNCFDesde es mayor al del campo SecuenciaeNCFHasta",
@@ -73,11 +74,8 @@ export const PUBLISHED_MESSAGES: readonly PublishedMessage[] = [
     source: "[DT]",
   },
   { text: "El campo NoLinea no es válido, no cumple orden secuencial.", meaning: "rejected", source: "[DT]" },
-  {
-    text: "El RNC del certificado no está delegado para realizar transacciones para el RNC",
-    meaning: "rejected",
-    source: "[DT]",
-  },
+  // The certificate's messages: the portal tells the clerk to check the certificate (void-rejection-cause).
+  { text: DELEGATION_MESSAGE, meaning: "rejected", source: "[DT]" },
 ];
 
 /** nombre values whose meaning is known; any other nombre (DGII calls it a "motivo") says nothing. */

@@ -201,6 +201,7 @@ function StatusExplanation({ record, t }: { record: VoidRecordView; t: Dictionar
     <VoidStatusExplanation
       status={record.status}
       errorCode={record.errorCode}
+      messages={record.taxauthResponse}
       t={t.voidStatus}
       testId={record.status === "Error" ? "error-explanation" : undefined}
     >
