@@ -2,10 +2,12 @@ import "server-only";
 
 import type { Environment } from "@/lib/domain/environments";
 import {
+  difference,
   EMPTY_SET,
   normalize,
   normalizeBySerieTipo,
   serieTipoKey,
+  union,
   type IntervalSet,
 } from "@/lib/domain/intervals";
 import { getDb } from "@/lib/server/db";
@@ -73,7 +75,9 @@ export async function voidedTotals(
 
 /**
  * The unknown outcomes: numbers of the company's Error voids (DGII may or may not have voided them),
- * per series+type, with the voids they come from. Bounded to the newest MAX_UNKNOWN_VOIDS.
+ * per series+type, with the voids they come from — less the numbers DGII is known to have voided
+ * since (a retried void) and the numbers imported as used, which are known, not unknown (else the
+ * inventory counts them twice). Bounded to the newest MAX_UNKNOWN_VOIDS.
  */
 export async function unknownOutcomes(
   accountId: string,
@@ -97,5 +101,43 @@ export async function unknownOutcomes(
       voidIds.set(key, ids);
     }
   }
-  return { byKey: normalizeBySerieTipo(all), voidIds, truncated: rows.length > MAX_UNKNOWN_VOIDS };
+  const byKey = normalizeBySerieTipo(all);
+  for (const [key, set] of byKey) {
+    const serie = key.slice(0, 1);
+    const tipoeCF = key.slice(1);
+    const voided = await voidedBetween(
+      accountId,
+      environment,
+      serie,
+      tipoeCF,
+      set[0]!.desde,
+      set.at(-1)!.hasta,
+    );
+    const used = await usedRunsIn(accountId, environment, serie, tipoeCF, set);
+    byKey.set(key, difference(set, union(voided, used)));
+  }
+  return { byKey, voidIds, truncated: rows.length > MAX_UNKNOWN_VOIDS };
+}
+
+/** The used numbers inside a set, as runs (gaps-and-islands: one row per run of consecutive numbers). */
+async function usedRunsIn(
+  accountId: string,
+  environment: Environment,
+  serie: string,
+  tipoeCF: string,
+  set: IntervalSet,
+): Promise<IntervalSet> {
+  const db = await getDb();
+  const rows = await db.$queryRaw<Array<{ desde: bigint; hasta: bigint }>>`
+    SELECT min(s) AS desde, max(s) AS hasta FROM (
+      SELECT d."secuencia" AS s, d."secuencia" - row_number() OVER (ORDER BY d."secuencia") AS g
+      FROM unnest(${set.map((i) => String(i.desde))}::bigint[], ${set.map((i) => String(i.hasta))}::bigint[])
+           AS r(desde, hasta)
+      JOIN "Document" d ON d."accountId" = ${accountId} AND d."environment" = ${environment}::"Environment"
+        AND d."serie" = ${serie} AND d."tipoeCF" = ${tipoeCF} AND d."sequenceReusable" = false
+        AND d."secuencia" BETWEEN r.desde AND r.hasta
+    ) t GROUP BY g ORDER BY desde`;
+  return rows.length === 0
+    ? EMPTY_SET
+    : normalize(rows.map((row) => ({ desde: Number(row.desde), hasta: Number(row.hasta) })));
 }
