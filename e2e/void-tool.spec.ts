@@ -49,7 +49,7 @@ test.describe("Herramientas → Anular e-NCF", () => {
     const range = freshRange("31", 10);
     await page.goto(TOOL);
     await expect(page.getByRole("heading", { name: "Anular e-NCF", level: 1 })).toBeVisible();
-    await expect(page.getByRole("radio", { name: /TesteCF/ })).toBeChecked();
+    await expect(page.getByTestId("current-environment")).toHaveText("TesteCF");
     await fillLine(page, 1, range.desde.toLowerCase(), range.hasta);
     // Type and count derived while typing; the value is normalized to capitals.
     const row = page.locator('[data-line="1"]');
@@ -235,7 +235,9 @@ test.describe("Herramientas → Anular e-NCF", () => {
   test("in eCF the user types the total to confirm; works at 390 px", async ({ signedIn: page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(TOOL);
-    await page.getByRole("radio", { name: /^eCF/ }).check();
+    // The header's environment control (the only one); production asks first.
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByTestId("environment-picker").selectOption("eCF");
     await expect(page.getByTestId("production-banner")).toBeVisible();
     const range = freshRange("34", 12);
     await fillLine(page, 1, range.desde, range.hasta);
@@ -260,7 +262,7 @@ test.describe("Herramientas → Anular e-NCF", () => {
         ),
       );
     expect(widest).toBeLessThanOrEqual(390);
-    await page.getByRole("radio", { name: /TesteCF/ }).check();
+    await page.getByTestId("environment-picker").selectOption("TesteCF");
     await expect(page.getByTestId("production-banner")).toBeHidden();
     await screenshot(page, "void-tool-390");
   });
