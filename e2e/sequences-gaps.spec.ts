@@ -1,0 +1,77 @@
+import { demoApiKey, demoIdToken, expect, freshRange, screenshot, test } from "./fixtures";
+
+/**
+ * The sequence ledger's path in the portal, on the built app: documents 1, 2, 4 and 5 of a fresh
+ * type-33 block imported (issued four days ago, past the 72-hour quiet period), the import-coverage
+ * mark set on Secuencias, the review proposes 3 (what was checked shown, DGII's consultatrackids saying
+ * it was never received), "Anular estos rangos" opens the void tool with 3 as its draft, the void is
+ * accepted by the embedded simulator, and the gap is gone from the review.
+ */
+
+const at = (encf: string, n: number) =>
+  `${encf.slice(0, 3)}${String(Number(encf.slice(3)) + n).padStart(10, "0")}`;
+
+/** yyyy-MM-ddTHH:mm in Santo Domingo time (UTC−4), as the datetime-local field takes it. */
+const santoDomingo = (epochMs: number) => new Date(epochMs - 4 * 3_600_000).toISOString().slice(0, 16);
+
+test("a skipped number is proposed, voided from the review's draft, and then gone", async ({
+  signedIn: page,
+  request,
+}) => {
+  const block = freshRange("33", 5);
+  const gap = at(block.desde, 2);
+  const issuedAt = Date.now() - 4 * 24 * 3_600_000;
+  const imported = await request.post("/TesteCF/documentos-ecf/import", {
+    headers: { authorization: `Bearer ${await demoIdToken(request)}`, "x-api-key": demoApiKey() },
+    data: {
+      documents: [0, 1, 3, 4].map((n) => ({
+        ncf: at(block.desde, n),
+        status: "Aceptado",
+        createdAt: issuedAt,
+      })),
+    },
+  });
+  expect(imported.status()).toBe(200);
+  expect(await imported.json()).toMatchObject({ created: 4, invalid: 0 });
+
+  await page.goto("/sequences");
+  await expect(page.getByRole("heading", { level: 1, name: "Secuencias" })).toBeVisible();
+  await page.getByTestId("coverage-input").fill(santoDomingo(Date.now() - 60_000));
+  await page.getByRole("button", { name: "Guardar marca" }).click();
+  await expect(page.getByTestId("coverage-result")).toContainText("Marca de cobertura guardada.");
+
+  const row = page.locator(`[data-testid="gap-row"][data-range="${gap}-${gap}"]`);
+  await expect(row).toBeVisible();
+  await expect(row).toContainText("Salto");
+  await expect(row).toContainText(/número mayor E33\d{10} emitido/);
+  await expect(page.getByTestId("gaps-dgii-note")).toContainText("tipo 32 por debajo de RD$250,000");
+  // Neighbours that were imported are not proposed.
+  await expect(page.locator(`[data-testid="gap-row"][data-range^="${at(block.desde, 1)}-"]`)).toHaveCount(0);
+
+  await row.getByRole("checkbox").check();
+  await expect(page.getByTestId("gaps-selected")).toHaveText("1 rango seleccionado");
+  await page.getByTestId("gaps-verify").click();
+  await expect(row.getByTestId("gap-dgii")).toHaveText("Nunca recibido", { timeout: 20_000 });
+  await screenshot(page, "sequences-gap-review");
+
+  await page.getByRole("button", { name: "Anular estos rangos" }).click();
+  await expect(page).toHaveURL(/\/tools\/void-encf\?gaps=[a-z0-9]+&part=1/);
+  await expect(page.getByTestId("gaps-draft-notice")).toContainText(
+    "Borrador preparado desde la revisión de huecos: 1 rango",
+  );
+  await expect(page.getByLabel("Línea 1: e-NCF inicial (desde)")).toHaveValue(gap);
+  await expect(page.getByLabel(/^Línea 1: e-NCF final/)).toHaveValue(gap);
+  await expect(page.getByLabel("Línea 2: e-NCF inicial (desde)")).toHaveCount(0);
+  await page.getByRole("button", { name: "Revisar y anular…" }).click();
+  await page
+    .getByRole("dialog", { name: "Confirmar la anulación" })
+    .getByRole("button", { name: /^Anular 1 secuencia/ })
+    .click();
+  await expect(page).toHaveURL(/\/tools\/void-encf\/result\//, { timeout: 30_000 });
+  await expect(page.getByTestId("void-result-status")).toHaveText("Aceptado");
+
+  await page.goto("/sequences");
+  await expect(page.getByTestId("gap-review")).toBeVisible();
+  await expect(page.locator(`[data-testid="gap-row"][data-range="${gap}-${gap}"]`)).toHaveCount(0);
+  await screenshot(page, "sequences-gap-gone");
+});
