@@ -101,6 +101,7 @@ export const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: integer("SHUTDOWN_TIMEOUT_MS", 0, 600_000),
   SHUTDOWN_DRAIN_DELAY_MS: integer("SHUTDOWN_DRAIN_DELAY_MS", 0, 600_000),
   VOID_SEND_LEASE_MS: integer("VOID_SEND_LEASE_MS", 1_000, 3_600_000),
+  LEDGER_QUIET_PERIOD_HOURS: integer("LEDGER_QUIET_PERIOD_HOURS", 0, 8_760),
   LOG_LEVEL: oneOf("LOG_LEVEL", LOG_LEVELS),
   DEMO: optionalText.refine((value) => !value || value === "on" || value === "off", {
     message: 'DEMO must be "on" or "off"',

@@ -48,6 +48,7 @@ describe("configuration", () => {
     const defaults = parseConfig({ DATA_DIR: dataDir });
     expect(defaults).toMatchObject({
       voidDeadlineMs: 25_000,
+      ledgerQuietPeriodHours: 72,
       voidRateLimitPerMinute: 120,
       documentRefresh: { intervalMs: 60_000, timeoutMs: 1_500, minIntervalMs: 30_000 },
       taxAuth: {
@@ -74,6 +75,7 @@ describe("configuration", () => {
       TAXAUTH_URL_ECF: "https://proxy.example.do/ecf",
       TAXAUTH_RESPONSE_TIMEOUT_MS: "30000",
       LOG_LEVEL: "warn",
+      LEDGER_QUIET_PERIOD_HOURS: "0",
     });
     expect(set).toMatchObject({
       voidDeadlineMs: 5_000,
@@ -86,6 +88,7 @@ describe("configuration", () => {
         responseTimeoutMs: 30_000,
       },
       logLevel: "warn",
+      ledgerQuietPeriodHours: 0,
     });
     expect(
       parseConfig({ DATA_DIR: dataDir, TAXAUTH_SIMULATOR_ADMIN: "0" }).taxAuth.embeddedSimulator
@@ -117,6 +120,8 @@ describe("configuration", () => {
     [{ TAXAUTH_SIMULATOR_PORT: "70000" }, "TAXAUTH_SIMULATOR_PORT"],
     [{ TAXAUTH_URL_ECF: "ecf.dgii.gov.do" }, "TAXAUTH_URL_ECF"],
     [{ LOG_LEVEL: "verbose" }, "LOG_LEVEL"],
+    [{ LEDGER_QUIET_PERIOD_HOURS: "8761" }, "LEDGER_QUIET_PERIOD_HOURS"],
+    [{ LEDGER_QUIET_PERIOD_HOURS: "3.5" }, "LEDGER_QUIET_PERIOD_HOURS"],
     [{ DEMO: "yes" }, "DEMO"],
     [{ NEXTAUTH_URL: "anula.empresa.do" }, "NEXTAUTH_URL"],
     [{ NEXTAUTH_URL: "https://anula.empresa.do/portal" }, "NEXTAUTH_URL"],

@@ -74,6 +74,12 @@ export interface AppConfig {
     /** A document is asked about again at most this often. */
     minIntervalMs: number;
   };
+  /**
+   * LEDGER_QUIET_PERIOD_HOURS: the sequence ledger proposes a skipped number as a gap only once a
+   * higher number of its series+type was issued at least this long ago — an ERP's e-CF not yet
+   * imported looks exactly like a gap until then (lib/server/ledger/gaps.ts).
+   */
+  ledgerQuietPeriodHours: number;
   logLevel: LogLevel;
 }
 
@@ -115,6 +121,7 @@ const DEFAULT_VOID_SEND_LEASE_MS = 30_000;
 const DEFAULT_MAX_FAILED_LOGINS = 10;
 const DEFAULT_MAX_FAILED_LOGINS_PER_ADDRESS = 30;
 const DEFAULT_REFRESH_TOKEN_TTL_DAYS = 30;
+export const DEFAULT_LEDGER_QUIET_PERIOD_HOURS = 72;
 const DAY_MS = 86_400_000;
 
 /** TRUST_PROXY (validated by env-schema): off/false/no → 0, on/true/yes → 1, a digit → that many. */
@@ -205,6 +212,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       timeoutMs: Number(values.DOCUMENT_REFRESH_TIMEOUT_MS ?? 1_500),
       minIntervalMs: Number(values.DOCUMENT_REFRESH_MIN_INTERVAL_MS ?? 30_000),
     },
+    ledgerQuietPeriodHours: Number(values.LEDGER_QUIET_PERIOD_HOURS ?? DEFAULT_LEDGER_QUIET_PERIOD_HOURS),
     logLevel: logLevelFrom(env),
   };
 }

@@ -13,7 +13,7 @@ import {
   type IntervalSet,
 } from "@/lib/domain/intervals";
 import { AppError } from "@/lib/errors";
-import { ledgerQuietPeriodHours } from "@/lib/server/config/ledger-config";
+import { loadConfig } from "@/lib/server/config";
 import { getDb } from "@/lib/server/db";
 
 import { listStoredAuthorizations, type StoredAuthorization } from "./authorizations";
@@ -121,7 +121,7 @@ export async function findGaps(query: GapsQuery): Promise<GapsPage> {
   const closing = query.cierreDesde ? parseClosing(query.cierreDesde) : undefined;
   await syncVoidedIntervals(accountId, environment, now);
 
-  const quietPeriodHours = ledgerQuietPeriodHours();
+  const quietPeriodHours = loadConfig().ledgerQuietPeriodHours;
   const mark = await getCoverageMark(accountId, environment);
   const cutoff = mark ? Math.min(mark.coveredUntil, now - quietPeriodHours * 3_600_000) : null;
   const [summaries, authorizations, unknown] = await Promise.all([

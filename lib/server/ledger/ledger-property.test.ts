@@ -3,6 +3,7 @@ import { formatEncf } from "@/lib/domain/encf";
 import type { EcfType } from "@/lib/domain/ecf-types";
 import { validateVoidRequest } from "@/lib/domain/void-request";
 import { createTestAccount } from "@/lib/server/accounts/test-fixtures";
+import { setEnvForTests } from "@/lib/server/config/load-config";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
 import { voidContentOf } from "@/lib/server/voids/prepare-void";
 import { splitPartialSuccess } from "@/lib/server/voids/partial-success";
@@ -35,7 +36,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await database?.dispose();
-  delete process.env.LEDGER_QUIET_PERIOD_HOURS;
+  setEnvForTests({ LEDGER_QUIET_PERIOD_HOURS: undefined });
 });
 
 /** mulberry32: small, seedable, good enough for picking test cases. */
@@ -290,7 +291,7 @@ describe("the ledger against a brute-force model (seeded)", () => {
     const { ledgers, voids } = generate(r);
     const accountId = await store(ledgers, voids);
     const quietHours = r.int(0, 3) * 50; // 0, 50, 100 or 150 h: some skips wait, some do not
-    process.env.LEDGER_QUIET_PERIOD_HOURS = String(quietHours);
+    setEnvForTests({ LEDGER_QUIET_PERIOD_HOURS: String(quietHours) });
 
     // Inventory: per type and per authorization, counted number by number.
     const inventory = await getInventory(accountId, "TesteCF", NOW);
