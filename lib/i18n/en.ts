@@ -147,7 +147,7 @@ export const en: Dictionary = {
     noMessages: "No messages.",
     noAnswer: "The DGII has not confirmed an answer for this attempt.",
     downloadXml: "Download signed XML",
-    errorCode: "Error code",
+    errorCode: "Reason",
     errorMessage: "Detail",
     watching: "This page refreshes itself every 10 seconds while the record is in Error.",
     backToHistory: "Back to history",

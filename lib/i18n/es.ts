@@ -149,7 +149,7 @@ export const es = {
     noMessages: "Sin mensajes.",
     noAnswer: "La DGII no ha confirmado una respuesta para este intento.",
     downloadXml: "Descargar XML firmado",
-    errorCode: "Código de error",
+    errorCode: "Motivo",
     errorMessage: "Detalle",
     watching: "Esta página se actualiza sola cada 10 segundos mientras el registro esté en Error.",
     backToHistory: "Volver al historial",

@@ -45,7 +45,7 @@ describe("every fault of the void service is classified as failed, never rejecte
     expect(outcome).toMatchObject({
       kind: "failed",
       stage: "send",
-      reason: expect.stringMatching(/no respondió en 800 ms/),
+      reason: expect.stringMatching(/^DGII no respondió en 1 s\.$/),
     });
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(voided()).toEqual([RANGE]);

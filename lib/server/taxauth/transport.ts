@@ -97,14 +97,18 @@ export class HttpTransport {
       const startAnswerTimer = () =>
         timers.push(
           setTimeout(
-            () => fail("response-timeout", `DGII no respondió en ${this.options.responseTimeoutMs} ms.`),
+            () =>
+              fail("response-timeout", `DGII no respondió en ${seconds(this.options.responseTimeoutMs)}.`),
             this.options.responseTimeoutMs,
           ),
         );
       timers.push(
         setTimeout(
           () =>
-            fail("connect-timeout", `No se pudo conectar con DGII en ${this.options.connectTimeoutMs} ms.`),
+            fail(
+              "connect-timeout",
+              `No se pudo conectar con DGII en ${seconds(this.options.connectTimeoutMs)}.`,
+            ),
           this.options.connectTimeoutMs,
         ),
       );
@@ -149,4 +153,9 @@ function networkError(error: Error, reusedSocket: boolean): TransportError {
     { cause: error },
     stale,
   );
+}
+
+/** A timeout as the portal shows it ("25 s"): these messages reach a clerk's screen, never "25000 ms". */
+function seconds(ms: number): string {
+  return `${Math.max(1, Math.round(ms / 1000))} s`;
 }

@@ -123,7 +123,8 @@ export const STORED_VOID_MESSAGES = {
     "o no: no reintente a ciegas; verifique su estado en la Oficina Virtual de la DGII (Consulta de Anulaciones) " +
     "y envíe una nueva solicitud solo para las que no fueron anuladas.",
   /** The request's deadline passed but this instance still waits for DGII. */
+  // Seconds and the status words a clerk reads (this text is shown in the portal), never "ms" or a code.
   stillWaiting: (deadlineMs: number) =>
-    `Sin respuesta de la DGII en ${deadlineMs} ms; Anula sigue esperándola: si llega, este registro pasará a ` +
-    "Aceptado o Rechazado, y si la espera se interrumpe, quedará como INTERRUPTED.",
+    `Sin respuesta de la DGII en ${Math.max(1, Math.round(deadlineMs / 1000))} s; Anula sigue esperándola: si llega, ` +
+    "este registro pasará a Aceptado o Rechazado, y si la espera se interrumpe, quedará como Error · interrumpida.",
 } as const;

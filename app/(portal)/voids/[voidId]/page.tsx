@@ -209,7 +209,9 @@ function StatusExplanation({ record, t }: { record: VoidRecordView; t: Dictionar
       {record.status === "Error" ? (
         <>
           <p>
-            <strong>{d.errorCode}:</strong> <span className="mono">{record.errorCode ?? t.common.none}</span>
+            {/* The reason in words ("sin respuesta de la DGII"), never the code's name. */}
+            <strong>{d.errorCode}:</strong>{" "}
+            <span data-testid="error-reason">{errorReason(record.errorCode, t)}</span>
             {record.errorMessage ? (
               <>
                 {" · "}
@@ -227,5 +229,14 @@ function StatusExplanation({ record, t }: { record: VoidRecordView; t: Dictionar
         </>
       ) : null}
     </VoidStatusExplanation>
+  );
+}
+
+function errorReason(errorCode: string | null, t: Dictionary): string {
+  if (!errorCode) return t.common.none;
+  return (
+    (t.voidStatus.reasons as Record<string, string>)[errorCode] ??
+    (t.appErrors as Record<string, string>)[errorCode] ??
+    t.common.none
   );
 }
