@@ -4,7 +4,7 @@ import { useMemo, useState, useTransition } from "react";
 
 import { Banner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
-import { InputField, SelectField } from "@/components/ui/field";
+import { CheckboxField, InputField, SelectField } from "@/components/ui/field";
 import { Table } from "@/components/ui/table";
 import {
   ERP_FIELDS,
@@ -30,6 +30,7 @@ interface Loaded {
   file: File;
   headers: string[];
   rows: ErpCell[][];
+  rowNumbers: number[];
 }
 
 /**
@@ -43,9 +44,14 @@ export function ErpImport({ t, locale }: { t: Dictionary["erpImport"]; locale: L
   const [fileError, setFileError] = useState("");
   const [result, setResult] = useState<ErpImportActionResult | null>(null);
   const [reading, setReading] = useState(false);
+  const [coverage, setCoverage] = useState(false);
+  const [coveredUntil, setCoveredUntil] = useState("");
   const [pending, startTransition] = useTransition();
 
-  const mapped = useMemo(() => (loaded ? mapErpRows(loaded.rows, mapping) : null), [loaded, mapping]);
+  const mapped = useMemo(
+    () => (loaded ? mapErpRows(loaded.rows, mapping, loaded.rowNumbers) : null),
+    [loaded, mapping],
+  );
   const columnOptions = [
     { value: "", label: t.notMapped },
     ...(loaded?.headers ?? []).map((header, index) => ({
@@ -66,7 +72,7 @@ export function ErpImport({ t, locale }: { t: Dictionary["erpImport"]; locale: L
       setFileError(erpFileProblemMessage(t, read.problem, locale, read.rows));
       return;
     }
-    setLoaded({ file, headers: read.headers, rows: read.rows });
+    setLoaded({ file, headers: read.headers, rows: read.rows, rowNumbers: read.rowNumbers });
     setMapping(guessMapping(read.headers));
   }
 
@@ -75,6 +81,7 @@ export function ErpImport({ t, locale }: { t: Dictionary["erpImport"]; locale: L
     const data = new FormData();
     data.set("file", loaded.file);
     data.set("mapping", JSON.stringify(mapping));
+    if (coverage) data.set("coveredUntil", coveredUntil);
     startTransition(async () => setResult(await importErpFileAction(data)));
   }
 
@@ -152,7 +159,7 @@ export function ErpImport({ t, locale }: { t: Dictionary["erpImport"]; locale: L
             <tbody>
               {loaded.rows.slice(0, PREVIEW_ROWS).map((cells, index) => (
                 <tr key={index}>
-                  <td className="num">{index + 2}</td>
+                  <td className="num">{loaded.rowNumbers[index]}</td>
                   {mappedFields.map((field) => (
                     <td key={field}>{cellText(cells[mapping[field]!])}</td>
                   ))}
@@ -175,8 +182,31 @@ export function ErpImport({ t, locale }: { t: Dictionary["erpImport"]; locale: L
           ) : (
             <p data-testid="erp-ready">{plural(t.summary, mapped.records.length, locale)}</p>
           )}
+          <CheckboxField
+            checked={coverage}
+            onChange={(event) => setCoverage(event.currentTarget.checked)}
+            data-testid="erp-coverage"
+          >
+            {t.coverage}
+          </CheckboxField>
+          {coverage ? (
+            <InputField
+              label={t.coverageDate}
+              hint={t.coverageHint}
+              type="datetime-local"
+              required
+              value={coveredUntil}
+              onChange={(event) => setCoveredUntil(event.currentTarget.value)}
+              data-testid="erp-coverage-date"
+            />
+          ) : null}
           <div>
-            <Button type="button" disabled={!ready || pending} onClick={submit} data-testid="erp-submit">
+            <Button
+              type="button"
+              disabled={!ready || pending || (coverage && coveredUntil === "")}
+              onClick={submit}
+              data-testid="erp-submit"
+            >
               {pending
                 ? t.importing
                 : format(t.submit, { count: formatNumber(mapped.records.length, locale) })}

@@ -11,7 +11,14 @@ import { ERP_IMPORT_MAX_BYTES, ERP_IMPORT_MAX_ROWS, type ErpCell } from "@/lib/d
 export type ErpFileProblem = "tooLarge" | "tooManyRows" | "empty" | "unreadable" | "unsupported";
 
 export type ErpFile =
-  { ok: true; headers: string[]; rows: ErpCell[][] } | { ok: false; problem: ErpFileProblem; rows?: number };
+  | {
+      ok: true;
+      headers: string[];
+      rows: ErpCell[][];
+      /** Each data row's number in the file as a spreadsheet shows it (blank rows skipped, not renumbered). */
+      rowNumbers: number[];
+    }
+  | { ok: false; problem: ErpFileProblem; rows?: number };
 
 export async function readErpFile(name: string, bytes: ArrayBuffer): Promise<ErpFile> {
   if (bytes.byteLength > ERP_IMPORT_MAX_BYTES) return { ok: false, problem: "tooLarge" };
@@ -24,19 +31,27 @@ export async function readErpFile(name: string, bytes: ArrayBuffer): Promise<Erp
   } catch {
     return { ok: false, problem: "unreadable" };
   }
-  const filled = table.filter((row) =>
-    row.some((cell) => cell !== null && cell !== undefined && String(cell).trim() !== ""),
-  );
-  if (filled.length < 2) return { ok: false, problem: "empty" };
-  const [header, ...rows] = filled;
-  if (rows.length > ERP_IMPORT_MAX_ROWS) return { ok: false, problem: "tooManyRows", rows: rows.length };
-  return { ok: true, headers: header!.map((cell) => String(cell ?? "").trim()), rows };
+  const numbered = table
+    .map((cells, index) => ({ cells, number: index + 1 }))
+    .filter(({ cells }) =>
+      cells.some((cell) => cell !== null && cell !== undefined && String(cell).trim() !== ""),
+    );
+  if (numbered.length < 2) return { ok: false, problem: "empty" };
+  const [header, ...data] = numbered;
+  if (data.length > ERP_IMPORT_MAX_ROWS) return { ok: false, problem: "tooManyRows", rows: data.length };
+  return {
+    ok: true,
+    headers: header!.cells.map((cell) => String(cell ?? "").trim()),
+    rows: data.map((row) => row.cells),
+    rowNumbers: data.map((row) => row.number),
+  };
 }
 
 function readCsv(bytes: ArrayBuffer): ErpCell[][] {
   const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes).replace(/^\uFEFF/, "");
+  // Blank lines are kept (and skipped later) so every row keeps its line number.
   const parsed = Papa.parse<string[]>(text, {
-    skipEmptyLines: "greedy",
+    skipEmptyLines: false,
     delimitersToGuess: [",", ";", "\t"],
   });
   if (parsed.errors.some((error) => error.type === "Quotes")) throw new Error("unbalanced quotes");
@@ -50,9 +65,11 @@ async function readXlsx(bytes: ArrayBuffer): Promise<ErpCell[][]> {
   const sheet = workbook.worksheets[0];
   if (!sheet) return [];
   const rows: ErpCell[][] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
+  sheet.eachRow({ includeEmpty: false }, (row, number) => {
     const cells: ErpCell[] = [];
     for (let column = 1; column <= row.cellCount; column++) cells.push(cellValue(row.getCell(column).value));
+    // Row numbers as the spreadsheet shows them: empty rows in between stay as gaps.
+    while (rows.length < number - 1) rows.push([]);
     rows.push(cells);
   });
   return rows;

@@ -113,13 +113,20 @@ export interface ErpMappingResult {
   errors: ErpRowError[];
 }
 
-/** Maps the data rows (header excluded) onto records; every problem of every row is reported. */
-export function mapErpRows(rows: ErpCell[][], mapping: ErpMapping): ErpMappingResult {
+/**
+ * Maps the data rows (header excluded) onto records; every problem of every row is reported, by
+ * `rowNumbers` (the file's row of each) or else as if the header were row 1 and no row were blank.
+ */
+export function mapErpRows(
+  rows: ErpCell[][],
+  mapping: ErpMapping,
+  rowNumbers?: readonly number[],
+): ErpMappingResult {
   const records: ErpImportRecord[] = [];
   const errors: ErpRowError[] = [];
   const firstRowOf = new Map<string, number>();
   rows.forEach((cells, position) => {
-    const row = position + 2;
+    const row = rowNumbers?.[position] ?? position + 2;
     const raw = (field: ErpField): ErpCell =>
       mapping[field] === undefined ? undefined : cells[mapping[field]];
     const textOf = (field: ErpField) => cellText(raw(field));

@@ -51,6 +51,8 @@ export const enErpImport: typeof esErpImport = {
     noNcfColumn: "Choose the e-NCF column.",
   },
   coverage: "Every e-CF issued up to this date is imported (coverage mark)",
+  coverageDate: "Everything issued up to (Santo Domingo time)",
+  coverageInvalid: "Enter a valid date and time for the coverage mark.",
   coverageHint:
     "Optional. Gaps are only proposed for voiding below this mark; set it only if your ERP has no unimported e-CF issued up to that date.",
   submit: "Import {count} e-CF",

@@ -49,6 +49,8 @@ export const esErpImport = {
     noNcfColumn: "Elija la columna del e-NCF.",
   },
   coverage: "Todos los e-CF emitidos hasta esta fecha están importados (marca de cobertura)",
+  coverageDate: "Todo lo emitido hasta (hora de Santo Domingo)",
+  coverageInvalid: "Indique una fecha y hora válidas para la marca de cobertura.",
   coverageHint:
     "Opcional. Solo por debajo de esta marca se proponen huecos para anular; márquela solo si su ERP no tiene e-CF emitidos hasta esa fecha sin importar.",
   submit: "Importar {count} e-CF",

@@ -4,6 +4,7 @@ import "server-only";
 
 import { revalidatePath } from "next/cache";
 
+import { formatFechaHora } from "@/lib/domain/fecha";
 import { format, formatNumber } from "@/lib/i18n";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 import { importErpFile } from "@/lib/server/documents/import-erp-file";
@@ -32,6 +33,14 @@ export async function importErpFileAction(formData: FormData): Promise<ErpImport
   } catch {
     mapping = {};
   }
+  // "Todo lo emitido hasta …": yyyy-MM-ddTHH:mm in Santo Domingo time (UTC−4, no DST), optional.
+  const coverage = String(formData.get("coveredUntil") ?? "");
+  let coveredUntil: number | undefined;
+  if (coverage !== "") {
+    const match = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.exec(coverage);
+    coveredUntil = match ? Date.parse(`${match[0]}:00-04:00`) : NaN;
+    if (Number.isNaN(coveredUntil)) return { ok: false, message: t.coverageInvalid };
+  }
   try {
     const outcome = await importErpFile({
       accountId: auth.accountId,
@@ -40,6 +49,8 @@ export async function importErpFileAction(formData: FormData): Promise<ErpImport
       fileName: file.name,
       bytes: await file.arrayBuffer(),
       mapping: mapping && typeof mapping === "object" ? mapping : {},
+      coveredUntil,
+      createdBy: auth.email,
     });
     if (outcome.kind === "file") {
       return { ok: false, message: erpFileProblemMessage(t, outcome.problem, locale, outcome.rows) };
@@ -54,13 +65,17 @@ export async function importErpFileAction(formData: FormData): Promise<ErpImport
       };
     }
     revalidatePath("/documents");
+    const imported = format(t.imported, {
+      total: formatNumber(outcome.total, locale),
+      created: formatNumber(outcome.created, locale),
+      updated: formatNumber(outcome.updated, locale),
+    });
     return {
       ok: true,
-      message: format(t.imported, {
-        total: formatNumber(outcome.total, locale),
-        created: formatNumber(outcome.created, locale),
-        updated: formatNumber(outcome.updated, locale),
-      }),
+      message:
+        outcome.coverageMark === null
+          ? imported
+          : `${imported} ${format(t.coverageSet, { date: formatFechaHora(outcome.coverageMark) })}`,
     };
   } catch (error) {
     return failure(error);

@@ -5,6 +5,7 @@ import { ERP_IMPORT_MAX_BYTES, ERP_IMPORT_MAX_ROWS, guessMapping, mapErpRows } f
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
 import { readErpFile } from "@/lib/domain/erp-file";
+import { getCoverageMark } from "@/lib/server/ledger";
 
 import { importErpFile } from "./import-erp-file";
 
@@ -74,6 +75,7 @@ describe("an ERP's CSV of issued e-CF", () => {
       total: 3,
       created: 3,
       updated: 0,
+      coverageMark: null,
     });
     const rows = await stored();
     expect(rows.map((row) => [row.ncf, row.status, String(row.invoiceTotal), row.buyerRnc])).toEqual([
@@ -94,6 +96,7 @@ describe("an ERP's CSV of issued e-CF", () => {
       "ncf,status,fechaEmision,invoiceTotal\n" +
       "E310000000001,Aceptado,05-01-2026,10\n" +
       "E31000000000X,Anulado,31-02-2026,-5\n" +
+      "\n" +
       "E310000000001,,,\n" +
       ",Aceptado,,\n";
     const outcome = await run("malo.csv", csv(text), { ncf: 0, status: 1, fechaEmision: 2, invoiceTotal: 3 });
@@ -104,8 +107,9 @@ describe("an ERP's CSV of issued e-CF", () => {
         { row: 3, field: "status", problem: "invalidStatus", value: "Anulado" },
         { row: 3, field: "fechaEmision", problem: "invalidDate", value: "31-02-2026" },
         { row: 3, field: "invoiceTotal", problem: "invalidAmount", value: "-5" },
-        { row: 4, field: "ncf", problem: "duplicateNcf", value: "E310000000001" },
-        { row: 5, field: "ncf", problem: "missingNcf", value: "" },
+        // Row 4 is blank: the rows after it keep their line numbers.
+        { row: 5, field: "ncf", problem: "duplicateNcf", value: "E310000000001" },
+        { row: 6, field: "ncf", problem: "missingNcf", value: "" },
       ],
     });
     expect(await stored()).toEqual([]);
@@ -183,6 +187,7 @@ describe("an ERP's XLSX of issued e-CF (built with exceljs)", () => {
       total: 2,
       created: 2,
       updated: 0,
+      coverageMark: null,
     });
     expect((await stored()).map((row) => [row.ncf, row.status, String(row.invoiceTotal)])).toEqual([
       ["E320000000010", "Aceptado", "250.75"],
@@ -190,15 +195,49 @@ describe("an ERP's XLSX of issued e-CF (built with exceljs)", () => {
     ]);
   });
 
+  it("sets the import-coverage mark with a file imported whole, never with a refused one", async () => {
+    const mark = Date.now() - 60_000;
+    const bad = await xlsx([["ncf"], ["E310000000001"], ["nada"]]);
+    const refused = await importErpFile({
+      accountId: account.auth.accountId,
+      rnc: account.auth.rnc,
+      environment: "TesteCF",
+      fileName: "erp.xlsx",
+      bytes: bad,
+      mapping: { ncf: 0 },
+      coveredUntil: mark,
+      createdBy: "ana@empresa.do",
+    });
+    expect(refused.kind).toBe("rows");
+    expect(await getCoverageMark(account.auth.accountId, "TesteCF")).toBeNull();
+    const good = await xlsx([["ncf"], ["E310000000001"]]);
+    const imported = await importErpFile({
+      accountId: account.auth.accountId,
+      rnc: account.auth.rnc,
+      environment: "TesteCF",
+      fileName: "erp.xlsx",
+      bytes: good,
+      mapping: { ncf: 0 },
+      coveredUntil: mark,
+      createdBy: "ana@empresa.do",
+    });
+    expect(imported).toMatchObject({ kind: "imported", created: 1, coverageMark: mark });
+    expect(await getCoverageMark(account.auth.accountId, "TesteCF")).toMatchObject({
+      coveredUntil: mark,
+      setBy: "ana@empresa.do",
+    });
+  });
+
   it("imports nothing from a sheet with one bad row", async () => {
     const bytes = await xlsx([
       ["ncf", "status"],
       ["E310000000001", "Aceptado"],
+      [],
       ["E310000000002", "Quizás"],
     ]);
     expect(await run("erp.xlsx", bytes, { ncf: 0, status: 1 })).toEqual({
       kind: "rows",
-      errors: [{ row: 3, field: "status", problem: "invalidStatus", value: "Quizás" }],
+      errors: [{ row: 4, field: "status", problem: "invalidStatus", value: "Quizás" }],
     });
     expect(await stored()).toEqual([]);
   });

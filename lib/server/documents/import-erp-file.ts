@@ -19,7 +19,7 @@ export type ErpImportOutcome =
       kind: "rows";
       errors: Array<ErpRowError | { row: number; field: string; problem: "schema"; message: string }>;
     }
-  | { kind: "imported"; total: number; created: number; updated: number };
+  | { kind: "imported"; total: number; created: number; updated: number; coverageMark: number | null };
 
 /** Errors listed back at most (a file of 1,000 bad rows is fixed in the ERP, not row by row). */
 const MAX_LISTED_ERRORS = 200;
@@ -37,12 +37,15 @@ export async function importErpFile(input: {
   fileName: string;
   bytes: ArrayBuffer;
   mapping: ErpMapping;
+  /** "Every e-CF issued up to this instant is imported" (epoch ms): set only when the whole file is imported. */
+  coveredUntil?: number;
+  createdBy?: string;
 }): Promise<ErpImportOutcome> {
   const mapping = cleanMapping(input.mapping);
   if (mapping.ncf === undefined) return { kind: "file", problem: "noNcfColumn" };
   const file = await readErpFile(input.fileName, input.bytes);
   if (!file.ok) return { kind: "file", problem: file.problem, rows: file.rows };
-  const { records, errors } = mapErpRows(file.rows, mapping);
+  const { records, errors } = mapErpRows(file.rows, mapping, file.rowNumbers);
   const schemaErrors: Array<{ row: number; field: string; problem: "schema"; message: string }> = [];
   if (errors.length === 0) {
     records.forEach((record, position) => {
@@ -50,7 +53,7 @@ export async function importErpFile(input: {
       if (!parsed.success) {
         for (const issue of parsed.error.issues) {
           schemaErrors.push({
-            row: position + 2,
+            row: file.rowNumbers[position] ?? position + 2,
             field: issue.path.join(".") || "ncf",
             problem: "schema",
             message: issue.message.slice(0, 300),
@@ -66,9 +69,19 @@ export async function importErpFile(input: {
     accountId: input.accountId,
     rnc: input.rnc,
     environment: input.environment,
-    body: { documents: records },
+    body: {
+      documents: records,
+      ...(input.coveredUntil !== undefined ? { coveredUntil: input.coveredUntil } : {}),
+    },
+    createdBy: input.createdBy,
   });
-  return { kind: "imported", total: response.total, created: response.created, updated: response.updated };
+  return {
+    kind: "imported",
+    total: response.total,
+    created: response.created,
+    updated: response.updated,
+    coverageMark: response.coverageMark ?? null,
+  };
 }
 
 /** Only known fields, each to a non-negative whole column index (the mapping comes from the browser). */
