@@ -125,6 +125,26 @@ test.describe("Anular e-NCF for a finance clerk", () => {
     await expect(page.getByTestId("current-environment")).toHaveText("TesteCF");
   });
 
+  test("the history follows the header's environment: no environment control of its own", async ({
+    signedIn: page,
+    request,
+  }) => {
+    const range = freshRange("46", 1);
+    await voidViaApi(request, [{ secuenciaDesde: range.desde, secuenciaHasta: range.hasta }], "CerteCF");
+    await page.getByTestId("environment-picker").selectOption("CerteCF");
+    await expect(page.getByTestId("current-environment")).toHaveText("CerteCF");
+    await page.goto("/voids");
+    const filters = page.getByTestId("void-filters");
+    await expect(filters.getByLabel(t.common.environment)).toHaveCount(0);
+    await expect(page.locator("table caption")).toContainText("CerteCF");
+    await filters.getByRole("button", { name: t.voids.apply }).click();
+    await expect(page).toHaveURL(/\/voids\?/);
+    await expect(page).not.toHaveURL(/env=/);
+    await expect(page.locator("table caption")).toContainText("CerteCF");
+    await page.getByTestId("environment-picker").selectOption("TesteCF");
+    await expect(page.getByTestId("current-environment")).toHaveText("TesteCF");
+  });
+
   test("pastes what finance people paste: a header, quotes, dashes, no-break spaces, a cantidad column; 10,000 lines timed", async ({
     signedIn: page,
   }) => {

@@ -1,7 +1,6 @@
 import { Button, ButtonLink } from "@/components/ui/button";
 import { cardClass } from "@/components/ui/card";
 import { InputField, SelectField } from "@/components/ui/field";
-import { ENVIRONMENTS } from "@/lib/domain/environments";
 import type { Dictionary } from "@/lib/i18n";
 import type { VoidFilters } from "@/lib/portal/void-filters";
 import { VOID_STATUSES } from "@/lib/schemas/void-ncf-list";
@@ -10,11 +9,15 @@ export interface VoidFiltersFormProps {
   filters: VoidFilters;
   t: Dictionary["voids"] & { environment: string; clear: string };
   statusLabels: Dictionary["voidStatus"]["labels"];
-  environmentLabels: Dictionary["environments"];
+  /** Unused since the header's control is the only environment choice; kept for callers. */
+  environmentLabels?: Dictionary["environments"];
 }
 
-/** A plain GET form: filters live in the URL and the server lists (works without JavaScript too). */
-export function VoidFiltersForm({ filters, t, statusLabels, environmentLabels }: VoidFiltersFormProps) {
+/**
+ * A plain GET form: filters live in the URL and the server lists (works without JavaScript too).
+ * No environment of its own: the list follows the header's environment control, the portal's only one.
+ */
+export function VoidFiltersForm({ filters, t, statusLabels }: VoidFiltersFormProps) {
   return (
     <form
       method="get"
@@ -35,14 +38,8 @@ export function VoidFiltersForm({ filters, t, statusLabels, environmentLabels }:
         />
         <InputField label={t.from} name="from" type="date" defaultValue={filters.from ?? ""} />
         <InputField label={t.to} name="to" type="date" defaultValue={filters.to ?? ""} />
-        <SelectField
-          label={t.environment}
-          name="env"
-          defaultValue={filters.environment}
-          options={ENVIRONMENTS.map((value) => ({ value, label: environmentLabels[value] }))}
-        />
         <Button type="submit">{t.apply}</Button>
-        <ButtonLink href={`/voids?env=${filters.environment}`} plain>
+        <ButtonLink href="/voids" plain>
           {t.clear}
         </ButtonLink>
       </div>
