@@ -47,41 +47,44 @@ const taxauthAnswer = z.union([
   }),
 ]);
 
+/** The fields of one import entry (the record schema below adds the cross-field rule). */
+export const documentImportRecordShape = {
+  ncf: z.string().refine((value) => typeof readEncf(value) !== "string", {
+    message: "ncf debe ser un e-NCF válido (serie E–Z sin P, tipo de e-CF, 10 dígitos, no cero)",
+  }),
+  status: z.enum(DOCUMENT_STATUSES).optional().describe("Default: En Proceso"),
+  trackId: text(100).optional().describe("DGII trackId; a non-final status is refreshed with it"),
+  internalTrackId: text(100).optional(),
+  fileName: text(255).optional().describe("Default: {RNC}{e-NCF}.xml"),
+  documentType: text(200).optional().describe("Default: the type's name"),
+  buyerRnc: z.string().refine(isValidRnc, { message: "buyerRnc debe tener 9 u 11 dígitos" }).optional(),
+  invoiceTotal: z.number().finite().min(0).max(999_999_999_999_999_999).optional(),
+  customerReceived: text(50).optional(),
+  customerReceivedAt: z
+    .string()
+    .refine(isValidFechaHora, { message: "customerReceivedAt debe ser dd-MM-yyyy HH:mm:ss" })
+    .optional(),
+  customerResponse: z.string().max(200_000).optional(),
+  taxauthResponse: z.array(taxauthAnswer).max(100).optional(),
+  securityCode: text(64).optional(),
+  secretId: text(200).optional(),
+  signedXml: text(1000).optional(),
+  summarySignedXml: text(1000).optional().describe("Only for type 32"),
+  fechaEmision: z.string().refine(isValidFecha, { message: "fechaEmision debe ser dd-MM-yyyy" }).optional(),
+  fechaFirma: z
+    .string()
+    .refine(isValidFechaHora, { message: "fechaFirma debe ser dd-MM-yyyy HH:mm:ss" })
+    .optional(),
+  qr_url: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .optional()
+    .describe("Default: built from the fields"),
+  createdAt: z.number().int().min(0).max(8_640_000_000_000_000).optional(),
+};
+
 export const documentImportRecordSchema = z
-  .strictObject({
-    ncf: z.string().refine((value) => typeof readEncf(value) !== "string", {
-      message: "ncf debe ser un e-NCF válido (serie E–Z sin P, tipo de e-CF, 10 dígitos, no cero)",
-    }),
-    status: z.enum(DOCUMENT_STATUSES).optional().describe("Default: En Proceso"),
-    trackId: text(100).optional().describe("DGII trackId; a non-final status is refreshed with it"),
-    internalTrackId: text(100).optional(),
-    fileName: text(255).optional().describe("Default: {RNC}{e-NCF}.xml"),
-    documentType: text(200).optional().describe("Default: the type's name"),
-    buyerRnc: z.string().refine(isValidRnc, { message: "buyerRnc debe tener 9 u 11 dígitos" }).optional(),
-    invoiceTotal: z.number().finite().min(0).max(999_999_999_999_999_999).optional(),
-    customerReceived: text(50).optional(),
-    customerReceivedAt: z
-      .string()
-      .refine(isValidFechaHora, { message: "customerReceivedAt debe ser dd-MM-yyyy HH:mm:ss" })
-      .optional(),
-    customerResponse: z.string().max(200_000).optional(),
-    taxauthResponse: z.array(taxauthAnswer).max(100).optional(),
-    securityCode: text(64).optional(),
-    secretId: text(200).optional(),
-    signedXml: text(1000).optional(),
-    summarySignedXml: text(1000).optional().describe("Only for type 32"),
-    fechaEmision: z.string().refine(isValidFecha, { message: "fechaEmision debe ser dd-MM-yyyy" }).optional(),
-    fechaFirma: z
-      .string()
-      .refine(isValidFechaHora, { message: "fechaFirma debe ser dd-MM-yyyy HH:mm:ss" })
-      .optional(),
-    qr_url: z
-      .url({ protocol: /^https?$/ })
-      .max(2000)
-      .optional()
-      .describe("Default: built from the fields"),
-    createdAt: z.number().int().min(0).max(8_640_000_000_000_000).optional(),
-  })
+  .strictObject(documentImportRecordShape)
   .superRefine((record, ctx) => {
     if (record.summarySignedXml !== undefined && record.ncf.slice(1, 3) !== "32") {
       ctx.addIssue({

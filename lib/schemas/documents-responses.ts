@@ -99,6 +99,18 @@ export const documentsImportResponseSchema = z.strictObject({
       }),
     ]),
   ),
+  coverageMark: z
+    .number()
+    .int()
+    .nullable()
+    .optional()
+    .describe(
+      "Only when the request had coveredUntil: the import-coverage mark now set (epoch ms), or null when it was not set",
+    ),
+  coverageMarkIgnored: z
+    .string()
+    .optional()
+    .describe("Only when coverageMark is null: why the requested mark was not set (an invalid entry)"),
 });
 
 // Compile-time: the zod shapes and the handlers' interfaces describe the same objects.

@@ -41,6 +41,23 @@ export const errorResponseSchema = z.strictObject({
   ecf: z.string().optional().describe("DOCUMENT_NOT_FOUND: the e-NCF asked for"),
   notBefore: z.string().optional().describe("CERTIFICATE_NOT_YET_VALID: ISO date"),
   notAfter: z.string().optional().describe("CERTIFICATE_EXPIRED: ISO date"),
+  authorizationId: z
+    .string()
+    .optional()
+    .describe("AUTHORIZATION_OVERLAP: the id of the authorization the range overlaps"),
+  numbers: z
+    .array(z.string())
+    .optional()
+    .describe("SEQUENCE_USED: the first 20 e-NCF of the ranges imported as issued"),
+  total: z.number().int().optional().describe("SEQUENCE_USED: how many e-NCF of the ranges were issued"),
+  totalCapped: z
+    .boolean()
+    .optional()
+    .describe("SEQUENCE_USED: true when total stopped counting at 1,000,000 (there are more)"),
+  remedy: z
+    .string()
+    .optional()
+    .describe("SEQUENCE_USED: what to do instead (a credit note, e-CF 34, per issued e-CF)"),
   companies: z
     .array(
       z.strictObject({

@@ -66,6 +66,23 @@ export const voidAcceptedResponseSchema = z.strictObject({
   taxauthResponse: taxauthObject,
   dgiiResponse: taxauthObject.describe(MSELLER_SAME("taxauthResponse")),
   ...exceptedExtension,
+  warnings: z
+    .array(
+      z.strictObject({
+        code: z.literal("OUTSIDE_AUTHORIZATION"),
+        tipoeCF: z.string(),
+        secuenciaDesde: encf,
+        secuenciaHasta: encf,
+        cantidad: z.number().int().min(1),
+        message: z.string(),
+      }),
+    )
+    .optional()
+    .describe(
+      "Extension (sequence ledger), only when there is one: the parts of the ranges outside every authorization " +
+        "entered for their series+type (GET …/secuencias/autorizaciones). A warning, not a refusal: the void was " +
+        "sent. At most 20 listed. Types with no authorization entered give none.",
+    ),
 });
 
 /** 422 of POST void-ncf: the authority received the document and rejected it; the attempt is stored. */

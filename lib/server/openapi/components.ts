@@ -9,7 +9,11 @@ import {
 } from "@/lib/schemas/customer-authentication";
 import { customerAuthenticationRefreshRequestSchema } from "@/lib/schemas/customer-authentication-refresh";
 import { documentsBatchRequestSchema } from "@/lib/schemas/documents-batch";
-import { documentImportRecordSchema, IMPORT_MAX_DOCUMENTS } from "@/lib/schemas/documents-import";
+import {
+  documentImportRecordSchema,
+  documentImportRecordShape,
+  IMPORT_MAX_DOCUMENTS,
+} from "@/lib/schemas/documents-import";
 import {
   documentBatchDataSchema,
   documentRecordSchema,
@@ -39,7 +43,51 @@ import { errorCodeTable } from "./error-catalog";
 
 /** The import envelope as documented; the handler checks it in the same terms (parseDocumentsImportEnvelope). */
 export const documentsImportRequestSchema = z.object({
-  documents: z.array(documentImportRecordSchema).min(1).max(IMPORT_MAX_DOCUMENTS),
+  documents: z
+    .array(
+      z
+        .strictObject({
+          ...documentImportRecordShape,
+          customerId: z
+            .string()
+            .nullable()
+            .optional()
+            .describe(
+              "Export-only field, accepted so an exported record re-imports as is: must be this company's RNC " +
+                "(another company's refuses the entry); not stored from here",
+            ),
+          updateAt: z
+            .number()
+            .int()
+            .nullable()
+            .optional()
+            .describe("Export-only field, accepted and ignored (the import's time is kept)"),
+          dgiiResponse: z
+            .array(z.union([z.string(), z.record(z.string(), z.unknown())]))
+            .nullable()
+            .optional()
+            .describe(
+              "Export-only field: taxauthResponse under MSeller's name, used when taxauthResponse is absent",
+            ),
+        })
+        .describe(
+          "One issued e-CF. A record exactly as GET …/documentos-ecf returns it is accepted: a null field counts as " +
+            "absent. summarySignedXml only for type 32.",
+        ),
+    )
+    .min(1)
+    .max(IMPORT_MAX_DOCUMENTS),
+  coveredUntil: z
+    .number()
+    .int()
+    .min(0)
+    .nullable()
+    .optional()
+    .describe(
+      "Extension (sequence ledger): the import-coverage mark, epoch ms, not in the future — every e-CF issued up " +
+        "to then has been imported. Set only when no entry is invalid (the answer's coverageMark; otherwise " +
+        "coverageMark null and coverageMarkIgnored says why). Gaps are only proposed below it.",
+    ),
 });
 
 /** GET void-ncf answers a page, or with `voidId` the record itself. */

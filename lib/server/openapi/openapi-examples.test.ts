@@ -77,6 +77,11 @@ function successSchema(operationId: string, status: number) {
 }
 
 function expectDocumentedAnswer(operationId: string, status: number, body: unknown): void {
+  const operation = API_OPERATIONS.find((candidate) => candidate.operationId === operationId)!;
+  if (operation.responses[status]?.body === "none") {
+    expect(body).toBe("");
+    return;
+  }
   const schema = successSchema(operationId, status);
   if (schema === "xml") {
     expect(body).toEqual(expect.stringMatching(/^<\?xml[^]*<ANECF>[^]*<Signature[^]*<\/ANECF>$/));

@@ -10,6 +10,10 @@ import * as healthRoute from "@/app/healthz/route";
 import * as openApiRoute from "@/app/openapi.json/route";
 import * as readyRoute from "@/app/readyz/route";
 import * as resolutionRoute from "@/app/[environment]/customer/void-ncf/[voidId]/resolution/route";
+import * as inventoryRoute from "@/app/[environment]/secuencias/route";
+import * as gapsRoute from "@/app/[environment]/secuencias/huecos/route";
+import * as authorizationsRoute from "@/app/[environment]/secuencias/autorizaciones/route";
+import * as authorizationRoute from "@/app/[environment]/secuencias/autorizaciones/[id]/route";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { inviteUser } from "@/lib/server/accounts";
 import { createApiKey } from "@/lib/server/auth";
@@ -592,6 +596,7 @@ export async function buildScenarios(app: VoidTestApp): Promise<Scenario[]> {
       status: 200,
       run: () => direct(readyRoute.GET, new Request("http://localhost/readyz")),
     },
+    ...ledgerScenarios(app, account, voidPost),
     // Last, so that the list's page example above keeps showing ordinary records.
     {
       operationId: "createVoid",
@@ -624,6 +629,149 @@ export async function buildScenarios(app: VoidTestApp): Promise<Scenario[]> {
       status: 200,
       record: false,
       run: () => direct(openApiRoute.GET, new Request("http://localhost/openapi.json")),
+    },
+  ];
+}
+
+/**
+ * The sequence ledger (issue 18): an authorization entered, documents imported with a coverage
+ * mark, the inventory and the gaps they give, and the void refusals and warnings the ledger adds.
+ */
+function ledgerScenarios(app: VoidTestApp, account: TestAccount, voidPost: VoidPost): Scenario[] {
+  // The routes themselves, called directly (the test app's server only serves the void routes).
+  type RouteHandler = (
+    request: Request,
+    context: { params: Promise<Record<string, string>> },
+  ) => Promise<Response>;
+  const routes: Record<string, unknown> = {
+    "/TesteCF/secuencias": inventoryRoute,
+    "/TesteCF/secuencias/huecos": gapsRoute,
+    "/TesteCF/secuencias/autorizaciones": authorizationsRoute,
+    "/TesteCF/documentos-ecf/import": importRoute,
+  };
+  const call = (method: string, path: string, body?: unknown) => {
+    const url = new URL(path, "http://localhost");
+    const id = /\/autorizaciones\/([^/]+)$/.exec(url.pathname)?.[1];
+    const route = (id ? authorizationRoute : routes[url.pathname]) as Record<string, RouteHandler>;
+    const handler = route[method]!;
+    const request = new Request(url, {
+      method,
+      headers: documentHeaders(account, body === undefined ? {} : { "content-type": "application/json" }),
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return handler(request, {
+      params: Promise.resolve({ environment: "TesteCF", ...(id ? { id } : {}) }),
+    }).then(answer);
+  };
+  const authorization = {
+    secuenciaDesde: "E310000000001",
+    secuenciaHasta: "E310000020000",
+    fechaAutorizacion: "02-01-2026",
+    nota: "Solicitud OFV 2026-000123",
+  };
+  let authorizationId = "";
+  const now = Date.now();
+  const tenDaysAgo = now - 10 * 86_400_000;
+  const withMark = {
+    documents: [1, 5, 10].map((n) =>
+      importEntry(`E31${String(n).padStart(10, "0")}`, { createdAt: tenDaysAgo }),
+    ),
+    coveredUntil: now - 3_600_000,
+  };
+  return [
+    {
+      operationId: "createSequenceAuthorization",
+      name: "created",
+      summary: "A range DGII authorized, entered (expiry defaults to 31 December of the next year)",
+      status: 201,
+      request: authorization,
+      run: async () => {
+        const created = await call("POST", "/TesteCF/secuencias/autorizaciones", authorization);
+        authorizationId = (created.body as { id: string }).id;
+        return created;
+      },
+    },
+    {
+      operationId: "createSequenceAuthorization",
+      name: "overlap",
+      summary: "Overlaps an authorization of the same series+type",
+      status: 409,
+      run: () =>
+        call("POST", "/TesteCF/secuencias/autorizaciones", {
+          secuenciaDesde: "E310000019000",
+          secuenciaHasta: "E310000030000",
+          fechaAutorizacion: "02-01-2026",
+        }),
+    },
+    {
+      operationId: "listSequenceAuthorizations",
+      name: "list",
+      summary: "Every authorization entered",
+      status: 200,
+      run: () => call("GET", "/TesteCF/secuencias/autorizaciones"),
+    },
+    {
+      operationId: "importDocuments",
+      name: "withCoverageMark",
+      summary:
+        "Three e-CF issued ten days ago, and the coverage mark: everything issued until an hour ago is imported",
+      status: 200,
+      request: withMark,
+      run: () => call("POST", "/TesteCF/documentos-ecf/import", withMark),
+    },
+    {
+      operationId: "getSequenceInventory",
+      name: "inventory",
+      summary: "Per series+type and authorization: issued, voided, unknown, available, alerts",
+      status: 200,
+      run: () => call("GET", "/TesteCF/secuencias"),
+    },
+    {
+      operationId: "listSequenceGaps",
+      name: "gaps",
+      summary:
+        "Skipped numbers below E310000000010 (issued before min(mark, now − 72 h)); E31 withheld above it (E310000000101 is newer)",
+      status: 200,
+      run: () => call("GET", "/TesteCF/secuencias/huecos"),
+    },
+    {
+      operationId: "listSequenceGaps",
+      name: "badLimit",
+      summary: "limit outside 1–1000",
+      status: 400,
+      run: () => call("GET", "/TesteCF/secuencias/huecos?limit=0"),
+    },
+    {
+      operationId: "createVoid",
+      name: "sequenceUsed",
+      summary:
+        "A range holding an e-NCF imported as issued: refused, nothing sent (a credit note cancels it)",
+      status: 409,
+      request: { ranges: [{ secuenciaDesde: "E310000000004", secuenciaHasta: "E310000000006" }] },
+      run: () => voidPost({ ranges: [{ secuenciaDesde: "E310000000004", secuenciaHasta: "E310000000006" }] }),
+    },
+    {
+      operationId: "createVoid",
+      name: "outsideAuthorization",
+      summary: "Accepted, with a warning: part of the range is outside every authorization entered",
+      status: 200,
+      request: { ranges: [{ secuenciaDesde: "E310000019999", secuenciaHasta: "E310000020002" }] },
+      run: () => voidPost({ ranges: [{ secuenciaDesde: "E310000019999", secuenciaHasta: "E310000020002" }] }),
+    },
+    {
+      operationId: "deleteSequenceAuthorization",
+      name: "deleted",
+      summary: "Deleted (204, no body)",
+      status: 204,
+      record: false,
+      run: () => call("DELETE", `/TesteCF/secuencias/autorizaciones/${authorizationId}`),
+    },
+    {
+      operationId: "deleteSequenceAuthorization",
+      name: "notFound",
+      summary: "No authorization of this company and environment has this id",
+      status: 404,
+      run: () => call("DELETE", `/TesteCF/secuencias/autorizaciones/${authorizationId}`),
     },
   ];
 }
