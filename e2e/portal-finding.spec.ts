@@ -46,13 +46,13 @@ test.describe("finding things", () => {
     await page.goto(`/voids?env=TesteCF&encf=E330000000001`);
     await expect(result).toContainText("Ninguna anulación en TesteCF incluye E330000000001.");
     await page.goto(`/voids?env=TesteCF&encf=E3100000`);
-    await expect(page.getByText("Un e-NCF tiene 13 posiciones.")).toHaveCount(1);
+    await expect(page.getByText('El e-NCF "E3100000" debe tener 13 posiciones.')).toHaveCount(1);
 
     // The rows show the ranges; the id is shortened with a copy button; no "voidId" header.
     await page.goto("/voids?env=TesteCF");
     const row = page.locator(`tr[data-void-id="${acceptedId}"]`);
     await expect(row.getByTestId("row-ranges")).toHaveText(`${accepted.desde} – ${accepted.hasta}`);
-    await expect(row.getByRole("link", { name: acceptedId })).toHaveText(
+    await expect(row.getByRole("link", { name: acceptedId, exact: true })).toHaveText(
       `${acceptedId.slice(0, 8)}…${acceptedId.slice(-4)}`,
     );
     await expect(row.getByTestId("copy-button")).toBeVisible();

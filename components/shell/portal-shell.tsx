@@ -11,6 +11,8 @@ import { CompanyPicker } from "./company-picker";
 import { EnvironmentPicker } from "./environment-picker";
 import { LanguageSwitch } from "./language-switch";
 import { NavLinks, type NavItem } from "./nav-links";
+import styles from "./portal-shell.module.css";
+import { ShellMenu } from "./shell-menu";
 import { SignOutButton } from "./sign-out-button";
 import { VoidServiceBanner } from "./void-service-banner";
 
@@ -77,38 +79,41 @@ export function PortalShell({
   children,
 }: PortalShellProps) {
   return (
-    <div className="shell" data-environment={environment}>
-      <a className="skip-link" href="#content">
+    // The global marker classes (shell-nav, shell-topbar, shell-banner, skip-link) are what the void
+    // receipt's print stylesheet hides.
+    <div className={styles.shell} data-environment={environment}>
+      <a className={`${styles.skipLink} skip-link`} href="#content">
         {t.shell.skipToContent}
       </a>
-      <div className="shell-banner">
+      <div className={`${styles.banner} shell-banner`}>
         {environment === "eCF" ? (
-          <div className="production-banner" role="note" data-testid="production-banner">
+          <div className={styles.productionBanner} role="note" data-testid="production-banner">
             {t.shell.productionBanner}
           </div>
         ) : null}
         <VoidServiceBanner status={voidService} environment={environment} t={t} />
       </div>
-      <div className="shell-nav">
-        <div className="shell-brand">{t.common.appName}</div>
-        <NavLinks items={navItemsFor(may, t, locale)} label={t.shell.navLabel} />
-        <div className="shell-user" data-testid="account-info">
-          <div>
-            <strong>{account.name}</strong>
+      <div className={`${styles.nav} shell-nav`}>
+        <ShellMenu brand={t.common.appName} label={t.shell.menu}>
+          <NavLinks items={navItemsFor(may, t, locale)} label={t.shell.navLabel} />
+          <div className={styles.user} data-testid="account-info">
+            <div>
+              <strong>{account.name}</strong>
+            </div>
+            <div>
+              {t.shell.rnc} <span className="mono">{account.rnc}</span>
+            </div>
+            <div className={styles.userEmail}>{format(t.shell.signedInAs, { email: user.email })}</div>
+            <div data-testid="user-roles">{user.roles.map((role) => t.common.role[role]).join(", ")}</div>
+            <Link href="/account" data-testid="my-account">
+              {t.shell.myAccount}
+            </Link>
+            <SignOutButton label={t.shell.signOut} />
           </div>
-          <div>
-            {t.shell.rnc} <span className="mono">{account.rnc}</span>
-          </div>
-          <div className="shell-user-email">{format(t.shell.signedInAs, { email: user.email })}</div>
-          <div data-testid="user-roles">{user.roles.map((role) => t.common.role[role]).join(", ")}</div>
-          <Link href="/account" data-testid="my-account">
-            {t.shell.myAccount}
-          </Link>
-          <SignOutButton label={t.shell.signOut} />
-        </div>
+        </ShellMenu>
       </div>
-      <div className="shell-main">
-        <header className="shell-topbar">
+      <div className={styles.main}>
+        <header className={`${styles.topbar} shell-topbar`}>
           <CompanyPicker
             accountId={account.id}
             label={t.shell.company}
@@ -122,10 +127,10 @@ export function PortalShell({
             confirmProduction={t.shell.confirmProduction}
             options={ENVIRONMENTS.map((value) => ({ value, label: t.environments[value] }))}
           />
-          <div className="spacer" />
+          <div className={styles.spacer} />
           <LanguageSwitch locale={locale} label={t.common.language} />
         </header>
-        <main id="content" className="shell-content" tabIndex={-1}>
+        <main id="content" className={styles.content} tabIndex={-1}>
           {children}
         </main>
       </div>
