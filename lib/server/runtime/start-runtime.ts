@@ -1,5 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
+import { dropBlankNextAuthUrl } from "@/lib/server/config/next-auth-url";
 import { loadConfig, logger } from "@/lib/server/config";
 import { connectEmbeddedSimulator } from "@/lib/server/taxauth/client-instance";
 import { registerGracefulShutdown } from "@/lib/server/ops/shutdown";
@@ -24,10 +25,7 @@ export function startRuntime(): Promise<void> {
 
 async function start(): Promise<void> {
   const config = loadConfig();
-  // next-auth reads NEXTAUTH_URL itself and fails on an empty one (new URL("")): blank means unset.
-  if (process.env.NEXTAUTH_URL !== undefined && process.env.NEXTAUTH_URL.trim() === "") {
-    delete process.env.NEXTAUTH_URL;
-  }
+  dropBlankNextAuthUrl();
   registerGracefulShutdown();
   const embedded = config.taxAuth.embeddedSimulator;
   let registerDemoDocuments: ((rnc: string) => void) | undefined;
