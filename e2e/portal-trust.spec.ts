@@ -14,7 +14,7 @@ test.describe("a certificate of another RNC", () => {
     const card = page.getByTestId("active-certificate");
     await expect(card).toContainText("RNC o cédula del titular");
     await expect(card).not.toContainText("serialNumber (RNC");
-    const activeBefore = await card.innerText();
+    const activeBefore = (await card.textContent()) ?? "";
     const form = page.getByTestId("certificate-upload");
     try {
       await form.getByLabel("Archivo .p12 / .pfx").setInputFiles({
