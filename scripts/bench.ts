@@ -1,10 +1,11 @@
 /**
- * `npm run bench [foundation|voids|documents]`: prints one JSON object per line,
+ * `npm run bench [foundation|voids|documents|portal|ledger]`: prints one JSON object per line,
  * `{"name","value","unit", ...}`. Targets live in the issues; numbers are reported in their closing
  * notes. Set TEST_DATABASE_URL=postgres://… to run the database benchmarks on PostgreSQL.
  */
 import "./bench/quiet-logs";
 import { benchFoundation } from "./bench/foundation";
+import { benchLedger } from "./bench/ledger";
 import { benchDocuments } from "./bench/documents";
 import { benchPortal } from "./bench/portal";
 import { benchVoids } from "./bench/voids";
@@ -14,6 +15,7 @@ const suites: Record<string, () => Promise<void>> = {
   voids: benchVoids,
   documents: benchDocuments,
   portal: benchPortal,
+  ledger: benchLedger,
 };
 
 async function main(): Promise<void> {

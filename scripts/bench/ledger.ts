@@ -1,0 +1,103 @@
+import { formatEncf } from "@/lib/domain/encf";
+import { createTestAccount } from "@/lib/server/accounts/test-fixtures";
+import { createTestDatabase } from "@/lib/server/db/test-database";
+import { importDocuments } from "@/lib/server/documents/import-documents";
+import { importEntry } from "@/lib/server/documents/test-support";
+import {
+  assertSequencesUnused,
+  createAuthorization,
+  findGaps,
+  getInventory,
+  setCoverageMark,
+} from "@/lib/server/ledger";
+
+import { medianMs, report } from "./measure";
+
+/** 1,000,000 documents of E31 and 1,000 skipped numbers (every 1,001st), as issue 18 asks. */
+const ISSUED_SPAN = 1_001_000;
+const IMPORTED = 20_000;
+const IMPORT_BATCH = 1_000;
+
+/**
+ * Issue 18 "The sequence ledger": gaps, inventory and the pre-void check over a million documents of
+ * one type, and the import's throughput through the real use case. PGlite, or PostgreSQL with
+ * TEST_DATABASE_URL (the `db` field says which). Seeded with one INSERT … SELECT generate_series.
+ */
+export async function benchLedger(): Promise<void> {
+  const database = await createTestDatabase();
+  const db = database.kind;
+  try {
+    const company = await createTestAccount();
+    const { accountId, rnc } = company.auth;
+    const now = Date.now();
+    const issuedAt = now - 30 * 86_400_000;
+    const seeding = performance.now();
+    await database.prisma.$executeRaw`
+      INSERT INTO "Document" ("id", "accountId", "environment", "customerId", "ncf", "status", "createdAt",
+                              "updateAt", "serie", "tipoeCF", "secuencia", "sequenceReusable")
+      SELECT gen_random_uuid()::text, ${accountId}, 'TesteCF', ${rnc}, 'E31' || lpad(n::text, 10, '0'),
+             'Aceptado', ${BigInt(issuedAt)}, ${BigInt(issuedAt)}, 'E', '31', n, false
+      FROM generate_series(1, ${ISSUED_SPAN}) AS n
+      WHERE n % 1001 <> 0`;
+    // Steady state: autovacuum has set the visibility map (index-only scans) and the statistics.
+    await database.prisma.$executeRawUnsafe(`VACUUM ANALYZE "Document"`);
+    report({ name: "ledger_seed_1m_documents", value: performance.now() - seeding, unit: "ms", db });
+    await createAuthorization({
+      accountId,
+      environment: "TesteCF",
+      createdBy: "bench",
+      body: {
+        secuenciaDesde: formatEncf("E", "31", 1),
+        secuenciaHasta: formatEncf("E", "31", 2_000_000),
+        fechaAutorizacion: "02-01-2026",
+      },
+    });
+    await setCoverageMark(accountId, "TesteCF", now - 60_000, "bench", now);
+
+    let gapCount = 0;
+    const gaps = await medianMs(async () => {
+      const page = await findGaps({ accountId, environment: "TesteCF", limit: "1000", now });
+      gapCount = page.gaps.length;
+    }, 5);
+    report({ name: "ledger_gaps_p50", value: gaps, unit: "ms", db, gaps: gapCount, target: 200 });
+
+    const inventory = await medianMs(() => getInventory(accountId, "TesteCF", now), 5);
+    report({ name: "ledger_inventory_p50", value: inventory, unit: "ms", db, target: 100 });
+
+    // 10,000 single-number ranges never issued (above the issued span): the check reads them all.
+    const ranges = Array.from({ length: 10_000 }, (_, i) => {
+      const n = ISSUED_SPAN + 1 + i * 3;
+      return { serie: "E", tipoeCF: "31", desde: n, hasta: n };
+    });
+    const prevoid = await medianMs(() => assertSequencesUnused(accountId, "TesteCF", ranges), 5);
+    report({ name: "prevoid_check_10000_ranges_p50", value: prevoid, unit: "ms", db, target: 50 });
+
+    // The import use case, 1,000 documents a call (its limit), new e-NCF above the seeded ones.
+    const started = performance.now();
+    for (let offset = 0; offset < IMPORTED; offset += IMPORT_BATCH) {
+      const documents = Array.from({ length: IMPORT_BATCH }, (_, i) =>
+        importEntry(formatEncf("E", "31", 1_500_000 + offset + i)),
+      );
+      const result = await importDocuments({
+        accountId,
+        rnc,
+        environment: "TesteCF",
+        body: { documents },
+        createdBy: "bench",
+      });
+      if (result.created !== IMPORT_BATCH) throw new Error(`import created ${result.created}`);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    report({
+      name: "ledger_import_documents_per_second",
+      value: IMPORTED / seconds,
+      unit: "count",
+      db,
+      documents: IMPORTED,
+      batch: IMPORT_BATCH,
+      target: 5_000,
+    });
+  } finally {
+    await database.dispose();
+  }
+}
