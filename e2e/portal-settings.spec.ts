@@ -143,8 +143,12 @@ test.describe("configuración", () => {
       context.request.get("/TesteCF/customer/void-ncf", { headers: { authorization: `Bearer ${idToken}` } });
     expect((await list()).status()).toBe(200);
 
-    await admin.getByLabel(`Cambiar rol: ${email}`).selectOption("operator");
-    await expect(admin.getByLabel(`Cambiar rol: ${email}`)).toHaveValue("operator");
+    // Roles are a set: adding Operador keeps Consulta.
+    const roles = admin.getByRole("group", { name: `Roles de ${email}` });
+    // A controlled checkbox: it turns checked once the server has saved the roles.
+    await roles.getByLabel("Operador").click();
+    await expect(roles.getByLabel("Operador")).toBeChecked();
+    await expect(roles.getByLabel("Consulta")).toBeChecked();
     await user.reload();
     await expect(nav.getByRole("link", { name: "Anular e-NCF" })).toBeVisible();
 

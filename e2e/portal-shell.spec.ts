@@ -44,7 +44,7 @@ test.describe("portal shell", () => {
   test("the shell shows account, user, environment and navigation", async ({ signedIn: page }) => {
     await page.goto("/voids");
     const account = page.getByTestId("account-info");
-    await expect(account).toContainText("Cuenta demo");
+    await expect(account).toContainText("Empresa demo");
     await expect(account).toContainText("130000001");
     await expect(account).toContainText("demo@anula.local");
     await expect(page.getByTestId("current-environment")).toHaveText("TesteCF");
@@ -84,6 +84,7 @@ test.describe("portal shell", () => {
   test("choosing eCF shows the production banner everywhere", async ({ signedIn: page }) => {
     await page.goto("/documents");
     await expect(page.getByTestId("production-banner")).toHaveCount(0);
+    page.once("dialog", (dialog) => void dialog.accept()); // switching to eCF asks first
     await page.getByTestId("environment-picker").selectOption("eCF");
     await expect(page.getByTestId("production-banner")).toContainText("PRODUCCIÓN");
     await expect(page.getByTestId("current-environment")).toHaveText("eCF");
