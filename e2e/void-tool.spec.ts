@@ -219,6 +219,9 @@ test.describe("Herramientas → Anular e-NCF", () => {
     await screenshot(page, "void-tool-result-error");
 
     await page.goto(TOOL);
+    // The sent lines are gone from the draft, even though the answer was Error.
+    await expect(page.getByLabel("Línea 1: e-NCF inicial (desde)")).toHaveValue("");
+    await expect(page.getByTestId("draft-restored")).toHaveCount(0);
     await fillLine(page, 1, range.desde);
     await page.getByRole("button", { name: "Revisar y anular…" }).click();
     const dialog = confirmDialog(page);

@@ -468,7 +468,11 @@ function useDraftStorage(
   useEffect(() => {
     const state = latest.current;
     if (!state.ready || state.discarded) return;
-    const timer = window.setTimeout(() => saveDraft(state.key, lines), 250);
+    // Checked again when the timer fires: a send that ends within the delay discards the draft,
+    // and a save after that would bring the sent lines back on the next visit.
+    const timer = window.setTimeout(() => {
+      if (!state.discarded) saveDraft(state.key, lines);
+    }, 250);
     return () => window.clearTimeout(timer);
   }, [lines]);
 
