@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateVoidRequest } from "@/lib/domain/void-request";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import { PARTIAL_SUCCESS_MESSAGE } from "@/lib/server/taxauth/void-answer-table";
+import { splitPartialSuccess } from "./partial-success";
 import { voidContentOf } from "./prepare-void";
 import { settleVoid } from "./settle-void";
 import { findSettlementExtensions } from "./settlement-repository";
@@ -19,11 +21,14 @@ let counter = 0;
 
 async function settledRecord(
   outcome: "Aceptado" | "Rechazado",
+  count = 1,
 ): Promise<{ record: VoidAttempt; content: ReturnType<typeof voidContentOf> }> {
   counter += 1;
   const voidId = `0190f300-0000-7000-8000-${String(counter).padStart(12, "0")}`;
-  const encf = `E3100000${String(counter).padStart(5, "0")}`;
-  const plan = validateVoidRequest({ ranges: [{ secuenciaDesde: encf, secuenciaHasta: encf }] });
+  const encf = (offset: number) => `E3100000${String(counter * 100 + offset).padStart(5, "0")}`;
+  const plan = validateVoidRequest({
+    ranges: [{ secuenciaDesde: encf(0), secuenciaHasta: encf(count - 1) }],
+  });
   if (!plan.ok) throw new Error("invalid plan");
   const content = voidContentOf(plan.plan);
   const record = await insertWriteAhead({
@@ -113,6 +118,48 @@ describe("a late DGII answer after a manual settlement", () => {
       needsReview: true,
     });
     expect(await database.prisma.voidedBlock.count({ where: { voidId: record.voidId } })).toBe(1);
+  });
+
+  it("a partial success (Aceptado, some sequences NOT voided) after a settled Aceptado: flagged, the settlement kept", async () => {
+    const { record, content } = await settledRecord("Aceptado", 3);
+    // DGII voided the first two and excepted the third: "Aceptado" too, yet it disagrees.
+    const third = { serie: "E", tipoeCF: "31", desde: counter * 100 + 2, hasta: counter * 100 + 2 };
+    const partial = splitPartialSuccess(content.storedRanges, [third])!;
+    expect(partial.totalExcepted).toBe(1);
+    const answer = {
+      status: "Aceptado" as const,
+      codigo: "15",
+      nombre: "Satisfactorio",
+      mensajes: [PARTIAL_SUCCESS_MESSAGE, partial.excepted[0]!.secuenciaDesde],
+      partial,
+    };
+    const reported = await completeVoid(record, answer, content, Date.now());
+    expect(reported).toMatchObject({ status: "Aceptado", totalVoided: 3 });
+    expect(reported).not.toHaveProperty("excepted");
+    expect(await stored(record.voidId)).toEqual({
+      status: "Aceptado",
+      taxauthCode: null,
+      taxauthName: null,
+      settlementOutcome: "Aceptado",
+      needsReview: true,
+    });
+    // Nothing written over the settlement: the record's ranges stay the settled ones until a person reviews.
+    const row = await database.prisma.voidRecord.findUniqueOrThrow({
+      where: { id: record.voidId },
+      select: { ranges: true, excepted: true, totalVoided: true },
+    });
+    expect(row).toEqual({ ranges: content.storedRanges, excepted: null, totalVoided: 3n });
+    const extension = (await findSettlementExtensions(account.auth.accountId, [record.voidId])).get(
+      record.voidId,
+    )!;
+    expect(extension.attempts).toEqual([
+      expect.objectContaining({
+        kind: "late-answer",
+        outcome: "Aceptado",
+        taxauthCode: "15",
+        taxauthResponse: answer.mensajes,
+      }),
+    ]);
   });
 
   it("agreeing: the attempt is recorded, no review", async () => {

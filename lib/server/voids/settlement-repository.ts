@@ -5,6 +5,7 @@ import { groupBySerieTipo } from "@/lib/domain/intervals";
 import { AppError } from "@/lib/errors";
 import { getDb, type PrismaClient } from "@/lib/server/db";
 import type { VoidRecord } from "@/prisma/generated/client";
+import type { PartialSplit } from "./partial-success";
 import type { EvidenceFile } from "./settlement-evidence";
 import { storedRequestRanges } from "./stored-ranges";
 import type {
@@ -394,27 +395,52 @@ export async function finishResend(input: {
       await insertVoidedBlocks(tx, input, input.voidId, ranges);
       return;
     }
-    await flagIfDisagrees(tx, input.voidId, result.outcome, input.now);
+    await flagIfDisagrees(tx, input.voidId, result, input.now);
   });
 }
 
-/** A settled record whose newer DGII answer disagrees with its settlement is flagged for review. */
-async function flagIfDisagrees(tx: Tx, voidId: string, outcome: SettledOutcome, now: number): Promise<void> {
+/**
+ * A settled record whose newer DGII answer disagrees with its settlement is flagged for review: another
+ * outcome, or other excepted sequences. A partial success (Aceptado, some sequences NOT voided) never
+ * agrees with a plain Aceptado — the record would count as voided numbers DGII says it did not void —
+ * and a plain Aceptado never agrees with a partial settlement (a resend's partial success).
+ */
+async function flagIfDisagrees(
+  tx: Tx,
+  voidId: string,
+  answer: { outcome: SettledOutcome; partial?: Pick<PartialSplit, "storedExcepted"> },
+  now: number,
+): Promise<void> {
+  const excepted = answer.partial?.storedExcepted ?? null;
+  // Spelled with `null` on both sides: `{ not: x }` alone would let NULL through neither way.
+  const exceptedDiffers =
+    excepted === null ? [{ excepted: { not: null } }] : [{ excepted: null }, { excepted: { not: excepted } }];
   await tx.voidRecord.updateMany({
-    where: { id: voidId, settledAt: { not: null }, settlementOutcome: { not: outcome } },
+    where: {
+      id: voidId,
+      settledAt: { not: null },
+      OR: [{ settlementOutcome: { not: answer.outcome } }, ...exceptedDiffers],
+    },
     data: { needsReview: true, updateAt: BigInt(now) },
   });
 }
 
 /**
  * DGII's answer to the first send came after a person settled the record: it is recorded as a
- * "late-answer" attempt, never written over the record; if it disagrees with the settlement, the
- * record is flagged for review. Returns whether it did anything (the record was settled).
+ * "late-answer" attempt, never written over the record; if it disagrees with the settlement (another
+ * outcome, or a partial success), the record is flagged for review. Returns whether it did anything (the record was settled).
  */
 export async function recordLateAnswer(input: {
   accountId: string;
   voidId: string;
-  answer: { status: SettledOutcome; codigo: string; nombre: string; mensajes: string[] };
+  /** `partial`: DGII's partial success (what it voided and did not), compared with the settlement. */
+  answer: {
+    status: SettledOutcome;
+    codigo: string;
+    nombre: string;
+    mensajes: string[];
+    partial?: PartialSplit;
+  };
   now: number;
 }): Promise<boolean> {
   const db = await getDb();
@@ -440,7 +466,12 @@ export async function recordLateAnswer(input: {
             taxauthResponse: input.answer.mensajes,
           },
         });
-        await flagIfDisagrees(tx, input.voidId, input.answer.status, input.now);
+        await flagIfDisagrees(
+          tx,
+          input.voidId,
+          { outcome: input.answer.status, partial: input.answer.partial },
+          input.now,
+        );
         return true;
       });
     } catch (error) {

@@ -172,9 +172,16 @@ export async function completeVoid(
     omit: { signedXmlGzip: true, ranges: true },
   });
   // A person settled it first: DGII's answer is kept beside the settlement, never over it (and a
-  // disagreement flags the record for review).
+  // disagreement flags the record for review). The partial split travels with it: a partial success
+  // disagrees with a plain Aceptado although both say "Aceptado".
   if (row.settledAt !== null && completion.status !== "Error") {
-    await recordLateAnswer({ accountId: record.accountId, voidId: record.voidId, answer: completion, now });
+    const { status, codigo, nombre, mensajes, partial } = completion;
+    await recordLateAnswer({
+      accountId: record.accountId,
+      voidId: record.voidId,
+      answer: { status, codigo, nombre, mensajes, ...(partial ? { partial } : {}) },
+      now,
+    });
   }
   return toAttempt(row);
 }
