@@ -96,6 +96,8 @@ export const enVoidSettle: typeof esVoidSettle = {
     sending: "Resending…",
     outcome: {
       Aceptado: "DGII accepted the resend: the void is now Accepted.",
+      partial:
+        "DGII accepted the resend in part: it voided {voided} sequence(s) and excepted {excepted}, which do not count as voided. Check the excepted ones in DGII's Oficina Virtual before voiding them again.",
       Rechazado:
         "DGII rejected the resend: its answer is kept on the attempt; the void stays to be confirmed.",
       Error: "The resend got no confirmed answer: the void stays to be confirmed.",

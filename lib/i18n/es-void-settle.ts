@@ -98,6 +98,8 @@ export const esVoidSettle = {
     sending: "Reenviando…",
     outcome: {
       Aceptado: "La DGII aceptó el reenvío: la anulación quedó Aceptada.",
+      partial:
+        "La DGII aceptó el reenvío en parte: anuló {voided} secuencia(s) y exceptuó {excepted}, que no cuentan como anuladas. Verifique las exceptuadas en la Oficina Virtual antes de anularlas de nuevo.",
       Rechazado:
         "La DGII rechazó el reenvío: su respuesta quedó en el intento; la anulación sigue por confirmar.",
       Error: "El reenvío no obtuvo respuesta confirmada: la anulación sigue por confirmar.",

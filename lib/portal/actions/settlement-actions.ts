@@ -7,7 +7,7 @@ import { revalidatePath } from "next/cache";
 import { isEnvironment } from "@/lib/domain/environments";
 import type { Locale } from "@/lib/domain/locale";
 import { AppError, isAppError } from "@/lib/errors";
-import { getDictionary } from "@/lib/i18n";
+import { format, formatNumber, getDictionary } from "@/lib/i18n";
 import { errorMessage } from "@/lib/i18n/error-message";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 import { resendVoid } from "@/lib/server/voids/resend-void";
@@ -96,6 +96,15 @@ export async function resendVoidAction(
     });
     revalidatePath("/voids", "layout");
     const t = getDictionary(locale).voidSettle.resend;
+    if (result.partial) {
+      return {
+        ok: true,
+        message: format(t.outcome.partial, {
+          voided: formatNumber(result.partial.totalVoided, locale),
+          excepted: formatNumber(result.partial.totalExcepted, locale),
+        }),
+      };
+    }
     return { ok: true, message: t.outcome[result.outcome] };
   } catch (error) {
     return failed(error, locale);

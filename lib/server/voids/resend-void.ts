@@ -6,6 +6,7 @@ import { logger } from "@/lib/server/config/logger";
 import type { VoidOutcome } from "@/lib/server/taxauth";
 import { getTaxAuthClient } from "@/lib/server/taxauth/client-instance";
 import { trackInFlight } from "./in-flight";
+import { splitPartialSuccess } from "./partial-success";
 import { instanceId, leaseMs } from "./send-leases";
 import { beginResend, finishResend, type ExchangeResult } from "./settlement-repository";
 import { decompressSignedXml } from "./signed-xml-storage";
@@ -22,15 +23,18 @@ export interface ResendResult {
   attemptNumber: number;
   /** This exchange alone: Aceptado (the record is now settled), Rechazado or Error (it stays Error), or still waiting. */
   outcome: ExchangeResult["outcome"] | "waiting";
+  /** A partial success (Aceptado): how many numbers DGII voided and how many it excepted. */
+  partial?: { totalVoided: number; totalExcepted: number };
 }
 
 /**
  * "Reenviar el mismo documento": the stored signed ANECF (VoidRecord.signedXmlGzip) sent again, byte
  * for byte — never rebuilt nor signed again — as attempt n of the same voidId. The send lease makes
  * it one at a time per void (a second resend, or one while the first send still waits → 409
- * VOID_IN_PROGRESS). Only an acceptance moves the record (Aceptado, settled by the resend); a
- * rejection — even DGII's "ya utilizadas/anuladas" — says nothing sure about the first send and is
- * kept as the attempt's answer; a person decides with the settlement.
+ * VOID_IN_PROGRESS). Only an acceptance moves the record (Aceptado, settled by the resend; a partial
+ * success for what DGII voided, see resultOf); a rejection — even DGII's "ya utilizadas/anuladas" —
+ * says nothing sure about the first send and is kept as the attempt's answer; a person decides with
+ * the settlement.
  */
 export async function resendVoid(input: ResendInput): Promise<ResendResult> {
   const now = Date.now();
@@ -60,7 +64,7 @@ export async function resendVoid(input: ResendInput): Promise<ResendResult> {
         signedXml,
         begun.fileName,
       );
-      return finish(resultOf(outcome));
+      return finish(resultOf(outcome, begun.ranges));
     })().catch((error: unknown) =>
       finish({
         outcome: "Error",
@@ -84,11 +88,26 @@ export async function resendVoid(input: ResendInput): Promise<ResendResult> {
     },
     "void resent",
   );
-  return { attemptNumber: begun.attemptNumber, outcome: finished?.outcome ?? "waiting" };
+  const partial = finished?.outcome === "Aceptado" ? finished.partial : undefined;
+  return {
+    attemptNumber: begun.attemptNumber,
+    outcome: finished?.outcome ?? "waiting",
+    ...(partial
+      ? { partial: { totalVoided: partial.totalVoided, totalExcepted: partial.totalExcepted } }
+      : {}),
+  };
 }
 
-/** What this exchange alone says: only DGII's plain acceptance or rejection is one; anything else is Error. */
-export function resultOf(outcome: VoidOutcome): ExchangeResult {
+/**
+ * What this exchange alone says: DGII's acceptance, partial success or rejection; anything else is
+ * Error. A partial success is split against what was sent (`sentStoredRanges`), exactly as a first
+ * send's: Aceptado for what DGII voided, its excepted sequences kept apart. That is safe for a resend
+ * too: DGII voiding some numbers now means the first send had not voided them (nothing can be voided
+ * twice), and the excepted ones — whatever DGII's reason, even "ya anuladas" — are only numbers this
+ * record does not count as voided, never the other way round. Excepted sequences that were not all
+ * sent, or that leave nothing voided, make it an Error with DGII's answer kept, never Aceptado.
+ */
+export function resultOf(outcome: VoidOutcome, sentStoredRanges: string): ExchangeResult {
   if (outcome.kind === "accepted" || outcome.kind === "rejected") {
     return {
       outcome: outcome.kind === "accepted" ? "Aceptado" : "Rechazado",
@@ -105,12 +124,20 @@ export function resultOf(outcome: VoidOutcome): ExchangeResult {
       mensajes: outcome.response?.mensajes,
     };
   }
-  // A partial success of a resend: DGII's answer is kept on the attempt; a person settles the record.
+  const partial = splitPartialSuccess(sentStoredRanges, outcome.excepted);
+  if (!partial) {
+    return {
+      outcome: "Error",
+      errorCode: "TAXAUTH_VOID_ERROR",
+      errorMessage: outcome.unfitReason,
+      mensajes: outcome.response.mensajes,
+    };
+  }
   return {
-    outcome: "Error",
-    errorCode: "TAXAUTH_VOID_ERROR",
-    errorMessage:
-      "Respuesta parcial de la DGII al reenvío: verifique en la Oficina Virtual y registre el resultado.",
-    mensajes: "response" in outcome ? outcome.response.mensajes : [],
+    outcome: "Aceptado",
+    codigo: outcome.response.codigo,
+    nombre: outcome.response.nombre,
+    mensajes: outcome.response.mensajes,
+    partial,
   };
 }

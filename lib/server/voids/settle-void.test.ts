@@ -4,7 +4,8 @@ import * as resolutionRoute from "@/app/[environment]/customer/void-ncf/[voidId]
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { startRouteServer, type RouteServer } from "@/lib/server/testing/route-server";
 import { waitForInFlight } from "./in-flight";
-import { resendVoid } from "./resend-void";
+import { PARTIAL_SUCCESS_MESSAGE } from "@/lib/server/taxauth/void-answer-table";
+import { resendVoid, resultOf } from "./resend-void";
 import { EVIDENCE_MAX_BYTES } from "./settlement-evidence";
 import { findEvidence } from "./settlement-repository";
 import { decompressSignedXml } from "./signed-xml-storage";
@@ -347,6 +348,92 @@ describe("resend of the same signed document", () => {
     expect((attempts[0]!.taxauthResponse as string[]).length).toBeGreaterThan(0);
     // The lease is released: the person may now settle it.
     expect((await resolve(voidId, { json: { outcome: "Aceptado", note: "En la OFV." } })).status).toBe(200);
+  });
+
+  it("a partial success settles it as a partial Aceptado: ranges what DGII voided, excepted what it did not", async () => {
+    const range = freshRange(3);
+    const voidId = await errorVoid(approver, range);
+    const first = range.secuenciaDesde;
+    const second = `E31${String(sequence + 2).padStart(10, "0")}`;
+    const third = range.secuenciaHasta;
+    // The simulator's partial success: the document's last sequence is excepted, the rest voided.
+    app.simulator.admin.injectFault({ service: "anularrango", mode: "partial" });
+    const result = await resendVoid({
+      accountId: approver.auth.accountId,
+      environment: "TesteCF",
+      voidId,
+      requestedBy: "ana@empresa.do (portal)",
+    });
+    expect(result).toEqual({
+      attemptNumber: 2,
+      outcome: "Aceptado",
+      partial: { totalVoided: 2, totalExcepted: 1 },
+    });
+    const record = await getRecord(voidId);
+    expect(record).toMatchObject({
+      status: "Aceptado",
+      // DGII's fields stay the first send's (none): its partial answer is the attempt's.
+      taxauthCode: null,
+      taxauthResponse: [],
+      totalVoided: 2,
+      ranges: [{ tipoeCF: "31", secuenciaDesde: first, secuenciaHasta: second, cantidad: 2 }],
+      excepted: [{ tipoeCF: "31", secuenciaDesde: third, secuenciaHasta: third, cantidad: 1 }],
+      totalExcepted: 1,
+      settlement: {
+        by: "ana@empresa.do (portal)",
+        outcome: "Aceptado",
+        note: expect.stringContaining("Aceptado en parte"),
+      },
+      attempts: [
+        expect.objectContaining({
+          attemptNumber: 2,
+          kind: "resend",
+          outcome: "Aceptado",
+          taxauthCode: "15",
+          taxauthResponse: [expect.stringContaining("Con excepción"), third],
+          errorCode: null,
+        }),
+      ],
+    });
+    expect(record).not.toHaveProperty("needsReview");
+    // Only what DGII voided counts for ALREADY_VOIDED; the excepted number may be voided again.
+    const voided = await app.call("POST", "/TesteCF/customer/void-ncf", {
+      token: approver.idToken,
+      body: { ranges: [{ secuenciaDesde: second, secuenciaHasta: second }] },
+    });
+    expect(voided).toMatchObject({ status: 409, body: { code: "ALREADY_VOIDED", voidId } });
+    const excepted = await app.call("POST", "/TesteCF/customer/void-ncf", {
+      token: approver.idToken,
+      body: { ranges: [{ secuenciaDesde: third, secuenciaHasta: third }] },
+    });
+    expect(excepted).toMatchObject({ status: 200, body: { status: "Aceptado" } });
+  });
+
+  it("a partial success whose excepted sequences were not all sent stays an Error attempt, DGII's answer kept", () => {
+    const sent = JSON.stringify([["31", "E310000000001", "E310000000003", 3]]);
+    const response = {
+      rnc: "101000001",
+      codigo: "15",
+      nombre: "Satisfactorio",
+      mensajes: [PARTIAL_SUCCESS_MESSAGE, "E310000000009"],
+    };
+    const outcome = {
+      kind: "partially-accepted" as const,
+      response,
+      httpStatus: 200,
+      excepted: [{ serie: "E", tipoeCF: "31", desde: 9, hasta: 9 }],
+      unfitReason: "Respuesta parcial que no corresponde a lo enviado",
+    };
+    expect(resultOf(outcome, sent)).toEqual({
+      outcome: "Error",
+      errorCode: "TAXAUTH_VOID_ERROR",
+      errorMessage: "Respuesta parcial que no corresponde a lo enviado",
+      mensajes: response.mensajes,
+    });
+    // The same answer excepting a number that was sent: Aceptado for the other two.
+    expect(
+      resultOf({ ...outcome, excepted: [{ serie: "E", tipoeCF: "31", desde: 2, hasta: 2 }] }, sent),
+    ).toMatchObject({ outcome: "Aceptado", partial: { totalVoided: 2, totalExcepted: 1 } });
   });
 
   it("a transport error keeps Error (attempt Error, lease released); a second resend at once → 409", async () => {

@@ -294,7 +294,14 @@ export async function beginResend(input: {
   requestedBy: string;
   lease: { owner: string; expiresAt: number };
   now: number;
-}): Promise<{ attemptNumber: number; customerId: string; fileName: string; signedXmlGzip: string }> {
+}): Promise<{
+  attemptNumber: number;
+  customerId: string;
+  fileName: string;
+  signedXmlGzip: string;
+  /** The record's stored ranges: what was sent, against which a partial success is split. */
+  ranges: string;
+}> {
   const db = await getDb();
   const taken = await db.voidRecord.updateMany({
     where: {
@@ -318,7 +325,7 @@ export async function beginResend(input: {
   }
   const record = await db.voidRecord.findFirstOrThrow({
     where: { id: input.voidId, accountId: input.accountId },
-    select: { customerId: true, fileName: true, signedXmlGzip: true },
+    select: { customerId: true, fileName: true, signedXmlGzip: true, ranges: true },
   });
   const attemptNumber = await nextAttemptNumber(db, input.voidId);
   await db.voidSendAttempt.create({
@@ -335,14 +342,23 @@ export async function beginResend(input: {
 }
 
 export type ExchangeResult =
-  | { outcome: SettledOutcome; codigo: string; nombre: string; mensajes: string[] }
+  | {
+      outcome: SettledOutcome;
+      codigo: string;
+      nombre: string;
+      mensajes: string[];
+      /** DGII's partial success (Aceptado only), split against what was sent (partial-success.ts). */
+      partial?: PartialSplit;
+    }
   | { outcome: "Error"; errorCode: string; errorMessage: string; mensajes?: string[] };
 
 /**
  * A resend's answer. Aceptado settles the record (by the resend, DGII's fields kept on the attempt,
  * the ALREADY_VOIDED rows written) unless someone settled it meanwhile — then it is only the
- * attempt's answer and a disagreement flags the record for review. Any rejection or failure is
- * only the attempt's answer: the record stays Error. The lease is released either way.
+ * attempt's answer and a disagreement flags the record for review. A partial success settles it the
+ * way a first send's does: `ranges` / `totalVoided` become what DGII voided, `excepted` /
+ * `totalExcepted` what it did not, and only the voided ranges get ALREADY_VOIDED rows. Any rejection
+ * or failure is only the attempt's answer: the record stays Error. The lease is released either way.
  */
 export async function finishResend(input: {
   accountId: string;
@@ -376,6 +392,7 @@ export async function finishResend(input: {
       data: { leaseOwner: null, leaseExpiresAt: null },
     });
     if (result.outcome !== "Aceptado") return;
+    const partial = result.partial;
     const settled = await tx.voidRecord.updateMany({
       where: { id: input.voidId, accountId: input.accountId, status: "Error", settledAt: null },
       data: {
@@ -383,7 +400,20 @@ export async function finishResend(input: {
         settledBy: input.requestedBy,
         settledAt: BigInt(input.now),
         settlementOutcome: "Aceptado",
-        settlementNote: `Aceptado por la DGII en el reenvío n.º ${input.attemptNumber} del mismo documento firmado.`,
+        settlementNote: partial
+          ? `Aceptado en parte por la DGII en el reenvío n.º ${input.attemptNumber} del mismo documento firmado: ` +
+            `${partial.totalExcepted} secuencia(s) exceptuada(s) no cuentan como anuladas por este registro; ` +
+            "verifíquelas en la Oficina Virtual antes de anularlas de nuevo."
+          : `Aceptado por la DGII en el reenvío n.º ${input.attemptNumber} del mismo documento firmado.`,
+        ...(partial
+          ? {
+              ranges: partial.storedRanges,
+              rangeCount: partial.ranges.length,
+              totalVoided: BigInt(partial.totalVoided),
+              excepted: partial.storedExcepted,
+              totalExcepted: BigInt(partial.totalExcepted),
+            }
+          : {}),
         updateAt: BigInt(input.now),
       },
     });
