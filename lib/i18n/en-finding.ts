@@ -48,6 +48,8 @@ export const enFinding: typeof esFinding = {
   documents: {
     voidedRange:
       "{ecf} is not registered as a document, but it lies in a voided range: void {voidId} ({status}), range {desde} – {hasta}.",
+    exceptedRange:
+      "{ecf} is not registered as a document. It was in void {voidId} ({status}), range {desde} – {hasta}, but DGII did not void it: it is still not voided.",
     voidLink: "See the void",
     malformed: "Invalid",
     malformedExplain: "{ecf} is not a valid e-NCF: {reason}",

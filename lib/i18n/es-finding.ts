@@ -49,6 +49,8 @@ export const esFinding = {
   documents: {
     voidedRange:
       "{ecf} no está registrado como documento, pero está dentro de un rango anulado: anulación {voidId} ({status}), rango {desde} – {hasta}.",
+    exceptedRange:
+      "{ecf} no está registrado como documento. Estaba en la anulación {voidId} ({status}), rango {desde} – {hasta}, pero la DGII no lo anuló: sigue sin anular.",
     voidLink: "Ver la anulación",
     malformed: "Inválido",
     malformedExplain: "{ecf} no es un e-NCF válido: {reason}",

@@ -34,7 +34,8 @@ export function uniqueEntries(ecfs: readonly string[]): { ecfs: string[]; duplic
  * The lookup of up to 100 e-NCF (already unique): the batch endpoint's use case for the documents
  * (so single and batch show the same fields), the domain's parser for malformed entries (reported as
  * such, never "No encontrado"), and the void history for unknown ones (lib/server/voids
- * find-voids-covering): a number in a voided range says so.
+ * find-voids-covering): a number in a voided range says so, and a number DGII excepted from a partial
+ * success says it was not voided.
  */
 export async function lookupDocuments(
   accountId: string,
@@ -70,7 +71,8 @@ export async function lookupDocuments(
       kind: "not-found",
       voided: hit
         ? {
-            text: format(t.finding.documents.voidedRange, {
+            // An excepted number was in the void but DGII did not void it: never "in a voided range".
+            text: format(hit.excepted ? t.finding.documents.exceptedRange : t.finding.documents.voidedRange, {
               ecf,
               voidId: hit.voidId,
               status: voidStatusLabel(t.voidStatus, hit.status, hit.errorCode, hit.excepted),

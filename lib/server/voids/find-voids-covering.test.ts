@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateVoidRequest, type VoidPlan } from "@/lib/domain/void-request";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import { lookupDocuments } from "@/lib/portal/document-lookup";
 import { findVoidsCovering } from "./find-voids-covering";
+import { splitPartialSuccess } from "./partial-success";
 import { voidContentOf } from "./prepare-void";
 import { storedRanges } from "./stored-ranges";
 import type { VoidCompletion } from "./types";
@@ -82,6 +84,57 @@ describe("findVoidsCovering", () => {
     const gap = await findVoidsCovering(account.auth.accountId, "TesteCF", "E310000000030");
     expect(gap.voids).toEqual([]);
     expect((await findVoidsCovering(account.auth.accountId, "CerteCF", "E310000000055")).voids).toEqual([]);
+  });
+
+  it("a partial success: an excepted number is found with excepted: true, and the document lookup does not call it voided", async () => {
+    const sent: Array<[string, string]> = [["E310000000200", "E310000000205"]];
+    const content = voidContentOf(planOf(sent));
+    // DGII voided 200, 201, 203 and 204; it excepted 202 (inside the voided span) and 205 (past it).
+    const partial = splitPartialSuccess(content.storedRanges, [
+      { serie: "E", tipoeCF: "31", desde: 202, hasta: 202 },
+      { serie: "E", tipoeCF: "31", desde: 205, hasta: 205 },
+    ])!;
+    const partialId = await attempt(account, sent, {
+      ...accepted,
+      codigo: "15",
+      nombre: "Satisfactorio",
+      partial,
+    });
+
+    for (const [encf, desde, hasta, excepted] of [
+      ["E310000000201", "E310000000200", "E310000000201", false],
+      ["E310000000202", "E310000000202", "E310000000202", true],
+      ["E310000000204", "E310000000203", "E310000000204", false],
+      ["E310000000205", "E310000000205", "E310000000205", true],
+    ] as const) {
+      const hit = await findVoidsCovering(account.auth.accountId, "TesteCF", encf);
+      expect(
+        hit.voids.map((v) => [v.voidId, v.status, v.secuenciaDesde, v.secuenciaHasta, v.excepted]),
+        encf,
+      ).toEqual([[partialId, "Aceptado", desde, hasta, excepted]]);
+    }
+
+    const [voided, inside, past] = await lookupDocuments(
+      account.auth.accountId,
+      "TesteCF",
+      ["E310000000201", "E310000000202", "E310000000205"],
+      "es",
+    );
+    expect(voided).toMatchObject({ kind: "not-found", voided: { href: `/voids/${partialId}?env=TesteCF` } });
+    expect(voided!.kind === "not-found" && voided.voided?.text).toContain("dentro de un rango anulado");
+    for (const result of [inside, past]) {
+      expect(result).toMatchObject({
+        kind: "not-found",
+        voided: { href: `/voids/${partialId}?env=TesteCF` },
+      });
+      const text = result!.kind === "not-found" ? result.voided!.text : "";
+      expect(text, result!.ecf).not.toContain("rango anulado");
+      expect(text, result!.ecf).toContain("no lo anuló");
+    }
+    const [english] = await lookupDocuments(account.auth.accountId, "TesteCF", ["E310000000205"], "en");
+    const englishText = english!.kind === "not-found" ? english.voided!.text : "";
+    expect(englishText).not.toContain("voided range");
+    expect(englishText).toContain("did not void it");
   });
 
   it("refuses a malformed e-NCF with the domain's code", async () => {

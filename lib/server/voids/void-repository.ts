@@ -468,9 +468,12 @@ function toCandidate(row: {
  * The attempts that may hold one number of a series+type, newest first, their ranges not yet
  * matched (find-voids-covering.ts walks them with lib/domain/intervals):
  * - accepted ones through the VoidedBlock index: only voids whose bounding box holds the number;
+ * - partial successes whose excepted ranges name that series+type (or are gzip-stored), through the
+ *   (accountId, environment, totalExcepted) index: an excepted number may lie outside the index
+ *   boxes, which hold only what DGII voided, and the search must still say "not voided" for it;
  * - every other attempt (Error, Rechazado: no index rows) whose stored JSON names that series+type
  *   (`"E31`), plus the large gzip-stored ones, which text cannot filter. Bounded: `truncated` says
- *   the newest MAX_COVERING_CANDIDATES of either kind were read and older ones were not.
+ *   the newest MAX_COVERING_CANDIDATES of any kind were read and older ones were not.
  */
 export async function findCoveringCandidates(
   accountId: string,
@@ -513,11 +516,31 @@ export async function findCoveringCandidates(
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,
   });
-  const candidates = [
+  const partials = await db.voidRecord.findMany({
+    where: {
+      accountId,
+      environment,
+      totalExcepted: { not: null },
+      OR: [{ excepted: { contains: `"${serie}${tipoeCF}` } }, { NOT: { excepted: { startsWith: "[" } } }],
+    },
+    select: CANDIDATE_SELECT,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit + 1,
+  });
+  // A partial success whose voided box holds the number is read twice: keep it once.
+  const byId = new Map<string, CoveringCandidate>();
+  for (const row of [
     ...accepted.filter((row) => row.accountId === accountId && row.environment === environment),
+    ...partials.slice(0, limit),
     ...others.slice(0, limit),
-  ]
-    .map(toCandidate)
-    .sort((a, b) => b.createdAt - a.createdAt || (a.voidId < b.voidId ? 1 : -1));
-  return { candidates, truncated: blocks.length > limit || others.length > limit };
+  ]) {
+    byId.set(row.id, toCandidate(row));
+  }
+  const candidates = [...byId.values()].sort(
+    (a, b) => b.createdAt - a.createdAt || (a.voidId < b.voidId ? 1 : -1),
+  );
+  return {
+    candidates,
+    truncated: blocks.length > limit || partials.length > limit || others.length > limit,
+  };
 }

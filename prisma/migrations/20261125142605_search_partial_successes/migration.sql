@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "VoidRecord_accountId_environment_totalExcepted_idx" ON "VoidRecord"("accountId", "environment", "totalExcepted");
