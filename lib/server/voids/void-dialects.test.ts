@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
+import { setEnvForTests } from "@/lib/server/config/load-config";
 import type { Dialect } from "@/lib/taxauth-simulator";
+import { waitForInFlight } from "./in-flight";
 import { startVoidTestApp, type VoidTestApp } from "./testing/void-test-app";
 
 /**
- * The core void flow (void-endpoint.test.ts's accepted and rejected cases) against each way DGII
- * words its answers (the simulator's dialects): the same request gives the same outcome whether
- * DGII says codigo 1, codigo 15 "Satisfactorio" or answers in XML. A partial success is not
- * understood yet: it stays an unconfirmed Error with DGII's answer verbatim, never Aceptado.
+ * The void flow against each way DGII words its answers (the simulator's dialects): accepted and
+ * rejected (void-endpoint.test.ts's core cases), an Idempotency-Key replay and a late answer (past
+ * the request's deadline, the record moves Error → Aceptado) give the same outcome whether DGII says
+ * codigo 1, codigo 15 "Satisfactorio" or answers in XML. DGII's partial success (the partial
+ * dialect) is Aceptado for what DGII voided, with the excepted sequences beside it, in the POST
+ * answer, the list and ?voidId= alike, on time or late.
  */
 const FULL = "Las secuencias fueron anuladas correctamente.";
 const PARTIAL = "Las secuencias fueron anuladas correctamente. Con excepción de las secuencias del detalle";
@@ -52,8 +56,30 @@ const rangeView = (tipoeCF: string, secuenciaDesde: string, secuenciaHasta: stri
 const plus = (encf: string, n: number) =>
   `${encf.slice(0, 3)}${String(Number(encf.slice(3)) + n).padStart(10, "0")}`;
 
+const DEADLINE_MS = 10_000;
+
+/**
+ * A send answered after the request's deadline: a short deadline for this one request (read per
+ * send), an answer delayed past it but well within the response timeout; the record as the 502
+ * left it, then as the late answer left it.
+ */
+async function lateVoid(
+  body: unknown,
+): Promise<{ response: Awaited<ReturnType<typeof post>>; before: unknown }> {
+  setEnvForTests({ VOID_DEADLINE_MS: "300" });
+  try {
+    app.simulator.admin.injectFault({ service: "anularrango", mode: "delay", delayMs: 1_000 });
+    const response = await post(body);
+    const before = await record(response.body.voidId as string);
+    await waitForInFlight(10_000);
+    return { response, before };
+  } finally {
+    setEnvForTests({ VOID_DEADLINE_MS: String(DEADLINE_MS) });
+  }
+}
+
 beforeAll(async () => {
-  app = await startVoidTestApp({ deadlineMs: 10_000, responseTimeoutMs: 10_000 });
+  app = await startVoidTestApp({ deadlineMs: DEADLINE_MS, responseTimeoutMs: 10_000 });
   account = await createTestAccount({ certificate: true });
 });
 
@@ -127,6 +153,50 @@ describe.each(CASES)("DGII answering in the $dialect dialect", ({ dialect, accep
       taxauthResponse: [expect.stringContaining(range.secuenciaHasta)],
     });
     expect(voidedBySimulator()).not.toContainEqual(expect.objectContaining({ from: range.secuenciaDesde }));
+  });
+
+  it("an Idempotency-Key repeat → the stored outcome, nothing sent again; another body → 409", async () => {
+    const body = { ranges: [freshRange(2)] };
+    const key = `dialect-${dialect}-${sequence}`;
+    const keyed = (payload: unknown) =>
+      app.call("POST", "/TesteCF/customer/void-ncf", {
+        token: account.idToken,
+        body: payload,
+        headers: { "idempotency-key": key },
+      });
+    const first = await keyed(body);
+    expect(first).toMatchObject({
+      status: 200,
+      body: { status: "Aceptado", taxauthResponse: { codigo: acceptance.codigo, nombre: acceptance.nombre } },
+    });
+    const calls = app.simulator.admin.callCounts().anularrango;
+    expect(await keyed(body)).toMatchObject({ status: 200, body: first.body });
+    expect(await keyed({ ranges: [freshRange(1)] })).toMatchObject({
+      status: 409,
+      body: { code: "IDEMPOTENCY_KEY_REUSED", voidId: first.body.voidId },
+    });
+    expect(app.simulator.admin.callCounts().anularrango).toBe(calls);
+  });
+
+  it("an answer after the deadline → 502 Error first, then the record moves to Aceptado with DGII's answer", async () => {
+    const range = freshRange(2);
+    const { response, before } = await lateVoid({ ranges: [range] });
+    expect(response).toMatchObject({ status: 502, body: { code: "TAXAUTH_VOID_ERROR", status: "Error" } });
+    expect(before).toMatchObject({ status: "Error" });
+    const voidId = response.body.voidId as string;
+    expect(await record(voidId)).toMatchObject({
+      status: "Aceptado",
+      totalVoided: 2,
+      taxauthCode: acceptance.codigo,
+      taxauthName: acceptance.nombre,
+      taxauthResponse: acceptance.mensajes,
+    });
+    expect(await record(voidId)).not.toHaveProperty("errorCode");
+    expect(voidedBySimulator()).toContainEqual({ from: range.secuenciaDesde, to: range.secuenciaHasta });
+    expect(await post({ ranges: [range] })).toMatchObject({
+      status: 409,
+      body: { code: "ALREADY_VOIDED", voidId },
+    });
   });
 });
 
@@ -246,6 +316,21 @@ describe("DGII answering in the partial dialect", () => {
     expect(voidedBySimulator()).toContainEqual({
       from: range.secuenciaDesde,
       to: plus(range.secuenciaDesde, 1),
+    });
+  });
+
+  it("a partial success after the deadline → 502 Error first, then Aceptado for what was voided, the excepted beside", async () => {
+    const range = freshRange(3);
+    const { response, before } = await lateVoid({ ranges: [range] });
+    expect(response).toMatchObject({ status: 502, body: { status: "Error" } });
+    expect(before).toMatchObject({ status: "Error", totalVoided: 3 });
+    expect(before).not.toHaveProperty("excepted");
+    await expectPartial(response.body.voidId as string, {
+      ranges: [rangeView("31", range.secuenciaDesde, plus(range.secuenciaDesde, 1), 2)],
+      totalVoided: 2,
+      excepted: [rangeView("31", range.secuenciaHasta, range.secuenciaHasta, 1)],
+      totalExcepted: 1,
+      mensajes: [PARTIAL, range.secuenciaHasta],
     });
   });
 
