@@ -57,6 +57,9 @@ export const enOrganization: typeof esOrganization = {
     noVoid: "None",
     noCertificate: "No certificate",
     expired: "Expired",
+    pending: "To confirm ({environment})",
+    ledgerAlerts: "Sequence alerts ({environment})",
+    ledgerNotComputed: "See Sequences",
   },
   create: {
     title: "Add a company",

@@ -58,6 +58,9 @@ export const esOrganization = {
     noVoid: "Ninguna",
     noCertificate: "Sin certificado",
     expired: "Vencido",
+    pending: "Por confirmar ({environment})",
+    ledgerAlerts: "Alertas de secuencias ({environment})",
+    ledgerNotComputed: "Véalas en Secuencias",
   },
   create: {
     title: "Agregar empresa",

@@ -51,6 +51,8 @@ export default async function OrganizationPage() {
               <th scope="col">{texts.companies.name}</th>
               <th scope="col">{format(texts.companies.lastVoid, { environment })}</th>
               <th scope="col">{texts.companies.certificate}</th>
+              <th scope="col">{format(texts.companies.pending, { environment })}</th>
+              <th scope="col">{format(texts.companies.ledgerAlerts, { environment })}</th>
             </tr>
           </thead>
           <tbody>
@@ -76,6 +78,16 @@ export default async function OrganizationPage() {
                       <span className="mono">{formatFechaHora(company.certificateNotAfter)}</span>
                       {company.certificateExpired ? <> {texts.companies.expired}</> : null}
                     </>
+                  )}
+                </td>
+                <td className="mono" data-testid="company-pending">
+                  {company.pendingVoids}
+                </td>
+                <td data-testid="company-ledger-alerts">
+                  {company.ledgerAlerts === null ? (
+                    <span className="muted">{texts.companies.ledgerNotComputed}</span>
+                  ) : (
+                    <span className="mono">{company.ledgerAlerts}</span>
                   )}
                 </td>
               </tr>

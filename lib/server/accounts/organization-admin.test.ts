@@ -4,6 +4,7 @@ import { hasValidCheckDigit } from "@/lib/domain/rnc";
 import { isAppError } from "@/lib/errors";
 import { beginTotpEnrollment } from "@/lib/server/auth/second-factor";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import { createAuthorization } from "@/lib/server/ledger";
 import { sampleVoidContent, storeAcceptedVoid } from "@/lib/server/voids/testing/stored-voids";
 
 import { createUser, inviteUser } from "./accounts";
@@ -175,7 +176,7 @@ describe("organization settings and overview", () => {
     await setRequireSecondFactor(actor.organizationId, false);
   });
 
-  it("lists each company with its last void of the environment and its active certificate's expiry", async () => {
+  it("lists each company with its last void of the environment, its active certificate's expiry, its voids to confirm and its ledger alerts", async () => {
     const withCertificate = await createTestAccount({ certificate: true });
     const organizationId = withCertificate.auth.organizationId;
     const second = await createCompanyForActor(
@@ -193,6 +194,38 @@ describe("organization settings and overview", () => {
     await storeAcceptedVoid(database.prisma, owner, content, "0190f000-0000-7000-8000-0000000000a1", 1000);
     await storeAcceptedVoid(database.prisma, owner, content, "0190f000-0000-7000-8000-0000000000a2", 2000);
 
+    // Zeta: two voids without an answer (Error) and a settled one flagged for review → 3 to confirm.
+    const zeta = { accountId: second.id, rnc: second.rnc };
+    for (const [index, suffix] of ["b1", "b2", "b3"].entries()) {
+      await storeAcceptedVoid(
+        database.prisma,
+        zeta,
+        content,
+        `0190f000-0000-7000-8000-0000000000${suffix}`,
+        10 + index,
+      );
+    }
+    await database.prisma.voidRecord.updateMany({
+      where: { id: { in: ["0190f000-0000-7000-8000-0000000000b1", "0190f000-0000-7000-8000-0000000000b2"] } },
+      data: { status: "Error" },
+    });
+    await database.prisma.voidRecord.update({
+      where: { id: "0190f000-0000-7000-8000-0000000000b3" },
+      data: { needsReview: true },
+    });
+    // The first company: an authorization that expired with its numbers unused (EXPIRED_UNUSED).
+    await createAuthorization({
+      accountId: withCertificate.auth.accountId,
+      environment: "TesteCF",
+      createdBy: "test",
+      body: {
+        secuenciaDesde: "E310000050001",
+        secuenciaHasta: "E310000050100",
+        fechaAutorizacion: "01-01-2024",
+        fechaVencimiento: "31-12-2024",
+      },
+    });
+
     const overview = await organizationOverview(organizationId, "TesteCF");
     expect(overview.map((company) => company.name)).toEqual([
       `Cuenta ${withCertificate.auth.rnc}`,
@@ -205,14 +238,21 @@ describe("organization settings and overview", () => {
     });
     expect(overview[0]!.certificateNotAfter).toBe(withCertificate.certificate!.notAfter);
     expect(overview[0]!.certificateExpired).toBe(false);
+    expect(overview[0]).toMatchObject({ pendingVoids: 0, ledgerAlerts: 1 });
     expect(overview[1]).toMatchObject({
-      lastVoid: null,
+      lastVoid: { id: "0190f000-0000-7000-8000-0000000000b3", createdAt: 12, status: "Aceptado" },
       certificateNotAfter: null,
       certificateExpired: false,
+      pendingVoids: 3,
+      ledgerAlerts: 0,
     });
-    // Another environment has no voids; another organization's companies never appear.
+    // Another environment has no voids nor authorizations; another organization's companies never appear.
     const production = await organizationOverview(organizationId, "eCF");
     expect(production.map((company) => company.lastVoid)).toEqual([null, null]);
+    expect(production.map((company) => [company.pendingVoids, company.ledgerAlerts])).toEqual([
+      [0, 0],
+      [0, 0],
+    ]);
     expect((await organizationOverview(other.auth.organizationId, "TesteCF")).map((c) => c.rnc)).toEqual([
       other.auth.rnc,
     ]);

@@ -6,6 +6,7 @@ import type { CompanyRole } from "@/lib/domain/roles";
 import { AppError } from "@/lib/errors";
 import { disableTotp } from "@/lib/server/auth/second-factor";
 import { getDb, nowMs, Prisma, toMs } from "@/lib/server/db";
+import { getInventory } from "@/lib/server/ledger/inventory";
 
 import {
   createCompany,
@@ -136,7 +137,21 @@ export interface CompanyOverview {
   certificateNotAfter: number | null;
   /** The active certificate has expired (voids are refused until a valid one is uploaded). */
   certificateExpired: boolean;
+  /** Voids waiting in "Por confirmar" (Error, or flagged for review), as countPending counts them (capped). */
+  pendingVoids: number;
+  /**
+   * The sequence ledger's alerts (running low, expiring, expired unused) of the environment, or null
+   * when not computed: past OVERVIEW_LEDGER_LIMIT companies with authorizations, the Secuencias page
+   * of each company tells.
+   */
+  ledgerAlerts: number | null;
 }
+
+/** The cap of each company's pending count (countPending's default): "1000+" is enough to act. */
+export const OVERVIEW_PENDING_CAP = 1000;
+/** At most this many companies get their ledger alerts computed (an inventory each), this many at once. */
+export const OVERVIEW_LEDGER_LIMIT = 50;
+const OVERVIEW_LEDGER_CONCURRENCY = 4;
 
 /**
  * The organization's companies for an accountant's overview, with each one's last void in
@@ -153,9 +168,18 @@ export async function organizationOverview(
     select: { id: true, rnc: true, name: true },
     orderBy: { name: "asc" },
   });
+  return overviewOf(companies, environment);
+}
+
+/** The overview's columns for `companies` (any organizations'; the caller decides who may read them). */
+export async function overviewOf(
+  companies: Array<{ id: string; rnc: string; name: string }>,
+  environment: Environment,
+): Promise<CompanyOverview[]> {
   if (companies.length === 0) return [];
+  const db = await getDb();
   const ids = companies.map((company) => company.id);
-  const [lastVoids, certificates] = await Promise.all([
+  const [lastVoids, certificates, pending, alerts] = await Promise.all([
     db.$queryRaw<Array<{ accountId: string; id: string; createdAt: bigint; status: string }>>(Prisma.sql`
       SELECT company."id" AS "accountId", last."id", last."createdAt", last."status"::text AS "status"
       FROM unnest(${ids}::text[]) AS company("id")
@@ -170,6 +194,8 @@ export async function organizationOverview(
       where: { accountId: { in: ids }, active: true },
       select: { accountId: true, certificate: { select: { notAfter: true } } },
     }),
+    pendingCounts(ids, environment),
+    ledgerAlertCounts(ids, environment),
   ]);
   const voidOf = new Map(lastVoids.map((row) => [row.accountId, row]));
   const expiryOf = new Map(certificates.map((row) => [row.accountId, toMs(row.certificate.notAfter)]));
@@ -178,10 +204,75 @@ export async function organizationOverview(
     const last = voidOf.get(company.id);
     const notAfter = expiryOf.get(company.id) ?? null;
     return {
-      ...company,
+      id: company.id,
+      rnc: company.rnc,
+      name: company.name,
       lastVoid: last ? { id: last.id, createdAt: toMs(last.createdAt), status: last.status } : null,
       certificateNotAfter: notAfter,
       certificateExpired: notAfter !== null && notAfter < now,
+      pendingVoids: pending.get(company.id) ?? 0,
+      ledgerAlerts: alerts.has(company.id) ? alerts.get(company.id)! : 0,
     };
   });
+}
+
+/**
+ * countPending for many companies in one query: Error voids plus those flagged for review, each
+ * count capped (LIMIT inside a lateral join: one bounded index scan per company, never a full count).
+ */
+async function pendingCounts(ids: string[], environment: Environment): Promise<Map<string, number>> {
+  const db = await getDb();
+  const rows = await db.$queryRaw<Array<{ accountId: string; errors: bigint; review: bigint }>>(Prisma.sql`
+    SELECT company."id" AS "accountId",
+      (SELECT count(*) FROM (
+        SELECT 1 FROM "VoidRecord" v
+        WHERE v."accountId" = company."id" AND v."environment" = ${environment}::"Environment"
+          AND v."status" = 'Error'::"VoidStatus"
+        LIMIT ${OVERVIEW_PENDING_CAP}) AS e) AS "errors",
+      (SELECT count(*) FROM (
+        SELECT 1 FROM "VoidRecord" v
+        WHERE v."accountId" = company."id" AND v."environment" = ${environment}::"Environment"
+          AND v."needsReview" = true
+        LIMIT ${OVERVIEW_PENDING_CAP}) AS r) AS "review"
+    FROM unnest(${ids}::text[]) AS company("id")`);
+  return new Map(
+    rows.map((row) => [
+      row.accountId,
+      Math.min(OVERVIEW_PENDING_CAP, Number(row.errors) + Number(row.review)),
+    ]),
+  );
+}
+
+/**
+ * The ledger's alerts per company. Alerts exist only for authorizations, so only companies with one in
+ * `environment` (one grouped query) get an inventory, OVERVIEW_LEDGER_CONCURRENCY at a time and at
+ * most OVERVIEW_LEDGER_LIMIT of them (null past it): the page stays bounded for a firm of hundreds.
+ */
+async function ledgerAlertCounts(
+  ids: string[],
+  environment: Environment,
+): Promise<Map<string, number | null>> {
+  const db = await getDb();
+  const withAuthorizations = await db.sequenceAuthorization.groupBy({
+    by: ["accountId"],
+    where: { accountId: { in: ids }, environment },
+    orderBy: { accountId: "asc" },
+  });
+  const counted = new Map<string, number | null>();
+  const queue = withAuthorizations.map((row) => row.accountId);
+  for (const skipped of queue.splice(OVERVIEW_LEDGER_LIMIT)) counted.set(skipped, null);
+  const worker = async () => {
+    for (let accountId = queue.shift(); accountId !== undefined; accountId = queue.shift()) {
+      const inventory = await getInventory(accountId, environment);
+      counted.set(
+        accountId,
+        inventory.types.reduce(
+          (sum, type) => sum + type.authorizations.reduce((inType, auth) => inType + auth.alerts.length, 0),
+          0,
+        ),
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: OVERVIEW_LEDGER_CONCURRENCY }, worker));
+  return counted;
 }
