@@ -73,11 +73,28 @@ export const settlementExtension = {
     ),
 };
 
-/** POST …/resolution as JSON (no file). */
-export const voidResolutionRequestSchema = z.strictObject({
-  outcome: z.enum(SETTLEMENT_OUTCOMES).describe("What DGII's OFV shows: every range voided, or none"),
-  note: z.string().min(1).max(2000).describe("Required: what the person saw and where"),
-});
+/** POST …/resolution as JSON (no file): a person's confirmed outcome. */
+export const voidSettleRequestSchema = z
+  .strictObject({
+    outcome: z.enum(SETTLEMENT_OUTCOMES).describe("What DGII's OFV shows: every range voided, or none"),
+    note: z.string().min(1).max(2000).describe("Required: what the person saw and where"),
+  })
+  .describe("Registrar resultado: the outcome a person confirmed in DGII's OFV");
+
+/** POST …/resolution as JSON: "Reenviar el mismo documento". */
+export const voidResendRequestSchema = z
+  .strictObject({
+    action: z.literal("resend"),
+    confirmation: z
+      .string()
+      .describe('Typed confirmation: "REENVIAR" or the voidId\'s last 6 characters (any case)'),
+  })
+  .describe(
+    "Reenviar el mismo documento: the stored signed ANECF sent again, byte for byte, as a new attempt of the same voidId",
+  );
+
+/** POST …/resolution as JSON: settle, or resend. */
+export const voidResolutionRequestSchema = z.union([voidSettleRequestSchema, voidResendRequestSchema]);
 
 /** POST …/resolution as multipart/form-data (with the optional evidence file). */
 export const voidResolutionMultipartSchema = z.strictObject({

@@ -10,7 +10,7 @@ import { AppError, isAppError } from "@/lib/errors";
 import { format, formatNumber, getDictionary } from "@/lib/i18n";
 import { errorMessage } from "@/lib/i18n/error-message";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
-import { resendVoid } from "@/lib/server/voids/resend-void";
+import { checkResendConfirmation, resendVoid } from "@/lib/server/voids/resend-void";
 import { settleVoid } from "@/lib/server/voids/settle-void";
 
 import { getPortalPreferences } from "../preferences";
@@ -81,13 +81,8 @@ export async function resendVoidAction(
   const auth = await requirePortalAuth("action resendVoidAction");
   const locale = await localeOf();
   try {
-    const typed = String(confirmation ?? "")
-      .trim()
-      .toUpperCase();
     const id = String(voidId ?? "");
-    if (typed !== "REENVIAR" && (id.length < 6 || typed !== id.slice(-6).toUpperCase())) {
-      throw new AppError("RESEND_NOT_CONFIRMED", "La confirmación escrita no coincide: no se reenvió nada.");
-    }
+    checkResendConfirmation(id, String(confirmation ?? ""));
     const result = await resendVoid({
       accountId: auth.accountId,
       environment: environmentOf(environment),

@@ -74,11 +74,12 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
     "the range overlaps an authorization already entered for the same series and type (`authorizationId`)",
   AUTHORIZATION_NOT_FOUND: "no authorization with that id in this company and environment",
   INVALID_SETTLEMENT:
-    "outcome must be Aceptado or Rechazado and note is required (1–2000 characters); the body's parameter names the field",
+    "outcome must be Aceptado or Rechazado and note is required (1–2000 characters); action, if present, must be resend, with only confirmation beside it; the body's parameter names the field",
   EVIDENCE_TOO_LARGE: "the evidence file is over 10 MB",
   EVIDENCE_TYPE_NOT_ALLOWED:
     "the evidence file is not a PDF, PNG or JPEG (read from its content, not its name)",
-  RESEND_NOT_CONFIRMED: "portal: the typed confirmation of a resend does not match",
+  RESEND_NOT_CONFIRMED:
+    'the typed confirmation of a resend is not "REENVIAR" nor the voidId\'s last 6 characters; nothing was sent',
   RATE_LIMITED:
     "too many voids per minute for the account, or too many failed sign-ins from the client's address (for that username, or for any); see Retry-After",
   SERVICE_UNAVAILABLE: "the instance is shutting down; retry (see Retry-After)",
@@ -177,6 +178,7 @@ export const OPERATION_ERRORS: Record<string, ErrorCode[]> = {
   settleVoid: [
     ...BODY,
     "INVALID_SETTLEMENT",
+    "RESEND_NOT_CONFIRMED",
     ...BEARER,
     "FORBIDDEN",
     "VOID_NOT_FOUND",
@@ -185,6 +187,9 @@ export const OPERATION_ERRORS: Record<string, ErrorCode[]> = {
     "VOID_IN_PROGRESS",
     "EVIDENCE_TOO_LARGE",
     "EVIDENCE_TYPE_NOT_ALLOWED",
+    // A resend signs nothing, but sends with the company's certificate (its DGII token).
+    "CERTIFICATE_NOT_CONFIGURED",
+    "CERTIFICATE_UNAVAILABLE",
     ...ALWAYS,
   ],
   getDocument: ["MISSING_ECF", "INVALID_ECF", ...API_KEY, "DOCUMENT_NOT_FOUND", ...ALWAYS],

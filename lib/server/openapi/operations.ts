@@ -152,7 +152,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     method: "post",
     path: "/{environment}/customer/void-ncf/{voidId}/resolution",
     tag: "Anulaciones",
-    summary: "Settle a void whose outcome is unknown (Error)",
+    summary: "Settle a void whose outcome is unknown (Error), or resend its signed document",
     description:
       "Extension, for approvers. DGII has no API that lists a taxpayer's voids: a person checks the OFV page " +
       '"Consulta de Anulaciones" (the company\'s RNC, the environment, dates around fechaHoraAnulacion, the ' +
@@ -163,12 +163,27 @@ export const API_OPERATIONS: ApiOperation[] = [
       "invented. A settled Aceptado counts for ALREADY_VOIDED like an accepted answer. Only an Error record whose " +
       "send is not in flight can be settled (409 VOID_NOT_UNKNOWN, VOID_ALREADY_SETTLED, VOID_IN_PROGRESS). If " +
       "DGII answers later and disagrees, the answer is recorded in `attempts` and `needsReview: true` is set; " +
-      "neither is overwritten. Answers the record as `GET …/void-ncf?voidId=` does.",
+      'neither is overwritten.\n\nResend instead (JSON `{ "action": "resend", "confirmation" }`, the same ' +
+      "role): the stored signed ANECF is sent to DGII again, byte for byte (never rebuilt nor signed again), as " +
+      "the next attempt of the same voidId, one at a time (409 VOID_IN_PROGRESS). `confirmation` is " +
+      '"REENVIAR" or the voidId\'s last 6 characters (400 RESEND_NOT_CONFIRMED otherwise: nothing is sent). ' +
+      "The resend's answer is the newest entry of `attempts` (`finishedAt: null` while DGII has not answered by " +
+      "the deadline; Anula keeps waiting). DGII's acceptance settles the record Aceptado (`settlement.by` is who " +
+      "asked); a partial success settles it Aceptado for what DGII voided, with `excepted` / `totalExcepted`; a " +
+      'rejection — even "ya utilizadas/anuladas" — or a failure is only that attempt\'s answer and the record ' +
+      "stays Error: it says nothing sure about the first send.\n\nAnswers the record as " +
+      "`GET …/void-ncf?voidId=` does.",
     auth: "bearer",
     pathParams: { voidId: { schema: z.string(), description: "The Error record's voidId" } },
     requestBody: "VoidResolutionRequest",
     multipartBody: "VoidResolutionMultipart",
-    responses: { 200: { description: "The settled record, with `settlement`", body: "VoidRecord" } },
+    responses: {
+      200: {
+        description:
+          "The record: settled (with `settlement`), or after the resend (its answer in `attempts`)",
+        body: "VoidRecord",
+      },
+    },
   },
   {
     operationId: "getDocument",

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Environment } from "@/lib/domain/environments";
+import { AppError } from "@/lib/errors";
 import { getActiveSigningCredential } from "@/lib/server/certificates";
 import { loadConfig } from "@/lib/server/config/load-config";
 import { logger } from "@/lib/server/config/logger";
@@ -25,6 +26,22 @@ export interface ResendResult {
   outcome: ExchangeResult["outcome"] | "waiting";
   /** A partial success (Aceptado): how many numbers DGII voided and how many it excepted. */
   partial?: { totalVoided: number; totalExcepted: number };
+}
+
+/**
+ * The typed confirmation a resend needs, in the portal and the API alike: "REENVIAR" or the voidId's
+ * last 6 characters, any case (400 RESEND_NOT_CONFIRMED otherwise: nothing is sent). A resend goes
+ * to DGII for real, so a client must say which void it means, not only click or retry.
+ */
+export function checkResendConfirmation(voidId: string, confirmation: unknown): void {
+  const typed = (typeof confirmation === "string" ? confirmation : "").trim().toUpperCase();
+  if (typed !== "REENVIAR" && (voidId.length < 6 || typed !== voidId.slice(-6).toUpperCase())) {
+    throw new AppError(
+      "RESEND_NOT_CONFIRMED",
+      "La confirmación escrita no coincide (REENVIAR o los últimos 6 caracteres del voidId): no se reenvió nada.",
+      { extra: { parameter: "confirmation" } },
+    );
+  }
 }
 
 /**

@@ -6,16 +6,21 @@ import { EVIDENCE_MAX_BYTES } from "./settlement-evidence";
 /** A multipart resolution: the evidence (≤ 10 MB) and the fields, with room for the parts' headers. */
 export const RESOLUTION_BODY_LIMIT_BYTES = EVIDENCE_MAX_BYTES + 1024 * 1024;
 
-export interface ResolutionBody {
-  outcome: unknown;
-  note: unknown;
-  evidence: { fileName: string; content: Uint8Array } | null;
-}
+/** What a resolution asks for: a person's confirmed outcome, or a resend of the same signed document. */
+export type ResolutionBody =
+  | {
+      action: "settle";
+      outcome: unknown;
+      note: unknown;
+      evidence: { fileName: string; content: Uint8Array } | null;
+    }
+  | { action: "resend"; confirmation: unknown };
 
 /**
  * POST …/void-ncf/{voidId}/resolution: multipart/form-data (outcome, note, optional file part
- * `evidence`) or JSON `{ outcome, note }` without a file. Any other Content-Type → 415; a body past
- * RESOLUTION_BODY_LIMIT_BYTES → 413 PAYLOAD_TOO_LARGE (read bounded, never buffered whole).
+ * `evidence`) or JSON `{ outcome, note }` without a file — or, for "Reenviar el mismo documento",
+ * `{ action: "resend", confirmation }` (JSON or form fields). Any other Content-Type → 415; a body
+ * past RESOLUTION_BODY_LIMIT_BYTES → 413 PAYLOAD_TOO_LARGE (read bounded, never buffered whole).
  */
 export async function readResolutionBody(request: Request): Promise<ResolutionBody> {
   const contentType = (request.headers.get("content-type") ?? "").toLowerCase();
@@ -26,8 +31,8 @@ export async function readResolutionBody(request: Request): Promise<ResolutionBo
         extra: { parameter: "body" },
       });
     }
-    const { outcome, note } = body as Record<string, unknown>;
-    return { outcome, note, evidence: null };
+    const { action, outcome, note, confirmation } = body as Record<string, unknown>;
+    return resolutionOf({ action, outcome, note, confirmation, evidence: null });
   }
   const bytes = await readBounded(request, RESOLUTION_BODY_LIMIT_BYTES);
   let form: FormData;
@@ -39,14 +44,54 @@ export async function readResolutionBody(request: Request): Promise<ResolutionBo
     });
   }
   const file = form.get("evidence");
-  return {
+  return resolutionOf({
+    action: form.get("action") ?? undefined,
     outcome: form.get("outcome"),
     note: form.get("note"),
+    confirmation: form.get("confirmation"),
     evidence:
       file instanceof Blob
         ? { fileName: (file as File).name ?? "", content: new Uint8Array(await file.arrayBuffer()) }
         : null,
-  };
+  });
+}
+
+/**
+ * Which of the two it is. A resend carries only its confirmation: an outcome, note or file beside it
+ * is refused rather than ignored, since the caller clearly meant something else.
+ */
+function resolutionOf(fields: {
+  action: unknown;
+  outcome: unknown;
+  note: unknown;
+  confirmation: unknown;
+  evidence: { fileName: string; content: Uint8Array } | null;
+}): ResolutionBody {
+  if (fields.action === undefined) {
+    return { action: "settle", outcome: fields.outcome, note: fields.note, evidence: fields.evidence };
+  }
+  if (fields.action !== "resend") {
+    throw new AppError(
+      "INVALID_SETTLEMENT",
+      'action solo admite "resend" (o se omite para registrar un resultado).',
+      {
+        extra: { parameter: "action" },
+      },
+    );
+  }
+  const extra = (["outcome", "note"] as const).find(
+    (name) => fields[name] !== undefined && fields[name] !== null,
+  );
+  // A form without a chosen file still sends an empty, nameless part: that is no evidence.
+  const file = fields.evidence;
+  if (extra !== undefined || (file !== null && (file.content.length > 0 || file.fileName !== ""))) {
+    throw new AppError(
+      "INVALID_SETTLEMENT",
+      `Un reenvío lleva solo confirmation: ${extra ?? "evidence"} no corresponde (registrar un resultado se hace sin action).`,
+      { extra: { parameter: extra ?? "evidence" } },
+    );
+  }
+  return { action: "resend", confirmation: fields.confirmation };
 }
 
 async function readBounded(request: Request, maxBytes: number): Promise<Buffer> {

@@ -470,3 +470,95 @@ describe("resend of the same signed document", () => {
     });
   });
 });
+
+describe('POST …/resolution with { action: "resend" }: the resend through the API', () => {
+  const anularrangoCalls = () => app.simulator.admin.calls().filter((call) => call.service === "anularrango");
+
+  it("refuses a wrong confirmation (400 RESEND_NOT_CONFIRMED) and a malformed resend (400 INVALID_SETTLEMENT), sending nothing", async () => {
+    const voidId = await errorVoid();
+    const before = anularrangoCalls().length;
+    for (const confirmation of ["", "SI", voidId.slice(-5), voidId.slice(0, 6), undefined, 123]) {
+      expect(await resolve(voidId, { json: { action: "resend", confirmation } })).toMatchObject({
+        status: 400,
+        body: { code: "RESEND_NOT_CONFIRMED", parameter: "confirmation" },
+      });
+    }
+    for (const [json, parameter] of [
+      [{ action: "reenviar", confirmation: "REENVIAR" }, "action"],
+      [{ action: "resend", confirmation: "REENVIAR", outcome: "Aceptado" }, "outcome"],
+      [{ action: "resend", confirmation: "REENVIAR", note: "x" }, "note"],
+    ] as const) {
+      expect(await resolve(voidId, { json }), JSON.stringify(json)).toMatchObject({
+        status: 400,
+        body: { code: "INVALID_SETTLEMENT", parameter },
+      });
+    }
+    const withFile = await resolve(voidId, {
+      form: form({ action: "resend", confirmation: "REENVIAR" }, { bytes: PNG, name: "a.png" }),
+    });
+    expect(withFile).toMatchObject({
+      status: 400,
+      body: { code: "INVALID_SETTLEMENT", parameter: "evidence" },
+    });
+    expect(anularrangoCalls()).toHaveLength(before);
+    expect(await getRecord(voidId)).not.toHaveProperty("attempts");
+  });
+
+  it("the voidId's last 6 characters (any case): the same bytes sent again, the record answered settled", async () => {
+    const range = freshRange();
+    const before = anularrangoCalls().length;
+    const voidId = await errorVoid(approver, range);
+    const response = await resolve(voidId, {
+      json: { action: "resend", confirmation: ` ${voidId.slice(-6).toLowerCase()} ` },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      voidId,
+      status: "Aceptado",
+      taxauthCode: null,
+      settlement: { by: `${approver.auth.email} (API)`, outcome: "Aceptado", evidence: [] },
+      attempts: [
+        expect.objectContaining({
+          attemptNumber: 2,
+          kind: "resend",
+          requestedBy: `${approver.auth.email} (API)`,
+          outcome: "Aceptado",
+          taxauthCode: "1",
+        }),
+      ],
+    });
+    expect(await getRecord(voidId)).toEqual(response.body);
+    const calls = anularrangoCalls().slice(before);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.xmlSha256).toBe(calls[0]!.xmlSha256);
+    // Settled: a second resend is refused like the portal's.
+    expect(await resolve(voidId, { json: { action: "resend", confirmation: "REENVIAR" } })).toMatchObject({
+      status: 409,
+      body: { code: "VOID_ALREADY_SETTLED" },
+    });
+  });
+
+  it("a rejected resend answers 200 with the record still Error and the rejection as its attempt; approvers only", async () => {
+    const voidId = await errorVoid(operator);
+    expect(
+      await resolve(voidId, { json: { action: "resend", confirmation: "REENVIAR" } }, operator.idToken),
+    ).toMatchObject({ status: 403, body: { code: "FORBIDDEN" } });
+
+    const range = freshRange(1);
+    const rejected = await errorVoid(approver, range);
+    app.simulator.admin.markIssued({
+      environment: "TesteCF",
+      rnc: approver.auth.rnc,
+      ranges: [{ from: range.secuenciaDesde, to: range.secuenciaHasta }],
+    });
+    const response = await resolve(rejected, { form: form({ action: "resend", confirmation: "reenviar" }) });
+    expect(response).toMatchObject({
+      status: 200,
+      body: {
+        status: "Error",
+        attempts: [expect.objectContaining({ kind: "resend", outcome: "Rechazado", taxauthCode: "2" })],
+      },
+    });
+    expect(response.body).not.toHaveProperty("settlement");
+  });
+});

@@ -63,7 +63,7 @@ async function errorVoidOf(app: VoidTestApp, voidPost: VoidPost, range: unknown)
   }
 }
 
-/** POST …/void-ncf/{voidId}/resolution (JSON; the multipart form is tested in settle-void.test.ts). */
+/** POST …/void-ncf/{voidId}/resolution, settle and resend (JSON; the multipart form is tested in settle-void.test.ts). */
 function settleScenarios(setup: {
   voidPost: VoidPost;
   errorVoid(): Promise<string>;
@@ -82,6 +82,7 @@ function settleScenarios(setup: {
     outcome: "Aceptado",
     note: "Consulta de Anulaciones (OFV) del 22-11-2026: los 2 e-NCF aparecen anulados.",
   };
+  const resend = { action: "resend", confirmation: "REENVIAR" };
   return [
     {
       operationId: "settleVoid",
@@ -114,6 +115,22 @@ function settleScenarios(setup: {
       summary: "The note is required",
       status: 400,
       run: () => resolve(settled, { outcome: "Aceptado", note: "" }),
+    },
+    {
+      operationId: "settleVoid",
+      name: "resendAccepted",
+      summary:
+        "The same signed document resent; DGII accepted it, which settles the void (its answer in attempts)",
+      status: 200,
+      request: resend,
+      run: async () => resolve(await setup.errorVoid(), resend),
+    },
+    {
+      operationId: "settleVoid",
+      name: "resendNotConfirmed",
+      summary: 'A resend needs "REENVIAR" or the voidId\'s last 6 characters; nothing was sent',
+      status: 400,
+      run: () => resolve(settled, { action: "resend", confirmation: "sí" }),
     },
   ];
 }

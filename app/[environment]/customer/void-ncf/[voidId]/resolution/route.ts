@@ -4,6 +4,7 @@ import { annotateRequest } from "@/lib/server/http/request-context";
 import { methodsNotAllowed } from "@/lib/server/http/api-fallbacks";
 import { voidRecordBody } from "@/lib/server/voids/http";
 import { getVoid, withRangesJson } from "@/lib/server/voids/list-voids";
+import { checkResendConfirmation, resendVoid } from "@/lib/server/voids/resend-void";
 import { readResolutionBody } from "@/lib/server/voids/resolution-body";
 import { settleVoid } from "@/lib/server/voids/settle-void";
 import { withSettlementFields } from "@/lib/server/voids/settlement-http";
@@ -11,25 +12,33 @@ import { withSettlementFields } from "@/lib/server/voids/settlement-http";
 type Context = { params: Promise<{ environment: string; voidId: string }> };
 
 /**
- * Extension: settle an Error void with the outcome a person confirmed in DGII's OFV (approvers):
- * multipart/form-data (outcome, note, optional file `evidence`) or JSON { outcome, note }. Answers
- * the record as GET ?voidId= does, with its `settlement`.
+ * Extension: the ways out of an Error void for approvers (the portal's, same role). Settle it with
+ * the outcome a person confirmed in DGII's OFV: multipart/form-data (outcome, note, optional file
+ * `evidence`) or JSON { outcome, note }; or resend the same signed document: { action: "resend",
+ * confirmation } (resend-void.ts). One endpoint, as the issue names it: both resolve the same
+ * unknown void under the same action (voids.settle). Answers the record as GET ?voidId= does, with
+ * its `settlement` and `attempts` (the resend's answer is its newest attempt).
  */
 export const POST = route(async (request: Request, { params }: Context) => {
   const environment = await requireEnvironment(params);
   const auth = await requireBearer(request, "POST /[environment]/customer/void-ncf/[voidId]/resolution");
   const { voidId } = await params;
   const body = await readResolutionBody(request);
-  await settleVoid({
-    accountId: auth.accountId,
-    environment,
-    voidId,
-    outcome: body.outcome,
-    note: body.note,
-    evidence: body.evidence,
-    userId: auth.userId,
-    by: `${auth.actor} (API)`,
-  });
+  if (body.action === "resend") {
+    checkResendConfirmation(voidId, body.confirmation);
+    await resendVoid({ accountId: auth.accountId, environment, voidId, requestedBy: `${auth.actor} (API)` });
+  } else {
+    await settleVoid({
+      accountId: auth.accountId,
+      environment,
+      voidId,
+      outcome: body.outcome,
+      note: body.note,
+      evidence: body.evidence,
+      userId: auth.userId,
+      by: `${auth.actor} (API)`,
+    });
+  }
   annotateRequest({ voidId });
   const record = voidRecordBody(await getVoid(auth.accountId, environment, voidId, withRangesJson));
   return json((await withSettlementFields(auth.accountId, [record]))[0]!, 200);
