@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { isAppError } from "@/lib/errors";
-import { inviteUser } from "@/lib/server/accounts";
+import { createUser, inviteUser } from "@/lib/server/accounts";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
 
@@ -63,5 +63,28 @@ describe("requirePortalAuth and the steps Mi cuenta forces", () => {
       data: { totpEnabledAt: BigInt(Date.now()) },
     });
     expect(await codeOf(requirePortalAuth("action createApiKeyAction"))).toBe("OK");
+  });
+
+  it("holds an approver-only member without the second factor; an operator or a viewer goes on", async () => {
+    await database.prisma.organization.update({
+      where: { id: admin.auth.organizationId },
+      data: { requireSecondFactor: true },
+    });
+    const expected = { approver: "SECOND_FACTOR_SETUP_REQUIRED", operator: "OK", viewer: "OK" } as const;
+    for (const [role, code] of Object.entries(expected)) {
+      const user = await createUser({
+        accountId: admin.auth.accountId,
+        email: `${role}@forced.test`,
+        password: "una-clave-larga",
+        roles: [role as keyof typeof expected],
+        organizationAdmin: false,
+      });
+      session = { userId: user.id, signedInAt: Date.now() };
+      // documents.read: an action every role may take, so only the second-factor step can refuse it.
+      expect([role, await codeOf(requirePortalAuth("action lookupDocumentsBatchAction"))]).toEqual([
+        role,
+        code,
+      ]);
+    }
   });
 });
