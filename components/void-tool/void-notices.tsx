@@ -6,7 +6,7 @@ import { Banner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
 import { CheckboxField } from "@/components/ui/field";
 import type { Locale } from "@/lib/domain/locale";
-import { format, plural, type Dictionary } from "@/lib/i18n";
+import { format, formatNumber, plural, type Dictionary } from "@/lib/i18n";
 import type { ActionFailure, VoidWarnings } from "@/lib/portal/actions/void-actions";
 
 type VoidToolStrings = Dictionary["voidTool"];
@@ -23,8 +23,10 @@ interface WarningsProps {
 }
 
 /**
- * Before sending: an overlap with an earlier Aceptado void blocks (link to it); an overlap with an
- * earlier Error void is allowed once the user says they checked it (spec retry rule 2).
+ * Before sending: an overlap with an earlier Aceptado void blocks (link to it), and so do numbers the
+ * imported e-CF show as used (SEQUENCE_USED: named, with the credit-note remedy); an overlap with an
+ * earlier Error void is allowed once the user says they checked it (spec retry rule 2); ranges outside
+ * the authorizations entered are a warning only.
  */
 export function VoidWarningsPanel({
   warnings,
@@ -34,14 +36,11 @@ export function VoidWarningsPanel({
   locale,
   t,
 }: WarningsProps) {
-  if (!warnings.accepted && warnings.errors.length === 0) return null;
+  const blocked = Boolean(warnings.accepted || warnings.used);
+  const outside = warnings.outsideAuthorization;
+  if (!blocked && warnings.errors.length === 0 && outside.total === 0) return null;
   return (
-    <Banner
-      tone={warnings.accepted ? "danger" : "warning"}
-      title={t.title}
-      role="alert"
-      testId="void-warnings"
-    >
+    <Banner tone={blocked ? "danger" : "warning"} title={t.title} role="alert" testId="void-warnings">
       {warnings.acceptedLines.length > 1 && (
         <p data-testid="accepted-lines">{plural(t.acceptedLines, warnings.acceptedLines.length, locale)}</p>
       )}
@@ -56,6 +55,10 @@ export function VoidWarningsPanel({
             {format(t.acceptedLink, { voidId: warnings.accepted.voidId })}
           </Link>
         </p>
+      )}
+      {warnings.used && <UsedNumbersNotice used={warnings.used} locale={locale} t={t} />}
+      {outside.total > 0 && (
+        <OutsideAuthorizationNotice ranges={outside.ranges} total={outside.total} locale={locale} t={t} />
       )}
       {onRemoveVoided && (
         <p>
@@ -72,12 +75,79 @@ export function VoidWarningsPanel({
           </Link>
         </p>
       ))}
-      {!warnings.accepted && warnings.errors.length > 0 && (
+      {!blocked && warnings.errors.length > 0 && (
         <CheckboxField checked={acknowledged} onChange={(event) => onAcknowledge(event.target.checked)}>
           {t.errorAck}
         </CheckboxField>
       )}
     </Banner>
+  );
+}
+
+/** SEQUENCE_USED before the confirmation: the numbers already issued and the remedy (a credit note). */
+function UsedNumbersNotice({
+  used,
+  locale,
+  t,
+}: {
+  used: NonNullable<VoidWarnings["used"]>;
+  locale: Locale;
+  t: VoidToolStrings["warnings"];
+}) {
+  const more = used.total - used.numbers.length;
+  return (
+    <>
+      <p data-testid="void-used">
+        {plural(t.used, used.total, locale, {
+          numbers: used.numbers.join(", "),
+          more:
+            more > 0
+              ? format(used.capped ? t.usedMoreCapped : t.usedMore, { count: formatNumber(more, locale) })
+              : "",
+        })}
+      </p>
+      <p>{t.usedRemedy}</p>
+    </>
+  );
+}
+
+/** Ranges outside every authorization entered for their type (OUTSIDE_AUTHORIZATION): a warning, never a block. */
+export function OutsideAuthorizationNotice({
+  ranges,
+  total,
+  locale,
+  t,
+}: {
+  ranges: ReadonlyArray<{
+    tipoeCF: string;
+    secuenciaDesde: string;
+    secuenciaHasta: string;
+    cantidad: number;
+  }>;
+  total: number;
+  locale: Locale;
+  t: VoidToolStrings["warnings"];
+}) {
+  return (
+    <div data-testid="void-outside-authorization">
+      <p>
+        <strong>{t.outsideTitle}</strong>
+      </p>
+      <ul>
+        {ranges.map((range) => (
+          <li key={`${range.secuenciaDesde}-${range.secuenciaHasta}`}>
+            {format(t.outside, {
+              desde: range.secuenciaDesde,
+              hasta: range.secuenciaHasta,
+              count: formatNumber(range.cantidad, locale),
+              tipo: range.tipoeCF,
+            })}
+          </li>
+        ))}
+      </ul>
+      {total > ranges.length && <p>{plural(t.outsideMore, total - ranges.length, locale)}</p>}
+      <p>{t.outsideNote}</p>
+    </div>
   );
 }
 

@@ -9,10 +9,11 @@ import { ecfTypeName, isEcfType } from "@/lib/domain/ecf-types";
 import type { Environment } from "@/lib/domain/environments";
 import type { Locale } from "@/lib/domain/locale";
 import { format, formatNumber, getDictionary } from "@/lib/i18n";
-import { voidStatusLabel } from "@/lib/i18n/void-status";
+import { voidStatusLabel, type VoidStatusFacts } from "@/lib/i18n/void-status";
 import type { VoidRecord } from "@/lib/schemas/void-ncf-responses";
 
 import { FocusOnMount } from "./focus-on-mount";
+import { SubmitWarningsNotice } from "./submit-warnings";
 import { VoidReceipt } from "./void-receipt";
 
 /** What the view shows of a stored attempt: fields of the public record, so any record that has them fits. */
@@ -44,6 +45,8 @@ interface VoidResultViewProps {
   selfHref: string;
   /** The company the void was sent for, printed on the receipt. */
   company?: { name: string; rnc: string };
+  /** How the record was settled since (a person, a resend) and whether a late answer disagrees. */
+  settlement?: VoidStatusFacts;
 }
 
 /** Status, voidId, fileName, the authority's answer, what an Error means and what to do (spec retry rules). */
@@ -54,6 +57,7 @@ export function VoidResultView({
   locale,
   selfHref,
   company,
+  settlement,
 }: VoidResultViewProps) {
   const dictionary = getDictionary(locale);
   const t = dictionary.voidTool.result;
@@ -73,12 +77,11 @@ export function VoidResultView({
   const perType = new Map<string, number>();
   for (const range of record.ranges)
     perType.set(range.tipoeCF, (perType.get(range.tipoeCF) ?? 0) + range.cantidad);
-  const statusLabel = voidStatusLabel(
-    dictionary.voidStatus,
-    record.status,
-    record.errorCode,
-    !!record.excepted,
-  );
+  const statusLabel = voidStatusLabel(dictionary.voidStatus, record.status, {
+    errorCode: record.errorCode,
+    partial: !!record.excepted,
+    ...settlement,
+  });
   return (
     <>
       <FocusOnMount testId="void-result">
@@ -107,6 +110,7 @@ export function VoidResultView({
           </>
         ) : null}
       </VoidStatusExplanation>
+      <SubmitWarningsNotice voidId={record.voidId} locale={locale} t={dictionary.voidTool.warnings} />
       <Card title={t.summary} data-status={record.status}>
         <dl className="dl">
           <dt>{t.voidId}</dt>

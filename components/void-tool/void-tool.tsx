@@ -31,6 +31,7 @@ import { clearDraft, draftStorageKey, loadDraft, saveDraft } from "./draft-stora
 import { newIdempotencyKey } from "./idempotency-key";
 import { RangeEditor, type RangeEditorHandle } from "./range-editor";
 import type { AcceptedHit } from "./range-row";
+import { saveSubmitWarnings } from "./submit-warnings";
 import { useLeaveGuard } from "./use-leave-guard";
 import { VoidFailurePanel, VoidWarningsPanel } from "./void-notices";
 import { VoidSummary } from "./void-summary";
@@ -226,7 +227,8 @@ export function VoidTool({ locale, strings: s, environment, rnc, draftOwner, ini
       };
       setWarnings(mapped);
       setAcceptedHits(hitsOf(result.acceptedLines, next.editorIndex, next.lines));
-      if (!mapped.accepted) {
+      // Numbers already voided or already issued block the send: the dialog stays closed.
+      if (!mapped.accepted && !mapped.used) {
         setReviewCount((count) => count + 1);
         setConfirmOpen(true);
       }
@@ -254,6 +256,7 @@ export function VoidTool({ locale, strings: s, environment, rnc, draftOwner, ini
       if (result.ok) {
         // Sent: the draft is done (even if the answer is Error, its record is the truth now).
         draftState.discard();
+        if (result.warnings) saveSubmitWarnings(result.voidId, result.warnings);
         router.push(`/tools/void-encf/result/${result.voidId}?env=${result.environment}`);
         return; // stay in "sending" until the result page replaces this one
       }
@@ -393,7 +396,7 @@ export function VoidTool({ locale, strings: s, environment, rnc, draftOwner, ini
           locale={locale}
           strings={s}
           sending={sending}
-          canConfirm={!warnings?.accepted && (warnings?.errors.length ? errorAck : true)}
+          canConfirm={!warnings?.accepted && !warnings?.used && (warnings?.errors.length ? errorAck : true)}
           onCancel={() => setConfirmOpen(false)}
           onConfirm={confirm}
         >

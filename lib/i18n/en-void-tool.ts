@@ -120,6 +120,23 @@ export const enVoidTool: typeof esVoidTool = {
         "{count} lines include sequences already voided and accepted by DGII; they are marked in the editor. Remove them to continue.",
     },
     removeAllVoided: "Remove what is already voided from every line",
+    used: {
+      one: "Cannot void: e-NCF {numbers} was already issued (imported documents). DGII voids only unused numbers: remove it from the draft.",
+      other:
+        "Cannot void: {count} e-NCF were already issued (imported documents): {numbers}{more}. DGII voids only unused numbers: remove them from the draft.",
+    },
+    usedMore: " and {count} more",
+    usedMoreCapped: " and over {count} more",
+    usedRemedy:
+      "An issued e-CF is cancelled with a credit note (e-CF 34, modification code 1) for each document, never with a void.",
+    outsideTitle: "Outside the authorizations entered",
+    outside: "{desde} – {hasta} ({count}) is outside the authorizations entered for type {tipo}.",
+    outsideMore: {
+      one: "… and {count} more part outside the authorizations.",
+      other: "… and {count} more parts outside the authorizations.",
+    },
+    outsideNote:
+      "This is a warning only: you can send the void. Check that the ranges are this company's, or enter the authorization in Sequences.",
     removed: {
       one: "What was already voided was removed from {count} line. Review and send again.",
       other: "What was already voided was removed from {count} lines. Review and send again.",
@@ -165,7 +182,7 @@ export const enVoidTool: typeof esVoidTool = {
     typeCount: "{tipo} {name}: {count}",
     title: "Void result",
     status: "Status",
-    voidId: "Void ID (voidId)",
+    voidId: "Void number",
     fileName: "File",
     environment: "Environment",
     fecha: "Void date and time",

@@ -123,6 +123,23 @@ export const esVoidTool = {
         "{count} líneas incluyen secuencias ya anuladas y aceptadas por la DGII; están marcadas en el editor. Quítelas para poder continuar.",
     },
     removeAllVoided: "Quitar lo ya anulado de todas las líneas",
+    used: {
+      one: "No se puede anular: el e-NCF {numbers} ya fue emitido (documentos importados). La DGII solo anula números no utilizados: quítelo del borrador.",
+      other:
+        "No se puede anular: {count} e-NCF ya fueron emitidos (documentos importados): {numbers}{more}. La DGII solo anula números no utilizados: quítelos del borrador.",
+    },
+    usedMore: " y {count} más",
+    usedMoreCapped: " y más de {count} más",
+    usedRemedy:
+      "Un e-CF emitido se cancela con una nota de crédito (e-CF 34, código de modificación 1) por cada documento, nunca con una anulación.",
+    outsideTitle: "Fuera de las autorizaciones registradas",
+    outside: "{desde} – {hasta} ({count}) está fuera de las autorizaciones registradas del tipo {tipo}.",
+    outsideMore: {
+      one: "… y {count} tramo más fuera de las autorizaciones.",
+      other: "… y {count} tramos más fuera de las autorizaciones.",
+    },
+    outsideNote:
+      "Es solo un aviso: puede enviar la anulación. Compruebe que los rangos sean de esta empresa o registre la autorización en Secuencias.",
     removed: {
       one: "Se quitó lo ya anulado de {count} línea. Revise y envíe de nuevo.",
       other: "Se quitó lo ya anulado de {count} líneas. Revise y envíe de nuevo.",
@@ -168,7 +185,7 @@ export const esVoidTool = {
     typeCount: "{tipo} {name}: {count}",
     title: "Resultado de la anulación",
     status: "Estado",
-    voidId: "Identificador (voidId)",
+    voidId: "Número de la anulación",
     fileName: "Archivo",
     environment: "Ambiente",
     fecha: "Fecha y hora de anulación",

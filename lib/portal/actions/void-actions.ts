@@ -8,11 +8,13 @@ import { AppError, isAppError } from "@/lib/errors";
 import { errorMessage } from "@/lib/i18n/error-message";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 import { logger } from "@/lib/server/config";
+import { findUsedNumbers, ledgerRangesOf, outsideAuthorizationWarnings } from "@/lib/server/ledger";
 import { enforceRateLimit } from "@/lib/server/rate-limit";
 import { createVoid } from "@/lib/server/voids/create-void";
 import { findAcceptedOverlapsByLine } from "@/lib/server/voids/find-accepted-overlaps";
 import { findErrorOverlaps } from "@/lib/server/voids/find-error-overlaps";
 import { prepareVoidOffThread } from "@/lib/server/voids/prepare-off-thread";
+import { storedRequestRanges } from "@/lib/server/voids/stored-ranges";
 import { findAcceptedOverlap } from "@/lib/server/voids/void-repository";
 
 import { getPortalPreferences } from "../preferences";
@@ -86,7 +88,26 @@ export interface VoidWarnings {
   }>;
   /** Earlier attempts in Error sharing sequences: allowed after checking them (spec retry rule 2). */
   errors: Array<{ voidId: string; line: number; fechaHoraAnulacion: string }>;
+  /**
+   * Numbers the company's imported e-CF show as used inside the ranges (the first 20 and how many
+   * in all): sending is blocked, as createVoid would refuse it with 409 SEQUENCE_USED.
+   */
+  used: { numbers: string[]; total: number; capped: boolean } | null;
+  /** Parts of the ranges outside every authorization entered for their type: a warning only. */
+  outsideAuthorization: {
+    ranges: Array<{ tipoeCF: string; secuenciaDesde: string; secuenciaHasta: string; cantidad: number }>;
+    total: number;
+  };
 }
+
+/** A warning createVoid returned with its outcome (OUTSIDE_AUTHORIZATION), for the result page. */
+export type SubmitWarning = {
+  code: string;
+  tipoeCF: string;
+  secuenciaDesde: string;
+  secuenciaHasta: string;
+  cantidad: number;
+};
 
 /** Warnings before sending. Lines are 1-based positions in `ranges` (the client maps them back). */
 export async function checkVoidWarnings(input: DraftInput): Promise<VoidWarnings | ActionFailure> {
@@ -103,10 +124,14 @@ export async function checkVoidWarnings(input: DraftInput): Promise<VoidWarnings
       hashBody: false,
       credential: null,
     });
-    const [accepted, acceptedLines, errors] = await Promise.all([
+    // The sequence ledger's checks of createVoid, shown before the confirmation instead of after it.
+    const ledgerRanges = ledgerRangesOf(storedRequestRanges(request.storedRanges));
+    const [accepted, acceptedLines, errors, used, outside] = await Promise.all([
       findAcceptedOverlap(auth.accountId, environment, request),
       findAcceptedOverlapsByLine(auth.accountId, environment, request),
       findErrorOverlaps(auth.accountId, environment, request),
+      findUsedNumbers(auth.accountId, environment, ledgerRanges),
+      outsideAuthorizationWarnings(auth.accountId, environment, ledgerRanges),
     ]);
     return {
       ok: true,
@@ -120,6 +145,16 @@ export async function checkVoidWarnings(input: DraftInput): Promise<VoidWarnings
       errors: errors
         .slice(0, 20)
         .map(({ voidId, line, fechaHoraAnulacion }) => ({ voidId, line, fechaHoraAnulacion })),
+      used: used.total > 0 ? { numbers: used.first, total: used.total, capped: used.capped } : null,
+      outsideAuthorization: {
+        ranges: outside.warnings.map(({ tipoeCF, secuenciaDesde, secuenciaHasta, cantidad }) => ({
+          tipoeCF,
+          secuenciaDesde,
+          secuenciaHasta,
+          cantidad,
+        })),
+        total: outside.total,
+      },
     };
   } catch (error) {
     return failure(error, locale);
@@ -140,6 +175,8 @@ export interface SubmitOutcome {
   voidId: string;
   status: "Aceptado" | "Rechazado" | "Error";
   environment: Environment;
+  /** createVoid's warnings (ranges outside every authorization entered), when there are any. */
+  warnings?: SubmitWarning[];
 }
 
 /** Sends the void through createVoid, exactly as POST /{env}/customer/void-ncf does. */
@@ -165,6 +202,17 @@ export async function submitVoid(input: SubmitInput): Promise<SubmitOutcome | Ac
       voidId: result.attempt.voidId,
       status: result.attempt.status,
       environment,
+      ...(result.warnings && result.warnings.length > 0
+        ? {
+            warnings: result.warnings.map(({ code, tipoeCF, secuenciaDesde, secuenciaHasta, cantidad }) => ({
+              code,
+              tipoeCF,
+              secuenciaDesde,
+              secuenciaHasta,
+              cantidad,
+            })),
+          }
+        : {}),
     };
   } catch (error) {
     return failure(error, locale);

@@ -35,10 +35,12 @@ export {
 } from "./inventory";
 export {
   assertSequencesUnused,
+  findUsedNumbers,
   ledgerRangesOf,
   outsideAuthorizationWarnings,
   USED_NUMBERS_SHOWN,
   type LedgerRange,
   type LedgerWarning,
+  type UsedNumbers,
 } from "./prevoid-check";
 export { backfillVoidedIntervals, syncVoidedIntervals, VOIDED_INTERVALS_BACKFILL_STEP } from "./sync-voided";

@@ -32,7 +32,7 @@ export async function assertSequencesUnused(
   environment: Environment,
   ranges: readonly LedgerRange[],
 ): Promise<void> {
-  const used = await usedNumbersIn(accountId, environment, ranges, USED_NUMBERS_SHOWN, USED_COUNT_CAP);
+  const used = await findUsedNumbers(accountId, environment, ranges);
   if (used.total === 0) return;
   const more = used.total - used.first.length;
   const listed = used.first.join(", ") + (more > 0 ? ` y ${used.capped ? "más de " : ""}${more} más` : "");
@@ -50,6 +50,26 @@ export async function assertSequencesUnused(
       },
     },
   );
+}
+
+export interface UsedNumbers {
+  /** The first USED_NUMBERS_SHOWN used e-NCF, by series, type and number. */
+  first: string[];
+  /** How many used numbers in all, up to USED_COUNT_CAP (`capped` past it). */
+  total: number;
+  capped: boolean;
+}
+
+/**
+ * The used numbers inside the ranges, as SEQUENCE_USED names them: the portal's pre-send check shows
+ * them before the clerk confirms, assertSequencesUnused refuses the send with them.
+ */
+export async function findUsedNumbers(
+  accountId: string,
+  environment: Environment,
+  ranges: readonly LedgerRange[],
+): Promise<UsedNumbers> {
+  return usedNumbersIn(accountId, environment, ranges, USED_NUMBERS_SHOWN, USED_COUNT_CAP);
 }
 
 export interface LedgerWarning {

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+import { encodeRanges } from "@/lib/domain/draft-codec";
+import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
+import { importDocuments } from "@/lib/server/documents/import-documents";
+import { createAuthorization } from "@/lib/server/ledger";
+import { startVoidTestApp, type VoidTestApp } from "@/lib/server/voids/testing/void-test-app";
+
+import { checkVoidWarnings, submitVoid } from "./void-actions";
+
+// The portal's session and request scope, as Next provides them to server actions.
+let session: { userId: string; signedInAt: number } | null = null;
+vi.mock("next-auth/next", () => ({ getServerSession: async () => session }));
+vi.mock("next/headers", () => ({
+  headers: async () => new Headers(),
+  cookies: async () => ({ get: () => undefined, set: () => {}, delete: () => {} }),
+}));
+vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+
+/**
+ * The void tool's server actions and the sequence ledger: the pre-send check shows what createVoid
+ * would refuse (SEQUENCE_USED, with the numbers) or warn about (OUTSIDE_AUTHORIZATION) before the
+ * clerk confirms, and the send passes createVoid's warnings on to the result page.
+ */
+let app: VoidTestApp;
+let clerk: TestAccount;
+
+const e31 = (n: number) => `E31${String(n).padStart(10, "0")}`;
+const wire = (...ranges: Array<[number, number]>) =>
+  encodeRanges(ranges.map(([desde, hasta]) => ({ secuenciaDesde: e31(desde), secuenciaHasta: e31(hasta) })));
+
+beforeAll(async () => {
+  app = await startVoidTestApp({ deadlineMs: 10_000, responseTimeoutMs: 10_000 });
+  clerk = await createTestAccount({ certificate: true });
+  session = { userId: clerk.auth.userId, signedInAt: Date.now() };
+  await importDocuments({
+    accountId: clerk.auth.accountId,
+    rnc: clerk.auth.rnc,
+    environment: "TesteCF",
+    body: {
+      documents: [
+        ...Array.from({ length: 25 }, (_, i) => ({ ncf: e31(101 + i), status: "Aceptado" })),
+        { ncf: e31(7), status: "Aceptado" },
+      ],
+    },
+  });
+  await createAuthorization({
+    accountId: clerk.auth.accountId,
+    environment: "TesteCF",
+    body: { secuenciaDesde: e31(1), secuenciaHasta: e31(500), fechaAutorizacion: "02-01-2026" },
+    createdBy: "test",
+  });
+});
+afterAll(async () => app?.close());
+
+describe("checkVoidWarnings: the ledger's checks before the confirmation", () => {
+  it("names the used numbers (first 20, then the total) and the parts outside the authorizations", async () => {
+    const result = await checkVoidWarnings({
+      environment: "TesteCF",
+      ranges: wire([5, 8], [90, 130], [499, 503]),
+    });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.used).toEqual({
+      numbers: [e31(7), ...Array.from({ length: 19 }, (_, i) => e31(101 + i))],
+      total: 26,
+      capped: false,
+    });
+    expect(result.outsideAuthorization).toEqual({
+      ranges: [{ tipoeCF: "31", secuenciaDesde: e31(501), secuenciaHasta: e31(503), cantidad: 3 }],
+      total: 1,
+    });
+  });
+
+  it("has nothing to say of unseen numbers inside an authorization", async () => {
+    const result = await checkVoidWarnings({ environment: "TesteCF", ranges: wire([10, 20]) });
+    expect(result).toMatchObject({ ok: true, used: null, outsideAuthorization: { ranges: [], total: 0 } });
+  });
+});
+
+describe("submitVoid passes createVoid's warnings on", () => {
+  it("returns OUTSIDE_AUTHORIZATION with an accepted void, and nothing when there is none", async () => {
+    const outside = await submitVoid({
+      environment: "TesteCF",
+      ranges: wire([600, 602]),
+      fechaHoraAnulacion: "02-01-2026 10:00:00",
+      idempotencyKey: "portal-outside-1",
+    });
+    expect(outside).toMatchObject({
+      ok: true,
+      outcome: "accepted",
+      warnings: [
+        {
+          code: "OUTSIDE_AUTHORIZATION",
+          tipoeCF: "31",
+          secuenciaDesde: e31(600),
+          secuenciaHasta: e31(602),
+          cantidad: 3,
+        },
+      ],
+    });
+    const inside = await submitVoid({
+      environment: "TesteCF",
+      ranges: wire([30, 31]),
+      fechaHoraAnulacion: "02-01-2026 10:00:00",
+      idempotencyKey: "portal-inside-1",
+    });
+    expect(inside).toMatchObject({ ok: true, outcome: "accepted" });
+    expect(inside).not.toHaveProperty("warnings");
+  });
+
+  it("still refuses a used number with SEQUENCE_USED when the check was skipped", async () => {
+    const refused = await submitVoid({
+      environment: "TesteCF",
+      ranges: wire([7, 7]),
+      fechaHoraAnulacion: "02-01-2026 10:00:00",
+      idempotencyKey: "portal-used-1",
+    });
+    expect(refused).toMatchObject({ ok: false, code: "SEQUENCE_USED", status: 409 });
+  });
+});
