@@ -70,7 +70,7 @@ test.describe("Por confirmar: voids whose outcome is unknown", () => {
     await expect(settlement).toContainText("Aparecen anuladas en Consulta de Anulaciones (OFV).");
     await expect(settlement).toContainText("demo@anula.local (portal)");
     await expect(page.getByTestId("settle-ways")).toHaveCount(0);
-    await expect(page.locator(".page-header")).toContainText("Aceptado");
+    await expect(page.locator(".page-header")).toContainText("Aceptado · confirmada a mano");
     const href = await page.getByTestId("evidence-download").getAttribute("href");
     const download = await page.request.get(href!);
     expect(download.status()).toBe(200);
@@ -115,6 +115,7 @@ test.describe("Por confirmar: voids whose outcome is unknown", () => {
     await page.getByRole("dialog").getByTestId("resend-confirm").click();
     await expect(page.getByTestId("resend-result")).toContainText("La DGII rechazó el reenvío", {
       timeout: 30_000,
+    await expect(page.locator(".page-header")).toContainText("Aceptado · por reenvío");
     });
     await expect(page.getByTestId("attempt-row")).toContainText("Rechazado");
     await expect(page.getByTestId("settle-ways")).toBeVisible();

@@ -44,3 +44,9 @@ export interface SettlementExtension {
   /** A send (the first or a resend) still waits for DGII under a live lease: not settleable yet. */
   sending: boolean;
 }
+
+/**
+ * How a settled record got its outcome: a person recorded it ("hand", with who in settledByUserId),
+ * or DGII accepted a resend of the same signed document ("resend", settled by no user).
+ */
+export type SettledBy = "hand" | "resend";

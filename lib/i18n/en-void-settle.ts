@@ -45,7 +45,6 @@ export const enVoidSettle: typeof esVoidSettle = {
     flag: "Review",
     banner:
       "DGII answered after the manual confirmation and its answer disagrees with what was recorded. Compare the attempts below with the evidence and correct it with support if needed.",
-    historySuffix: "review",
   },
   ways: {
     title: "How to resolve it",

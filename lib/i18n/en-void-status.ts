@@ -10,6 +10,8 @@ export const enVoidStatus: typeof esVoidStatus = {
     TAXAUTH_VOID_ERROR: "no answer from DGII",
   },
   withReason: "{status} · {reason}",
+  settledBy: { hand: "settled by hand", resend: "by resend" },
+  needsReview: "review",
   meanings: {
     Aceptado: "DGII accepted the void: these sequences can no longer be issued.",
     Rechazado:

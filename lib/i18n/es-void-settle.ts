@@ -46,7 +46,6 @@ export const esVoidSettle = {
     flag: "Revisar",
     banner:
       "La DGII respondió después de la confirmación manual y su respuesta no coincide con lo registrado. Compare los intentos de abajo con la evidencia y, si hace falta, corrija con soporte.",
-    historySuffix: "revisar",
   },
   ways: {
     title: "Cómo resolverla",

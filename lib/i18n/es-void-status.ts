@@ -11,8 +11,12 @@ export const esVoidStatus = {
     TAXAUTH_AUTH_ERROR: "no enviada",
     TAXAUTH_VOID_ERROR: "sin respuesta de la DGII",
   },
-  /** "Error · interrumpida": a status with the reason of its Error. */
+  /** "Error · interrumpida": a status with its marks (an Error's reason, "parcial"…, joined by " · "). */
   withReason: "{status} · {reason}",
+  /** A settled record: a person recorded the outcome ("Aceptado · confirmada a mano"), or DGII accepted a resend. */
+  settledBy: { hand: "confirmada a mano", resend: "por reenvío" },
+  /** A late DGII answer disagrees with the settlement ("Aceptado · confirmada a mano · revisar"). */
+  needsReview: "revisar",
   meanings: {
     Aceptado: "La DGII aceptó la anulación: estas secuencias ya no pueden emitirse.",
     Rechazado:

@@ -110,9 +110,11 @@ describe("a void's status is worded once", () => {
   it("labels the spec's three values and an Error's reason", () => {
     expect(voidStatusLabel(es.voidStatus, "Aceptado")).toBe("Aceptado");
     expect(voidStatusLabel(en.voidStatus, "Rechazado")).toBe("Rejected");
-    expect(voidStatusLabel(es.voidStatus, "Error", "INTERRUPTED")).toBe("Error · interrumpida");
-    expect(voidStatusLabel(en.voidStatus, "Error", "INTERRUPTED")).toBe("Error · interrupted");
-    expect(voidStatusLabel(es.voidStatus, "Error", "SOMETHING_NEW")).toBe("Error");
+    expect(voidStatusLabel(es.voidStatus, "Error", { errorCode: "INTERRUPTED" })).toBe(
+      "Error · interrumpida",
+    );
+    expect(voidStatusLabel(en.voidStatus, "Error", { errorCode: "INTERRUPTED" })).toBe("Error · interrupted");
+    expect(voidStatusLabel(es.voidStatus, "Error", { errorCode: "SOMETHING_NEW" })).toBe("Error");
   });
 
   it("says what each status means, and never 'do not resend' for a void that was not sent", () => {

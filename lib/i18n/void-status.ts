@@ -1,30 +1,43 @@
 import { voidRejectionCause } from "@/lib/domain/void-rejection-cause";
+import type { SettledBy } from "@/lib/domain/void-settlement";
 
 import type { Dictionary } from "./index";
 import { format } from "./index";
 
 type VoidStatusTexts = Dictionary["voidStatus"];
 
-/**
- * The words for a void's status, the same in the history, the detail, the result page and the
- * export: the spec's value ("Aceptado", in the reader's language), and for an Error the reason
- * ("Error · interrumpida") when the record names one.
- */
-export function voidStatusLabel(
-  texts: VoidStatusTexts,
-  status: string,
-  errorCode?: string | null,
+/** What a record adds to its status's words: each fact is one mark after the status. */
+export interface VoidStatusFacts {
+  /** An Error's reason ("Error · interrumpida"); ignored for the other statuses. */
+  errorCode?: string | null;
   /** DGII's partial success (the record has excepted ranges): "Aceptado · parcial". */
-  partial?: boolean,
-): string {
+  partial?: boolean;
+  /** A person recorded the outcome, or DGII accepted a resend (lib/domain/void-settlement `settledBy`). */
+  settledBy?: SettledBy | null;
+  /** A late DGII answer disagrees with the settlement: someone must look ("· revisar"). */
+  needsReview?: boolean;
+}
+
+/**
+ * The words for a void's status, the same in the history, the detail, the result page, the search,
+ * the organization's overview and the export: the spec's value ("Aceptado", in the reader's
+ * language) followed by what the record adds, in this order — an Error's reason, "parcial", how it
+ * was settled, "revisar" (e.g. "Aceptado · parcial · por reenvío · revisar").
+ */
+export function voidStatusLabel(texts: VoidStatusTexts, status: string, facts: VoidStatusFacts = {}): string {
   const label = (texts.labels as Record<string, string>)[status] ?? status;
   const reason =
-    status === "Error" && errorCode
-      ? (texts.reasons as Record<string, string>)[errorCode]
-      : status === "Aceptado" && partial
-        ? texts.partial.mark
-        : undefined;
-  return reason ? format(texts.withReason, { status: label, reason }) : label;
+    status === "Error" && facts.errorCode
+      ? (texts.reasons as Record<string, string>)[facts.errorCode]
+      : undefined;
+  const marks = [
+    reason,
+    status === "Aceptado" && facts.partial ? texts.partial.mark : undefined,
+    // Only an outcome can be settled: an Error is not (yet).
+    status !== "Error" && facts.settledBy ? texts.settledBy[facts.settledBy] : undefined,
+    facts.needsReview ? texts.needsReview : undefined,
+  ].filter((mark): mark is string => Boolean(mark));
+  return marks.length === 0 ? label : format(texts.withReason, { status: label, reason: marks.join(" · ") });
 }
 
 /** What a status means for the reader (and, for an Error, what its reason means), or null if unknown. */

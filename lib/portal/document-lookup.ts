@@ -11,6 +11,7 @@ import type { CsvRow } from "@/lib/server/http/csv";
 import { findVoidsCovering } from "@/lib/server/voids/find-voids-covering";
 
 import { fromBatchData, receivedLabel, type DocumentView } from "./document-view";
+import { statusFactsOf } from "./void-settlement";
 
 /** A voided range that holds an e-NCF the store does not know. */
 export interface VoidedNote {
@@ -66,6 +67,7 @@ export async function lookupDocuments(
     const hit =
       covering.voids.find((candidate) => candidate.status === "Aceptado" && !candidate.excepted) ??
       covering.voids[0];
+    const facts = hit && (await statusFactsOf(accountId, [hit.voidId])).get(hit.voidId);
     results.push({
       ecf,
       kind: "not-found",
@@ -75,7 +77,12 @@ export async function lookupDocuments(
             text: format(hit.excepted ? t.finding.documents.exceptedRange : t.finding.documents.voidedRange, {
               ecf,
               voidId: hit.voidId,
-              status: voidStatusLabel(t.voidStatus, hit.status, hit.errorCode, hit.excepted),
+              status: voidStatusLabel(t.voidStatus, hit.status, {
+                errorCode: hit.errorCode,
+                partial: hit.partial,
+                settledBy: facts?.settledBy,
+                needsReview: facts?.needsReview,
+              }),
               desde: hit.secuenciaDesde,
               hasta: hit.secuenciaHasta,
             }),

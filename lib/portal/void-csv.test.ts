@@ -48,6 +48,14 @@ describe("the history CSV", () => {
     expect(rows[1]).toContain(",32,E320000000001,E320000000005,5,,");
   });
 
+  it("words the status as the history does: partial, settled by hand or by a resend, to review", () => {
+    const partial = item({ excepted: [item().ranges[1]!], totalExcepted: 5 });
+    const [row] = [...voidCsvRows(partial, es, { settledBy: "hand", needsReview: true })].map(csvLine);
+    expect(row).toContain(",Aceptado · parcial · confirmada a mano · revisar,TesteCF,");
+    const [resent] = [...voidCsvRows(item(), getDictionary("en"), { settledBy: "resend" })].map(csvLine);
+    expect(resent).toContain(",Accepted · by resend,TesteCF,");
+  });
+
   it("puts a 10,000-range void in 10,000 short rows, and marks DGII's excepted ranges", () => {
     const ranges = Array.from({ length: 10_000 }, (_, i) => {
       const encf = `E31${String(3 * i + 1).padStart(10, "0")}`;

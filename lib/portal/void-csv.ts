@@ -2,7 +2,7 @@ import "server-only";
 
 import { formatFechaHora } from "@/lib/domain/fecha";
 import type { Dictionary } from "@/lib/i18n";
-import { voidStatusLabel } from "@/lib/i18n/void-status";
+import { voidStatusLabel, type VoidStatusFacts } from "@/lib/i18n/void-status";
 import type { CsvRow } from "@/lib/server/http/csv";
 
 import type { VoidListItem } from "./void-history";
@@ -35,8 +35,19 @@ export function voidCsvHeader(t: Dictionary["finding"]["csv"]): CsvRow {
   ];
 }
 
-export function* voidCsvRows(item: VoidListItem, t: Dictionary): Generator<CsvRow> {
-  const status = voidStatusLabel(t.voidStatus, item.status, item.errorCode, !!item.excepted);
+/** `settled`: how the void was settled and whether it needs review (lib/portal/void-settlement `statusFactsOf`). */
+export function* voidCsvRows(
+  item: VoidListItem,
+  t: Dictionary,
+  settled?: Pick<VoidStatusFacts, "settledBy" | "needsReview">,
+): Generator<CsvRow> {
+  // The status worded as the history shows it ("Aceptado · parcial · confirmada a mano").
+  const status = voidStatusLabel(t.voidStatus, item.status, {
+    errorCode: item.errorCode,
+    partial: !!item.excepted,
+    settledBy: settled?.settledBy,
+    needsReview: settled?.needsReview,
+  });
   const messages = [...item.taxauthResponse, ...(item.errorMessage ? [item.errorMessage] : [])].join(" | ");
   const ranges = [
     ...item.ranges.map((range) => ({ range, excepted: false })),

@@ -3,6 +3,7 @@ import "server-only";
 import type { SettlementExtension } from "@/lib/domain/void-settlement";
 import { countPending, findSettlementExtensions } from "@/lib/server/voids/settlement-repository";
 import type { Environment } from "@/lib/domain/environments";
+import { findVoidStatusFacts, type VoidStatusFactsRow } from "@/lib/server/voids/void-status-facts";
 
 /** A void's settling extension for its page (scoped by the company: another's voidId has none). */
 export async function loadVoidSettlement(
@@ -12,10 +13,16 @@ export async function loadVoidSettlement(
   return (await findSettlementExtensions(accountId, [voidId])).get(voidId);
 }
 
-/** The voidIds of a history page that a later DGII answer flags for review. */
-export async function needsReviewIds(accountId: string, voidIds: string[]): Promise<Set<string>> {
-  const extensions = await findSettlementExtensions(accountId, voidIds);
-  return new Set([...extensions].filter(([, extension]) => extension.needsReview).map(([voidId]) => voidId));
+/**
+ * The status facts of some of the company's voids (a history page, the search's hits), by voidId, for
+ * their status's words (settled by hand or by a resend, flagged for review). Scoped by the company:
+ * another's voidId is absent.
+ */
+export async function statusFactsOf(
+  accountId: string,
+  voidIds: readonly string[],
+): Promise<Map<string, VoidStatusFactsRow>> {
+  return findVoidStatusFacts(voidIds.map((voidId) => ({ accountId, voidId })));
 }
 
 /** The navigation's badge: how many voids of the company wait for a person in this environment. */

@@ -14,6 +14,7 @@ import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
 import { pageTitle } from "@/lib/portal/page-title";
 import { listOrganizationMembers } from "@/lib/server/accounts";
 import { getRequireSecondFactor, organizationOverview } from "@/lib/server/accounts/organization-admin";
+import { findVoidStatusFacts } from "@/lib/server/voids/void-status-facts";
 
 export async function generateMetadata(): Promise<Metadata> {
   return pageTitle((t) => t.organization.title);
@@ -38,6 +39,12 @@ export default async function OrganizationPage() {
     getRequireSecondFactor(auth.organizationId),
     listOrganizationMembers(auth.organizationId),
   ]);
+  // The last voids' status words need their records' facts (an Error's reason, parcial, settled…).
+  const lastVoids = await findVoidStatusFacts(
+    companies.flatMap((company) =>
+      company.lastVoid ? [{ accountId: company.id, voidId: company.lastVoid.id }] : [],
+    ),
+  );
   const texts = t.organization;
   return (
     <div className="stack">
@@ -64,7 +71,11 @@ export default async function OrganizationPage() {
                   {company.lastVoid ? (
                     <>
                       <span className="mono">{formatFechaHora(company.lastVoid.createdAt)}</span>{" "}
-                      {voidStatusLabel(t.voidStatus, company.lastVoid.status)}
+                      {voidStatusLabel(
+                        t.voidStatus,
+                        company.lastVoid.status,
+                        lastVoids.get(company.lastVoid.id),
+                      )}
                     </>
                   ) : (
                     <span className="muted">{texts.companies.noVoid}</span>

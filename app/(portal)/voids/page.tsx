@@ -20,7 +20,7 @@ import { pageTitle } from "@/lib/portal/page-title";
 import { requirePageAuth } from "@/lib/portal/page-auth";
 import { nextPageQuery, previousPageQuery, readVoidFilters, toPageQuery } from "@/lib/portal/void-filters";
 import { loadVoidPage, rangesSummary, typesOf } from "@/lib/portal/void-history";
-import { needsReviewIds } from "@/lib/portal/void-settlement";
+import { statusFactsOf } from "@/lib/portal/void-settlement";
 
 export async function generateMetadata(): Promise<Metadata> {
   return pageTitle((t) => t.voids.title);
@@ -39,6 +39,10 @@ async function searchByEncf(
   try {
     const answer = await findVoidsCovering(accountId, environment, encf);
     const found = answer.voids.length;
+    const settled = await statusFactsOf(
+      accountId,
+      answer.voids.map((hit) => hit.voidId),
+    );
     return {
       kind: "hits",
       encf: answer.encf,
@@ -53,7 +57,12 @@ async function searchByEncf(
       hits: answer.voids.map((hit) => ({
         voidId: hit.voidId,
         status: hit.status,
-        statusLabel: voidStatusLabel(t.voidStatus, hit.status, hit.errorCode, false),
+        statusLabel: voidStatusLabel(t.voidStatus, hit.status, {
+          errorCode: hit.errorCode,
+          partial: hit.partial,
+          settledBy: settled.get(hit.voidId)?.settledBy,
+          needsReview: settled.get(hit.voidId)?.needsReview,
+        }),
         fecha: formatFechaHora(hit.createdAt),
         range: `${hit.secuenciaDesde} – ${hit.secuenciaHasta}`,
         excepted: hit.excepted,
@@ -79,20 +88,18 @@ export default async function VoidHistoryPage({ searchParams }: { searchParams: 
     ? await searchByEncf(auth.accountId, filters.environment, filters.encf, t, locale)
     : null;
   const previous = previousPageQuery(filters);
-  const review = page.ok
-    ? await needsReviewIds(
-        auth.accountId,
-        page.items.map((item) => item.voidId),
-      )
-    : new Set();
+  const settled = await statusFactsOf(auth.accountId, page.ok ? page.items.map((item) => item.voidId) : []);
   const rows: VoidHistoryRow[] = page.ok
     ? page.items.map((item) => ({
         voidId: item.voidId,
         fecha: formatFechaHora(item.createdAt),
         status: item.status,
-        statusLabel:
-          voidStatusLabel(t.voidStatus, item.status, item.errorCode, !!item.excepted) +
-          (review.has(item.voidId) ? ` · ${t.voidSettle.review.historySuffix}` : ""),
+        statusLabel: voidStatusLabel(t.voidStatus, item.status, {
+          errorCode: item.errorCode,
+          partial: !!item.excepted,
+          settledBy: settled.get(item.voidId)?.settledBy,
+          needsReview: settled.get(item.voidId)?.needsReview,
+        }),
         total: formatNumber(item.totalVoided, locale),
         tipos: typesOf(item),
         ranges: rangesSummary(item, (count) => plural(t.finding.moreRanges, count, locale)),

@@ -20,6 +20,8 @@ export interface CoveringVoid {
   secuenciaHasta: string;
   /** DGII's partial success: the number was in the attempt but DGII did not void it. */
   excepted: boolean;
+  /** The attempt is a partial success ("Aceptado · parcial"), whichever part holds the number. */
+  partial: boolean;
 }
 
 export interface CoveringAnswer {
@@ -69,6 +71,7 @@ export async function findVoidsCovering(
       secuenciaDesde: range.secuenciaDesde,
       secuenciaHasta: range.secuenciaHasta,
       excepted: !hit,
+      partial: candidate.storedExcepted !== null,
     });
   }
   return { encf: encf.value, voids, truncated };

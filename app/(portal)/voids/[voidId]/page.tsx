@@ -17,7 +17,7 @@ import { getI18n } from "@/lib/portal/i18n";
 import { pageTitle } from "@/lib/portal/page-title";
 import { findAccountVoid } from "@/lib/portal/find-void-any-environment";
 import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
-import { loadVoidSettlement } from "@/lib/portal/void-settlement";
+import { loadVoidSettlement, statusFactsOf } from "@/lib/portal/void-settlement";
 import type { VoidRecordView } from "@/lib/server/voids/types";
 
 type Props = {
@@ -53,7 +53,10 @@ export default async function VoidDetailPage({ params, searchParams }: Props) {
     );
   }
   const d = t.voidDetail;
-  const settling = await loadVoidSettlement(auth.accountId, record.voidId);
+  const [settling, facts] = await Promise.all([
+    loadVoidSettlement(auth.accountId, record.voidId),
+    statusFactsOf(auth.accountId, [record.voidId]),
+  ]);
   return (
     <>
       <div className="page-header">
@@ -61,7 +64,12 @@ export default async function VoidDetailPage({ params, searchParams }: Props) {
           <h1 className="mono-wrap">{format(d.title, { voidId: record.voidId })}</h1>
           <StatusBadge
             status={record.status}
-            label={voidStatusLabel(t.voidStatus, record.status, record.errorCode, !!record.excepted)}
+            label={voidStatusLabel(t.voidStatus, record.status, {
+              errorCode: record.errorCode,
+              partial: !!record.excepted,
+              settledBy: facts.get(record.voidId)?.settledBy,
+              needsReview: facts.get(record.voidId)?.needsReview,
+            })}
           />
         </div>
         <div className="row">

@@ -3,6 +3,7 @@ import { getDictionary } from "@/lib/i18n";
 import { voidCsvHeader, voidCsvRows } from "@/lib/portal/void-csv";
 import { readVoidFilters } from "@/lib/portal/void-filters";
 import { loadVoidPage } from "@/lib/portal/void-history";
+import { statusFactsOf } from "@/lib/portal/void-settlement";
 import { getPortalPreferences } from "@/lib/portal/preferences";
 import { AppError } from "@/lib/errors";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
@@ -28,7 +29,11 @@ export const GET = route(async (request: Request) => {
   async function* rows(): AsyncGenerator<CsvRow> {
     let page = firstPage;
     for (;;) {
-      for (const item of page.items) yield* voidCsvRows(item, t);
+      const settled = await statusFactsOf(
+        auth.accountId,
+        page.items.map((item) => item.voidId),
+      );
+      for (const item of page.items) yield* voidCsvRows(item, t, settled.get(item.voidId));
       if (!page.nextToken) return;
       const next = await loadVoidPage(auth.accountId, { ...filters, cursor: page.nextToken }, CSV_PAGE);
       // Our own cursor refused: abort the download (the browser shows it failed), never a short file.

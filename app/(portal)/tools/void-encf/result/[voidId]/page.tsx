@@ -5,6 +5,7 @@ import { getPortalPreferences } from "@/lib/portal/preferences";
 import { requirePageAuth } from "@/lib/portal/page-auth";
 import { findAccountVoid } from "@/lib/portal/find-void-any-environment";
 import { pageTitle } from "@/lib/portal/page-title";
+import { statusFactsOf } from "@/lib/portal/void-settlement";
 import { getAccount } from "@/lib/server/accounts";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -30,6 +31,9 @@ export default async function VoidResultPage({ params, searchParams }: ResultPag
     findAccountVoid(auth.accountId, voidId, envParam),
     getAccount(auth.accountId),
   ]);
+  const facts = record
+    ? (await statusFactsOf(auth.accountId, [record.voidId])).get(record.voidId)
+    : undefined;
   const environment = record?.environment ?? (isEnvironment(envParam) ? envParam : preferences.environment);
   return (
     <VoidResultView
@@ -38,6 +42,7 @@ export default async function VoidResultPage({ params, searchParams }: ResultPag
       environment={environment}
       locale={preferences.locale}
       company={{ name: account?.name ?? "", rnc: auth.rnc }}
+      settlement={facts && { settledBy: facts.settledBy, needsReview: facts.needsReview }}
       selfHref={`/tools/void-encf/result/${voidId}?env=${environment}`}
     />
   );
