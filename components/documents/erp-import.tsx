@@ -141,9 +141,7 @@ export function ErpImport({ t, locale }: { t: Dictionary["erpImport"]; locale: L
             </Banner>
           ) : null}
           <Table
-            caption={format(t.previewCaption, {
-              count: formatNumber(Math.min(PREVIEW_ROWS, loaded.rows.length), locale),
-            })}
+            caption={plural(t.previewCaption, Math.min(PREVIEW_ROWS, loaded.rows.length), locale)}
             data-testid="erp-preview"
           >
             <thead>

@@ -136,7 +136,7 @@ export function GapReview({
       ) : (
         <>
           {page.nextToken ? (
-            <p className="muted">{format(s.more, { count: formatNumber(gaps.length, locale) })}</p>
+            <p className="muted">{plural(s.more, gaps.length, locale)}</p>
           ) : null}
           <CheckboxField
             checked={selected.size === gaps.length}

@@ -20,7 +20,10 @@ export const enErpImport: typeof esErpImport = {
     securityCode: "Security code",
   },
   previewTitle: "Preview",
-  previewCaption: "First {count} rows as they will be imported",
+  previewCaption: {
+    one: "The row as it will be imported",
+    other: "First {count} rows as they will be imported",
+  },
   row: "Row",
   summary: {
     one: "{count} row ready to import",

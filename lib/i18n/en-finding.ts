@@ -16,8 +16,11 @@ export const enFinding: typeof esFinding = {
     notVoided: "Not voided: no accepted void includes it.",
     range: "Range",
     excepted: "DGII did not void this number (partial success).",
-    truncated:
-      "Only the {count} most recent attempts of this type were searched; to find an older one, filter by dates.",
+    truncated: {
+      one: "Only the most recent attempt of this type was searched; to find an older one, filter by dates.",
+      other:
+        "Only the {count} most recent attempts of this type were searched; to find an older one, filter by dates.",
+    },
     clear: "Clear the search",
   },
   voidColumn: "Void",

@@ -53,7 +53,7 @@ export const enSequences: typeof esSequences = {
     csvTooMany: "The CSV has more than {max} rows.",
     csvTooLarge: "The CSV is too large; split it.",
     csvRowRefused: "Row {row} refused: {message}. No row of the CSV was entered.",
-    csvCreated: "Entered {count} authorizations.",
+    csvCreated: { one: "Entered {count} authorization.", other: "Entered {count} authorizations." },
   },
   coverage: {
     title: "Import coverage mark",
@@ -81,7 +81,7 @@ export const enSequences: typeof esSequences = {
     },
     truncated:
       "There are more voids with an unknown outcome than were read; their numbers might show as gaps.",
-    more: "Showing the first {count} gaps.",
+    more: { one: "Showing the first gap.", other: "Showing the first {count} gaps." },
     caption: "Proposed gaps",
     rangeText: "{from} – {to}",
     select: "Select",

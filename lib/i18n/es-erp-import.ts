@@ -18,7 +18,10 @@ export const esErpImport = {
     securityCode: "Código de seguridad",
   },
   previewTitle: "Vista previa",
-  previewCaption: "Primeras {count} filas tal como se importarán",
+  previewCaption: {
+    one: "La fila tal como se importará",
+    other: "Primeras {count} filas tal como se importarán",
+  },
   row: "Fila",
   summary: {
     one: "{count} fila lista para importar",

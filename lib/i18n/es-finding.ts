@@ -17,8 +17,11 @@ export const esFinding = {
     notVoided: "No está anulado: ninguna anulación aceptada lo incluye.",
     range: "Rango",
     excepted: "La DGII no anuló este número (éxito parcial).",
-    truncated:
-      "Se revisaron solo los {count} intentos más recientes de este tipo; si busca uno más antiguo, filtre por fechas.",
+    truncated: {
+      one: "Se revisó solo el intento más reciente de este tipo; si busca uno más antiguo, filtre por fechas.",
+      other:
+        "Se revisaron solo los {count} intentos más recientes de este tipo; si busca uno más antiguo, filtre por fechas.",
+    },
     clear: "Quitar la búsqueda",
   },
   voidColumn: "Anulación",

@@ -51,7 +51,7 @@ export const esSequences = {
     csvTooMany: "El CSV tiene más de {max} filas.",
     csvTooLarge: "El CSV es demasiado grande; divídalo.",
     csvRowRefused: "Fila {row} rechazada: {message}. No se registró ninguna fila del CSV.",
-    csvCreated: "Registradas {count} autorizaciones.",
+    csvCreated: { one: "Registrada {count} autorización.", other: "Registradas {count} autorizaciones." },
   },
   coverage: {
     title: "Marca de cobertura de importación",
@@ -79,7 +79,7 @@ export const esSequences = {
     },
     truncated:
       "Hay más anulaciones con resultado desconocido que las leídas; sus números podrían aparecer como huecos.",
-    more: "Se muestran los primeros {count} huecos.",
+    more: { one: "Se muestra el primer hueco.", other: "Se muestran los primeros {count} huecos." },
     caption: "Huecos propuestos",
     rangeText: "{from} – {to}",
     select: "Seleccionar",

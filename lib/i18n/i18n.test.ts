@@ -64,6 +64,54 @@ describe("one catalogue per language", () => {
       expect(message.other, path).toContain("{count}");
   });
 
+  it("pluralizes every message whose words follow {count}", () => {
+    /**
+     * Messages where {count} is a bare figure (a parenthesis, "N de M", an invariable noun such as
+     * e-NCF/e-CF, or a count always over 100): no word agrees with it.
+     */
+    const INVARIABLE = new Set([
+      "documents.tooMany",
+      "voidTool.editor.quantityMismatch",
+      "voidTool.summary.typesUsed",
+      "voidTool.summary.rangesOfType",
+      "voidTool.actions.tooLarge",
+      "voidTool.warnings.usedMore",
+      "voidTool.warnings.usedMoreCapped",
+      "voidTool.warnings.outside",
+      "voidTool.result.typeCount",
+      "voidStatus.partial.voided",
+      "voidStatus.partial.excepted",
+      "erpImport.submit",
+    ]);
+    const singular = (dictionary: unknown) => {
+      const pluralPaths = new Set(plurals(dictionary).map(([path]) => path));
+      return leafPaths(dictionary).filter(
+        (path) =>
+          lookup(dictionary, path).includes("{count}") &&
+          !pluralPaths.has(path.replace(/\.(one|other)$/, "")) &&
+          !INVARIABLE.has(path),
+      );
+    };
+    expect(singular(es)).toEqual([]);
+    expect(singular(en)).toEqual([]);
+    // The check itself: a counted message written as one string is found.
+    const broken = {
+      ...es,
+      sequences: { ...es.sequences, gaps: { ...es.sequences.gaps, more: "{count} huecos" } },
+    };
+    expect(singular(broken)).toEqual(["sequences.gaps.more"]);
+  });
+
+  it("says 1 authorization, 1 row and 1 gap in the singular", () => {
+    expect(plural(es.sequences.authorizations.csvCreated, 1, "es")).toBe("Registrada 1 autorización.");
+    expect(plural(es.sequences.authorizations.csvCreated, 3, "es")).toBe("Registradas 3 autorizaciones.");
+    expect(plural(en.sequences.authorizations.csvCreated, 1, "en")).toBe("Entered 1 authorization.");
+    expect(plural(es.erpImport.previewCaption, 1, "es")).toBe("La fila tal como se importará");
+    expect(plural(en.erpImport.previewCaption, 20, "en")).toBe("First 20 rows as they will be imported");
+    expect(plural(es.sequences.gaps.more, 1, "es")).toBe("Se muestra el primer hueco.");
+    expect(plural(es.finding.search.truncated, 5000, "es")).toContain("los 5,000 intentos");
+  });
+
   it("words every error code of lib/errors in both languages", () => {
     const codes = Object.keys(ERROR_STATUS).sort();
     expect(codes.filter((code) => !es.appErrors[code])).toEqual([]);

@@ -52,7 +52,7 @@ async function searchByEncf(
           ? format(t.finding.search.none, { encf: answer.encf, environment })
           : plural(t.finding.search.found, found, locale, { encf: answer.encf, environment }),
       truncated: answer.truncated
-        ? format(t.finding.search.truncated, { count: formatNumber(MAX_COVERING_CANDIDATES, locale) })
+        ? plural(t.finding.search.truncated, MAX_COVERING_CANDIDATES, locale)
         : null,
       hits: answer.voids.map((hit) => ({
         voidId: hit.voidId,

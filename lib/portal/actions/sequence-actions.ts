@@ -7,7 +7,7 @@ import { revalidatePath } from "next/cache";
 
 import type { ProposedRange } from "@/lib/domain/gap-proposal";
 import { isAppError } from "@/lib/errors";
-import { format } from "@/lib/i18n";
+import { format, plural } from "@/lib/i18n";
 import { errorMessage } from "@/lib/i18n/error-message";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 import { createAuthorization, deleteAuthorization, setCoverageMark } from "@/lib/server/ledger";
@@ -96,7 +96,7 @@ export async function importAuthorizationsCsvAction(text: string): Promise<Actio
     }
   }
   revalidatePath("/sequences");
-  return { ok: true, message: format(t.csvCreated, { count: created.length }) };
+  return { ok: true, message: plural(t.csvCreated, created.length, locale) };
 }
 
 export async function deleteAuthorizationAction(id: string): Promise<ActionResult> {
