@@ -135,9 +135,7 @@ export function GapReview({
         <p data-testid="gaps-none">{s.none}</p>
       ) : (
         <>
-          {page.nextToken ? (
-            <p className="muted">{plural(s.more, gaps.length, locale)}</p>
-          ) : null}
+          {page.nextToken ? <p className="muted">{plural(s.more, gaps.length, locale)}</p> : null}
           <CheckboxField
             checked={selected.size === gaps.length}
             onChange={(event) =>
