@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { hasValidCheckDigit } from "@/lib/domain/rnc";
 import { isAppError } from "@/lib/errors";
+import { loadActiveUser } from "@/lib/server/auth/credentials";
+import { issueRefreshToken } from "@/lib/server/auth/refresh-tokens";
 import { beginTotpEnrollment } from "@/lib/server/auth/second-factor";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
 import { createAuthorization } from "@/lib/server/ledger";
@@ -12,9 +14,11 @@ import {
   createCompanyForActor,
   endMemberSessions,
   organizationOverview,
+  removeOrganizationMember,
   resetMemberPassword,
   resetMemberSecondFactor,
   setMemberDisabled,
+  setOrganizationAdmin,
   setRequireSecondFactor,
   getRequireSecondFactor,
   type OrganizationActor,
@@ -256,5 +260,119 @@ describe("organization settings and overview", () => {
     expect((await organizationOverview(other.auth.organizationId, "TesteCF")).map((c) => c.rnc)).toEqual([
       other.auth.rnc,
     ]);
+  });
+});
+
+describe("organization administrators and who belongs", () => {
+  const isAdmin = async (organizationId: string, userId: string) =>
+    (
+      await database.prisma.organizationMember.findUnique({
+        where: { organizationId_userId: { organizationId, userId } },
+      })
+    )?.isAdmin;
+
+  it("names and un-names administrators among its members, never leaving the organization without one", async () => {
+    const owner = await createTestAccount(); // the organization's only administrator
+    const by = { userId: owner.auth.userId, organizationId: owner.auth.organizationId };
+    const { userId } = await inviteUser({
+      accountId: owner.auth.accountId,
+      email: `segunda-${Date.now()}@test.local`,
+      roles: ["viewer"],
+    });
+    expect(await codeOf(() => setOrganizationAdmin(by, by.userId, false))).toBe("FORBIDDEN");
+    expect(await isAdmin(by.organizationId, by.userId)).toBe(true);
+
+    await setOrganizationAdmin(by, userId, true);
+    expect(await isAdmin(by.organizationId, userId)).toBe(true);
+    expect((await loadActiveUser(userId, owner.auth.accountId))!.organizationAdmin).toBe(true);
+    // Two administrators: one may step down (oneself included), the other is then the last.
+    await setOrganizationAdmin(by, by.userId, false);
+    expect(await isAdmin(by.organizationId, by.userId)).toBe(false);
+    const second = { userId, organizationId: by.organizationId };
+    expect(await codeOf(() => setOrganizationAdmin(second, userId, false))).toBe("FORBIDDEN");
+    await setOrganizationAdmin(second, by.userId, true);
+
+    // Someone who is not a member of this organization (another's administrator): NOT_FOUND.
+    expect(await codeOf(() => setOrganizationAdmin(by, other.auth.userId, true))).toBe("NOT_FOUND");
+    expect(await isAdmin(other.auth.organizationId, other.auth.userId)).toBe(true);
+    expect(await isAdmin(by.organizationId, other.auth.userId)).toBeUndefined();
+  });
+
+  it("a new administrator without the second factor the organization requires loses their sessions", async () => {
+    const owner = await createTestAccount();
+    const by = { userId: owner.auth.userId, organizationId: owner.auth.organizationId };
+    const { userId } = await inviteUser({
+      accountId: owner.auth.accountId,
+      email: `promovida-${Date.now()}@test.local`,
+      roles: ["viewer"],
+    });
+    await database.prisma.organization.update({
+      where: { id: by.organizationId },
+      data: { requireSecondFactor: true },
+    });
+    await issueRefreshToken((await loadActiveUser(userId, owner.auth.accountId))!, "TesteCF");
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    await setOrganizationAdmin(by, userId, true);
+    const user = await database.prisma.user.findUniqueOrThrow({ where: { id: userId } });
+    expect(user.sessionsValidAfter).toBeGreaterThan(0n);
+    expect(await database.prisma.refreshToken.count({ where: { userId, revokedAt: null } })).toBe(0);
+  });
+
+  it("removes a member from every company of the organization and revokes their tokens there, nowhere else", async () => {
+    const owner = await createTestAccount();
+    const by = { userId: owner.auth.userId, organizationId: owner.auth.organizationId };
+    const sister = await createCompanyForActor(by, { rnc: freshRnc(true), name: "Hermana SRL" });
+    const elsewhere = await createTestAccount();
+    const email = `contadora-${Date.now()}@test.local`;
+    const { userId } = await inviteUser({ accountId: owner.auth.accountId, email, roles: ["operator"] });
+    await inviteUser({ accountId: sister.id, email, roles: ["viewer"] });
+    await inviteUser({ accountId: elsewhere.auth.accountId, email, roles: ["operator"] });
+    for (const accountId of [owner.auth.accountId, sister.id, elsewhere.auth.accountId]) {
+      await issueRefreshToken((await loadActiveUser(userId, accountId))!, "TesteCF");
+    }
+    const sessionsBefore = (await database.prisma.user.findUniqueOrThrow({ where: { id: userId } }))
+      .sessionsValidAfter;
+
+    await removeOrganizationMember(by, userId);
+
+    expect(await loadActiveUser(userId, owner.auth.accountId)).toBeNull();
+    expect(await loadActiveUser(userId, sister.id)).toBeNull();
+    expect(await isAdmin(by.organizationId, userId)).toBeUndefined();
+    const tokens = await database.prisma.refreshToken.findMany({ where: { userId } });
+    expect(
+      tokens
+        .map((token) => [token.accountId, token.revokedAt !== null])
+        .sort(([a], [b]) => String(a).localeCompare(String(b))),
+    ).toEqual(
+      [
+        [owner.auth.accountId, true],
+        [sister.id, true],
+        [elsewhere.auth.accountId, false],
+      ].sort(([a], [b]) => String(a).localeCompare(String(b))),
+    );
+    // Their other organization is untouched: the membership, the session, the person.
+    expect((await loadActiveUser(userId, elsewhere.auth.accountId))!.roles).toEqual(["operator"]);
+    const user = await database.prisma.user.findUniqueOrThrow({ where: { id: userId } });
+    expect(user).toMatchObject({ disabled: false, sessionsValidAfter: sessionsBefore });
+    // Gone already: NOT_FOUND; the other organization's administrator is nobody's to remove here.
+    expect(await codeOf(() => removeOrganizationMember(by, userId))).toBe("NOT_FOUND");
+    expect(await codeOf(() => removeOrganizationMember(by, elsewhere.auth.userId))).toBe("NOT_FOUND");
+  });
+
+  it("refuses removing the last administrator (oneself); with another administrator one may leave", async () => {
+    const owner = await createTestAccount();
+    const by = { userId: owner.auth.userId, organizationId: owner.auth.organizationId };
+    expect(await codeOf(() => removeOrganizationMember(by, by.userId))).toBe("FORBIDDEN");
+    expect(await loadActiveUser(by.userId, owner.auth.accountId)).not.toBeNull();
+    const { userId } = await inviteUser({
+      accountId: owner.auth.accountId,
+      email: `relevo-${Date.now()}@test.local`,
+      roles: ["administrator"],
+    });
+    await setOrganizationAdmin(by, userId, true);
+    await removeOrganizationMember(by, by.userId);
+    expect(await loadActiveUser(by.userId, owner.auth.accountId)).toBeNull();
+    const successor = { userId, organizationId: by.organizationId };
+    expect(await codeOf(() => removeOrganizationMember(successor, userId))).toBe("FORBIDDEN");
   });
 });

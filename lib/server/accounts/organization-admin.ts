@@ -118,12 +118,139 @@ export async function getRequireSecondFactor(organizationId: string): Promise<bo
   return organization?.requireSecondFactor ?? false;
 }
 
-/** Requires (or not) a second factor of the organization's administrators and approvers. */
+/**
+ * Requires (or not) a second factor of the organization's administrators and approvers. Turning it
+ * on ends at once the sessions and tokens (portal, idTokens, refresh tokens) of every one of them
+ * without a second factor — the one turning it on included: an idToken or refresh token obtained
+ * with a password alone must not outlive the rule (they sign in again and are sent to set it up).
+ */
 export async function setRequireSecondFactor(organizationId: string, required: boolean): Promise<void> {
   const db = await getDb();
-  await db.organization.update({
-    where: { id: organizationId },
-    data: { requireSecondFactor: required, updatedAt: nowMs() },
+  await db.$transaction(async (tx) => {
+    await tx.organization.update({
+      where: { id: organizationId },
+      data: { requireSecondFactor: required, updatedAt: nowMs() },
+    });
+    if (!required) return;
+    for (const userId of await usersMissingRequiredSecondFactor(tx, organizationId)) {
+      await endUserSessions(userId, tx);
+    }
+  });
+}
+
+type Tx = Prisma.TransactionClient;
+
+/**
+ * The people the organization's rule holds who have no second factor: its administrators, and those
+ * with the administrator or approver role in one of its companies (`only` narrows to some users).
+ */
+async function usersMissingRequiredSecondFactor(
+  tx: Tx,
+  organizationId: string,
+  only?: string[],
+): Promise<string[]> {
+  // Raw: the enum-array overlap (&&) that Prisma's hasSome would need is not sent right by every adapter.
+  const rows = await tx.$queryRaw<Array<{ id: string }>>(Prisma.sql`
+    SELECT u."id" FROM "User" u
+    WHERE u."totpEnabledAt" IS NULL
+      ${only ? Prisma.sql`AND u."id" = ANY(${only}::text[])` : Prisma.empty}
+      AND (
+        EXISTS (
+          SELECT 1 FROM "OrganizationMember" o
+          WHERE o."userId" = u."id" AND o."organizationId" = ${organizationId} AND o."isAdmin"
+        )
+        OR EXISTS (
+          SELECT 1 FROM "CompanyMember" m JOIN "Account" a ON a."id" = m."accountId"
+          WHERE m."userId" = u."id" AND a."organizationId" = ${organizationId}
+            AND m."roles" && ARRAY['administrator', 'approver']::"CompanyRole"[]
+        )
+      )`);
+  return rows.map((row) => row.id);
+}
+
+/** The actor's organization row, locked for the transaction: "the last administrator" is decided once. */
+async function lockOrganization(tx: Tx, organizationId: string): Promise<void> {
+  await tx.$queryRaw`SELECT 1 FROM "Organization" WHERE "id" = ${organizationId} FOR UPDATE`;
+}
+
+async function requireOrganizationMember(tx: Tx, organizationId: string, userId: string) {
+  const member = await tx.organizationMember.findUnique({
+    where: { organizationId_userId: { organizationId, userId } },
+  });
+  if (!member) throw new AppError("NOT_FOUND", "La persona no es miembro de esta organización.");
+  return member;
+}
+
+async function refuseLastAdministrator(tx: Tx, organizationId: string, userId: string, what: string) {
+  const others = await tx.organizationMember.count({
+    where: { organizationId, isAdmin: true, userId: { not: userId } },
+  });
+  if (others > 0) return;
+  throw new AppError(
+    "FORBIDDEN",
+    `No se puede ${what} al único administrador de la organización: nombre antes a otro administrador.`,
+  );
+}
+
+/**
+ * Makes a member of the organization one of its administrators, or no longer one. The last
+ * administrator stays (FORBIDDEN), whoever asks — oneself included. A new administrator without the
+ * second factor the organization requires loses the sessions and tokens they got with a password alone.
+ */
+export async function setOrganizationAdmin(
+  actor: OrganizationActor,
+  userId: string,
+  isAdmin: boolean,
+): Promise<void> {
+  const db = await getDb();
+  await db.$transaction(async (tx) => {
+    await lockOrganization(tx, actor.organizationId);
+    const member = await requireOrganizationMember(tx, actor.organizationId, userId);
+    if (member.isAdmin === isAdmin) return;
+    if (!isAdmin) await refuseLastAdministrator(tx, actor.organizationId, userId, "quitar la administración");
+    await tx.organizationMember.update({
+      where: { organizationId_userId: { organizationId: actor.organizationId, userId } },
+      data: { isAdmin },
+    });
+    if (!isAdmin) return;
+    const organization = await tx.organization.findUniqueOrThrow({
+      where: { id: actor.organizationId },
+      select: { requireSecondFactor: true },
+    });
+    if (!organization.requireSecondFactor) return;
+    for (const id of await usersMissingRequiredSecondFactor(tx, actor.organizationId, [userId])) {
+      await endUserSessions(id, tx);
+    }
+  });
+}
+
+/**
+ * Removes a person from the organization: their roles in each of its companies and their
+ * organization membership. Their portal sessions and idTokens for those companies end at once
+ * (every request re-checks the membership: loadActiveUser) and their refresh tokens for them are
+ * revoked; their access elsewhere is untouched. The last administrator cannot be removed (oneself
+ * included). A person whose home organization this is keeps their account: its credentials remain
+ * this organization's to reset, and another organization may still count them as a member.
+ */
+export async function removeOrganizationMember(actor: OrganizationActor, userId: string): Promise<void> {
+  const db = await getDb();
+  await db.$transaction(async (tx) => {
+    await lockOrganization(tx, actor.organizationId);
+    const member = await requireOrganizationMember(tx, actor.organizationId, userId);
+    if (member.isAdmin) await refuseLastAdministrator(tx, actor.organizationId, userId, "quitar");
+    const companies = await tx.account.findMany({
+      where: { organizationId: actor.organizationId },
+      select: { id: true },
+    });
+    const accountIds = companies.map((company) => company.id);
+    await tx.companyMember.deleteMany({ where: { userId, accountId: { in: accountIds } } });
+    await tx.refreshToken.updateMany({
+      where: { userId, accountId: { in: accountIds }, revokedAt: null },
+      data: { revokedAt: nowMs() },
+    });
+    await tx.organizationMember.delete({
+      where: { organizationId_userId: { organizationId: actor.organizationId, userId } },
+    });
   });
 }
 

@@ -10,6 +10,7 @@ import { getDb, nowMs } from "@/lib/server/db";
 import type { PrismaClient } from "@/prisma/generated/client";
 
 import type { AuthContext } from "./auth-context";
+import { secondFactorSetupPending } from "./credentials";
 import { loadPrincipal } from "./sign-in";
 
 /**
@@ -74,7 +75,9 @@ export async function issueRefreshToken(auth: AuthContext, environment: Environm
 /**
  * Exchanges a refresh token presented on `environment`'s path: the user as the database has them now
  * and the next token of the family, or 401 INVALID_REFRESH_TOKEN (unknown, revoked, already used —
- * then the family is revoked —, expired, of another environment, or its user disabled or gone).
+ * then the family is revoked —, expired, of another environment, or its user disabled or gone), or
+ * 403 SECOND_FACTOR_SETUP_REQUIRED (the family revoked) while the organization requires a second
+ * factor the user has not set up.
  */
 export async function rotateRefreshToken(
   token: string,
@@ -101,6 +104,18 @@ export async function rotateRefreshToken(
   if (!auth) {
     throw refused(
       "El usuario o la cuenta de servicio del refreshToken no existe, está deshabilitado o ya no tiene acceso a la empresa.",
+    );
+  }
+  // The organization now requires a second factor of this person, who has none: a token obtained
+  // with a password alone must not keep the session alive (sign-in refuses them the same way).
+  if (await secondFactorSetupPending(auth)) {
+    await db.refreshToken.updateMany({
+      where: { familyId: row.familyId, revokedAt: null },
+      data: { revokedAt: nowMs() },
+    });
+    throw new AppError(
+      "SECOND_FACTOR_SETUP_REQUIRED",
+      "Su organización exige un segundo factor a administradores y aprobadores: actívelo en el portal (Mi cuenta) e inicie sesión de nuevo.",
     );
   }
 

@@ -146,7 +146,14 @@ const SIGN_IN: ErrorCode[] = [
 export const OPERATION_ERRORS: Record<string, ErrorCode[]> = {
   createIdToken: [...BODY, "VALIDATION_FAILED", ...SIGN_IN, "RATE_LIMITED", ...ALWAYS],
   signIn: [...BODY, "VALIDATION_FAILED", ...SIGN_IN, "ENVIRONMENT_NOT_FOUND", "RATE_LIMITED", ...ALWAYS],
-  refreshSession: [...BODY, "VALIDATION_FAILED", "INVALID_REFRESH_TOKEN", "ENVIRONMENT_NOT_FOUND", ...ALWAYS],
+  refreshSession: [
+    ...BODY,
+    "VALIDATION_FAILED",
+    "INVALID_REFRESH_TOKEN",
+    "SECOND_FACTOR_SETUP_REQUIRED",
+    "ENVIRONMENT_NOT_FOUND",
+    ...ALWAYS,
+  ],
   createVoid: [
     ...VOID_VALIDATION,
     ...BODY,

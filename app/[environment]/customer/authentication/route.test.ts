@@ -1,12 +1,16 @@
 import { createHash } from "node:crypto";
+import { generate } from "otplib";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import * as authTokenRoute from "@/app/auth/token/route";
 import * as voidRoute from "@/app/[environment]/customer/void-ncf/route";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
-import { setUserDisabled } from "@/lib/server/accounts";
-import { requireBearer } from "@/lib/server/auth";
+import { createCompany, createUser, setUserDisabled } from "@/lib/server/accounts";
+import { setRequireSecondFactor } from "@/lib/server/accounts/organization-admin";
+import { requireBearer, signIdToken } from "@/lib/server/auth";
+import { loadActiveUser } from "@/lib/server/auth/credentials";
 import { resetLoginThrottle } from "@/lib/server/auth/login-throttle";
+import { beginTotpEnrollment } from "@/lib/server/auth/second-factor";
 import { setEnvForTests } from "@/lib/server/config/load-config";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
 import { PEER_ADDRESS_HEADER } from "@/lib/server/http/client-address";
@@ -395,5 +399,132 @@ describe("POST /{environment}/customer/authentication/refresh", () => {
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
     expect(form.status).toBe(415);
+  });
+});
+
+describe("the second factor over REST", () => {
+  /** A user whose second factor is in force (set directly, so no code's time step is spent yet). */
+  async function withSecondFactor(email: string): Promise<{ who: TestAccount; secret: string }> {
+    const who = await createTestAccount({ email, roles: ["operator"] });
+    const { secret } = await beginTotpEnrollment(who.auth.userId);
+    await database.prisma.user.update({
+      where: { id: who.auth.userId },
+      data: { totpEnabledAt: BigInt(Date.now()) },
+    });
+    return { who, secret };
+  }
+  /** A six-digit code that is not the current one. */
+  const wrongCode = (code: string) => code.slice(0, 5) + String((Number(code[5]) + 5) % 10);
+
+  it("POST /auth/token: a valid otp 200, a wrong one 401, the same valid one again 401", async () => {
+    const { who, secret } = await withSecondFactor("totp-token@empresa.do");
+    const body = { username: who.auth.email, password: who.password };
+    const code = await generate({ secret });
+    const missing = await post("/auth/token", body);
+    expect({ status: missing.status, code: missing.body.code }).toEqual({
+      status: 401,
+      code: "OTP_REQUIRED",
+    });
+    const wrong = await post("/auth/token", { ...body, otp: wrongCode(code) });
+    expect({ status: wrong.status, code: wrong.body.code }).toEqual({
+      status: 401,
+      code: "INVALID_CREDENTIALS",
+    });
+    const valid = await post("/auth/token", { ...body, otp: code });
+    expect(valid.status).toBe(200);
+    expect((await listVoids("TesteCF", valid.body.idToken as string)).status).toBe(200);
+    const reused = await post("/auth/token", { ...body, otp: code });
+    expect({ status: reused.status, code: reused.body.code }).toEqual({
+      status: 401,
+      code: "INVALID_CREDENTIALS",
+    });
+  });
+
+  it("MSeller's sign-in: a valid otp 200, a wrong one 401, the same valid one again 401", async () => {
+    const { who, secret } = await withSecondFactor("totp-mseller@empresa.do");
+    const body = { email: who.auth.email, password: who.password };
+    const path = "/TesteCF/customer/authentication";
+    const code = await generate({ secret });
+    const wrong = await post(path, { ...body, otp: wrongCode(code) });
+    expect({ status: wrong.status, code: wrong.body.code }).toEqual({
+      status: 401,
+      code: "INVALID_CREDENTIALS",
+    });
+    const valid = await post(path, { ...body, otp: code });
+    expect(valid.status).toBe(200);
+    expect(valid.body.refreshToken).toEqual(expect.stringMatching(/^anula_rt_/));
+    const reused = await post(path, { ...body, otp: code });
+    expect({ status: reused.status, code: reused.body.code }).toEqual({
+      status: 401,
+      code: "INVALID_CREDENTIALS",
+    });
+  });
+
+  it("refuses a refresh (403, the session revoked) while the organization requires a second factor the user has not set up", async () => {
+    const holder = await createTestAccount({ email: "sin-totp@empresa.do" }); // administrator + approver
+    const { refreshToken } = await session("TesteCF", holder);
+    // Set behind the rule's back (setRequireSecondFactor would also end the session): only the
+    // refresh's own check stands between the token and a new idToken.
+    await database.prisma.organization.update({
+      where: { id: holder.auth.organizationId },
+      data: { requireSecondFactor: true },
+    });
+    const answer = await refresh("TesteCF", refreshToken);
+    expect({ status: answer.status, code: answer.body.code }).toEqual({
+      status: 403,
+      code: "SECOND_FACTOR_SETUP_REQUIRED",
+    });
+    expect(answer.body.idToken).toBeUndefined();
+    const rows = await database.prisma.refreshToken.findMany({ where: { userId: holder.auth.userId } });
+    expect(rows.every((row) => row.revokedAt !== null)).toBe(true);
+  });
+
+  it("turning the rule on ends the tokens of administrators and approvers without a second factor, no one else's", async () => {
+    const owner = await createTestAccount({ email: "duena@grupo.do" }); // organization administrator
+    const sister = await createCompany({
+      organizationId: owner.auth.organizationId,
+      rnc: "104000099",
+      name: "Hermana SRL",
+    });
+    const password = "una-clave-larga";
+    const member = async (email: string, roles: Parameters<typeof createUser>[0]["roles"]) => {
+      await createUser({ accountId: sister.id, email, password, roles, organizationAdmin: false });
+      const answer = await signIn("TesteCF", email, password);
+      expect(answer.status).toBe(200);
+      return answer.body as unknown as Session;
+    };
+    const held = {
+      owner: await session("TesteCF", owner),
+      approver: await member("aprobador@grupo.do", ["approver"]),
+      administrator: await member("admin@grupo.do", ["administrator"]),
+    };
+    const free: Record<string, Session> = { operator: await member("operador@grupo.do", ["operator"]) };
+    // An administrator who set the second factor up keeps their token.
+    const enrolled = await createUser({
+      accountId: sister.id,
+      email: "con-totp@grupo.do",
+      password,
+      roles: ["administrator"],
+      organizationAdmin: false,
+    });
+    await database.prisma.user.update({
+      where: { id: enrolled.id },
+      data: { totpEnabledAt: BigInt(Date.now()) },
+    });
+    free.administratorWithTotp = {
+      idToken: await signIdToken((await loadActiveUser(enrolled.id, sister.id))!),
+    } as Session;
+    await new Promise((resolve) => setTimeout(resolve, 2)); // sessions end strictly after issue (ms)
+
+    await setRequireSecondFactor(owner.auth.organizationId, true);
+
+    for (const [name, tokens] of Object.entries(held)) {
+      expect([name, (await listVoids("TesteCF", tokens.idToken)).status]).toEqual([name, 401]);
+      expect([name, (await refresh("TesteCF", tokens.refreshToken)).status]).toEqual([name, 401]);
+    }
+    for (const [name, tokens] of Object.entries(free)) {
+      expect([name, (await listVoids("TesteCF", tokens.idToken)).status]).toEqual([name, 200]);
+    }
+    expect((await refresh("TesteCF", free.operator!.refreshToken)).status).toBe(200);
   });
 });
