@@ -121,18 +121,18 @@ describe("findVoidsCovering", () => {
       "es",
     );
     expect(voided).toMatchObject({ kind: "not-found", voided: { href: `/voids/${partialId}?env=TesteCF` } });
-    expect(voided!.kind === "not-found" && voided.voided?.text).toContain("dentro de un rango anulado");
+    expect(voided!.kind === "not-found" && voided!.voided?.text).toContain("dentro de un rango anulado");
     for (const result of [inside, past]) {
       expect(result).toMatchObject({
         kind: "not-found",
         voided: { href: `/voids/${partialId}?env=TesteCF` },
       });
-      const text = result!.kind === "not-found" ? result.voided!.text : "";
+      const text = result!.kind === "not-found" ? result!.voided!.text : "";
       expect(text, result!.ecf).not.toContain("rango anulado");
       expect(text, result!.ecf).toContain("no lo anuló");
     }
     const [english] = await lookupDocuments(account.auth.accountId, "TesteCF", ["E310000000205"], "en");
-    const englishText = english!.kind === "not-found" ? english.voided!.text : "";
+    const englishText = english!.kind === "not-found" ? english!.voided!.text : "";
     expect(englishText).not.toContain("voided range");
     expect(englishText).toContain("did not void it");
   });
