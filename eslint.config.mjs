@@ -96,6 +96,26 @@ const SERVER_PACKAGES = {
  * lib/i18n/jsx-literals.test.ts proves the rule fails on a literal.
  */
 export const JSX_TEXT_PUNCTUATION = ["·", "—", "–", ":", "(", ")", "/", "…", ",", "."];
+/**
+ * Props that are text a person reads or hears (jsx-no-literals' ignoreProps skips every prop): a
+ * screen reader's name, a placeholder, a tooltip, an image's alternative, the ui primitives' label
+ * and hint. Their words come from the catalogues too.
+ */
+export const JSX_TEXT_PROPS = [
+  "aria-label",
+  "aria-description",
+  "aria-placeholder",
+  "aria-roledescription",
+  "aria-valuetext",
+  "placeholder",
+  "title",
+  "alt",
+  "label",
+  "hint",
+];
+const TEXT_PROP = `JSXAttribute[name.name=/^(${JSX_TEXT_PROPS.join("|")})$/]`;
+const WORD = "Literal[value=/\\p{L}/u]";
+const TEMPLATE_WORD = "TemplateLiteral > TemplateElement[value.cooked=/\\p{L}/u]";
 const NO_JSX_LITERALS = {
   name: "anula/no-jsx-literals",
   files: ["app/**/*.tsx", "components/**/*.tsx"],
@@ -116,6 +136,17 @@ const NO_JSX_LITERALS = {
           }),
         ),
       ),
+      // title="Copiar", aria-label={"Cerrar"}, placeholder={`Buscar…`}, alt={on ? "Logo" : ""}.
+      ...[
+        `${TEXT_PROP} > ${WORD}`,
+        ...["", "ConditionalExpression > ", "LogicalExpression > "].flatMap((parent) =>
+          [WORD, TEMPLATE_WORD].map((node) => `${TEXT_PROP} > JSXExpressionContainer > ${parent}${node}`),
+        ),
+      ].map((selector) => ({
+        selector,
+        message:
+          "Words in a text prop (aria-label, title, placeholder, alt, label…) come from the catalogues.",
+      })),
     ],
   },
 };

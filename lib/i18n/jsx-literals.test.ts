@@ -36,6 +36,18 @@ describe("JSX text outside the catalogues fails the lint", () => {
     expect(await textErrors("components/voids/probe.tsx", jsx)).not.toEqual([]);
   });
 
+  it.each([
+    ["a literal aria-label", `<button aria-label="Cerrar">{t.title}</button>`],
+    ["a literal placeholder", `<input placeholder={"Buscar e-NCF"} />`],
+    ["a literal title", "<abbr title={`Fecha de anulación`}>{t.title}</abbr>"],
+    ["a literal alt", `<img alt="Logo de la DGII" src="/logo.png" />`],
+    ["a word in a conditional text prop", `<button aria-label={on ? "Abrir" : t.title} />`],
+    ["a word after && in a text prop", `<span title={on && "Copiado"} />`],
+    ["a primitive's label", `<Field label="Total de secuencias" />`],
+  ])("%s", async (_name, jsx) => {
+    expect(await textErrors("components/voids/probe.tsx", jsx)).not.toEqual([]);
+  });
+
   it("in a page too", async () => {
     expect(await textErrors("app/(portal)/voids/probe.tsx", "<h1>Historial</h1>")).not.toEqual([]);
   });
@@ -44,7 +56,12 @@ describe("JSX text outside the catalogues fails the lint", () => {
 describe("catalogue text, props and punctuation pass", () => {
   it.each([
     ["a catalogue lookup", "<p>{t.title}</p>"],
-    ["props", `<p className="muted" data-testid="x" title={on ? "a" : "b"}>{t.title}</p>`],
+    ["props", `<p className={on ? "a" : "b"} data-testid="x">{t.title}</p>`],
+    [
+      "text props from the catalogue",
+      `<input aria-label={t.title} placeholder={t.title} title={on ? t.title : undefined} />`,
+    ],
+    ["a text prop without words", `<input placeholder="0000" title={"·"} />`],
     ["punctuation between values", `<p>{t.title}{" · "}{t.title} ({t.title})</p>`],
     ["a conditional between lookups", "<p>{on ? t.title : null}</p>"],
   ])("%s", async (_name, jsx) => {
