@@ -5,6 +5,8 @@ import { useEffect, useState, type ReactNode } from "react";
 import { Banner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { InputField } from "@/components/ui/field";
+import { Spinner } from "@/components/ui/spinner";
 import { Table } from "@/components/ui/table";
 import { ecfTypeName } from "@/lib/domain/ecf-types";
 import type { Environment } from "@/lib/domain/environments";
@@ -13,6 +15,7 @@ import type { VoidPlan } from "@/lib/domain/void-request";
 import { format, formatNumber, plural, type Dictionary } from "@/lib/i18n";
 
 import styles from "./confirm-dialog.module.css";
+import summaryStyles from "./void-summary.module.css";
 import { XmlPreview } from "./xml-preview";
 
 type VoidToolStrings = Dictionary["voidTool"];
@@ -43,7 +46,7 @@ function SendingProgress({ t, locale }: { t: VoidToolStrings["confirm"]; locale:
   }, []);
   return (
     <div className={styles.sending} role="status" aria-live="polite">
-      <span className={styles.spinner} aria-hidden="true" />
+      <Spinner />
       <span>{format(t.sending, { seconds: formatNumber(seconds, locale) })}</span>
       <span className="muted">{t.sendingNote}</span>
     </div>
@@ -107,7 +110,8 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           {plan.blocks.map((block) => (
             <tr key={block.tipoeCF}>
               <th scope="row">
-                <span className={styles.typeCode}>{block.tipoeCF}</span> {ecfTypeName(block.tipoeCF, locale)}
+                <span className={summaryStyles.typeCode}>{block.tipoeCF}</span>{" "}
+                {ecfTypeName(block.tipoeCF, locale)}
               </th>
               <td className="num">{formatNumber(block.cantidad, locale)}</td>
             </tr>
@@ -132,17 +136,17 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       </div>
       {showXml && <XmlPreview rnc={rnc} plan={plan} locale={locale} t={strings.preview} />}
       {production && (
-        <label className={styles.typeToConfirm}>
-          {format(t.typeTotal, { total: totalText })}
-          <input
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            inputMode="numeric"
-            autoComplete="off"
-            aria-label={t.typeTotalLabel}
-            disabled={sending}
-          />
-        </label>
+        // Named "Total de secuencias" (e2e tests find it so); the instruction is its hint.
+        <InputField
+          label={t.typeTotalLabel}
+          hint={format(t.typeTotal, { total: totalText })}
+          className={styles.typedTotal}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          inputMode="numeric"
+          autoComplete="off"
+          disabled={sending}
+        />
       )}
       {props.children}
       {sending && <SendingProgress t={t} locale={locale} />}

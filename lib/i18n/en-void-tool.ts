@@ -161,7 +161,7 @@ export const enVoidTool: typeof esVoidTool = {
     irreversible:
       "Voiding is irreversible: once DGII accepts it, these sequences can never be issued again. Void only sequences you have not used.",
     production: "You are in PRODUCTION (eCF). This void is real.",
-    typeTotal: "To confirm, type the total number of sequences to void ({total}):",
+    typeTotal: "To confirm, type above the total number of sequences to void: {total}.",
     typeTotalLabel: "Total sequences",
     cancel: "Cancel",
     submit: { one: "Void {count} sequence", other: "Void {count} sequences" },

@@ -163,7 +163,7 @@ export const esVoidTool = {
     irreversible:
       "La anulación es irreversible: una vez aceptada por la DGII, estas secuencias no podrán emitirse nunca más. Anule solo secuencias que no haya usado.",
     production: "Está en PRODUCCIÓN (eCF). Esta anulación es real.",
-    typeTotal: "Para confirmar, escriba el total de secuencias a anular ({total}):",
+    typeTotal: "Para confirmar, escriba arriba el total de secuencias a anular: {total}.",
     typeTotalLabel: "Total de secuencias",
     cancel: "Cancelar",
     submit: { one: "Anular {count} secuencia", other: "Anular {count} secuencias" },
