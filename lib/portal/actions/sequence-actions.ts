@@ -6,11 +6,15 @@ import Papa from "papaparse";
 import { revalidatePath } from "next/cache";
 
 import type { ProposedRange } from "@/lib/domain/gap-proposal";
-import { isAppError } from "@/lib/errors";
 import { format, plural } from "@/lib/i18n";
 import { errorMessage } from "@/lib/i18n/error-message";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
-import { createAuthorization, deleteAuthorization, setCoverageMark } from "@/lib/server/ledger";
+import {
+  createAuthorization,
+  createAuthorizations,
+  deleteAuthorization,
+  setCoverageMark,
+} from "@/lib/server/ledger";
 import {
   checkRangesSent,
   type NumberAnswer,
@@ -48,9 +52,8 @@ export async function createAuthorizationAction(body: Record<string, string>): P
 
 /**
  * Authorizations from a CSV (header: secuenciaDesde, secuenciaHasta, fechaAutorizacion,
- * fechaVencimiento, nota): entered row by row through the same use case; the first refused row
- * (an overlap, a bad date…) is named and the rows entered before it are taken back, so a file is
- * entered whole or not at all.
+ * fechaVencimiento, nota): entered in one transaction, each row checked as the API checks one; the
+ * first refused row (an overlap, a bad date…) is named and nothing of the file is entered.
  */
 export async function importAuthorizationsCsvAction(text: string): Promise<ActionResult> {
   const auth = await requirePortalAuth("action importAuthorizationsCsvAction");
@@ -71,32 +74,29 @@ export async function importAuthorizationsCsvAction(text: string): Promise<Actio
   if (parsed.data.length === 0) return { ok: false, message: t.csvEmpty };
   if (parsed.data.length > CSV_MAX_ROWS)
     return { ok: false, message: format(t.csvTooMany, { max: CSV_MAX_ROWS }) };
-  const created: string[] = [];
-  for (const [index, row] of parsed.data.entries()) {
-    const body = Object.fromEntries(CSV_COLUMNS.map((column) => [column, String(row[column] ?? "").trim()]));
-    try {
-      const authorization = await createAuthorization({
-        accountId: auth.accountId,
-        environment,
-        body: withoutBlanks(body),
-        createdBy: auth.email,
-      });
-      created.push(authorization.id);
-    } catch (error) {
-      if (!isAppError(error) || error.status >= 500) throw error;
-      for (const id of created) await deleteAuthorization(auth.accountId, environment, id).catch(() => {});
-      const detail = [error.message, ...(error.errors ?? []).map((problem) => problem.message)];
-      return {
-        ok: false,
-        message: format(t.csvRowRefused, {
-          row: index + 2,
-          message: locale === "es" ? detail.join(" · ") : errorMessage(error, locale),
-        }),
-      };
-    }
+  const result = await createAuthorizations({
+    accountId: auth.accountId,
+    environment,
+    bodies: parsed.data.map((row) =>
+      withoutBlanks(
+        Object.fromEntries(CSV_COLUMNS.map((column) => [column, String(row[column] ?? "").trim()])),
+      ),
+    ),
+    createdBy: auth.email,
+  });
+  if (!result.ok) {
+    const { error } = result;
+    const detail = [error.message, ...(error.errors ?? []).map((problem) => problem.message)];
+    return {
+      ok: false,
+      message: format(t.csvRowRefused, {
+        row: result.index + 2,
+        message: locale === "es" ? detail.join(" · ") : errorMessage(error, locale),
+      }),
+    };
   }
   revalidatePath("/sequences");
-  return { ok: true, message: plural(t.csvCreated, created.length, locale) };
+  return { ok: true, message: plural(t.csvCreated, result.created.length, locale) };
 }
 
 export async function deleteAuthorizationAction(id: string): Promise<ActionResult> {

@@ -3,7 +3,7 @@ import "server-only";
 import { readEncf, MAX_NUM10, formatEncf } from "@/lib/domain/encf";
 import type { EcfType } from "@/lib/domain/ecf-types";
 import type { Environment } from "@/lib/domain/environments";
-import { AppError } from "@/lib/errors";
+import { AppError, isAppError } from "@/lib/errors";
 import { getDb } from "@/lib/server/db";
 
 import { dmyToIso, isoToDmy } from "./dates";
@@ -119,10 +119,76 @@ interface FieldProblem {
 export async function createAuthorization(
   input: CreateAuthorizationInput,
 ): Promise<SequenceAuthorizationView> {
-  const body = (typeof input.body === "object" && input.body !== null ? input.body : {}) as Record<
-    string,
-    unknown
-  >;
+  const fields = parseAuthorization(input.body);
+  const db = await getDb();
+  const now = input.now ?? Date.now();
+  return db.$transaction(async (tx) => {
+    await lockAuthorizations(tx, input.accountId, input.environment);
+    return insertAuthorization(tx, input.accountId, input.environment, fields, input.createdBy, now);
+  });
+}
+
+export type AuthorizationBatchResult =
+  | { ok: true; created: SequenceAuthorizationView[] }
+  /** The first refused entry (0-based) and why; nothing of the batch was entered. */
+  | { ok: false; index: number; error: AppError };
+
+/**
+ * Enters several authorizations (a CSV) in one transaction, each checked as createAuthorization
+ * checks it (against the stored ones and the batch's earlier entries): all or none.
+ */
+export async function createAuthorizations(input: {
+  accountId: string;
+  environment: Environment;
+  bodies: readonly unknown[];
+  createdBy: string;
+  now?: number;
+}): Promise<AuthorizationBatchResult> {
+  const db = await getDb();
+  const now = input.now ?? Date.now();
+  let refused: { index: number; error: AppError } | undefined;
+  try {
+    const created = await db.$transaction(async (tx) => {
+      await lockAuthorizations(tx, input.accountId, input.environment);
+      const views: SequenceAuthorizationView[] = [];
+      for (const [index, body] of input.bodies.entries()) {
+        try {
+          const fields = parseAuthorization(body);
+          views.push(
+            await insertAuthorization(tx, input.accountId, input.environment, fields, input.createdBy, now),
+          );
+        } catch (error) {
+          if (isAppError(error) && error.status < 500) refused = { index, error };
+          throw error; // rolls the whole batch back
+        }
+      }
+      return views;
+    });
+    return { ok: true, created };
+  } catch (error) {
+    if (refused) return { ok: false, ...refused };
+    throw error;
+  }
+}
+
+type Tx = Parameters<Parameters<Awaited<ReturnType<typeof getDb>>["$transaction"]>[0]>[0];
+
+/** One writer per company and environment at a time, so two overlapping creates cannot both pass. */
+async function lockAuthorizations(tx: Tx, accountId: string, environment: Environment): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`ledger-auth:${accountId}:${environment}`}))`;
+}
+
+interface AuthorizationFields {
+  desde: NonNullable<ReturnType<typeof encfField>>;
+  hasta: NonNullable<ReturnType<typeof encfField>>;
+  authorizedOn: string;
+  expiresOn: string | null;
+  note: string | null;
+}
+
+/** The request body's fields, checked (every problem at once: 400 VALIDATION_FAILED). */
+function parseAuthorization(input: unknown): AuthorizationFields {
+  const body = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
   const problems: FieldProblem[] = [];
   const problem = (field: string, message: string) =>
     problems.push({ field, code: "VALIDATION_FAILED", message });
@@ -172,66 +238,71 @@ export async function createAuthorization(
       errors: problems,
     });
   }
+  return { desde, hasta, authorizedOn, expiresOn, note };
+}
 
-  const db = await getDb();
-  const now = input.now ?? Date.now();
-  return db.$transaction(async (tx) => {
-    // One writer per company and environment at a time, so two overlapping creates cannot both pass.
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`ledger-auth:${input.accountId}:${input.environment}`}))`;
-    const count = await tx.sequenceAuthorization.count({
-      where: { accountId: input.accountId, environment: input.environment },
+/** Inside the lock: the per-environment maximum, the overlap with a stored one (409), then the row. */
+async function insertAuthorization(
+  tx: Tx,
+  accountId: string,
+  environment: Environment,
+  { desde, hasta, authorizedOn, expiresOn, note }: AuthorizationFields,
+  createdBy: string,
+  now: number,
+): Promise<SequenceAuthorizationView> {
+  const count = await tx.sequenceAuthorization.count({
+    where: { accountId, environment },
+  });
+  if (count >= MAX_AUTHORIZATIONS) {
+    throw new AppError(
+      "VALIDATION_FAILED",
+      `Se alcanzó el máximo de ${MAX_AUTHORIZATIONS} autorizaciones por ambiente.`,
+    );
+  }
+  const clash = await tx.sequenceAuthorization.findFirst({
+    where: {
+      accountId,
+      environment,
+      serie: desde.serie,
+      tipoeCF: desde.tipo,
+      desde: { lte: BigInt(hasta.secuencia) },
+      hasta: { gte: BigInt(desde.secuencia) },
+    },
+  });
+  if (clash) {
+    const other = toAuthorizationView({
+      ...clash,
+      desde: Number(clash.desde),
+      hasta: Number(clash.hasta),
+      createdAt: Number(clash.createdAt),
     });
-    if (count >= MAX_AUTHORIZATIONS) {
-      throw new AppError(
-        "VALIDATION_FAILED",
-        `Se alcanzó el máximo de ${MAX_AUTHORIZATIONS} autorizaciones por ambiente.`,
-      );
-    }
-    const clash = await tx.sequenceAuthorization.findFirst({
-      where: {
-        accountId: input.accountId,
-        environment: input.environment,
-        serie: desde.serie,
-        tipoeCF: desde.tipo,
-        desde: { lte: BigInt(hasta.secuencia) },
-        hasta: { gte: BigInt(desde.secuencia) },
-      },
-    });
-    if (clash) {
-      const other = toAuthorizationView({
-        ...clash,
-        desde: Number(clash.desde),
-        hasta: Number(clash.hasta),
-        createdAt: Number(clash.createdAt),
-      });
-      throw new AppError(
-        "AUTHORIZATION_OVERLAP",
-        `El rango ${desde.value} – ${hasta.value} se solapa con la autorización ${other.id} ` +
-          `(${other.secuenciaDesde} – ${other.secuenciaHasta}).`,
-        { extra: { authorizationId: other.id } },
-      );
-    }
-    const row = await tx.sequenceAuthorization.create({
-      data: {
-        accountId: input.accountId,
-        environment: input.environment,
-        serie: desde.serie,
-        tipoeCF: desde.tipo,
-        desde: BigInt(desde.secuencia),
-        hasta: BigInt(hasta.secuencia),
-        authorizedOn,
-        expiresOn,
-        note,
-        createdBy: input.createdBy,
-        createdAt: BigInt(now),
-      },
-    });
-    return toAuthorizationView({
-      ...row,
-      desde: Number(row.desde),
-      hasta: Number(row.hasta),
-      createdAt: Number(row.createdAt),
-    });
+    throw new AppError(
+      "AUTHORIZATION_OVERLAP",
+      `El rango ${desde.value} – ${hasta.value} se solapa con la autorización ${other.id} ` +
+        `(${other.secuenciaDesde} – ${other.secuenciaHasta}).`,
+      { extra: { authorizationId: other.id } },
+    );
+  }
+  const row = await tx.sequenceAuthorization.create({
+    data: {
+      accountId,
+      environment,
+      serie: desde.serie,
+      tipoeCF: desde.tipo,
+      desde: BigInt(desde.secuencia),
+      hasta: BigInt(hasta.secuencia),
+      authorizedOn,
+      expiresOn,
+      note,
+      createdBy,
+      createdAt: BigInt(now),
+    },
+  });
+  return toAuthorizationView({
+    ...row,
+    desde: Number(row.desde),
+    hasta: Number(row.hasta),
+    createdAt: Number(row.createdAt),
   });
 }
 

@@ -3,11 +3,13 @@
 // portal ("Secuencias").
 export {
   createAuthorization,
+  createAuthorizations,
   deleteAuthorization,
   listAuthorizations,
   listStoredAuthorizations,
   MAX_AUTHORIZATIONS,
   TYPES_WITHOUT_EXPIRY,
+  type AuthorizationBatchResult,
   type CreateAuthorizationInput,
   type SequenceAuthorizationView,
   type StoredAuthorization,

@@ -11,6 +11,7 @@ import {
   assertSequencesUnused,
   backfillVoidedIntervals,
   createAuthorization,
+  createAuthorizations,
   deleteAuthorization,
   findGaps,
   getInventory,
@@ -413,5 +414,44 @@ describe("authorizations, inventory and the pre-void checks", () => {
       [1, 5],
       [100, 105],
     ]);
+  });
+});
+
+describe("authorizations entered as a batch (the portal's CSV)", () => {
+  it("enters every row in one transaction, or none: a refused row names its index and leaves nothing", async () => {
+    const company = await createTestAccount();
+    const { accountId } = company.auth;
+    const stored = () => database.prisma.sequenceAuthorization.count({ where: { accountId } });
+    const row = (a: number, b: number, fecha = "02-01-2026") => ({
+      secuenciaDesde: e31(a),
+      secuenciaHasta: e31(b),
+      fechaAutorizacion: fecha,
+    });
+    // The third row's date is invalid: the two before it are not entered either.
+    const invalid = await createAuthorizations({
+      accountId,
+      environment: "TesteCF",
+      createdBy: "t",
+      bodies: [row(1, 10), row(11, 20), row(21, 30, "31-02-2026")],
+    });
+    expect(invalid).toMatchObject({ ok: false, index: 2, error: { code: "VALIDATION_FAILED" } });
+    expect(await stored()).toBe(0);
+    // The second row overlaps the batch's own first row (checked inside the same transaction).
+    const overlap = await createAuthorizations({
+      accountId,
+      environment: "TesteCF",
+      createdBy: "t",
+      bodies: [row(1, 10), row(5, 15)],
+    });
+    expect(overlap).toMatchObject({ ok: false, index: 1, error: { code: "AUTHORIZATION_OVERLAP" } });
+    expect(await stored()).toBe(0);
+    const fine = await createAuthorizations({
+      accountId,
+      environment: "TesteCF",
+      createdBy: "t",
+      bodies: [row(1, 10), row(11, 20)],
+    });
+    expect(fine.ok && fine.created.map((a) => a.cantidad)).toEqual([10, 10]);
+    expect(await stored()).toBe(2);
   });
 });
