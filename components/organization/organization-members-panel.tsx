@@ -11,8 +11,10 @@ import { format, type Dictionary } from "@/lib/i18n";
 import { setUserDisabledAction } from "@/lib/portal/actions/member-actions";
 import {
   endMemberSessionsAction,
+  removeOrganizationMemberAction,
   resetMemberPasswordAction,
   resetMemberSecondFactorAction,
+  setOrganizationAdminAction,
 } from "@/lib/portal/actions/organization-actions";
 
 export interface OrganizationMemberRow {
@@ -31,9 +33,11 @@ export interface OrganizationMemberRow {
 type Notice = { ok: boolean; message: string; temporaryPassword?: string; email?: string } | null;
 
 /**
- * The organization's members. For those whose home organization it is: reset password (a temporary
- * one shown once), remove the second factor, end their sessions, disable or enable. Never on oneself
- * (Mi cuenta is for that), never on someone whose home organization is another.
+ * The organization's members. For every member: name or un-name an organization administrator and
+ * remove them from the organization (after a confirmation), never leaving it without an
+ * administrator. For those whose home organization it is: reset password (a temporary one shown
+ * once), remove the second factor, end their sessions, disable or enable. Never on oneself (Mi
+ * cuenta is for that), never on someone whose home organization is another.
  */
 export function OrganizationMembersPanel({
   members,
@@ -45,6 +49,8 @@ export function OrganizationMembersPanel({
   const router = useRouter();
   const [notice, setNotice] = useState<Notice>(null);
   const [pending, startTransition] = useTransition();
+  const [removing, setRemoving] = useState<string | null>(null);
+  const administrators = members.filter((member) => member.organizationAdmin).length;
 
   function run(member: OrganizationMemberRow, action: () => Promise<Notice & object>) {
     startTransition(async () => {
@@ -100,6 +106,52 @@ export function OrganizationMembersPanel({
               </td>
               <td>{member.secondFactor ? t.yes : t.no}</td>
               <td>
+                {member.organizationAdmin && administrators === 1 ? (
+                  <p className="muted">{t.lastAdmin}</p>
+                ) : (
+                  <div className="row">
+                    <Button
+                      variant="secondary"
+                      size="small"
+                      disabled={pending}
+                      aria-label={`${member.organizationAdmin ? t.unmakeAdmin : t.makeAdmin}: ${member.email}`}
+                      onClick={() =>
+                        run(member, () => setOrganizationAdminAction(member.id, !member.organizationAdmin))
+                      }
+                    >
+                      {member.organizationAdmin ? t.unmakeAdmin : t.makeAdmin}
+                    </Button>
+                    {removing === member.id ? (
+                      <>
+                        <Button
+                          variant="danger"
+                          size="small"
+                          disabled={pending}
+                          data-testid="confirm-remove-member"
+                          onClick={() => {
+                            setRemoving(null);
+                            run(member, () => removeOrganizationMemberAction(member.id));
+                          }}
+                        >
+                          {format(t.confirmRemove, { email: member.email })}
+                        </Button>
+                        <Button variant="secondary" size="small" onClick={() => setRemoving(null)}>
+                          {t.cancel}
+                        </Button>
+                      </>
+                    ) : (
+                      <Button
+                        variant="danger"
+                        size="small"
+                        disabled={pending}
+                        aria-label={`${t.remove}: ${member.email}`}
+                        onClick={() => setRemoving(member.id)}
+                      >
+                        {t.remove}
+                      </Button>
+                    )}
+                  </div>
+                )}
                 {member.homeHere && !member.isSelf ? (
                   <div className="row">
                     <Button

@@ -100,5 +100,11 @@ export const enOrganization: typeof esOrganization = {
     enable: "Enable",
     temporaryPassword: "Temporary password of {email} (shown once; to be changed at sign-in):",
     done: "Done: {email}.",
+    makeAdmin: "Make organization administrator",
+    unmakeAdmin: "Remove administration",
+    lastAdmin: "Only administrator: name another before removing their administration or removing them.",
+    remove: "Remove from the organization",
+    confirmRemove: "Confirm: remove {email} from every company of the organization",
+    cancel: "Cancel",
   },
 };

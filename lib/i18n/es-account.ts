@@ -102,5 +102,11 @@ export const esOrganization = {
     temporaryPassword:
       "Contraseña temporal de {email} (se muestra una sola vez; deberá cambiarla al iniciar sesión):",
     done: "Hecho: {email}.",
+    makeAdmin: "Hacer administrador de la organización",
+    unmakeAdmin: "Quitar la administración",
+    lastAdmin: "Único administrador: nombre a otro antes de quitarle la administración o retirarlo.",
+    remove: "Quitar de la organización",
+    confirmRemove: "Confirmar: quitar a {email} de todas las empresas de la organización",
+    cancel: "Cancelar",
   },
 };

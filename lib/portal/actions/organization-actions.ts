@@ -10,8 +10,10 @@ import { errorMessage } from "@/lib/i18n/error-message";
 import {
   createCompanyForActor,
   endMemberSessions,
+  removeOrganizationMember,
   resetMemberPassword,
   resetMemberSecondFactor,
+  setOrganizationAdmin,
   setRequireSecondFactor,
 } from "@/lib/server/accounts/organization-admin";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
@@ -101,6 +103,30 @@ export async function endMemberSessionsAction(userId: string): Promise<ActionRes
   const auth = await requirePortalAuth("action endMemberSessionsAction");
   try {
     await endMemberSessions(auth, String(userId));
+    return { ok: true, message: "" };
+  } catch (error) {
+    return failed(error);
+  }
+}
+
+/** Names a member an administrator of the organization, or no longer one (never the last one). */
+export async function setOrganizationAdminAction(userId: string, isAdmin: boolean): Promise<ActionResult> {
+  const auth = await requirePortalAuth("action setOrganizationAdminAction");
+  try {
+    await setOrganizationAdmin(auth, String(userId), isAdmin === true);
+    revalidatePath("/organization");
+    return { ok: true, message: "" };
+  } catch (error) {
+    return failed(error);
+  }
+}
+
+/** Removes a person from every company of the organization (never its last administrator). */
+export async function removeOrganizationMemberAction(userId: string): Promise<ActionResult> {
+  const auth = await requirePortalAuth("action removeOrganizationMemberAction");
+  try {
+    await removeOrganizationMember(auth, String(userId));
+    revalidatePath("/organization");
     return { ok: true, message: "" };
   } catch (error) {
     return failed(error);

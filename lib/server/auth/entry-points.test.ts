@@ -371,6 +371,14 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
     const { endMemberSessionsAction } = await import("@/lib/portal/actions/organization-actions");
     return outcomeOfAction(() => endMemberSessionsAction(VOID_ID));
   },
+  "action setOrganizationAdminAction": async () => {
+    const { setOrganizationAdminAction } = await import("@/lib/portal/actions/organization-actions");
+    return outcomeOfAction(() => setOrganizationAdminAction(VOID_ID, true));
+  },
+  "action removeOrganizationMemberAction": async () => {
+    const { removeOrganizationMemberAction } = await import("@/lib/portal/actions/organization-actions");
+    return outcomeOfAction(() => removeOrganizationMemberAction(VOID_ID));
+  },
   "action setEnvironmentAction": async () => {
     const { setEnvironmentAction } = await import("@/lib/portal/actions/preference-actions");
     return outcomeOfAction(() => setEnvironmentAction("TesteCF"));

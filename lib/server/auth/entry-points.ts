@@ -66,6 +66,7 @@ export const ENTRY_POINTS = {
   "action deleteAuthorizationAction": "ledger.manage",
   "action setCoverageMarkAction": "ledger.manage",
   "action checkRangesSentAction": "voids.send",
+  "action selectAllGapsAction": "voids.send",
   "action uploadCertificateAction": "certificates.manage",
   "action createApiKeyAction": "apiKeys.manage",
   "action revokeApiKeyAction": "apiKeys.manage",
@@ -94,6 +95,8 @@ export const ENTRY_POINTS = {
   "action resetMemberPasswordAction": "organization.manage",
   "action resetMemberSecondFactorAction": "organization.manage",
   "action endMemberSessionsAction": "organization.manage",
+  "action setOrganizationAdminAction": "organization.manage",
+  "action removeOrganizationMemberAction": "organization.manage",
 } as const satisfies Record<string, Action | "public">;
 
 export type EntryPoint = keyof typeof ENTRY_POINTS;

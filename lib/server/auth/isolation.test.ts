@@ -5,7 +5,12 @@ import { createCompany, createUser } from "@/lib/server/accounts";
 import { createTestAccount, FULL_ROLES, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { createApiKey, issueIdToken, listApiKeys, requireApiKey, signIdToken } from "@/lib/server/auth";
 import { loadActiveUser } from "@/lib/server/auth/credentials";
-import { createServiceAccount, listServiceAccounts } from "@/lib/server/auth/service-accounts";
+import { can, SERVICE_SCOPES } from "@/lib/domain/roles";
+import {
+  createServiceAccount,
+  listServiceAccounts,
+  loadServiceAccount,
+} from "@/lib/server/auth/service-accounts";
 import { listCertificates } from "@/lib/server/certificates";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
 import { findDocumentsByNcf } from "@/lib/server/documents/query-documents";
@@ -18,7 +23,9 @@ import { ENTRY_POINTS, type EntryPoint } from "./entry-points";
  * Isolation, table-driven over ENTRY_POINTS: company A (organization 1) holds a void, a document, an
  * API key, a certificate, a service account and a member; a caller of company B (same organization,
  * every company role there, not an organization administrator) and a caller of company C (another
- * organization, its administrator) try every entry point on A's data. Each entry has a row: a probe
+ * organization, its administrator), an administrator of A's own organization with no role in A (every
+ * company role in B), and (REST only) a service account of B with every scope try every entry point
+ * on A's data. Each entry has a row: a probe
  * that proves the caller never sees or changes A's data (404, an empty list, FORBIDDEN), or the
  * reason the entry takes no id of another company and lists nothing of it. A new entry without a row
  * fails the first test.
@@ -45,13 +52,20 @@ const seeded = {
   serviceAccountSecret: "",
   serviceAccountClientId: "",
   memberId: "",
+  /** A viewer of A, home in A's organization: the organization administrator's removal probe. */
+  spareMemberId: "",
   authorizationId: "",
 };
 
+type CallerName =
+  "same organization" | "other organization" | "organization administrator" | "service account";
+
 interface Caller {
-  name: "same organization" | "other organization";
+  name: CallerName;
   account: TestAccount & { apiKey: string };
 }
+/** The organization administrator's rights over A's people (organization.manage) are real: they act. */
+const isOrganizationAdmin = (caller: Caller) => caller.name === "organization administrator";
 const callers: Caller[] = [];
 
 beforeAll(async () => {
@@ -82,6 +96,48 @@ beforeAll(async () => {
   });
   const c = await createTestAccount({ rnc: "131550003", apiKey: true });
   callers.push({ name: "other organization", account: c as Caller["account"] });
+  // An administrator of A's own organization who holds no role in A: every role in B only.
+  const adminOfOrganization = await createUser({
+    accountId: companyB.id,
+    email: "admin-org@hermana.do",
+    password,
+    roles: FULL_ROLES,
+    organizationAdmin: true,
+  });
+  const authAdmin = (await loadActiveUser(adminOfOrganization.id, companyB.id))!;
+  expect(authAdmin.organizationAdmin).toBe(true);
+  callers.push({
+    name: "organization administrator",
+    account: {
+      auth: authAdmin,
+      idToken: await signIdToken(authAdmin),
+      password,
+      apiKey: (await createApiKey(companyB.id, "admin-org")).key,
+    },
+  });
+  // An ERP of B with every scope (REST only: service accounts have no portal session).
+  const erpB = await createServiceAccount(companyB.id, { name: "ERP B", scopes: [...SERVICE_SCOPES] });
+  const erpIdToken = await issueIdToken({ username: erpB.clientId, password: erpB.secret });
+  const erpAuth = (await loadServiceAccount(erpB.id, companyB.id))!;
+  callers.push({
+    name: "service account",
+    account: {
+      auth: erpAuth,
+      idToken: erpIdToken.idToken,
+      password: erpB.secret,
+      apiKey: (await createApiKey(companyB.id, "erp")).key,
+    },
+  });
+  // A home member of the organization, in A only: what its administrator may remove (not A's admin).
+  seeded.spareMemberId = (
+    await createUser({
+      accountId: a.auth.accountId,
+      email: "visor@a.do",
+      password,
+      roles: ["viewer"],
+      organizationAdmin: false,
+    })
+  ).id;
 
   await storeAcceptedVoid(database.prisma, a.auth, sampleVoidContent(2), seeded.voidId, Date.now() - 1000);
   const { POST } = await import("@/app/[environment]/documentos-ecf/import/route");
@@ -271,7 +327,10 @@ const ROWS: Record<string, Row> = {
           params({ environment: "TesteCF", voidId: seeded.voidId }),
         ),
       );
-      expectNotFound(answer, "VOID_NOT_FOUND");
+      // No scope settles: the service account is refused before the void is looked up.
+      if (can(caller.account.auth, "voids.settle")) expectNotFound(answer, "VOID_NOT_FOUND");
+      else
+        expect({ status: answer.status, code: answer.body.code }).toEqual({ status: 403, code: "FORBIDDEN" });
     },
   },
   "GET /[environment]/documentos-ecf": {
@@ -352,6 +411,11 @@ const ROWS: Record<string, Row> = {
       };
       const path = "/TesteCF/secuencias/autorizaciones";
       const answer = await json(await POST(rest("POST", path, caller, { body }), contextOf("TesteCF")));
+      if (!can(caller.account.auth, "ledger.manage")) {
+        // No scope gives ledger.manage: the service account is refused before anything is read.
+        expect({ status: answer.status, code: answer.body.code }).toEqual({ status: 403, code: "FORBIDDEN" });
+        return;
+      }
       expect(answer.status).toBe(201);
       await database.prisma.sequenceAuthorization.delete({ where: { id: answer.body.id as string } });
     },
@@ -365,7 +429,8 @@ const ROWS: Record<string, Row> = {
           params: Promise.resolve({ environment: "TesteCF", id: seeded.authorizationId }) as Promise<never>,
         }),
       );
-      expectNotFound(answer, "AUTHORIZATION_NOT_FOUND");
+      if (can(caller.account.auth, "ledger.manage")) expectNotFound(answer, "AUTHORIZATION_NOT_FOUND");
+      else expect(answer.status).toBe(403);
       expect(
         await database.prisma.sequenceAuthorization.count({ where: { id: seeded.authorizationId } }),
       ).toBe(1);
@@ -497,7 +562,9 @@ const ROWS: Record<string, Row> = {
       const outcome = await act(() => linkCertificateAction(seeded.certificateId));
       // A certificate belongs to the organization: a sister company may use it (one delegated signer
       // for several companies); another organization's company never.
-      expect(outcome).toMatchObject({ ok: caller.name === "same organization" });
+      expect(outcome).toMatchObject({
+        ok: caller.account.auth.organizationId === a.auth.organizationId,
+      });
     },
   },
   "action createApiKeyAction": { none: "creates a key of the session's company; takes no id" },
@@ -536,37 +603,73 @@ const ROWS: Record<string, Row> = {
     },
   },
   "action setUserDisabledAction": {
-    probe: async () => {
+    probe: async (caller) => {
       const { setUserDisabledAction } = await import("@/lib/portal/actions/member-actions");
+      if (isOrganizationAdmin(caller)) {
+        // A's administrator is a home member of the organization: its administrator may (and undoes it).
+        expect(await act(() => setUserDisabledAction(seeded.memberId, true))).toMatchObject({ ok: true });
+        expect(await act(() => setUserDisabledAction(seeded.memberId, false))).toMatchObject({ ok: true });
+        return;
+      }
       expect(await act(() => setUserDisabledAction(seeded.memberId, true))).toMatchObject({ ok: false });
     },
   },
   "action resetMemberPasswordAction": {
-    probe: async () => {
+    probe: async (caller) => {
       const actions = await load<{ resetMemberPasswordAction: (id: string) => Promise<unknown> }>(
         "@/lib/portal/actions/organization-actions",
       );
-      expect(await act(() => actions.resetMemberPasswordAction(seeded.memberId))).toMatchObject({
-        ok: false,
+      // The organization's administrator may, on a home member of it (A's viewer): the matrix gives it.
+      const target = isOrganizationAdmin(caller) ? seeded.spareMemberId : seeded.memberId;
+      expect(await act(() => actions.resetMemberPasswordAction(target))).toMatchObject({
+        ok: isOrganizationAdmin(caller),
       });
     },
   },
   "action resetMemberSecondFactorAction": {
-    probe: async () => {
+    probe: async (caller) => {
       const actions = await load<{ resetMemberSecondFactorAction: (id: string) => Promise<unknown> }>(
         "@/lib/portal/actions/organization-actions",
       );
       expect(await act(() => actions.resetMemberSecondFactorAction(seeded.memberId))).toMatchObject({
-        ok: false,
+        ok: isOrganizationAdmin(caller),
       });
     },
   },
   "action endMemberSessionsAction": {
-    probe: async () => {
+    probe: async (caller) => {
       const actions = await load<{ endMemberSessionsAction: (id: string) => Promise<unknown> }>(
         "@/lib/portal/actions/organization-actions",
       );
-      expect(await act(() => actions.endMemberSessionsAction(seeded.memberId))).toMatchObject({ ok: false });
+      expect(await act(() => actions.endMemberSessionsAction(seeded.memberId))).toMatchObject({
+        ok: isOrganizationAdmin(caller),
+      });
+    },
+  },
+  "action setOrganizationAdminAction": {
+    probe: async (caller) => {
+      const actions = await load<{
+        setOrganizationAdminAction: (id: string, isAdmin: boolean) => Promise<unknown>;
+      }>("@/lib/portal/actions/organization-actions");
+      // A's member is not a member of the caller's organization (B's is A's: its caller is no
+      // administrator): refused either way, A's administrator stays one.
+      // The organization's administrator names A's administrator (already one): allowed, unchanged.
+      expect(await act(() => actions.setOrganizationAdminAction(seeded.memberId, true))).toMatchObject({
+        ok: isOrganizationAdmin(caller),
+      });
+    },
+  },
+  "action removeOrganizationMemberAction": {
+    probe: async (caller) => {
+      const actions = await load<{ removeOrganizationMemberAction: (id: string) => Promise<unknown> }>(
+        "@/lib/portal/actions/organization-actions",
+      );
+      // The organization's administrator removes A's viewer (a member of the organization), never by
+      // reaching into A's company data; the others are refused.
+      const target = isOrganizationAdmin(caller) ? seeded.spareMemberId : seeded.memberId;
+      expect(await act(() => actions.removeOrganizationMemberAction(target))).toMatchObject({
+        ok: isOrganizationAdmin(caller),
+      });
     },
   },
   "action createCompanyAction": { none: "creates a company in the caller's own organization" },
@@ -594,8 +697,16 @@ describe("isolation across companies and organizations, for every entry point", 
     expect(ENTRIES.filter((entry) => !(entry in ROWS))).toEqual([]);
   });
 
+  /** Portal entries (session cookie) are for people only: service accounts have no portal session. */
+  const isRest = (entry: string) => !entry.startsWith("action ") && !entry.includes("/(portal)/");
+  const NAMES: CallerName[] = [
+    "same organization",
+    "other organization",
+    "organization administrator",
+    "service account",
+  ];
   const cases = ENTRIES.filter((entry) => ROWS[entry] && "probe" in ROWS[entry]!).flatMap((entry) =>
-    (["same organization", "other organization"] as const).map((name) => ({ entry, name })),
+    NAMES.filter((name) => name !== "service account" || isRest(entry)).map((name) => ({ entry, name })),
   );
   it.each(cases)("$entry as a caller of the $name", async ({ entry, name }) => {
     const caller = callers.find((one) => one.name === name)!;
@@ -612,6 +723,7 @@ describe("isolation across companies and organizations, for every entry point", 
     expect(documents.map((document) => document.status)).toEqual(["Aceptado", "Aceptado"]);
     const auth = (await loadActiveUser(seeded.memberId, a.auth.accountId))!;
     expect(auth.roles).toEqual(FULL_ROLES);
+    expect(auth.organizationAdmin).toBe(true);
     await expect(
       requireApiKey(
         new Request("http://localhost/TesteCF/x", { headers: { "x-api-key": a.apiKey! } }),
