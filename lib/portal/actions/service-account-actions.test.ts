@@ -5,9 +5,16 @@ import { createCompany } from "@/lib/server/accounts";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { issueIdToken } from "@/lib/server/auth";
 import { listServiceAccounts } from "@/lib/server/auth/service-accounts";
-import { listCertificates, uploadCertificate } from "@/lib/server/certificates";
+import {
+  clearSigningCredentialCache,
+  getActiveSigningCredential,
+  listCertificates,
+  uploadCertificate,
+} from "@/lib/server/certificates";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import { signXml } from "@/lib/server/signing";
 import { generatePkcs12 } from "@/lib/server/signing/generate-pkcs12";
+import { verifyXmlSignature } from "@/lib/taxauth-simulator/xmldsig/verify-xml-signature";
 
 import {
   createServiceAccountAction,
@@ -158,6 +165,14 @@ describe("linkCertificateAction: a certificate of the organization used by anoth
       "131660001",
       "131660009",
     ]);
+    // The linked company signs with it: the key is decrypted from the database (no cached copy of
+    // the upload), under the organization's encryption context, and its signature verifies.
+    clearSigningCredentialCache();
+    const credential = await getActiveSigningCredential(admin.auth.accountId);
+    expect(credential.info.fingerprintSha256).toBe(uploaded.fingerprintSha256);
+    const signed = signXml("<ANECF><Encabezado><Version>1.0</Version></Encabezado></ANECF>", credential);
+    expect(verifyXmlSignature(signed)).toMatchObject({ valid: true });
+    expect(signed).toContain(credential.certificateBase64);
 
     const foreign = stranger.certificate!.id;
     expect(await linkCertificateAction(foreign)).toMatchObject({ ok: false });
