@@ -10,6 +10,7 @@ import {
   rolesAllow,
   SERVICE_SCOPES,
   scopesAllow,
+  type Action,
   type Permissions,
 } from "./roles";
 
@@ -17,7 +18,13 @@ import {
  * The README's "Who may do what" table is the matrix of lib/domain/roles.ts written out: this test
  * reads the table and fails when the two disagree (an action added, a role changed).
  */
-function readmeMatrix(): Map<string, string[]> {
+/** A row of the table: the company roles it ticks, and whether the organization-administrator column does. */
+interface MatrixRow {
+  roles: string[];
+  organizationAdmin: boolean;
+}
+
+function readmeRows(): Map<string, MatrixRow> {
   const readme = readFileSync(path.join(process.cwd(), "README.md"), "utf8");
   const start = readme.indexOf("<!-- roles-matrix:start -->");
   const end = readme.indexOf("<!-- roles-matrix:end -->");
@@ -31,8 +38,16 @@ function readmeMatrix(): Map<string, string[]> {
       const cells = line.split("|").map((cell) => cell.trim());
       const action = cells[1]!.replaceAll("`", "");
       const roles = COMPANY_ROLES.filter((_, index) => cells[3 + index] === "✓");
-      return [action, roles];
+      return [action, { roles, organizationAdmin: cells[3 + COMPANY_ROLES.length] === "✓" }];
     }),
+  );
+}
+
+function readmeMatrix(): Map<string, string[]> {
+  return new Map(
+    [...readmeRows()]
+      .filter(([action]) => action !== "organization.manage")
+      .map(([action, row]) => [action, row.roles]),
   );
 }
 
@@ -42,6 +57,29 @@ describe("the action × role matrix", () => {
     expect([...table.keys()].sort()).toEqual([...COMPANY_ACTIONS].sort());
     for (const action of COMPANY_ACTIONS) {
       expect(table.get(action), action).toEqual(COMPANY_ROLES.filter((role) => rolesAllow([role], action)));
+    }
+  });
+
+  it("has the organization administrator's column: organization.manage alone, no company action", () => {
+    const rows = readmeRows();
+    const actions: Action[] = [...COMPANY_ACTIONS, "organization.manage"];
+    expect([...rows.keys()].sort()).toEqual([...actions].sort());
+    // An organization administrator with no role in the company, as can() sees them.
+    const organizationAdmin: Permissions = {
+      principal: "user",
+      roles: [],
+      scopes: [],
+      organizationAdmin: true,
+    };
+    for (const action of actions) {
+      expect(rows.get(action)!.organizationAdmin, action).toBe(can(organizationAdmin, action));
+    }
+    // No company role gives organization.manage.
+    expect(rows.get("organization.manage")!.roles).toEqual([]);
+    for (const role of COMPANY_ROLES) {
+      expect(
+        can({ ...organizationAdmin, roles: [role], organizationAdmin: false }, "organization.manage"),
+      ).toBe(false);
     }
   });
 
