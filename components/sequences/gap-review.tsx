@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useMemo, useState, useTransition } from "react";
 
 import { Banner } from "@/components/ui/banner";
-import { Button } from "@/components/ui/button";
+import { Button, ButtonLink } from "@/components/ui/button";
 import { CheckboxField, InputField } from "@/components/ui/field";
 import { Table } from "@/components/ui/table";
 import type { Environment } from "@/lib/domain/environments";
@@ -13,7 +13,7 @@ import { splitIntoVoids, type ProposedRange } from "@/lib/domain/gap-proposal";
 import type { GapsPageView, NumberAnswer, RangeAnswer } from "@/lib/domain/ledger-views";
 import type { Locale } from "@/lib/domain/locale";
 import { format, formatNumber, plural, type Dictionary } from "@/lib/i18n";
-import { checkRangesSentAction } from "@/lib/portal/actions/sequence-actions";
+import { checkRangesSentAction, selectAllGapsAction } from "@/lib/portal/actions/sequence-actions";
 
 import { saveGapsDraft } from "./gaps-draft";
 
@@ -32,26 +32,32 @@ export function GapReview({
   environment,
   page,
   canVoid,
+  cierreDesde,
 }: {
   s: Strings;
   locale: Locale;
   environment: Environment;
   page: GapsPageView;
   canVoid: boolean;
+  /** The closing tail asked for (from the URL), already included in `page`. */
+  cierreDesde: string;
 }) {
   const router = useRouter();
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [answers, setAnswers] = useState<Map<string, RangeAnswer>>(() => new Map());
   const [asked, setAsked] = useState<NumberAnswer[]>([]);
   const [message, setMessage] = useState("");
+  /** "Select every gap": all pages gathered server-side; any checkbox change goes back to the table's selection. */
+  const [every, setEvery] = useState<{ ranges: ProposedRange[]; capped: boolean; max: number }>();
   const [pending, startTransition] = useTransition();
   const gaps = page.gaps;
   const chosen = useMemo(
     () =>
+      every?.ranges ??
       gaps
         .filter((gap) => selected.has(keyOf(gap)))
         .map((gap) => ({ secuenciaDesde: gap.secuenciaDesde, secuenciaHasta: gap.secuenciaHasta })),
-    [gaps, selected],
+    [every, gaps, selected],
   );
   const parts = useMemo(() => splitIntoVoids(chosen), [chosen]);
   const trackIds = (answer: Extract<NumberAnswer, { kind: "received" }>) =>
@@ -95,6 +101,19 @@ export function GapReview({
     });
   }
 
+  function selectEvery() {
+    setMessage("");
+    startTransition(async () => {
+      const result = await selectAllGapsAction(cierreDesde);
+      if (!result.ok) {
+        setMessage(result.message);
+        return;
+      }
+      setEvery({ ranges: result.ranges, capped: result.capped, max: result.max });
+      setSelected(new Set(gaps.map(keyOf)));
+    });
+  }
+
   function openVoid(part: number) {
     if (chosen.length === 0) {
       setMessage(s.noneSelected);
@@ -127,6 +146,27 @@ export function GapReview({
           <p>{s.truncated}</p>
         </Banner>
       ) : null}
+      <form className="row" method="get" action="/sequences" data-testid="gaps-closing">
+        <InputField
+          label={s.closingLabel}
+          hint={s.closingHint}
+          name="cierreDesde"
+          defaultValue={cierreDesde}
+          spellCheck={false}
+          data-testid="gaps-closing-input"
+        />
+        <div className="row">
+          <Button type="submit" variant="secondary">
+            {s.closingApply}
+          </Button>
+          {cierreDesde ? <ButtonLink href="/sequences">{s.closingClear}</ButtonLink> : null}
+        </div>
+      </form>
+      {cierreDesde ? (
+        <p className="muted" data-testid="gaps-closing-shown">
+          {format(s.closingShown, { encf: cierreDesde })}
+        </p>
+      ) : null}
       <Banner tone="info" testId="gaps-dgii-note">
         <p>{s.dgiiUnknownNote}</p>
         <p>{s.dgiiBudget}</p>
@@ -138,13 +178,33 @@ export function GapReview({
           {page.nextToken ? <p className="muted">{plural(s.more, gaps.length, locale)}</p> : null}
           <CheckboxField
             checked={selected.size === gaps.length}
-            onChange={(event) =>
-              setSelected(event.currentTarget.checked ? new Set(gaps.map(keyOf)) : new Set())
-            }
+            onChange={(event) => {
+              setEvery(undefined);
+              setSelected(event.currentTarget.checked ? new Set(gaps.map(keyOf)) : new Set());
+            }}
             data-testid="gaps-select-all"
           >
             {s.selectAll}
           </CheckboxField>
+          {page.nextToken ? (
+            <div>
+              <Button
+                type="button"
+                variant="secondary"
+                disabled={pending}
+                onClick={selectEvery}
+                data-testid="gaps-select-every"
+              >
+                {pending ? s.selectingEvery : s.selectEvery}
+              </Button>
+            </div>
+          ) : null}
+          {every ? (
+            <p role="status" data-testid="gaps-every-selected">
+              {plural(s.everySelected, every.ranges.length, locale)}
+              {every.capped ? ` ${format(s.everyCapped, { max: formatNumber(every.max, locale) })}` : ""}
+            </p>
+          ) : null}
           <Table caption={s.caption} data-testid="gaps-table">
             <thead>
               <tr>
@@ -171,6 +231,7 @@ export function GapReview({
                         checked={selected.has(key)}
                         onChange={(event) => {
                           const on = event.currentTarget.checked;
+                          setEvery(undefined);
                           setSelected((current) => {
                             const next = new Set(current);
                             if (on) next.add(key);

@@ -125,5 +125,19 @@ export const enSequences: typeof esSequences = {
         "Draft prepared from the gap review: {count} ranges. Review and confirm as usual; nothing was sent.",
     },
     draftMissing: "The gap draft is no longer available in this browser; go back to Sequences.",
+    selectEvery: "Select every gap (all pages)",
+    selectingEvery: "Gathering every gap…",
+    everySelected: {
+      one: "Everything proposed is selected: {count} range.",
+      other: "Everything proposed is selected: {count} ranges.",
+    },
+    everyCapped:
+      "The maximum of {max} ranges per selection was reached: void these, then select again for the rest.",
+    closingLabel: "Close a range from (e-NCF)",
+    closingHint:
+      "Proposes the unused numbers from this e-NCF to the end of its authorization: a provider change, the end of operations.",
+    closingApply: "Propose the closing",
+    closingClear: "Remove the closing",
+    closingShown: "Includes the closing from {encf}.",
   },
 };

@@ -123,5 +123,19 @@ export const esSequences = {
         "Borrador preparado desde la revisión de huecos: {count} rangos. Revise y confirme como de costumbre; nada se envió.",
     },
     draftMissing: "El borrador de huecos ya no está disponible en este navegador; vuelva a Secuencias.",
+    selectEvery: "Seleccionar todos los huecos (todas las páginas)",
+    selectingEvery: "Reuniendo todos los huecos…",
+    everySelected: {
+      one: "Seleccionado todo lo propuesto: {count} rango.",
+      other: "Seleccionado todo lo propuesto: {count} rangos.",
+    },
+    everyCapped:
+      "Se alcanzó el máximo de {max} rangos por selección: anule estos y vuelva a seleccionar para el resto.",
+    closingLabel: "Cerrar un rango desde (e-NCF)",
+    closingHint:
+      "Propone los números sin usar desde este e-NCF hasta el final de su autorización: un cambio de proveedor, el cierre de operaciones.",
+    closingApply: "Proponer el cierre",
+    closingClear: "Quitar el cierre",
+    closingShown: "Incluye el cierre desde {encf}.",
   },
 };

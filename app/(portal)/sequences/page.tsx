@@ -7,8 +7,11 @@ import { GapReview } from "@/components/sequences/gap-review";
 import { InventoryTable } from "@/components/sequences/inventory-table";
 import { Banner } from "@/components/ui/banner";
 import { Card } from "@/components/ui/card";
+import type { Environment } from "@/lib/domain/environments";
 import { formatFechaHora } from "@/lib/domain/fecha";
+import { isAppError } from "@/lib/errors";
 import { format } from "@/lib/i18n";
+import { errorMessage } from "@/lib/i18n/error-message";
 import { getI18n } from "@/lib/portal/i18n";
 import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
 import { pageTitle } from "@/lib/portal/page-title";
@@ -25,15 +28,22 @@ const REVIEW_LIMIT = "1000";
  * Secuencias: the inventory per type and authorization with its alerts, the authorizations
  * (administrators enter them), the import-coverage mark, and the gap review that prepares voids.
  */
-export default async function SequencesPage() {
+export default async function SequencesPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ cierreDesde?: string | string[] }>;
+}) {
   const auth = await requirePageAuth();
   const { t, locale, environment } = await getI18n();
   const s = t.sequences;
-  const [inventory, mark, gaps] = await Promise.all([
+  const query = await searchParams;
+  const asked = typeof query.cierreDesde === "string" ? query.cierreDesde.trim().toUpperCase() : "";
+  const [inventory, mark, closing] = await Promise.all([
     getInventory(auth.accountId, environment),
     getCoverageMark(auth.accountId, environment),
-    findGaps({ accountId: auth.accountId, environment, limit: REVIEW_LIMIT }),
+    gapsWithClosing(auth.accountId, environment, asked),
   ]);
+  const { gaps, cierreDesde, closingError } = closing;
   const manageAuthorizations = mayTake(auth, "ledger.manage");
   return (
     <>
@@ -78,14 +88,37 @@ export default async function SequencesPage() {
         ) : null}
       </Card>
       <Card title={s.gaps.title} data-testid="sequences-gaps">
+        {closingError ? (
+          <Banner tone="danger" role="alert" testId="gaps-closing-error">
+            <p>{errorMessage(closingError, locale)}</p>
+          </Banner>
+        ) : null}
         <GapReview
           s={s.gaps}
           locale={locale}
           environment={environment}
           page={gaps}
           canVoid={mayTake(auth, "voids.send")}
+          cierreDesde={cierreDesde}
         />
       </Card>
     </>
   );
+}
+
+/**
+ * The review's gaps with the closing tail asked for in the URL (?cierreDesde=, as the API's
+ * /huecos takes it); one the ledger refuses (not an e-NCF, outside every authorization) is said
+ * above the review, which then shows the gaps without it.
+ */
+async function gapsWithClosing(accountId: string, environment: Environment, cierreDesde: string) {
+  const page = (closing: string) =>
+    findGaps({ accountId, environment, limit: REVIEW_LIMIT, cierreDesde: closing || null });
+  if (!cierreDesde) return { gaps: await page(""), cierreDesde, closingError: null };
+  try {
+    return { gaps: await page(cierreDesde), cierreDesde, closingError: null };
+  } catch (error) {
+    if (!isAppError(error) || error.status >= 500) throw error;
+    return { gaps: await page(""), cierreDesde: "", closingError: error };
+  }
 }

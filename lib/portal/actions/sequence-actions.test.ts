@@ -3,11 +3,18 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { es } from "@/lib/i18n/es";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
-import { getCoverageMark, listAuthorizations } from "@/lib/server/ledger";
+import {
+  collectGaps,
+  createAuthorization,
+  getCoverageMark,
+  listAuthorizations,
+  setCoverageMark,
+} from "@/lib/server/ledger";
 
 import {
   createAuthorizationAction,
   importAuthorizationsCsvAction,
+  selectAllGapsAction,
   setCoverageMarkAction,
 } from "./sequence-actions";
 
@@ -105,5 +112,62 @@ describe("the import-coverage mark from the portal", () => {
     });
     const future = await setCoverageMarkAction("2999-01-01T00:00");
     expect(future.ok).toBe(false);
+  });
+});
+
+describe("selecting every gap of the review (all pages, server-side)", () => {
+  const e34 = (n: number) => `E34${String(n).padStart(10, "0")}`;
+  const range = (a: number, b: number) => ({ secuenciaDesde: e34(a), secuenciaHasta: e34(b) });
+
+  beforeAll(async () => {
+    // Type 34 (no expiry): issued 1, 3, 5, 7 four days ago, under a coverage mark set now.
+    await database.prisma.document.createMany({
+      data: [1, 3, 5, 7].map((n) => ({
+        accountId: admin.auth.accountId,
+        environment: "TesteCF" as const,
+        customerId: admin.auth.rnc,
+        ncf: e34(n),
+        serie: "E",
+        tipoeCF: "34",
+        secuencia: BigInt(n),
+        status: "Aceptado",
+        createdAt: BigInt(Date.now() - 4 * 24 * 3_600_000),
+        updateAt: BigInt(Date.now() - 4 * 24 * 3_600_000),
+      })),
+    });
+    await setCoverageMark(admin.auth.accountId, "TesteCF", Date.now() - 60_000, "test");
+  });
+
+  it("follows nextToken page after page up to the cap, and says when the cap cut it", async () => {
+    const query = { accountId: admin.auth.accountId, environment: "TesteCF" as const, pageSize: 1 };
+    expect(await collectGaps(query)).toEqual({
+      ranges: [range(2, 2), range(4, 4), range(6, 6)],
+      capped: false,
+    });
+    expect(await collectGaps({ ...query, max: 2 })).toEqual({
+      ranges: [range(2, 2), range(4, 4)],
+      capped: true,
+    });
+    expect(await collectGaps({ ...query, max: 3 })).toMatchObject({ capped: false });
+  });
+
+  it("answers every gap, with the closing tail asked for, and refuses a closing outside every authorization", async () => {
+    expect(await selectAllGapsAction()).toEqual({
+      ok: true,
+      ranges: [range(2, 2), range(4, 4), range(6, 6)],
+      capped: false,
+      max: 100_000,
+    });
+    await createAuthorization({
+      accountId: admin.auth.accountId,
+      environment: "TesteCF",
+      body: { secuenciaDesde: e34(1), secuenciaHasta: e34(20), fechaAutorizacion: "02-01-2026" },
+      createdBy: "test",
+    });
+    const closing = await selectAllGapsAction(` ${e34(10)} `);
+    expect(closing).toMatchObject({ ok: true, capped: false });
+    expect(closing.ok && closing.ranges).toEqual([range(2, 2), range(4, 4), range(6, 6), range(10, 20)]);
+    const outside = await selectAllGapsAction(e34(500));
+    expect(outside).toMatchObject({ ok: false, message: expect.stringContaining("cierreDesde") });
   });
 });

@@ -10,6 +10,8 @@ import { format, plural } from "@/lib/i18n";
 import { errorMessage } from "@/lib/i18n/error-message";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 import {
+  ALL_GAPS_MAX,
+  collectGaps,
   createAuthorization,
   createAuthorizations,
   deleteAuthorization,
@@ -152,6 +154,25 @@ export async function checkRangesSentAction(
       numbers: (Array.isArray(numbers) ? numbers : []).map(String).slice(0, 200),
     });
     return { ok: true, ranges: answer.ranges, numbers: answer.numbers };
+  } catch (error) {
+    return { ok: false, message: (await failure(error)).message };
+  }
+}
+
+export type AllGapsResult =
+  { ok: true; ranges: ProposedRange[]; capped: boolean; max: number } | { ok: false; message: string };
+
+/**
+ * "Seleccionar todos los huecos": every gap of the review (the page shows the first 1,000), gathered
+ * server-side through nextToken up to ALL_GAPS_MAX ranges, with the review's closing tail if any.
+ */
+export async function selectAllGapsAction(cierreDesde: string = ""): Promise<AllGapsResult> {
+  const auth = await requirePortalAuth("action selectAllGapsAction");
+  const { environment } = await getPortalPreferences();
+  try {
+    const closing = String(cierreDesde ?? "").trim();
+    const all = await collectGaps({ accountId: auth.accountId, environment, cierreDesde: closing || null });
+    return { ok: true, ranges: all.ranges, capped: all.capped, max: ALL_GAPS_MAX };
   } catch (error) {
     return { ok: false, message: (await failure(error)).message };
   }

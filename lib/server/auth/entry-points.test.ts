@@ -310,6 +310,10 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
     const { checkRangesSentAction } = await import("@/lib/portal/actions/sequence-actions");
     return outcomeOfAction(() => checkRangesSentAction([]));
   },
+  "action selectAllGapsAction": async () => {
+    const { selectAllGapsAction } = await import("@/lib/portal/actions/sequence-actions");
+    return outcomeOfAction(() => selectAllGapsAction());
+  },
   "action uploadCertificateAction": async () => {
     const { uploadCertificateAction } = await import("@/lib/portal/actions/settings-actions");
     return outcomeOfAction(() => uploadCertificateAction(new FormData()));

@@ -1,4 +1,4 @@
-import { createAuthorization } from "@/lib/server/ledger";
+import { createAuthorization, findGaps, setCoverageMark } from "@/lib/server/ledger";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { createCompany, createUser } from "@/lib/server/accounts";
@@ -46,6 +46,11 @@ const seeded = {
   ncf: "E310000000321",
   /** A's second document: the one callers try to overwrite by importing the same e-NCF. */
   importedNcf: "E310000000322",
+  /**
+   * A's skipped number (323–324 between 322 and 325, issued days ago, under A's coverage mark): a gap
+   * A is proposed, so the gap entries prove another company never sees it.
+   */
+  skippedNcf: "E310000000323",
   apiKeyId: "",
   certificateId: "",
   serviceAccountId: "",
@@ -143,7 +148,11 @@ beforeAll(async () => {
   const { POST } = await import("@/app/[environment]/documentos-ecf/import/route");
   const imported = await POST(
     jsonPost("http://localhost/TesteCF/documentos-ecf/import", a, {
-      documents: [importEntry(seeded.ncf), importEntry(seeded.importedNcf)],
+      documents: [
+        importEntry(seeded.ncf),
+        importEntry(seeded.importedNcf),
+        importEntry("E310000000325", { createdAt: Date.now() - 4 * 24 * 3_600_000 }),
+      ],
     }),
     contextOf("TesteCF"),
   );
@@ -166,6 +175,9 @@ beforeAll(async () => {
     },
   });
   seeded.authorizationId = authorization.id;
+  await setCoverageMark(a.auth.accountId, "TesteCF", Date.now(), "A");
+  const aGaps = await findGaps({ accountId: a.auth.accountId, environment: "TesteCF", limit: "1000" });
+  expect(aGaps.gaps.map((gap) => gap.secuenciaDesde)).toContain(seeded.skippedNcf);
 }, 120_000);
 afterAll(async () => database?.dispose());
 
@@ -389,6 +401,7 @@ const ROWS: Record<string, Row> = {
       expect(answer.status).toBe(200);
       expect(answer.body.gaps).toEqual([]);
       expect(answer.text).not.toContain(seeded.ncf);
+      expect(answer.text).not.toContain(seeded.skippedNcf);
     },
   },
   "GET /[environment]/secuencias/autorizaciones": {
@@ -554,6 +567,15 @@ const ROWS: Record<string, Row> = {
   "action setCoverageMarkAction": { none: "sets the session's company's mark; takes no id" },
   "action checkRangesSentAction": {
     none: "asks DGII as the session's company (its RNC and certificate); takes no id",
+  },
+  "action selectAllGapsAction": {
+    probe: async () => {
+      const { selectAllGapsAction } = await import("@/lib/portal/actions/sequence-actions");
+      const outcome = await act(() => selectAllGapsAction());
+      // The caller's own company has no coverage mark: none of A's gaps (A's skipped 323–324) come back.
+      expect(outcome).toMatchObject({ ok: true, ranges: [], capped: false });
+      expect(JSON.stringify(outcome)).not.toContain(seeded.skippedNcf);
+    },
   },
   "action uploadCertificateAction": { none: "uploads for the session's company; takes no id" },
   "action linkCertificateAction": {

@@ -14,6 +14,7 @@ export {
   type SequenceAuthorizationView,
   type StoredAuthorization,
 } from "./authorizations";
+export { ALL_GAPS_MAX, collectGaps } from "./all-gaps";
 export { getCoverageMark, setCoverageMark, type CoverageMark } from "./coverage";
 export {
   findGaps,
