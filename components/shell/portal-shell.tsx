@@ -37,6 +37,8 @@ export interface NavPermissions {
   seeSettings: boolean;
   /** Organization administrators: the organization page. */
   manageOrganization?: boolean;
+  /** A person with roles in several companies (an accountant): their companies at a glance. */
+  severalCompanies?: boolean;
   /** Approvers: the queue "Por confirmar", with how many voids wait for a person. */
   settleVoids?: { pending: number };
 }
@@ -64,6 +66,9 @@ export function navItemsFor(may: NavPermissions, t: Dictionary, locale: Locale =
   items.push({ href: "/sequences", label: t.sequences.nav });
   if (may.seeSettings) items.push({ href: "/settings", label: t.shell.settings });
   if (may.manageOrganization) items.push({ href: "/organization", label: t.shell.organizationPage });
+  if (may.severalCompanies) {
+    items.push({ href: "/organization/companies", label: t.organization.myCompanies.title });
+  }
   return items;
 }
 

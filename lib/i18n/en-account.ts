@@ -48,6 +48,11 @@ export const enAccount: typeof esAccount = {
 export const enOrganization: typeof esOrganization = {
   title: "Organization",
   intro: "The organization's companies, its access rules and its people.",
+  myCompanies: {
+    title: "My companies",
+    intro:
+      "Every company where you hold a role, by organization: its last void, its certificate, what waits in To confirm and its sequence alerts.",
+  },
   companies: {
     title: "Companies",
     rnc: "RNC",

@@ -49,6 +49,11 @@ export const esAccount = {
 export const esOrganization = {
   title: "Organización",
   intro: "Las empresas de la organización, sus reglas de acceso y las personas que la integran.",
+  myCompanies: {
+    title: "Mis empresas",
+    intro:
+      "Cada empresa en la que usted tiene un rol, por organización: su última anulación, su certificado, lo que espera en Por confirmar y las alertas de secuencias.",
+  },
   companies: {
     title: "Empresas",
     rnc: "RNC",
