@@ -4,6 +4,7 @@ import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-
 import { createApiKey, revokeApiKey } from "@/lib/server/auth";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
 import { contextOf, documentHeaders, importEntry, jsonPost } from "@/lib/server/documents/test-support";
+import { getCoverageMark } from "@/lib/server/ledger";
 
 import { POST as IMPORT } from "./import/route";
 import { GET } from "./route";
@@ -365,5 +366,51 @@ describe("POST /{environment}/documentos-ecf/import", () => {
     expect(body).toMatchObject({ total: 1000, created: 1000, invalid: 0 });
     const check = await batch(b, "TesteCF", { ecfs: ["E430000001000", "E430000000001"] });
     expect(check.body.results.map((r: { found: boolean }) => r.found)).toEqual([true, true]);
+  });
+
+  it("re-imports a record exactly as GET answers it, unchanged (the export round trip)", async () => {
+    const exported = await getOne(a, "TesteCF", "?ecf=E320000000001");
+    expect(exported.status).toBe(200);
+    const { status, body } = await importAs(a, "TesteCF", [exported.body]);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ total: 1, created: 0, updated: 1, invalid: 0 });
+    // Every field as it was; updateAt is the import's time (the exporter's is not kept).
+    const { updateAt, ...rest } = (await getOne(a, "TesteCF", "?ecf=E320000000001")).body;
+    const { updateAt: exportedAt, ...exportedRest } = exported.body;
+    expect(rest).toEqual(exportedRest);
+    expect(updateAt).toBeGreaterThanOrEqual(exportedAt);
+  });
+
+  it("refuses an entry naming another company's RNC as customerId, and imports the rest", async () => {
+    const { status, body } = await importAs(a, "CerteCF", [
+      importEntry("E310000000700", { customerId: b.auth.rnc }),
+      importEntry("E310000000701", { customerId: a.auth.rnc }),
+    ]);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ created: 1, invalid: 1 });
+    expect(body.results[0]).toMatchObject({ result: "invalid", errors: [{ field: "customerId" }] });
+    expect((await getOne(a, "CerteCF", "?ecf=E310000000700")).status).toBe(404);
+    expect((await getOne(b, "CerteCF", "?ecf=E310000000700")).status).toBe(404);
+  });
+
+  it("does not set the coverage mark while an entry is invalid (coverageMarkIgnored), and sets it otherwise", async () => {
+    const coveredUntil = Date.now() - 60_000;
+    const post = async (documents: unknown[]) => {
+      const response = await IMPORT(
+        jsonPost(`${BASE}/eCF/documentos-ecf/import`, a, { documents, coveredUntil }),
+        contextOf("eCF"),
+      );
+      return { status: response.status, body: (await response.json()) as JsonBody };
+    };
+    const ignored = await post([importEntry("E310000000801"), { ncf: "E310000000000" }]);
+    expect(ignored.status).toBe(200);
+    expect(ignored.body).toMatchObject({ created: 1, invalid: 1 });
+    expect(ignored.body.coverageMarkIgnored).toEqual(expect.any(String));
+    expect(ignored.body.coverageMark).toBeNull();
+    expect(await getCoverageMark(a.auth.accountId, "eCF")).toBeNull();
+    const set = await post([importEntry("E310000000802")]);
+    expect(set.body).toMatchObject({ coverageMark: coveredUntil });
+    expect(set.body.coverageMarkIgnored).toBeUndefined();
+    expect((await getCoverageMark(a.auth.accountId, "eCF"))?.coveredUntil).toBe(coveredUntil);
   });
 });

@@ -130,3 +130,90 @@ describe("the ledger's endpoints and their codes", () => {
     }
   });
 });
+
+describe("what counts as used, the order of the checks, and a partial success", () => {
+  const e41 = (n: number) => `E41${String(n).padStart(10, "0")}`;
+  const type41 = async () => {
+    const inventory = await call("GET", "/TesteCF/secuencias");
+    expect(inventory.status).toBe(200);
+    return (inventory.body.types as Array<Record<string, unknown>>).find((t) => t.tipoeCF === "41");
+  };
+  const voidOf = (desde: number, hasta: number, headers?: Record<string, string>) =>
+    app.call("POST", "/TesteCF/customer/void-ncf", {
+      token: account.idToken,
+      body: { ranges: [{ secuenciaDesde: e41(desde), secuenciaHasta: e41(hasta) }] },
+      headers,
+    });
+  const importAs = (documents: unknown[]) =>
+    call("POST", "/TesteCF/documentos-ecf/import", {
+      headers: { "x-api-key": account.apiKey! },
+      body: { documents },
+    });
+
+  it("a Rechazado with secuenciaUtilizada=false is not used: not counted in /secuencias, voided without SEQUENCE_USED", async () => {
+    const rejected = (ncf: string, secuenciaUtilizada: boolean) => ({
+      ncf,
+      status: "Rechazado",
+      taxauthResponse: [{ trackId: `t-${ncf}`, codigo: 2, estado: "Rechazado", secuenciaUtilizada }],
+    });
+    const imported = await importAs([rejected(e41(500), false), rejected(e41(501), true)]);
+    expect(imported.body).toMatchObject({ created: 2, invalid: 0 });
+    expect(await type41()).toMatchObject({ issued: 1, highestIssued: e41(501) });
+    const reusable = await voidOf(500, 500);
+    expect(reusable.status).toBe(200);
+    expect(reusable.body.status).toBe("Aceptado");
+    const used = await voidOf(501, 501);
+    expect(used).toMatchObject({ status: 409, body: { code: "SEQUENCE_USED", numbers: [e41(501)] } });
+  });
+
+  it("an idempotent replay beats SEQUENCE_USED, and ALREADY_VOIDED beats it too", async () => {
+    const first = await voidOf(600, 602, { "idempotency-key": "h18-replay-600" });
+    expect(first.status).toBe(200);
+    // The number is imported as issued only after it was voided (an ERP's late push).
+    expect((await importAs([{ ncf: e41(601), status: "Aceptado" }])).body).toMatchObject({ created: 1 });
+    const sent = voids();
+    const replay = await voidOf(600, 602, { "idempotency-key": "h18-replay-600" });
+    expect(replay.status).toBe(200);
+    expect(replay.body.voidId).toBe(first.body.voidId);
+    const again = await voidOf(600, 602);
+    expect(again).toMatchObject({ status: 409, body: { code: "ALREADY_VOIDED", voidId: first.body.voidId } });
+    expect(voids()).toBe(sent);
+  });
+
+  it("SEQUENCE_USED beats a missing certificate (412)", async () => {
+    const noCertificate = await createTestAccount({ apiKey: true });
+    const response = await fetch(`${ledger.url}/TesteCF/documentos-ecf/import`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${noCertificate.idToken}`,
+        "x-api-key": noCertificate.apiKey!,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({ documents: [{ ncf: e41(700), status: "Aceptado" }] }),
+    });
+    expect(response.status).toBe(200);
+    const send = (n: number) =>
+      app.call("POST", "/TesteCF/customer/void-ncf", {
+        token: noCertificate.idToken,
+        body: { ranges: [{ secuenciaDesde: e41(n), secuenciaHasta: e41(n) }] },
+      });
+    expect(await send(700)).toMatchObject({ status: 409, body: { code: "SEQUENCE_USED" } });
+    expect(await send(701)).toMatchObject({ status: 412 });
+  });
+
+  it("a partial success counts in /secuencias only what DGII voided", async () => {
+    const before = ((await type41())?.voided as number) ?? 0;
+    app.simulator.admin.setDialect("partial");
+    try {
+      // Nothing registered as issued at DGII: the simulator excepts the range's last number.
+      const partial = await voidOf(800, 804);
+      expect(partial.status).toBe(200);
+      expect(partial.body).toMatchObject({ status: "Aceptado", totalVoided: 4, totalExcepted: 1 });
+    } finally {
+      app.simulator.admin.reset();
+    }
+    expect(await type41()).toMatchObject({ voided: before + 4 });
+    // The excepted number is not voided: a void of it alone is not ALREADY_VOIDED.
+    expect((await voidOf(804, 804)).status).toBe(200);
+  });
+});
