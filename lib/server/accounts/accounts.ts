@@ -296,7 +296,23 @@ export async function setMemberRoles(
     await db.companyMember.delete({ where });
     return;
   }
-  await db.companyMember.update({ where, data: { roles: wanted, updatedAt: nowMs() } });
+  await db.$transaction(async (tx) => {
+    await tx.companyMember.update({ where, data: { roles: wanted, updatedAt: nowMs() } });
+    // Made administrator or approver where the organization requires a second factor of those roles,
+    // a person without one keeps no token got with a password alone (an idToken lives an hour): their
+    // sessions end now and the next sign-in sends them to set it up.
+    if (!wanted.includes("administrator") && !wanted.includes("approver")) return;
+    const [company, user] = await Promise.all([
+      tx.account.findUnique({
+        where: { id: accountId },
+        select: { organization: { select: { requireSecondFactor: true } } },
+      }),
+      tx.user.findUnique({ where: { id: userId }, select: { totpEnabledAt: true } }),
+    ]);
+    if (company?.organization.requireSecondFactor && user?.totpEnabledAt == null) {
+      await endUserSessions(userId, tx);
+    }
+  });
 }
 
 /** Members of an organization, with whether each administers it. */

@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-data
 import { createAuthorization } from "@/lib/server/ledger";
 import { sampleVoidContent, storeAcceptedVoid } from "@/lib/server/voids/testing/stored-voids";
 
-import { createUser, inviteUser } from "./accounts";
+import { createUser, inviteUser, setMemberRoles } from "./accounts";
 import {
   createCompanyForActor,
   endMemberSessions,
@@ -315,6 +315,30 @@ describe("organization administrators and who belongs", () => {
     await setOrganizationAdmin(by, userId, true);
     const user = await database.prisma.user.findUniqueOrThrow({ where: { id: userId } });
     expect(user.sessionsValidAfter).toBeGreaterThan(0n);
+    expect(await database.prisma.refreshToken.count({ where: { userId, revokedAt: null } })).toBe(0);
+  });
+
+  it("a company role of approver or administrator without the required second factor ends the person's sessions; operator does not", async () => {
+    const owner = await createTestAccount();
+    const { userId } = await inviteUser({
+      accountId: owner.auth.accountId,
+      email: `aprobadora-${Date.now()}@test.local`,
+      roles: ["viewer"],
+    });
+    await database.prisma.organization.update({
+      where: { id: owner.auth.organizationId },
+      data: { requireSecondFactor: true },
+    });
+    const sessions = async () =>
+      (await database.prisma.user.findUniqueOrThrow({ where: { id: userId } })).sessionsValidAfter;
+    await issueRefreshToken((await loadActiveUser(userId, owner.auth.accountId))!, "TesteCF");
+    await setMemberRoles(owner.auth.accountId, userId, ["operator"]);
+    expect(await sessions()).toBe(0n);
+    expect(await database.prisma.refreshToken.count({ where: { userId, revokedAt: null } })).toBe(1);
+
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    await setMemberRoles(owner.auth.accountId, userId, ["operator", "approver"]);
+    expect(await sessions()).toBeGreaterThan(0n);
     expect(await database.prisma.refreshToken.count({ where: { userId, revokedAt: null } })).toBe(0);
   });
 
