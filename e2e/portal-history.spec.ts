@@ -91,7 +91,7 @@ test.describe("historial de anulaciones", () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the BOM Excel needs for UTF-8
     const lines = bytes.subarray(3).toString("utf8").trim().split("\r\n");
     expect(lines).toHaveLength(1_201);
-    expect(lines[0]).toBe("linea,tipoeCF,secuenciaDesde,secuenciaHasta,cantidad");
+    expect(lines[0]).toBe("Línea,Tipo,Desde,Hasta,Cantidad");
     expect(lines[1_200]).toBe(`1200,45,${ranges[1_199]!.secuenciaDesde},${ranges[1_199]!.secuenciaHasta},1`);
   });
 

@@ -45,6 +45,12 @@ test.describe("Por confirmar: voids whose outcome is unknown", () => {
     await expect(row).toContainText("Enviada o no: la DGII no confirmó");
     await expect(row).toContainText("Error: TAXAUTH_VOID_ERROR");
     await expect(row).toContainText("Ninguno");
+    // The id shortened with a copy button, as in the history; no "voidId" column.
+    await expect(row.getByRole("link", { name: voidId, exact: true })).toHaveText(
+      `${voidId.slice(0, 8)}…${voidId.slice(-4)}`,
+    );
+    await expect(row.getByTestId("copy-button")).toBeVisible();
+    expect(await page.getByTestId("pending-table").innerText()).not.toContain("voidId");
     await screenshot(page, "void-settle-queue");
 
     await row.getByRole("link", { name: "Resolver" }).click();
@@ -95,6 +101,9 @@ test.describe("Por confirmar: voids whose outcome is unknown", () => {
     await page.getByTestId("resend-open").click();
     const dialog = page.getByRole("dialog", { name: "Reenviar el documento firmado" });
     await expect(dialog).toContainText(accepted.voidId.slice(-6));
+    // Plain words, not the API's field name.
+    await expect(dialog).toContainText("los últimos 6 caracteres del número de la anulación");
+    await expect(dialog).not.toContainText("voidId");
     await dialog.getByTestId("resend-confirmation").fill("otra cosa");
     await dialog.getByTestId("resend-confirm").click();
     await expect(page.getByTestId("resend-result")).toContainText("La confirmación escrita no coincide");
@@ -106,6 +115,7 @@ test.describe("Por confirmar: voids whose outcome is unknown", () => {
     await expect(page.getByTestId("settle-ways")).toHaveCount(0);
     await expect(page.getByTestId("attempt-row")).toHaveCount(1);
     await expect(page.getByTestId("attempt-row")).toContainText("Reenvío");
+    await expect(page.locator(".page-header")).toContainText("Aceptado · por reenvío");
 
     // DGII voided it the first time but the answer was lost: the resend is rejected as already voided.
     const lost = await errorVoid(request, { mode: "drop-after" });
@@ -115,7 +125,6 @@ test.describe("Por confirmar: voids whose outcome is unknown", () => {
     await page.getByRole("dialog").getByTestId("resend-confirm").click();
     await expect(page.getByTestId("resend-result")).toContainText("La DGII rechazó el reenvío", {
       timeout: 30_000,
-    await expect(page.locator(".page-header")).toContainText("Aceptado · por reenvío");
     });
     await expect(page.getByTestId("attempt-row")).toContainText("Rechazado");
     await expect(page.getByTestId("settle-ways")).toBeVisible();

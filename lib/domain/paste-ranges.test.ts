@@ -72,6 +72,9 @@ describe("parsePaste: what finance people paste", () => {
   it("reads the app's own ranges CSV (línea, tipo, desde, hasta, cantidad)", () => {
     const csv = `\ufefflinea,tipoeCF,secuenciaDesde,secuenciaHasta,cantidad\r\n1,31,${A},${B},10\r\n`;
     expect(parsePaste(csv)).toEqual({ ranges: [{ ...range, cantidad: 10 }], ignoredLines: [1] });
+    // The ranges CSV's header is in the portal's words now; older files keep working (above).
+    const spanish = `\ufeffLínea,Tipo,Desde,Hasta,Cantidad\r\n1,31,${A},${B},10\r\n`;
+    expect(parsePaste(spanish)).toEqual({ ranges: [{ ...range, cantidad: 10 }], ignoredLines: [1] });
   });
 
   it("a line with digits but no e-NCF is kept as typed, for validation to report", () => {

@@ -30,6 +30,7 @@ export const enFinding: typeof esFinding = {
   copied: "Copied",
   copyId: "Copy the identifier {id}",
   csv: {
+    linea: "Line",
     fecha: "Date",
     anulacion: "Void",
     estado: "Status",

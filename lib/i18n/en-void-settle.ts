@@ -13,7 +13,7 @@ export const enVoidSettle: typeof esVoidSettle = {
     fromHistory: "See voids to confirm",
     columns: {
       createdAt: "Sent",
-      voidId: "voidId",
+      voidId: "Void",
       fecha: "Void date",
       total: "Sequences",
       known: "What is known",
@@ -82,6 +82,8 @@ export const enVoidSettle: typeof esVoidSettle = {
     submit: "Record the outcome",
     saving: "Saving…",
     done: "Outcome recorded.",
+    outcomeRequired: "Choose the outcome you saw at DGII.",
+    noteRequired: "Write what you saw and where.",
   },
   resend: {
     title: "Resend the same document",
@@ -89,7 +91,7 @@ export const enVoidSettle: typeof esVoidSettle = {
       "Sends the same signed XML to DGII again (not a new one). If DGII accepts it, the void becomes Accepted. If DGII rejects it — even saying the sequences are already voided or used — that says nothing sure about the first send: the void stays to be confirmed.",
     open: "Resend…",
     dialogTitle: "Resend the signed document",
-    prompt: "Type REENVIAR or the last 6 characters of the voidId ({suffix}) to confirm.",
+    prompt: "Type REENVIAR or the last 6 characters of the void number ({suffix}) to confirm.",
     confirmation: "Confirmation",
     confirm: "Resend",
     sending: "Resending…",

@@ -31,6 +31,7 @@ export const esFinding = {
   copied: "Copiado",
   copyId: "Copiar el identificador {id}",
   csv: {
+    linea: "Línea",
     fecha: "Fecha",
     anulacion: "Anulación",
     estado: "Estado",

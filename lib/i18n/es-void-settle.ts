@@ -14,7 +14,7 @@ export const esVoidSettle = {
     fromHistory: "Ver anulaciones por confirmar",
     columns: {
       createdAt: "Enviada",
-      voidId: "voidId",
+      voidId: "Anulación",
       fecha: "Fecha de anulación",
       total: "Secuencias",
       known: "Lo que se sabe",
@@ -84,6 +84,8 @@ export const esVoidSettle = {
     submit: "Registrar resultado",
     saving: "Guardando…",
     done: "Resultado registrado.",
+    outcomeRequired: "Elija el resultado que vio en la DGII.",
+    noteRequired: "Escriba qué vio y dónde.",
   },
   resend: {
     title: "Reenviar el mismo documento",
@@ -91,7 +93,8 @@ export const esVoidSettle = {
       "Envía otra vez a la DGII el mismo XML firmado (no uno nuevo). Si la DGII lo acepta, la anulación queda Aceptada. Si lo rechaza —aunque diga que las secuencias ya están anuladas o utilizadas— eso no dice con certeza qué pasó con el primer envío: la anulación sigue por confirmar.",
     open: "Reenviar…",
     dialogTitle: "Reenviar el documento firmado",
-    prompt: "Escriba REENVIAR o los últimos 6 caracteres del voidId ({suffix}) para confirmar.",
+    prompt:
+      "Escriba REENVIAR o los últimos 6 caracteres del número de la anulación ({suffix}) para confirmar.",
     confirmation: "Confirmación",
     confirm: "Reenviar",
     sending: "Reenviando…",

@@ -1,12 +1,12 @@
 import { AppError } from "@/lib/errors";
+import { getDictionary } from "@/lib/i18n";
 import { findAccountVoid } from "@/lib/portal/find-void-any-environment";
+import { getPortalPreferences } from "@/lib/portal/preferences";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 import { route } from "@/lib/server/http";
 import { csvResponse, type CsvRow } from "@/lib/server/http/csv";
 
 type Context = { params: Promise<{ voidId: string }> };
-
-const HEADER = ["linea", "tipoeCF", "secuenciaDesde", "secuenciaHasta", "cantidad"];
 
 type RangeRow = { tipoeCF: string; secuenciaDesde: string; secuenciaHasta: string; cantidad: number };
 
@@ -28,9 +28,11 @@ export const GET = route(async (request: Request, { params }: Context) => {
   const env = new URL(request.url).searchParams.get("env") ?? undefined;
   const record = await findAccountVoid(auth.accountId, voidId, env);
   if (!record) throw new AppError("VOID_NOT_FOUND", `No existe la anulación ${voidId} en su cuenta.`);
+  // Headers in the portal's language, as the history's CSV (no API field names for a spreadsheet user).
+  const csv = getDictionary((await getPortalPreferences()).locale).finding.csv;
   return csvResponse({
     fileName: `${record.fileName.replace(/\.xml$/, "")}-rangos.csv`,
-    header: HEADER,
+    header: [csv.linea, csv.tipo, csv.desde, csv.hasta, csv.cantidad],
     rows: rangeRows(record.ranges),
   });
 });
