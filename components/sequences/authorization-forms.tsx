@@ -16,10 +16,25 @@ import {
 
 type Strings = Dictionary["sequences"]["authorizations"];
 
+const REQUIRED = ["secuenciaDesde", "secuenciaHasta", "fechaAutorizacion"] as const;
+
+/** noValidate: the app's own words under each empty required field, never the browser's tooltip. */
+function missingFields(data: Record<string, string>, s: Strings) {
+  const messages = {
+    secuenciaDesde: s.desdeRequired,
+    secuenciaHasta: s.hastaRequired,
+    fechaAutorizacion: s.fechaAutorizacionRequired,
+  };
+  return Object.fromEntries(
+    REQUIRED.filter((name) => !data[name]?.trim()).map((name) => [name, messages[name]]),
+  ) as Partial<Record<(typeof REQUIRED)[number], string>>;
+}
+
 /** Administrators: one authorization by its fields, or several from a CSV (entered whole or not at all). */
 export function AuthorizationForms({ s }: { s: Strings }) {
   const router = useRouter();
   const [result, setResult] = useState<ActionResult | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<(typeof REQUIRED)[number], string>>>({});
   const [pending, startTransition] = useTransition();
   const run = (call: () => Promise<ActionResult>, onOk?: () => void) =>
     startTransition(async () => {
@@ -35,12 +50,16 @@ export function AuthorizationForms({ s }: { s: Strings }) {
       <form
         className="stack"
         data-testid="authorization-form"
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           const form = event.currentTarget;
           const data = Object.fromEntries(
             [...new FormData(form).entries()].map(([key, value]) => [key, String(value)]),
           );
+          const missing = missingFields(data, s);
+          setErrors(missing);
+          if (Object.keys(missing).length > 0) return;
           run(
             () => createAuthorizationAction(data),
             () => form.reset(),
@@ -48,9 +67,26 @@ export function AuthorizationForms({ s }: { s: Strings }) {
         }}
       >
         <div className="row">
-          <InputField label={s.desde} name="secuenciaDesde" required spellCheck={false} />
-          <InputField label={s.hasta} name="secuenciaHasta" required spellCheck={false} />
-          <InputField label={s.fechaAutorizacion} name="fechaAutorizacion" required />
+          <InputField
+            label={s.desde}
+            name="secuenciaDesde"
+            required
+            spellCheck={false}
+            error={errors.secuenciaDesde}
+          />
+          <InputField
+            label={s.hasta}
+            name="secuenciaHasta"
+            required
+            spellCheck={false}
+            error={errors.secuenciaHasta}
+          />
+          <InputField
+            label={s.fechaAutorizacion}
+            name="fechaAutorizacion"
+            required
+            error={errors.fechaAutorizacion}
+          />
           <InputField label={s.fechaVencimiento} hint={s.fechaVencimientoHint} name="fechaVencimiento" />
           <InputField label={s.nota} name="nota" maxLength={200} />
         </div>

@@ -19,14 +19,19 @@ function localValue(epochMs: number): string {
 export function CoverageForm({ s, initial }: { s: Dictionary["sequences"]["coverage"]; initial: number }) {
   const router = useRouter();
   const [result, setResult] = useState<ActionResult | null>(null);
+  const [empty, setEmpty] = useState(false);
   const [pending, startTransition] = useTransition();
   return (
     <form
       className="stack"
       data-testid="coverage-form"
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         const value = String(new FormData(event.currentTarget).get("coveredUntil") ?? "");
+        // noValidate: an empty (or half-typed) date gets the app's own words, not the browser's tooltip.
+        setEmpty(value === "");
+        if (value === "") return;
         startTransition(async () => {
           const answer = await setCoverageMarkAction(value);
           setResult(answer);
@@ -40,6 +45,7 @@ export function CoverageForm({ s, initial }: { s: Dictionary["sequences"]["cover
         name="coveredUntil"
         required
         defaultValue={localValue(initial)}
+        error={empty ? s.invalid : undefined}
         data-testid="coverage-input"
       />
       <div>

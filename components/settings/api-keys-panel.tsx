@@ -39,6 +39,7 @@ export function ApiKeysPanel({ keys, canEdit, t, common, environments }: ApiKeys
   const router = useRouter();
   const [created, setCreated] = useState<{ key: string; name: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [nameError, setNameError] = useState<string | undefined>(undefined);
   const [pending, startTransition] = useTransition();
 
   function onCreate(event: FormEvent<HTMLFormElement>) {
@@ -47,6 +48,9 @@ export function ApiKeysPanel({ keys, canEdit, t, common, environments }: ApiKeys
     const data = new FormData(form);
     const name = String(data.get("name") ?? "");
     const environment = String(data.get("environment") ?? "");
+    // noValidate: the app's own words under the field, never the browser's English tooltip.
+    setNameError(name.trim() === "" ? t.nameRequired : undefined);
+    if (name.trim() === "") return;
     startTransition(async () => {
       const result = await createApiKeyAction(name, environment);
       if (result.ok) {
@@ -88,8 +92,15 @@ export function ApiKeysPanel({ keys, canEdit, t, common, environments }: ApiKeys
         </Banner>
       ) : null}
       {canEdit ? (
-        <form className="row" onSubmit={onCreate} data-testid="api-key-create">
-          <InputField label={t.name} name="name" placeholder={t.namePlaceholder} maxLength={100} required />
+        <form className="row" onSubmit={onCreate} noValidate data-testid="api-key-create">
+          <InputField
+            label={t.name}
+            name="name"
+            placeholder={t.namePlaceholder}
+            maxLength={100}
+            required
+            error={nameError}
+          />
           <SelectField
             label={t.environment}
             name="environment"

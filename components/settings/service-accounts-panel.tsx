@@ -66,6 +66,7 @@ export function ServiceAccountsPanel({
   const router = useRouter();
   const [shown, setShown] = useState<Shown | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [nameError, setNameError] = useState<string | undefined>(undefined);
   const [rotating, setRotating] = useState<ServiceAccountRow | null>(null);
   const [overlap, setOverlap] = useState(String(defaultOverlapHours));
   const [pending, startTransition] = useTransition();
@@ -76,6 +77,10 @@ export function ServiceAccountsPanel({
     const data = new FormData(form);
     const name = String(data.get("name") ?? "");
     const scopes = data.getAll("scopes").map(String);
+    // noValidate: the app's own words beside the fields, never the browser's English tooltip.
+    setNameError(name.trim() === "" ? t.nameRequired : undefined);
+    setError(scopes.length === 0 ? t.scopesRequired : null);
+    if (name.trim() === "" || scopes.length === 0) return;
     startTransition(async () => {
       const result = await createServiceAccountAction(name, scopes);
       if (result.ok) {
@@ -161,8 +166,15 @@ export function ServiceAccountsPanel({
         </Banner>
       ) : null}
       {canEdit ? (
-        <form className="stack" onSubmit={onCreate} data-testid="service-account-create">
-          <InputField label={t.name} name="name" placeholder={t.namePlaceholder} maxLength={100} required />
+        <form className="stack" onSubmit={onCreate} noValidate data-testid="service-account-create">
+          <InputField
+            label={t.name}
+            name="name"
+            placeholder={t.namePlaceholder}
+            maxLength={100}
+            required
+            error={nameError}
+          />
           <fieldset className="stack">
             <legend>{t.scopes}</legend>
             {SERVICE_SCOPES.map((scope) => (

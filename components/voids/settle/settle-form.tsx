@@ -22,10 +22,18 @@ export function SettleForm({ voidId, environment, t }: SettleFormProps) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const [errors, setErrors] = useState<{ outcome?: string; note?: string }>({});
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
+    // noValidate: the app's own words beside the fields, never the browser's English tooltip.
+    const found = {
+      outcome: data.get("outcome") ? undefined : t.outcomeRequired,
+      note: String(data.get("note") ?? "").trim() ? undefined : t.noteRequired,
+    };
+    setErrors(found);
+    if (found.outcome || found.note) return;
     data.set("voidId", voidId);
     data.set("environment", environment);
     startTransition(async () => {
@@ -36,8 +44,11 @@ export function SettleForm({ voidId, environment, t }: SettleFormProps) {
   }
 
   return (
-    <form onSubmit={submit} className={styles.form} data-testid="settle-form">
-      <fieldset className={styles.outcomes}>
+    <form onSubmit={submit} className={styles.form} noValidate data-testid="settle-form">
+      <fieldset
+        className={styles.outcomes}
+        aria-describedby={errors.outcome ? "settle-outcome-error" : undefined}
+      >
         <legend>{t.legend}</legend>
         <label className={styles.choice}>
           <input type="radio" name="outcome" value="Aceptado" required data-testid="settle-aceptado" />
@@ -47,6 +58,11 @@ export function SettleForm({ voidId, environment, t }: SettleFormProps) {
           <input type="radio" name="outcome" value="Rechazado" data-testid="settle-rechazado" />
           {t.rechazado}
         </label>
+        {errors.outcome ? (
+          <p className={styles.fieldError} id="settle-outcome-error" role="alert">
+            {errors.outcome}
+          </p>
+        ) : null}
       </fieldset>
       <TextareaField
         label={t.note}
@@ -55,6 +71,7 @@ export function SettleForm({ voidId, environment, t }: SettleFormProps) {
         required
         maxLength={2000}
         rows={3}
+        error={errors.note}
         data-testid="settle-note"
       />
       <InputField
