@@ -27,7 +27,7 @@ export function InventoryTable({
       days: n("days" in alert ? alert.days : 0),
     });
   return (
-    <Table caption={s.caption} data-testid="inventory-table">
+    <Table caption={s.caption} data-testid="inventory-table" cards>
       <thead>
         <tr>
           <th scope="col">{s.type}</th>
@@ -57,20 +57,28 @@ export function InventoryTable({
           const rows = type.authorizations.map((authorization) => (
             <tr key={authorization.id} data-testid={`inventory-${label}`}>
               <th scope="row">{label}</th>
-              <td>
+              <td data-label={s.range} data-card="wide">
                 {format(s.rangeText, {
                   from: authorization.secuenciaDesde,
                   to: authorization.secuenciaHasta,
                 })}
               </td>
-              <td className="num">{n(authorization.issued)}</td>
-              <td className="num">{n(authorization.voided)}</td>
-              <td className="num">{n(authorization.unknown)}</td>
-              <td className="num">{n(authorization.available)}</td>
-              <td>{authorization.highestIssued ?? "—"}</td>
-              <td>{authorization.nextFree ?? "—"}</td>
-              <td>{authorization.fechaVencimiento ?? s.noExpiry}</td>
-              <td>
+              <td className="num" data-label={s.issued} data-card="first">
+                {n(authorization.issued)}
+              </td>
+              <td className="num" data-label={s.voided} data-card="first">
+                {n(authorization.voided)}
+              </td>
+              <td className="num" data-label={s.unknown} data-card="first">
+                {n(authorization.unknown)}
+              </td>
+              <td className="num" data-label={s.available} data-card="first">
+                {n(authorization.available)}
+              </td>
+              <td data-label={s.highest}>{authorization.highestIssued ?? "—"}</td>
+              <td data-label={s.nextFree}>{authorization.nextFree ?? "—"}</td>
+              <td data-label={s.expiry}>{authorization.fechaVencimiento ?? s.noExpiry}</td>
+              <td data-card="first wide">
                 {authorization.alerts.map((alert) => (
                   <p key={alert.code} data-testid="inventory-alert">
                     <strong>{alertText(alert)}</strong>
@@ -85,18 +93,26 @@ export function InventoryTable({
             rows.push(
               <tr key={`${label}-outside`} data-testid={`inventory-${label}`}>
                 <th scope="row">{label}</th>
-                <td>
+                <td data-label={s.range} data-card="wide">
                   {type.authorizations.length === 0
                     ? s.noAuthorization
                     : format(s.outside, { issued: n(outside.issued), voided: n(outside.voided) })}
                 </td>
-                <td className="num">{n(outside.issued)}</td>
-                <td className="num">{n(outside.voided)}</td>
-                <td className="num">{type.authorizations.length === 0 ? n(type.unknown) : "—"}</td>
-                <td className="num">{"—"}</td>
-                <td>{type.highestIssued ?? "—"}</td>
-                <td>{"—"}</td>
-                <td>{"—"}</td>
+                <td className="num" data-label={s.issued} data-card="first">
+                  {n(outside.issued)}
+                </td>
+                <td className="num" data-label={s.voided} data-card="first">
+                  {n(outside.voided)}
+                </td>
+                <td className="num" data-label={s.unknown} data-card="first">
+                  {type.authorizations.length === 0 ? n(type.unknown) : "—"}
+                </td>
+                <td className="num" data-label={s.available}>
+                  {"—"}
+                </td>
+                <td data-label={s.highest}>{type.highestIssued ?? "—"}</td>
+                <td data-label={s.nextFree}>{"—"}</td>
+                <td data-label={s.expiry}>{"—"}</td>
                 <td />
                 {renderDelete ? <td /> : null}
               </tr>,

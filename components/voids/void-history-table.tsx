@@ -1,13 +1,12 @@
 "use client";
 
 import { tableFeatures, useTable, type ColumnDef } from "@tanstack/react-table";
-import Link from "next/link";
 import { useMemo } from "react";
 
 import { StatusBadge } from "@/components/ui/status-badge";
 import { Table } from "@/components/ui/table";
-import { CopyButton } from "@/components/settings/copy-button";
 
+import { ShortVoidId } from "./short-void-id";
 import styles from "./void-history-table.module.css";
 
 /** A row as the server prepared it: dates already formatted in Santo Domingo time, labels translated. */
@@ -43,11 +42,6 @@ export interface VoidHistoryTableProps {
 
 const features = tableFeatures({});
 
-/** A UUID's first and last blocks ("0190f2c1…8a3e"): the whole id is in the link's title and the copy. */
-export function shortId(id: string): string {
-  return id.length > 16 ? `${id.slice(0, 8)}…${id.slice(-4)}` : id;
-}
-
 function buildColumns(
   headers: VoidHistoryTableProps["headers"],
   copy: VoidHistoryTableProps["copy"],
@@ -64,17 +58,7 @@ function buildColumns(
       accessorKey: "voidId",
       header: headers.voidId,
       cell: (info) => (
-        <span className={styles.shortId}>
-          <Link
-            href={info.row.original.detailHref}
-            className="mono"
-            title={info.row.original.voidId}
-            aria-label={info.row.original.voidId}
-          >
-            {shortId(info.row.original.voidId)}
-          </Link>
-          <CopyButton text={info.row.original.voidId} label={copy.label} copiedLabel={copy.copied} />
-        </span>
+        <ShortVoidId voidId={info.row.original.voidId} href={info.row.original.detailHref} copy={copy} />
       ),
     },
     {
@@ -113,8 +97,11 @@ export function VoidHistoryTable({ rows, caption, headers, copy, empty }: VoidHi
   const columns = useMemo(() => buildColumns(headers, copy), [headers, copy]);
   const table = useTable({ features, columns, data: rows });
   const numeric = (id: string) => id === "total";
+  // On a phone each row is a card: status and total first, the ranges and the file on lines of their own.
+  const card = (id: string) =>
+    id === "estado" || id === "total" ? "first" : id === "rangos" || id === "archivo" ? "wide" : undefined;
   return (
-    <Table caption={caption} data-testid="void-history" className={styles.cards}>
+    <Table caption={caption} data-testid="void-history" cards>
       <thead>
         {table.getHeaderGroups().map((group) => (
           <tr key={group.id}>
@@ -139,6 +126,7 @@ export function VoidHistoryTable({ rows, caption, headers, copy, empty }: VoidHi
                   key={cell.id}
                   className={numeric(cell.column.id) ? "num" : undefined}
                   data-col={cell.column.id}
+                  data-card={card(cell.column.id)}
                   data-label={headers[cell.column.id as keyof typeof headers]}
                 >
                   <table.FlexRender cell={cell} />

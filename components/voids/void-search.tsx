@@ -1,11 +1,11 @@
-import Link from "next/link";
-
 import { Banner } from "@/components/ui/banner";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { InputField } from "@/components/ui/field";
 import { StatusBadge } from "@/components/ui/status-badge";
 import type { Dictionary } from "@/lib/i18n";
+
+import { ShortVoidId } from "./short-void-id";
 
 /** One attempt that holds the searched number, as the page prepared it (translated, formatted). */
 export interface VoidSearchHit {
@@ -34,10 +34,12 @@ export interface VoidSearchProps {
   environment: string;
   result: VoidSearchResult | null;
   t: Dictionary["finding"]["search"];
+  /** The copy button's words (the hits show the short id with a copy button, as the history rows). */
+  copy: { label: string; copied: string };
 }
 
 /** "¿Está anulado este e-NCF?": a GET form (the e-NCF in the URL) and its answer. */
-export function VoidSearch({ encf, environment, result, t }: VoidSearchProps) {
+export function VoidSearch({ encf, environment, result, t, copy }: VoidSearchProps) {
   return (
     <Card>
       <form method="get" action="/voids" className="row" role="search" data-testid="void-search">
@@ -78,9 +80,7 @@ export function VoidSearch({ encf, environment, result, t }: VoidSearchProps) {
                     data-void-id={hit.voidId}
                   >
                     <StatusBadge status={hit.status} label={hit.statusLabel} />
-                    <Link href={hit.href} className="mono">
-                      {hit.voidId}
-                    </Link>
+                    <ShortVoidId voidId={hit.voidId} href={hit.href} copy={copy} />
                     <span className="muted">{hit.fecha}</span>
                     <span className="muted">{t.range}</span>
                     <span className="mono">{hit.range}</span>

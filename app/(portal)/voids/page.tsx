@@ -129,6 +129,7 @@ export default async function VoidHistoryPage({ searchParams }: { searchParams: 
         environment={filters.environment}
         result={search}
         t={t.finding.search}
+        copy={{ label: t.finding.copy, copied: t.finding.copied }}
       />
       <VoidFiltersForm
         filters={filters}

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { Table } from "@/components/ui/table";
+import { ShortVoidId } from "@/components/voids/short-void-id";
 import { formatFechaHora } from "@/lib/domain/fecha";
 import type { Locale } from "@/lib/domain/locale";
 import { format, formatNumber, plural, type Dictionary } from "@/lib/i18n";
@@ -50,6 +50,8 @@ export default async function PendingVoidsPage({ searchParams }: { searchParams:
   ]);
   const page = rows.slice(0, PAGE_SIZE);
   const last = page[page.length - 1];
+  const copy = { label: t.finding.copy, copied: t.finding.copied };
+  const columns = q.columns;
   return (
     <>
       <div className="page-header">
@@ -64,16 +66,18 @@ export default async function PendingVoidsPage({ searchParams }: { searchParams:
           <ul>
             {review.map((item) => (
               <li key={item.voidId}>
-                <Link href={`/voids/${item.voidId}?env=${environment}`} className="mono">
-                  {item.voidId}
-                </Link>{" "}
+                <ShortVoidId
+                  voidId={item.voidId}
+                  href={`/voids/${item.voidId}?env=${environment}`}
+                  copy={copy}
+                />{" "}
                 <StatusBadge status={item.status} label={t.voidStatus.labels[item.status]} />
               </li>
             ))}
           </ul>
         </Card>
       ) : null}
-      <Table caption={format(q.caption, { environment })} data-testid="pending-table">
+      <Table caption={format(q.caption, { environment })} data-testid="pending-table" cards>
         <thead>
           <tr>
             <th scope="col">{q.columns.createdAt}</th>
@@ -95,23 +99,31 @@ export default async function PendingVoidsPage({ searchParams }: { searchParams:
           ) : (
             page.map((row) => (
               <tr key={row.voidId} data-testid="pending-row" data-void-id={row.voidId}>
-                <td className="mono">{formatFechaHora(row.createdAt)}</td>
-                <td>
-                  <Link href={`/voids/${row.voidId}?env=${row.environment}`} className="mono">
-                    {row.voidId}
-                  </Link>
+                <td className="mono" data-label={columns.createdAt}>
+                  {formatFechaHora(row.createdAt)}
                 </td>
-                <td className="mono">{row.fechaHoraAnulacion}</td>
-                <td className="num">{formatNumber(row.totalVoided, locale)}</td>
-                <td>
+                <td data-label={columns.voidId}>
+                  <ShortVoidId
+                    voidId={row.voidId}
+                    href={`/voids/${row.voidId}?env=${row.environment}`}
+                    copy={copy}
+                  />
+                </td>
+                <td className="mono" data-label={columns.fecha}>
+                  {row.fechaHoraAnulacion}
+                </td>
+                <td className="num" data-label={columns.total} data-card="first" data-testid="pending-total">
+                  {formatNumber(row.totalVoided, locale)}
+                </td>
+                <td data-label={columns.known} data-card="first wide" data-testid="pending-known">
                   <Known row={row} t={t} />
                 </td>
-                <td>
+                <td data-label={columns.attempts}>
                   {row.attemptCount === 0
                     ? t.voidSettle.known.noAttempts
                     : plural(t.voidSettle.known.attempts, row.attemptCount, locale)}
                 </td>
-                <td>
+                <td data-card="wide">
                   <ButtonLink href={`/voids/${row.voidId}?env=${row.environment}#settle-ways`} small>
                     {q.open}
                   </ButtonLink>
