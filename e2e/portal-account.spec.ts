@@ -5,6 +5,7 @@ import { generate } from "otplib";
 import {
   changeTemporaryPassword,
   createUserInPortal,
+  DEMO,
   expect,
   inviteInPortal,
   screenshot,
@@ -57,6 +58,61 @@ test.describe("mi cuenta", () => {
     await again.getByLabel("Contraseña").fill(temporary);
     await again.getByRole("button", { name: "Entrar" }).click();
     await expect(again.getByTestId("login-error")).toBeVisible();
+    await fresh.close();
+  });
+
+  test("the home organization's administrator resets a member's password: shown once, the member is held on Mi cuenta until they change it", async ({
+    signedIn: admin,
+    browser,
+  }) => {
+    const email = `olvido-${randomUUID().slice(0, 8)}@anula.local`;
+    await createUserInPortal(admin, email, "clave-de-antes", "operator");
+
+    await admin.goto("/organization");
+    const members = admin.getByTestId("organization-members");
+    const row = members.locator(`tr[data-email="${email}"]`);
+    // Never on oneself (Mi cuenta is for that).
+    await expect(
+      members
+        .locator(`tr[data-email="${DEMO.email}"]`)
+        .getByRole("button", { name: /Restablecer contraseña/ }),
+    ).toHaveCount(0);
+    await row.getByRole("button", { name: `Restablecer contraseña: ${email}` }).click();
+    const shown = admin.getByTestId("member-temporary-password");
+    await expect(shown).toBeVisible();
+    await expect(admin.getByTestId("members-result")).toContainText(`Contraseña temporal de ${email}`);
+    const temporary = ((await shown.textContent()) ?? "").trim();
+    expect(temporary.length).toBeGreaterThanOrEqual(12);
+    await expect(row).toContainText("Contraseña temporal");
+    await screenshot(admin, "organization-password-reset");
+    // Shown once: after a reload it is nowhere on the page.
+    await admin.reload();
+    await expect(admin.getByTestId("member-temporary-password")).toHaveCount(0);
+    expect(await admin.locator("body").innerText()).not.toContain(temporary);
+
+    // The old password no longer works; the temporary one holds the member on Mi cuenta.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto("/login");
+    await page.getByLabel("Correo electrónico").fill(email);
+    await page.getByLabel("Contraseña").fill("clave-de-antes");
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await expect(page.getByTestId("login-error")).toBeVisible();
+    await page.getByLabel("Contraseña").fill(temporary);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByTestId("forced-step")).toContainText("Su contraseña es temporal");
+    for (const path of ["/voids", "/tools/void-encf"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/account$/);
+    }
+    await context.close();
+
+    const fresh = await browser.newContext();
+    const again = await fresh.newPage();
+    await changeTemporaryPassword(again, email, temporary, "clave-de-despues");
+    await signIn(again, email, "clave-de-despues");
+    await expect(again).toHaveURL(/\/tools\/void-encf/);
     await fresh.close();
   });
 
