@@ -135,11 +135,23 @@ for (const locale of ["es", "en"] as const) {
       await visit("/documents?ecf=X12", "11-documents-invalid", t.documents.title);
       if (locale === "en") await expect(page.getByText(t.appErrors.INVALID_ECF!).first()).toBeVisible();
 
-      // The settings pages still carry their own static titles (they are being reworked for companies).
-      await visit("/settings", "12-settings-certificate", t.settings.title, null);
-      await visit("/settings/api-keys", "13-settings-api-keys", t.settings.title, null);
-      await visit("/settings/users", "14-settings-users", t.settings.title, null);
-      await visit("/settings/integration", "15-settings-integration", t.settings.title, null);
+      // Settings: one h1 (the layout's), each tab's <title> from the catalogue.
+      const tabs = t.settings.tabs;
+      await visit("/settings", "12-settings-certificate", t.settings.title);
+      await visit("/settings/api-keys", "13-settings-api-keys", t.settings.title, tabs.apiKeys);
+      await visit("/settings/users", "14-settings-users", t.settings.title, tabs.users);
+      await visit("/settings/integration", "15-settings-integration", t.settings.title, tabs.integration);
+      await visit(
+        "/settings/service-accounts",
+        "17-settings-service-accounts",
+        t.settings.title,
+        tabs.serviceAccounts,
+      );
+
+      await visit("/account", "18-account", t.account.title);
+      await visit("/organization", "19-organization", t.organization.title);
+      await visit("/sequences", "20-sequences", t.sequences.title);
+      await visit("/voids/pending", "21-voids-pending", t.voidSettle.queue.title);
 
       await page.goto(`/docs?lang=${locale}`);
       await expect(page.getByRole("heading", { level: 1, name: t.docs.title })).toBeVisible();
