@@ -75,3 +75,58 @@ test("a skipped number is proposed, voided from the review's draft, and then gon
   await expect(page.locator(`[data-testid="gap-row"][data-range="${gap}-${gap}"]`)).toHaveCount(0);
   await screenshot(page, "sequences-gap-gone");
 });
+
+test("before the confirmation: used numbers block the void, a range outside the authorizations only warns", async ({
+  signedIn: page,
+  request,
+}) => {
+  // Type 47: no other spec voids it, so its authorization (deleted at the end) warns no one else.
+  const block = freshRange("47", 10);
+  const used = at(block.desde, 2);
+  const headers = { authorization: `Bearer ${await demoIdToken(request)}` };
+  const imported = await request.post("/TesteCF/documentos-ecf/import", {
+    headers: { ...headers, "x-api-key": demoApiKey() },
+    data: { documents: [{ ncf: used, status: "Aceptado" }] },
+  });
+  expect(imported.status()).toBe(200);
+  const authorization = await request.post("/TesteCF/secuencias/autorizaciones", {
+    headers,
+    data: {
+      secuenciaDesde: block.desde,
+      secuenciaHasta: at(block.desde, 5),
+      fechaAutorizacion: "02-01-2026",
+    },
+  });
+  expect(authorization.status()).toBe(201);
+  const { id } = (await authorization.json()) as { id: string };
+  try {
+    await page.goto("/tools/void-encf");
+    const desde = page.getByLabel("Línea 1: e-NCF inicial (desde)");
+    const hasta = page.getByLabel(/^Línea 1: e-NCF final/);
+    await desde.fill(block.desde);
+    await hasta.fill(at(block.desde, 3));
+    await page.getByRole("button", { name: "Revisar y anular…" }).click();
+    const warnings = page.getByTestId("void-warnings");
+    await expect(warnings.getByTestId("void-used")).toContainText(`el e-NCF ${used} ya fue emitido`);
+    await expect(warnings).toContainText("nota de crédito (e-CF 34");
+    await expect(page.getByRole("dialog", { name: "Confirmar la anulación" })).toHaveCount(0);
+    await screenshot(page, "void-tool-sequence-used");
+
+    // 4–7: nothing issued there, 6–7 outside the authorization entered — a warning, the send goes on.
+    await desde.fill(at(block.desde, 4));
+    await hasta.fill(at(block.desde, 7));
+    await page.getByRole("button", { name: "Revisar y anular…" }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirmar la anulación" });
+    await expect(dialog.getByTestId("void-outside-authorization")).toContainText(
+      `${at(block.desde, 6)} – ${at(block.desde, 7)} (2) está fuera de las autorizaciones registradas del tipo 47.`,
+    );
+    await dialog.getByRole("button", { name: /^Anular 4 secuencias/ }).click();
+    await expect(page).toHaveURL(/\/tools\/void-encf\/result\//, { timeout: 30_000 });
+    await expect(page.getByTestId("void-result-status")).toHaveText("Aceptado");
+    await expect(page.getByTestId("void-result-warnings")).toContainText(
+      `${at(block.desde, 6)} – ${at(block.desde, 7)} (2) está fuera`,
+    );
+  } finally {
+    await request.delete(`/TesteCF/secuencias/autorizaciones/${id}`, { headers });
+  }
+});
