@@ -12,20 +12,23 @@ import "@scalar/api-reference-react/style.css";
  */
 export function ApiReference({ document }: { document: Record<string, unknown> }) {
   return (
-    <ApiReferenceReact
-      configuration={{
-        content: document,
-        withDefaultFonts: false,
-        telemetry: false,
-        agent: { disabled: true },
-        showDeveloperTools: "never",
-        hideClientButton: false,
-        hideDarkModeToggle: false,
-        documentDownloadType: "json",
-        layout: "modern",
-        defaultOpenAllTags: true,
-        metaData: { title: "Anula API" },
-      }}
-    />
+    // Names Scalar's markup (vendor code with known axe findings) so e2e/portal-axe.spec.ts can leave it out.
+    <div data-testid="api-reference">
+      <ApiReferenceReact
+        configuration={{
+          content: document,
+          withDefaultFonts: false,
+          telemetry: false,
+          agent: { disabled: true },
+          showDeveloperTools: "never",
+          hideClientButton: false,
+          hideDarkModeToggle: false,
+          documentDownloadType: "json",
+          layout: "modern",
+          defaultOpenAllTags: true,
+          metaData: { title: "Anula API" },
+        }}
+      />
+    </div>
   );
 }
