@@ -1,5 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 
+import type { Browser, Dialog, Page } from "@playwright/test";
+
 import { hasValidCheckDigit } from "@/lib/domain/rnc";
 
 import {
@@ -20,6 +22,32 @@ function rncWithFailingCheckDigit(): string {
     const rnc = String(randomInt(400_000_000, 499_999_999));
     if (!hasValidCheckDigit(rnc)) return rnc;
   }
+}
+
+/** A 9-digit RNC nobody uses whose check digit is right (no confirmation asked). */
+function freshRnc(): string {
+  for (;;) {
+    const rnc = String(randomInt(500_000_000, 599_999_999));
+    if (hasValidCheckDigit(rnc)) return rnc;
+  }
+}
+
+/**
+ * Leaves the demo user with one company again (other specs sign in without rnc): an administrator of
+ * the company `rnc`, invited here by `admin`, removes the demo user from it.
+ */
+async function removeDemoFrom(admin: Page, browser: Browser, rnc: string) {
+  const email = `zeta-${randomUUID().slice(0, 8)}@anula.local`;
+  const temporary = await inviteInPortal(admin, email, "admin");
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await changeTemporaryPassword(other, email, temporary, "clave-zeta-1");
+  await signIn(other, email, "clave-zeta-1");
+  await expect(other.getByTestId("current-company")).toHaveText(rnc);
+  await other.goto("/settings/users");
+  await other.getByRole("button", { name: `Quitar de la empresa: ${DEMO.email}` }).click();
+  await expect(other.locator(`tr[data-email="${DEMO.email}"]`)).toHaveCount(0);
+  await context.close();
 }
 
 test.describe("empresas de la organización", () => {
@@ -78,19 +106,8 @@ test.describe("empresas de la organización", () => {
     await expect(admin.locator(`tr[data-void-id="${demoVoid}"]`)).toHaveCount(0);
     await screenshot(admin, "history-second-company");
 
-    // Leave the demo user with one company again (other specs sign in without rnc): an administrator of
-    // the new company, invited here, removes the demo user from it.
-    const email = `zeta-${randomUUID().slice(0, 8)}@anula.local`;
-    const temporary = await inviteInPortal(admin, email, "admin");
-    const context = await browser.newContext();
-    const other = await context.newPage();
-    await changeTemporaryPassword(other, email, temporary, "clave-zeta-1");
-    await signIn(other, email, "clave-zeta-1");
-    await expect(other.getByTestId("current-company")).toHaveText(rnc);
-    await other.goto("/settings/users");
-    await other.getByRole("button", { name: `Quitar de la empresa: ${DEMO.email}` }).click();
-    await expect(other.locator(`tr[data-email="${DEMO.email}"]`)).toHaveCount(0);
-    await context.close();
+    // Leave the demo user with one company again (other specs sign in without rnc).
+    await removeDemoFrom(admin, browser, rnc);
 
     await admin.goto("/voids");
     await expect(admin.getByTestId("current-company")).toHaveText(DEMO.rnc);
@@ -99,5 +116,62 @@ test.describe("empresas de la organización", () => {
       data: { username: DEMO.email, password: DEMO.password },
     });
     expect(token.status()).toBe(200);
+  });
+
+  test("a void tool draft stays with its company: another company opens an empty editor, back again the draft returns", async ({
+    signedIn: admin,
+    browser,
+  }) => {
+    // The leave guard asks before the company switch reloads the tool: accept.
+    admin.on("dialog", (dialog: Dialog) => void dialog.accept());
+    const desde = admin.getByLabel("Línea 1: e-NCF inicial (desde)");
+    const hasta = admin.getByLabel(/^Línea 1: e-NCF final/);
+    const range = freshRange("31", 4);
+    await admin.goto("/tools/void-encf");
+    await desde.fill(range.desde);
+    await hasta.fill(range.hasta);
+    await expect
+      .poll(() =>
+        admin.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("anula:void-draft"))),
+      )
+      .not.toEqual([]);
+
+    const rnc = freshRnc();
+    const name = `Draft Servicios ${randomUUID().slice(0, 4)} SRL`;
+    await admin.goto("/organization");
+    const create = admin.getByTestId("company-create");
+    await create.getByLabel("RNC o cédula").fill(rnc);
+    await create.getByLabel("Nombre o razón social").fill(name);
+    await create.getByRole("button", { name: "Agregar empresa" }).click();
+    await expect(admin.getByTestId("company-create-result")).toContainText(
+      `Empresa ${name} (${rnc}) agregada`,
+    );
+
+    const picker = admin.getByTestId("company-picker");
+    const pick = async (wanted: string) => {
+      const option = picker.locator("option", { hasText: `(${wanted})` });
+      await picker.selectOption((await option.getAttribute("value")) ?? "");
+      await expect(admin.getByTestId("current-company")).toHaveText(wanted);
+    };
+    const current = async () => (await admin.getByTestId("current-company").textContent())?.trim();
+    try {
+      await admin.goto("/tools/void-encf");
+      if ((await current()) !== DEMO.rnc) await pick(DEMO.rnc);
+      await expect(desde).toHaveValue(range.desde);
+      await pick(rnc);
+      await expect(desde).toHaveValue("");
+      await expect(hasta).toHaveValue("");
+      await expect(admin.getByTestId("draft-restored")).toHaveCount(0);
+
+      await pick(DEMO.rnc);
+      await expect(desde).toHaveValue(range.desde);
+      await expect(hasta).toHaveValue(range.hasta);
+      await admin.getByRole("button", { name: "Vaciar el editor" }).click();
+      await expect(desde).toHaveValue("");
+    } finally {
+      // The invitation goes to the current company: the new one, whose new administrator removes demo.
+      if ((await current()) !== rnc) await pick(rnc);
+      await removeDemoFrom(admin, browser, rnc);
+    }
   });
 });

@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+
 import { expect, freshRange, markIssued, test, voidViaApi } from "./fixtures";
 
 /**
@@ -33,6 +35,11 @@ test.describe("finding things", () => {
     await expect(result).toContainText("Anulado: la DGII aceptó una anulación que lo incluye.");
     const hit = result.getByTestId("void-search-hit");
     await expect(hit).toHaveAttribute("data-void-id", acceptedId);
+    // The hit shows the short id with a copy button, as the history rows do.
+    await expect(hit.getByRole("link", { name: acceptedId, exact: true })).toHaveText(
+      `${acceptedId.slice(0, 8)}…${acceptedId.slice(-4)}`,
+    );
+    await expect(hit.getByTestId("copy-button")).toBeVisible();
     await expect(hit).toContainText(`${accepted.desde} – ${accepted.hasta}`);
 
     // A number of a rejected attempt: found, but not voided.
@@ -57,6 +64,37 @@ test.describe("finding things", () => {
     );
     await expect(row.getByTestId("copy-button")).toBeVisible();
     await expect(page.getByTestId("void-history").locator("th")).not.toContainText(["voidId"]);
+  });
+
+  test("a formula in user text reaches the CSV neutralised: a service account named =2+3… sends a void", async ({
+    signedIn: page,
+  }) => {
+    // The service account's name is the user-controlled text that reaches the CSV ("Enviado por").
+    const name = `=2+3 ERP ${randomUUID().slice(0, 6)}`;
+    await page.goto("/settings/service-accounts");
+    const form = page.getByTestId("service-account-create");
+    await form.getByLabel("Nombre").fill(name);
+    await form.getByLabel("Enviar anulaciones (voids:send)").check();
+    await form.getByRole("button", { name: "Crear cuenta de servicio" }).click();
+    const clientId = ((await page.getByTestId("service-account-client-id").textContent()) ?? "").trim();
+    const secret = ((await page.getByTestId("service-account-secret-value").textContent()) ?? "").trim();
+    const token = await page.request.post("/auth/token", { data: { username: clientId, password: secret } });
+    expect(token.status()).toBe(200);
+    const { idToken } = (await token.json()) as { idToken: string };
+    const range = freshRange("31", 2);
+    const sent = await page.request.post("/TesteCF/customer/void-ncf", {
+      headers: { authorization: `Bearer ${idToken}` },
+      data: { ranges: [{ secuenciaDesde: range.desde, secuenciaHasta: range.hasta }] },
+    });
+    expect(sent.status()).toBe(200);
+    const voidId = ((await sent.json()) as { voidId: string }).voidId;
+
+    const csv = await page.request.get("/voids/export?env=TesteCF&status=Aceptado");
+    expect(csv.status()).toBe(200);
+    const line = (await csv.text()).split("\r\n").find((row) => row.includes(voidId)) ?? "";
+    // The cell starts with an apostrophe: a spreadsheet shows it as text, never computes it.
+    expect(line).toContain(`,'${name} (cuenta de servicio ${clientId})`);
+    expect(line).not.toContain(`,${name}`);
   });
 
   test("the CSV has Spanish headers, one row per range, dates as shown", async ({

@@ -1,4 +1,22 @@
-import { DEMO, expect, freshRange, makeP12, test, voidViaApi } from "./fixtures";
+import type { Locator, Page } from "@playwright/test";
+
+import { DEMO, expect, freshRange, makeP12, simulatorAdmin, test, voidViaApi } from "./fixtures";
+
+/** The element lies wholly within the 390 px width (nothing of it needs a sideways scroll). */
+async function withinPhoneWidth(locator: Locator) {
+  await expect(locator).toBeVisible();
+  const box = await locator.boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+}
+
+/** Neither the page nor the table's own scrolling box scrolls sideways. */
+async function noSidewaysScroll(page: Page, table: Locator) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const frame = table.locator("xpath=..");
+  expect(await frame.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+}
 
 /**
  * Issue 19, "A portal a finance clerk trusts": a certificate of another RNC is never made active
@@ -117,6 +135,78 @@ test.describe("on a 390 px phone", () => {
     await expect(page).toHaveURL(/\/voids/);
     await expect(historyLink).toBeHidden();
   });
+
+  test("tables become cards: a history card and a Por confirmar card show status and total, no sideways scroll", async ({
+    signedIn: page,
+    request,
+  }) => {
+    // A void whose outcome is unknown (DGII answers 500): it is in the history and in Por confirmar.
+    const range = freshRange("31", 3);
+    await simulatorAdmin("/admin/faults", { service: "anularrango", mode: "status", status: 500 });
+    try {
+      const voided = await voidViaApi(request, [
+        { secuenciaDesde: range.desde, secuenciaHasta: range.hasta },
+      ]);
+      expect(voided.status).toBe(502);
+      const voidId = voided.body.voidId as string;
+
+      await page.goto("/voids?env=TesteCF");
+      const history = page.getByTestId("void-history");
+      await expect(history.locator("thead")).not.toBeInViewport();
+      const card = history.locator(`tr[data-void-id="${voidId}"]`);
+      const status = card.locator('td[data-col="estado"]');
+      await expect(status).toContainText("Error");
+      await withinPhoneWidth(status);
+      const total = card.locator('td[data-col="total"]');
+      await expect(total).toContainText("3");
+      await withinPhoneWidth(total);
+      await noSidewaysScroll(page, history);
+
+      await page.goto("/voids/pending");
+      const queue = page.getByTestId("pending-table");
+      const row = queue.locator(`tr[data-void-id="${voidId}"]`);
+      const known = row.getByTestId("pending-known");
+      await expect(known).toContainText("Enviada o no: la DGII no confirmó");
+      await withinPhoneWidth(known);
+      const queueTotal = row.getByTestId("pending-total");
+      await expect(queueTotal).toContainText("3");
+      await withinPhoneWidth(queueTotal);
+      await noSidewaysScroll(page, queue);
+    } finally {
+      await simulatorAdmin("/admin/faults", undefined, "DELETE");
+    }
+  });
+});
+
+test("empty required fields show the app's own message, never the browser's tooltip", async ({
+  signedIn: page,
+}) => {
+  await page.goto("/settings/api-keys");
+  const keyForm = page.getByTestId("api-key-create");
+  await expect(keyForm).toHaveJSProperty("noValidate", true);
+  await keyForm.getByRole("button", { name: "Crear clave" }).click();
+  await expect(keyForm.getByRole("alert")).toHaveText("Escriba un nombre para la clave.");
+  await expect(keyForm.getByLabel("Nombre de la clave")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByTestId("api-key-created")).toHaveCount(0);
+
+  await page.goto("/settings/service-accounts");
+  const accountForm = page.getByTestId("service-account-create");
+  await expect(accountForm).toHaveJSProperty("noValidate", true);
+  await accountForm.getByRole("button", { name: "Crear cuenta de servicio" }).click();
+  await expect(accountForm.getByRole("alert")).toHaveText("Escriba un nombre.");
+  await expect(page.getByText("Elija al menos un permiso.")).toBeVisible();
+  await expect(page.getByTestId("service-account-secret")).toHaveCount(0);
+
+  await page.goto("/sequences");
+  const authorization = page.getByTestId("authorization-form");
+  await expect(authorization).toHaveJSProperty("noValidate", true);
+  await authorization.getByRole("button", { name: "Registrar autorización" }).click();
+  await expect(authorization.getByRole("alert")).toHaveText([
+    "Escriba el primer e-NCF autorizado.",
+    "Escriba el último e-NCF autorizado.",
+    "Escriba la fecha de autorización.",
+  ]);
+  await expect(page.getByTestId("authorization-result")).toHaveCount(0);
 });
 
 test("at 1280 px the navigation is always shown and there is no menu button", async ({ signedIn: page }) => {

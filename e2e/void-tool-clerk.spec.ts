@@ -313,3 +313,43 @@ test.describe("Anular e-NCF for a finance clerk", () => {
     expect(clicks).toBe(3);
   });
 });
+
+test.describe("on a 390 px phone, with many lines", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true });
+
+  test("the warnings and the XML preview open below the fold and are scrolled into view", async ({
+    signedIn: page,
+    request,
+  }) => {
+    dialogs(page);
+    // 50 lines: the warnings and the preview open far below the first screen of a phone.
+    const base = numberOf(freshRange("31", 200).desde);
+    const earlier = await voidViaApi(request, [
+      { secuenciaDesde: encf("31", base), secuenciaHasta: encf("31", base + 1) },
+    ]);
+    expect(earlier.body.status).toBe("Aceptado");
+    const lines = Array.from(
+      { length: 50 },
+      (_, i) => `${encf("31", base + i * 3)}\t${encf("31", base + i * 3 + 1)}`,
+    ).join("\n");
+    await page.goto(TOOL);
+    await desde(page, 1).focus();
+    await paste(page, lines);
+    await expect(editor(page)).toHaveAttribute("data-line-count", "50");
+    await expect(page.getByTestId("void-total")).toHaveText("100");
+
+    await page.getByRole("button", { name: s.actions.review }).click();
+    await expect(page.getByTestId("summary-already-voided")).toHaveText(
+      plural(s.summary.alreadyVoided, 1, "es"),
+    );
+    await expect(page.getByTestId("void-warnings")).toBeInViewport();
+    await page.getByRole("button", { name: s.warnings.removeAllVoided }).click();
+    await expect(page.getByTestId("void-total")).toHaveText("98");
+
+    // Back to the top, as a clerk who scrolled up to check the lines; the preview opens below them.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole("button", { name: s.actions.preview }).click();
+    await expect(page.getByTestId("void-xml-preview")).toBeInViewport();
+    await page.getByRole("button", { name: s.editor.clearAll }).click();
+  });
+});
