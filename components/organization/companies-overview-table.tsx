@@ -2,7 +2,7 @@ import { Table } from "@/components/ui/table";
 import { formatFechaHora } from "@/lib/domain/fecha";
 import type { Environment } from "@/lib/domain/environments";
 import { format, type Dictionary } from "@/lib/i18n";
-import { voidStatusLabel } from "@/lib/i18n/void-status";
+import { voidStatusLabel, type VoidStatusFacts } from "@/lib/i18n/void-status";
 
 /** One company's overview columns (what organization-admin.ts's overviewOf answers). */
 export interface CompanyOverviewRow {
@@ -16,21 +16,29 @@ export interface CompanyOverviewRow {
   ledgerAlerts: number | null;
 }
 
-/** The overview's columns for a list of companies (a person's companies of one organization). */
+/**
+ * The overview's columns for a list of companies: the organization page (every company of the
+ * organization) and "Mis empresas" (a person's companies, one table per organization).
+ */
 export function CompaniesOverviewTable({
   caption,
   companies,
   environment,
+  lastVoidFacts,
+  testId = "companies-overview",
   t,
 }: {
   caption: string;
   companies: CompanyOverviewRow[];
   environment: Environment;
+  /** By voidId: what words the last void's status (an Error's reason, parcial, settled…). */
+  lastVoidFacts?: ReadonlyMap<string, VoidStatusFacts>;
+  testId?: string;
   t: Pick<Dictionary, "organization" | "voidStatus">;
 }) {
   const texts = t.organization.companies;
   return (
-    <Table caption={caption} data-testid="companies-overview">
+    <Table caption={caption} data-testid={testId}>
       <thead>
         <tr>
           <th scope="col">{texts.rnc}</th>
@@ -50,7 +58,11 @@ export function CompaniesOverviewTable({
               {company.lastVoid ? (
                 <>
                   <span className="mono">{formatFechaHora(company.lastVoid.createdAt)}</span>{" "}
-                  {voidStatusLabel(t.voidStatus, company.lastVoid.status)}
+                  {voidStatusLabel(
+                    t.voidStatus,
+                    company.lastVoid.status,
+                    lastVoidFacts?.get(company.lastVoid.id),
+                  )}
                 </>
               ) : (
                 <span className="muted">{texts.noVoid}</span>
@@ -66,8 +78,10 @@ export function CompaniesOverviewTable({
                 </>
               )}
             </td>
-            <td className="mono">{company.pendingVoids}</td>
-            <td>
+            <td className="mono" data-testid="company-pending">
+              {company.pendingVoids}
+            </td>
+            <td data-testid="company-ledger-alerts">
               {company.ledgerAlerts === null ? (
                 <span className="muted">{texts.ledgerNotComputed}</span>
               ) : (

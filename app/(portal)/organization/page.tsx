@@ -1,14 +1,11 @@
 import type { Metadata } from "next";
 
+import { CompaniesOverviewTable } from "@/components/organization/companies-overview-table";
 import { CreateCompanyForm } from "@/components/organization/create-company-form";
 import { OrganizationMembersPanel } from "@/components/organization/organization-members-panel";
 import { SecondFactorSetting } from "@/components/organization/second-factor-setting";
 import { Banner } from "@/components/ui/banner";
 import { Card } from "@/components/ui/card";
-import { Table } from "@/components/ui/table";
-import { formatFechaHora } from "@/lib/domain/fecha";
-import { format } from "@/lib/i18n";
-import { voidStatusLabel } from "@/lib/i18n/void-status";
 import { getI18n } from "@/lib/portal/i18n";
 import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
 import { pageTitle } from "@/lib/portal/page-title";
@@ -51,60 +48,14 @@ export default async function OrganizationPage() {
       <h1>{texts.title}</h1>
       <p className="muted">{texts.intro}</p>
       <Card title={texts.companies.title}>
-        <Table caption={texts.companies.title} data-testid="organization-companies">
-          <thead>
-            <tr>
-              <th scope="col">{texts.companies.rnc}</th>
-              <th scope="col">{texts.companies.name}</th>
-              <th scope="col">{format(texts.companies.lastVoid, { environment })}</th>
-              <th scope="col">{texts.companies.certificate}</th>
-              <th scope="col">{format(texts.companies.pending, { environment })}</th>
-              <th scope="col">{format(texts.companies.ledgerAlerts, { environment })}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {companies.map((company) => (
-              <tr key={company.id} data-rnc={company.rnc}>
-                <td className="mono">{company.rnc}</td>
-                <td>{company.name}</td>
-                <td>
-                  {company.lastVoid ? (
-                    <>
-                      <span className="mono">{formatFechaHora(company.lastVoid.createdAt)}</span>{" "}
-                      {voidStatusLabel(
-                        t.voidStatus,
-                        company.lastVoid.status,
-                        lastVoids.get(company.lastVoid.id),
-                      )}
-                    </>
-                  ) : (
-                    <span className="muted">{texts.companies.noVoid}</span>
-                  )}
-                </td>
-                <td>
-                  {company.certificateNotAfter === null ? (
-                    <span className="muted">{texts.companies.noCertificate}</span>
-                  ) : (
-                    <>
-                      <span className="mono">{formatFechaHora(company.certificateNotAfter)}</span>
-                      {company.certificateExpired ? <> {texts.companies.expired}</> : null}
-                    </>
-                  )}
-                </td>
-                <td className="mono" data-testid="company-pending">
-                  {company.pendingVoids}
-                </td>
-                <td data-testid="company-ledger-alerts">
-                  {company.ledgerAlerts === null ? (
-                    <span className="muted">{texts.companies.ledgerNotComputed}</span>
-                  ) : (
-                    <span className="mono">{company.ledgerAlerts}</span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <CompaniesOverviewTable
+          caption={texts.companies.title}
+          companies={companies}
+          environment={environment}
+          lastVoidFacts={lastVoids}
+          testId="organization-companies"
+          t={t}
+        />
       </Card>
       <Card title={texts.create.title}>
         <CreateCompanyForm t={texts.create} />

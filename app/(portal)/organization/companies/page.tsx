@@ -6,6 +6,7 @@ import { getI18n } from "@/lib/portal/i18n";
 import { requirePageAuth } from "@/lib/portal/page-auth";
 import { pageTitle } from "@/lib/portal/page-title";
 import { companiesOverviewOfUser } from "@/lib/server/accounts/companies-overview";
+import { findVoidStatusFacts } from "@/lib/server/voids/void-status-facts";
 
 export async function generateMetadata(): Promise<Metadata> {
   return pageTitle((t) => t.organization.myCompanies.title);
@@ -20,6 +21,14 @@ export default async function MyCompaniesPage() {
   const auth = await requirePageAuth();
   const { t, environment } = await getI18n();
   const groups = await companiesOverviewOfUser(auth.userId, environment);
+  // The last voids' status words need their records' facts (an Error's reason, parcial, settled…).
+  const lastVoids = await findVoidStatusFacts(
+    groups.flatMap((group) =>
+      group.companies.flatMap((company) =>
+        company.lastVoid ? [{ accountId: company.id, voidId: company.lastVoid.id }] : [],
+      ),
+    ),
+  );
   const texts = t.organization.myCompanies;
   return (
     <div className="stack">
@@ -31,6 +40,7 @@ export default async function MyCompaniesPage() {
             caption={group.organizationName}
             companies={group.companies}
             environment={environment}
+            lastVoidFacts={lastVoids}
             t={t}
           />
         </Card>
