@@ -59,6 +59,17 @@ export function rolesAllow(roles: readonly CompanyRole[], action: CompanyAction)
  * What a service account (an integration, lib/server/auth/service-accounts.ts) may be granted, and
  * the actions each scope allows. Reading the company's basic data comes with any scope.
  */
+/**
+ * The company roles an organization's "second factor required" rule holds, besides the
+ * organization's own administrators: those who manage credentials and those who approve and settle.
+ */
+export const SECOND_FACTOR_ROLES = ["administrator", "approver"] as const satisfies readonly CompanyRole[];
+
+/** True when roles in a company make the organization's second-factor rule apply to the person. */
+export function rolesNeedSecondFactor(roles: readonly CompanyRole[]): boolean {
+  return roles.some((role) => (SECOND_FACTOR_ROLES as readonly CompanyRole[]).includes(role));
+}
+
 export const SERVICE_SCOPES = ["voids:send", "voids:read", "documents:read", "documents:import"] as const;
 export type ServiceScope = (typeof SERVICE_SCOPES)[number];
 

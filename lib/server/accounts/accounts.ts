@@ -2,7 +2,7 @@ import "server-only";
 
 import { randomBytes } from "node:crypto";
 
-import { COMPANY_ROLES, type CompanyRole } from "@/lib/domain/roles";
+import { COMPANY_ROLES, rolesNeedSecondFactor, type CompanyRole } from "@/lib/domain/roles";
 import { isValidRnc } from "@/lib/domain/rnc";
 import { AppError } from "@/lib/errors";
 import { hashPassword } from "@/lib/server/auth/password";
@@ -301,7 +301,7 @@ export async function setMemberRoles(
     // Made administrator or approver where the organization requires a second factor of those roles,
     // a person without one keeps no token got with a password alone (an idToken lives an hour): their
     // sessions end now and the next sign-in sends them to set it up.
-    if (!wanted.includes("administrator") && !wanted.includes("approver")) return;
+    if (!rolesNeedSecondFactor(wanted)) return;
     const [company, user] = await Promise.all([
       tx.account.findUnique({
         where: { id: accountId },

@@ -2,7 +2,7 @@ import "server-only";
 
 import type { Environment } from "@/lib/domain/environments";
 import { hasValidCheckDigit } from "@/lib/domain/rnc";
-import type { CompanyRole } from "@/lib/domain/roles";
+import { SECOND_FACTOR_ROLES, type CompanyRole } from "@/lib/domain/roles";
 import { AppError } from "@/lib/errors";
 import { disableTotp } from "@/lib/server/auth/second-factor";
 import { getDb, nowMs, Prisma, toMs } from "@/lib/server/db";
@@ -162,7 +162,7 @@ async function usersMissingRequiredSecondFactor(
         OR EXISTS (
           SELECT 1 FROM "CompanyMember" m JOIN "Account" a ON a."id" = m."accountId"
           WHERE m."userId" = u."id" AND a."organizationId" = ${organizationId}
-            AND m."roles" && ARRAY['administrator', 'approver']::"CompanyRole"[]
+            AND m."roles" && ${[...SECOND_FACTOR_ROLES]}::text[]::"CompanyRole"[]
         )
       )`);
   return rows.map((row) => row.id);

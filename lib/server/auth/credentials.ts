@@ -1,6 +1,6 @@
 import "server-only";
 
-import { isCompanyRole, type CompanyRole } from "@/lib/domain/roles";
+import { isCompanyRole, rolesNeedSecondFactor, type CompanyRole } from "@/lib/domain/roles";
 import { AppError } from "@/lib/errors";
 import { loadConfig } from "@/lib/server/config/load-config";
 import { getDb, nowMs } from "@/lib/server/db";
@@ -161,8 +161,7 @@ async function requireSecondFactorSetUp(auth: AuthContext): Promise<void> {
 /** True when `auth`'s organization requires a second factor of this user and they have none yet. */
 export async function secondFactorSetupPending(auth: AuthContext): Promise<boolean> {
   if (auth.principal !== "user") return false;
-  const needs =
-    auth.organizationAdmin || auth.roles.includes("administrator") || auth.roles.includes("approver");
+  const needs = auth.organizationAdmin || rolesNeedSecondFactor(auth.roles);
   if (!needs) return false;
   const db = await getDb();
   const [organization, user] = await Promise.all([
