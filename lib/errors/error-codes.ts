@@ -70,6 +70,18 @@ export const ERROR_STATUS = {
   /** A sequence authorization overlaps one already entered for the same series and type. */
   AUTHORIZATION_OVERLAP: 409,
   AUTHORIZATION_NOT_FOUND: 404,
+  /**
+   * The company's approval policy holds this void: a request was created (body `requestId`) and
+   * nothing was signed or sent. `Prefer: respond-async` turns it into 202 with the request.
+   */
+  APPROVAL_REQUIRED: 409,
+  /** An approval policy cannot be switched on while fewer than two people of the company can approve. */
+  APPROVERS_REQUIRED: 409,
+  VOID_REQUEST_NOT_FOUND: 404,
+  /** Approving or rejecting a request that is no longer Pendiente (decided, sent or expired). */
+  VOID_REQUEST_NOT_PENDING: 409,
+  /** The requester of a void request never approves or rejects it. */
+  REQUESTER_CANNOT_APPROVE: 403,
   /** A settlement's outcome is not Aceptado/Rechazado, or its note is missing or too long. */
   INVALID_SETTLEMENT: 400,
   /** A settlement's evidence file is over 10 MB. */

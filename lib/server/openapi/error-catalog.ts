@@ -73,6 +73,15 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   AUTHORIZATION_OVERLAP:
     "the range overlaps an authorization already entered for the same series and type (`authorizationId`)",
   AUTHORIZATION_NOT_FOUND: "no authorization with that id in this company and environment",
+  APPROVAL_REQUIRED:
+    "the company's approval policy holds this void for a second person: a void request was created (its id in `requestId`, follow it at GET …/void-requests/{requestId}); nothing was signed, stored as a void or sent. Send `Prefer: respond-async` to get 202 with the request instead",
+  APPROVERS_REQUIRED:
+    "an approval policy cannot be switched on while fewer than two active people of the company may approve (role approver)",
+  VOID_REQUEST_NOT_FOUND: "no void request with that id in this company and environment",
+  VOID_REQUEST_NOT_PENDING:
+    "the void request is no longer Pendiente (approved, rejected, sent or expired: `status` says which)",
+  REQUESTER_CANNOT_APPROVE:
+    "the requester of a void request never approves or rejects it: another approver must",
   INVALID_SETTLEMENT:
     "outcome must be Aceptado or Rechazado and note is required (1–2000 characters); action, if present, must be resend, with only confirmation beside it; the body's parameter names the field",
   EVIDENCE_TOO_LARGE: "the evidence file is over 10 MB",
