@@ -57,7 +57,16 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
         WHERE schemaname = current_schema() AND tablename <> '_prisma_migrations'`;
       if (tables.length === 0) return;
       const list = tables.map((table) => `"${table.tablename}"`).join(", ");
-      await database.exec(`TRUNCATE ${list} CASCADE`);
+      // The activity log refuses TRUNCATE (append-only, migration activity_log): a throw-away test
+      // database lifts that for this one statement; the app never does.
+      const log = tables.some((table) => table.tablename === "ActivityLogEntry");
+      await database.exec(
+        log
+          ? `BEGIN; ALTER TABLE "ActivityLogEntry" DISABLE TRIGGER "ActivityLogEntry_no_truncate"; ` +
+              `TRUNCATE ${list} CASCADE; ` +
+              `ALTER TABLE "ActivityLogEntry" ENABLE TRIGGER "ActivityLogEntry_no_truncate"; COMMIT;`
+          : `TRUNCATE ${list} CASCADE`,
+      );
     },
     dispose: async () => {
       if (install) setDbForTests(null);

@@ -1,0 +1,43 @@
+/**
+ * The actions the activity log records (issue 20): every security- and tax-relevant step, named
+ * "<subject>.<verb>". Pure and browser-safe: the portal's filter and labels read the same list.
+ * Entries are append-only and kept at least 10 years (README "Activity log"), so a name, once
+ * written, is never renamed: add new names, never change old ones.
+ */
+export const ACTIVITY_ACTIONS = [
+  "auth.sign_in",
+  "auth.sign_in_failed",
+  "auth.sign_in_throttled",
+  "api_key.created",
+  "api_key.revoked",
+  "service_account.created",
+  "service_account.secret_rotated",
+  "service_account.revoked",
+  "service_account.enabled",
+  "service_account.approval_bypass_granted",
+  "service_account.approval_bypass_revoked",
+  "certificate.uploaded",
+  "certificate.activated",
+  "user.invited",
+  "user.roles_changed",
+  "user.disabled",
+  "user.removed",
+  "void.requested",
+  "void.approved",
+  "void.rejected",
+  "void.expired",
+  "void.sent",
+  "void.settled",
+  "policy.changed",
+  "audit_pack.downloaded",
+] as const;
+
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+export function isActivityAction(value: unknown): value is ActivityAction {
+  return typeof value === "string" && (ACTIVITY_ACTIONS as readonly string[]).includes(value);
+}
+
+/** Who took an action: a person, an integration (service account), an API key, or Anula itself. */
+export const ACTIVITY_ACTOR_TYPES = ["user", "service-account", "api-key", "system"] as const;
+export type ActivityActorType = (typeof ACTIVITY_ACTOR_TYPES)[number];
