@@ -2,7 +2,7 @@ import "server-only";
 
 import type { Environment } from "@/lib/domain/environments";
 
-import { findGaps, GAPS_MAX_LIMIT } from "./gaps";
+import { findGaps } from "./gaps";
 
 /** Ranges one "select every gap" gathers at most (ten voids of 10,000 ranges of one type). */
 export const ALL_GAPS_MAX = 100_000;
@@ -10,7 +10,9 @@ export const ALL_GAPS_MAX = 100_000;
 /**
  * Every gap findGaps proposes, following nextToken page after page (the same rules, the same order),
  * up to `max` ranges: `capped` says more were left. The portal's "select every gap" feeds it to
- * splitIntoVoids, which splits past 10,000 ranges of a type.
+ * splitIntoVoids, which splits past 10,000 ranges of a type. One pass by default (a page of
+ * max + 1 gaps: the extra one says the cap cut it): paging by 1,000 re-ran every read of findGaps
+ * up to 100 times. `pageSize` pages anyway (tests walk nextToken with it).
  */
 export async function collectGaps(query: {
   accountId: string;
@@ -28,7 +30,7 @@ export async function collectGaps(query: {
       accountId: query.accountId,
       environment: query.environment,
       cierreDesde: query.cierreDesde,
-      limit: String(Math.min(query.pageSize ?? GAPS_MAX_LIMIT, GAPS_MAX_LIMIT)),
+      internalLimit: query.pageSize ?? max + 1,
       nextToken,
       now: query.now,
     });

@@ -14,7 +14,6 @@ import {
 } from "@/lib/domain/intervals";
 import { AppError } from "@/lib/errors";
 import { loadConfig } from "@/lib/server/config";
-import { getDb } from "@/lib/server/db";
 
 import { listStoredAuthorizations, type StoredAuthorization } from "./authorizations";
 import { getCoverageMark } from "./coverage";
@@ -27,6 +26,7 @@ import {
   issuedSummaries,
   type IssuedDocument,
   type IssuedSummary,
+  usedBelow,
 } from "./issued";
 import { syncVoidedIntervals } from "./sync-voided";
 import { unknownOutcomes, voidedBetween } from "./voided";
@@ -98,6 +98,11 @@ export interface GapsQuery {
   /** "Closing" a range: the unused numbers from this e-NCF to the end of its authorization. */
   cierreDesde?: string | null;
   now?: number;
+  /**
+   * Server-side callers only (collectGaps): a page size past GAPS_MAX_LIMIT, so "every gap" is one
+   * pass instead of a findGaps per 1,000 gaps. Never read from a request.
+   */
+  internalLimit?: number;
 }
 
 interface Position {
@@ -116,7 +121,7 @@ interface Position {
 export async function findGaps(query: GapsQuery): Promise<GapsPage> {
   const { accountId, environment } = query;
   const now = query.now ?? Date.now();
-  const limit = parseLimit(query.limit);
+  const limit = query.internalLimit ?? parseLimit(query.limit);
   const cursor = query.nextToken ? decodeGapToken(query.nextToken) : undefined;
   const closing = query.cierreDesde ? parseClosing(query.cierreDesde) : undefined;
   await syncVoidedIntervals(accountId, environment, now);
@@ -410,23 +415,6 @@ async function freeIn(
     ),
     also,
   );
-}
-
-/** The greatest used number below `n` (0 when none). */
-async function usedBelow(
-  accountId: string,
-  environment: Environment,
-  serie: string,
-  tipoeCF: string,
-  n: number,
-): Promise<number> {
-  const db = await getDb();
-  const row = await db.document.findFirst({
-    where: { accountId, environment, serie, tipoeCF, sequenceReusable: false, secuencia: { lt: BigInt(n) } },
-    orderBy: { secuencia: "desc" },
-    select: { secuencia: true },
-  });
-  return row ? Number(row.secuencia) : 0;
 }
 
 function parseLimit(value: string | null | undefined): number {

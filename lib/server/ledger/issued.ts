@@ -1,13 +1,26 @@
 import "server-only";
 
+import type { EcfType } from "@/lib/domain/ecf-types";
+import { formatEncf } from "@/lib/domain/encf";
 import type { Environment } from "@/lib/domain/environments";
+import {
+  countNumbers,
+  EMPTY_SET,
+  intersection,
+  normalize,
+  normalizeBySerieTipo,
+  type IntervalSet,
+} from "@/lib/domain/intervals";
 import { getDb } from "@/lib/server/db";
+import { Prisma } from "@/prisma/generated/client";
 
 /**
- * The issued side of the ledger, straight from the imported documents (never a row per number of
- * the ledger itself: the documents are the rows). A document counts as used unless DGII rejected it
- * with secuenciaUtilizada=false (`sequenceReusable`). Every query stays on the index
- * (accountId, environment, serie, tipoeCF, sequenceReusable, secuencia).
+ * The issued side of the ledger. Counts, bounds, holes and used numbers come from IssuedInterval:
+ * the used numbers (every imported document but one DGII rejected with secuenciaUtilizada=false,
+ * `sequenceReusable`) merged into maximal runs per series+type by the triggers on "Document"
+ * (migration issued_intervals), so a million documents with a thousand skips are ~1,000 rows and
+ * nothing here walks the documents. Only what needs a document's own fields (its e-NCF as stored,
+ * when it was issued) still reads "Document", one index probe at a time.
  */
 
 export interface IssuedSummary {
@@ -24,10 +37,10 @@ export async function issuedSummaries(accountId: string, environment: Environmen
   const rows = await db.$queryRaw<
     Array<{ serie: string; tipo: string; count: bigint; lowest: bigint; highest: bigint }>
   >`
-    SELECT "serie", "tipoeCF" AS tipo, count(*) AS count, min("secuencia") AS lowest, max("secuencia") AS highest
-    FROM "Document"
+    SELECT "serie", "tipoeCF" AS tipo, sum("hasta" - "desde" + 1)::bigint AS count,
+           min("desde") AS lowest, max("hasta") AS highest
+    FROM "IssuedInterval"
     WHERE "accountId" = ${accountId} AND "environment" = ${environment}::"Environment"
-      AND "serie" IS NOT NULL AND "sequenceReusable" = false
     GROUP BY "serie", "tipoeCF" ORDER BY "serie", "tipoeCF"`;
   return rows.map((row) => ({
     serie: row.serie,
@@ -51,22 +64,84 @@ export async function issuedInRanges(
 ): Promise<RangeIssued[]> {
   if (ranges.length === 0) return [];
   const db = await getDb();
-  const rows = await db.$queryRaw<Array<{ i: number; count: bigint; highest: bigint | null }>>`
+  // Each range: the intervals overlapping it, clipped to it (their parts are disjoint: a sum counts).
+  const rows = await db.$queryRaw<Array<{ i: number; count: bigint | null; highest: bigint | null }>>`
     SELECT r.i::int AS i, d.count, d.highest
     FROM unnest(${ranges.map((r) => r.serie)}::text[], ${ranges.map((r) => r.tipoeCF)}::text[],
                 ${ranges.map((r) => String(r.desde))}::bigint[], ${ranges.map((r) => String(r.hasta))}::bigint[])
          WITH ORDINALITY AS r(serie, tipo, desde, hasta, i)
     CROSS JOIN LATERAL (
-      SELECT count(*) AS count, max("secuencia") AS highest FROM "Document"
+      SELECT sum(LEAST("hasta", r.hasta) - GREATEST("desde", r.desde) + 1)::bigint AS count,
+             max(LEAST("hasta", r.hasta)) AS highest
+      FROM "IssuedInterval"
       WHERE "accountId" = ${accountId} AND "environment" = ${environment}::"Environment"
-        AND "serie" = r.serie AND "tipoeCF" = r.tipo AND "sequenceReusable" = false
-        AND "secuencia" BETWEEN r.desde AND r.hasta
+        AND "serie" = r.serie AND "tipoeCF" = r.tipo AND "desde" <= r.hasta AND "hasta" >= r.desde
     ) d`;
   const out: RangeIssued[] = ranges.map(() => ({ count: 0, highest: null }));
   for (const row of rows) {
-    out[row.i - 1] = { count: Number(row.count), highest: row.highest === null ? null : Number(row.highest) };
+    out[row.i - 1] = {
+      count: row.count === null ? 0 : Number(row.count),
+      highest: row.highest === null ? null : Number(row.highest),
+    };
   }
   return out;
+}
+
+/**
+ * The used numbers of a series+type between two numbers, as a set (IssuedInterval rows clipped to
+ * from..to). The scan starts at the interval holding or preceding `from`, so a window high up a long
+ * series reads only the rows in it.
+ */
+export async function issuedBetween(
+  accountId: string,
+  environment: Environment,
+  serie: string,
+  tipoeCF: string,
+  from: number,
+  to: number,
+): Promise<IntervalSet> {
+  if (from > to) return EMPTY_SET;
+  const db = await getDb();
+  const rows = await db.$queryRaw<Array<{ desde: bigint; hasta: bigint }>>`
+    SELECT GREATEST("desde", ${BigInt(from)}) AS desde, LEAST("hasta", ${BigInt(to)}) AS hasta
+    FROM "IssuedInterval"
+    WHERE "accountId" = ${accountId} AND "environment" = ${environment}::"Environment"
+      AND "serie" = ${serie} AND "tipoeCF" = ${tipoeCF}
+      AND "desde" >= ${startOf(accountId, environment, serie, tipoeCF, from)}
+      AND "desde" <= ${BigInt(to)} AND "hasta" >= ${BigInt(from)}
+    ORDER BY "desde"`;
+  return rows.length === 0
+    ? EMPTY_SET
+    : normalize(rows.map((row) => ({ desde: Number(row.desde), hasta: Number(row.hasta) })));
+}
+
+/**
+ * SQL for "the start of the interval holding or preceding n" (or 0): a lower bound for the index
+ * scan of intervals reaching n, found by one probe (intervals are disjoint and sorted: the one
+ * before it ends before n).
+ */
+function startOf(accountId: string, environment: Environment, serie: string, tipoeCF: string, n: number) {
+  return Prisma.sql`coalesce((
+    SELECT max("desde") FROM "IssuedInterval"
+    WHERE "accountId" = ${accountId} AND "environment" = ${environment}::"Environment"
+      AND "serie" = ${serie} AND "tipoeCF" = ${tipoeCF} AND "desde" <= ${BigInt(n)}), 0)`;
+}
+
+/** The greatest used number of a series+type below `n` (0 when none). */
+export async function usedBelow(
+  accountId: string,
+  environment: Environment,
+  serie: string,
+  tipoeCF: string,
+  n: number,
+): Promise<number> {
+  const db = await getDb();
+  const [row] = await db.$queryRaw<Array<{ below: bigint }>>`
+    SELECT LEAST("hasta", ${BigInt(n - 1)}) AS below FROM "IssuedInterval"
+    WHERE "accountId" = ${accountId} AND "environment" = ${environment}::"Environment"
+      AND "serie" = ${serie} AND "tipoeCF" = ${tipoeCF} AND "desde" < ${BigInt(n)}
+    ORDER BY "desde" DESC LIMIT 1`;
+  return row ? Number(row.below) : 0;
 }
 
 export interface IssuedDocument {
@@ -113,6 +188,7 @@ export async function highestIssued(
 /**
  * The holes between consecutive used numbers of a series+type whose lower neighbour is ≥ `from` − 1
  * and whose upper neighbour is ≤ `upTo`, in order, at most `limit`: `{ desde, hasta }` of each hole.
+ * Between intervals (clipped to from − 1..upTo): the holes are what lies between one and the next.
  */
 export async function holesBetweenIssued(
   accountId: string,
@@ -123,14 +199,19 @@ export async function holesBetweenIssued(
   upTo: number,
   limit: number,
 ): Promise<Array<{ desde: number; hasta: number }>> {
+  const low = Math.max(0, from - 1);
+  if (low > upTo) return [];
   const db = await getDb();
+  // Streams in index order (WindowAgg over the ordered scan): LIMIT stops the scan early.
   const rows = await db.$queryRaw<Array<{ s: bigint; nx: bigint }>>`
     SELECT s, nx FROM (
-      SELECT "secuencia" AS s, lead("secuencia") OVER (ORDER BY "secuencia") AS nx
-      FROM "Document"
+      SELECT LEAST("hasta", ${BigInt(upTo)}) AS s,
+             lead(GREATEST("desde", ${BigInt(low)})) OVER (ORDER BY "desde") AS nx
+      FROM "IssuedInterval"
       WHERE "accountId" = ${accountId} AND "environment" = ${environment}::"Environment"
-        AND "serie" = ${serie} AND "tipoeCF" = ${tipoeCF} AND "sequenceReusable" = false
-        AND "secuencia" >= ${BigInt(Math.max(0, from - 1))} AND "secuencia" <= ${BigInt(upTo)}
+        AND "serie" = ${serie} AND "tipoeCF" = ${tipoeCF}
+        AND "desde" >= ${startOf(accountId, environment, serie, tipoeCF, low)}
+        AND "desde" <= ${BigInt(upTo)} AND "hasta" >= ${BigInt(low)}
     ) t
     WHERE nx > s + 1
     ORDER BY s
@@ -138,7 +219,12 @@ export async function holesBetweenIssued(
   return rows.map((row) => ({ desde: Number(row.s) + 1, hasta: Number(row.nx) - 1 }));
 }
 
-/** Used numbers inside request ranges: the first `limit` e-NCF (by series, type, number) and how many in all (capped). */
+/**
+ * Used numbers inside request ranges: the first `limit` e-NCF (by series, type, number) and how many
+ * in all (capped). Per series+type, the requested set meets the issued intervals of its span in
+ * memory (one query each): 10,000 ranges cost one short read, not 10,000 probes. The e-NCF are the
+ * numbers written back (a document's ncf is its series, type and 10-digit number: what made them).
+ */
 export async function usedNumbersIn(
   accountId: string,
   environment: Environment,
@@ -146,40 +232,27 @@ export async function usedNumbersIn(
   limit: number,
   countCap: number,
 ): Promise<{ first: string[]; total: number; capped: boolean }> {
-  if (ranges.length === 0) return { first: [], total: 0, capped: false };
-  const db = await getDb();
-  const series = ranges.map((r) => r.serie);
-  const tipos = ranges.map((r) => r.tipoeCF);
-  const desdes = ranges.map((r) => String(r.desde));
-  const hastas = ranges.map((r) => String(r.hasta));
-  // One index probe per range (LATERAL … LIMIT): a plain join of 10,000 ranges with the documents
-  // was planned as a scan and sort of every document of the company (minutes on 1,000,000 rows).
-  const first = await db.$queryRaw<Array<{ ncf: string }>>`
-    SELECT x."ncf" FROM unnest(${series}::text[], ${tipos}::text[], ${desdes}::bigint[], ${hastas}::bigint[])
-         AS r(serie, tipo, desde, hasta)
-    CROSS JOIN LATERAL (
-      SELECT d."ncf", d."secuencia" FROM "Document" d
-      WHERE d."accountId" = ${accountId} AND d."environment" = ${environment}::"Environment"
-        AND d."serie" = r.serie AND d."tipoeCF" = r.tipo AND d."sequenceReusable" = false
-        AND d."secuencia" BETWEEN r.desde AND r.hasta
-      ORDER BY d."secuencia" LIMIT ${limit}
-    ) x
-    ORDER BY r.serie, r.tipo, x."secuencia"
-    LIMIT ${limit}`;
-  if (first.length < limit) return { first: first.map((row) => row.ncf), total: first.length, capped: false };
-  const [{ total } = { total: 0n }] = await db.$queryRaw<Array<{ total: bigint }>>`
-    SELECT count(*) AS total FROM (
-      SELECT 1 FROM unnest(${series}::text[], ${tipos}::text[], ${desdes}::bigint[], ${hastas}::bigint[])
-           AS r(serie, tipo, desde, hasta)
-      CROSS JOIN LATERAL (
-        SELECT 1 FROM "Document" d
-        WHERE d."accountId" = ${accountId} AND d."environment" = ${environment}::"Environment"
-          AND d."serie" = r.serie AND d."tipoeCF" = r.tipo AND d."sequenceReusable" = false
-          AND d."secuencia" BETWEEN r.desde AND r.hasta
-        LIMIT ${countCap + 1}
-      ) x
-      LIMIT ${countCap + 1}
-    ) hits`;
-  const count = Number(total);
-  return { first: first.map((row) => row.ncf), total: Math.min(count, countCap), capped: count > countCap };
+  const first: string[] = [];
+  let count = 0;
+  const keys = [...normalizeBySerieTipo(ranges)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [key, requested] of keys) {
+    const serie = key.slice(0, 1);
+    const tipoeCF = key.slice(1);
+    const issued = await issuedBetween(
+      accountId,
+      environment,
+      serie,
+      tipoeCF,
+      requested[0]!.desde,
+      requested.at(-1)!.hasta,
+    );
+    const used = intersection(requested, issued);
+    for (const interval of used) {
+      for (let n = interval.desde; n <= interval.hasta && first.length < limit; n++) {
+        first.push(formatEncf(serie, tipoeCF as EcfType, n));
+      }
+    }
+    count += countNumbers(used);
+  }
+  return { first, total: Math.min(count, countCap), capped: count > countCap };
 }

@@ -13,6 +13,8 @@ import {
 import { getDb } from "@/lib/server/db";
 import { storedRequestRanges } from "@/lib/server/voids/stored-ranges";
 
+import { issuedBetween } from "./issued";
+
 /** Error voids read for the "unknown outcome" side (the newest; older ones are reported as truncated). */
 export const MAX_UNKNOWN_VOIDS = 1_000;
 
@@ -113,31 +115,15 @@ export async function unknownOutcomes(
       set[0]!.desde,
       set.at(-1)!.hasta,
     );
-    const used = await usedRunsIn(accountId, environment, serie, tipoeCF, set);
+    const used = await issuedBetween(
+      accountId,
+      environment,
+      serie,
+      tipoeCF,
+      set[0]!.desde,
+      set.at(-1)!.hasta,
+    );
     byKey.set(key, difference(set, union(voided, used)));
   }
   return { byKey, voidIds, truncated: rows.length > MAX_UNKNOWN_VOIDS };
-}
-
-/** The used numbers inside a set, as runs (gaps-and-islands: one row per run of consecutive numbers). */
-async function usedRunsIn(
-  accountId: string,
-  environment: Environment,
-  serie: string,
-  tipoeCF: string,
-  set: IntervalSet,
-): Promise<IntervalSet> {
-  const db = await getDb();
-  const rows = await db.$queryRaw<Array<{ desde: bigint; hasta: bigint }>>`
-    SELECT min(s) AS desde, max(s) AS hasta FROM (
-      SELECT d."secuencia" AS s, d."secuencia" - row_number() OVER (ORDER BY d."secuencia") AS g
-      FROM unnest(${set.map((i) => String(i.desde))}::bigint[], ${set.map((i) => String(i.hasta))}::bigint[])
-           AS r(desde, hasta)
-      JOIN "Document" d ON d."accountId" = ${accountId} AND d."environment" = ${environment}::"Environment"
-        AND d."serie" = ${serie} AND d."tipoeCF" = ${tipoeCF} AND d."sequenceReusable" = false
-        AND d."secuencia" BETWEEN r.desde AND r.hasta
-    ) t GROUP BY g ORDER BY desde`;
-  return rows.length === 0
-    ? EMPTY_SET
-    : normalize(rows.map((row) => ({ desde: Number(row.desde), hasta: Number(row.hasta) })));
 }
