@@ -34,8 +34,8 @@ beforeAll(async () => {
   account = await createTestAccount({ rnc: "103000001", email: "erp@empresa.do" });
 });
 afterAll(async () => database?.dispose());
-afterEach(() => {
-  resetLoginThrottle();
+afterEach(async () => {
+  await resetLoginThrottle();
   delete process.env.TRUST_PROXY;
   resetConfigForTests();
 });

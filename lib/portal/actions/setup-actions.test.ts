@@ -40,7 +40,7 @@ beforeAll(async () => {
 afterAll(async () => database?.dispose());
 beforeEach(async () => {
   await database.truncate();
-  resetLoginThrottle();
+  await resetLoginThrottle();
   locale = "es";
 });
 

@@ -186,7 +186,7 @@ export async function submitVoid(input: SubmitInput): Promise<SubmitOutcome | Ac
     const auth = await requirePortalAuth("action submitVoid");
     locale = (await getPortalPreferences()).locale;
     const environment = environmentOf(input.environment);
-    enforceRateLimit(`void:${auth.accountId}`);
+    await enforceRateLimit(`void:${auth.accountId}`);
     const result = await createVoid({
       accountId: auth.accountId,
       rnc: auth.rnc,

@@ -33,7 +33,7 @@ export async function verifyUserCredentials(
   otp?: string,
 ): Promise<VerifiedUser | null> {
   const email = username.trim().toLowerCase();
-  const attempt = beginLoginAttempt(email, clientAddress, loadConfig().loginThrottle);
+  const attempt = await beginLoginAttempt(email, clientAddress, loadConfig().loginThrottle);
   const db = await getDb();
   const user = email ? await db.user.findUnique({ where: { email } }) : null;
   if (!user) {
@@ -43,7 +43,7 @@ export async function verifyUserCredentials(
   const matches = await verifyPassword(password, user.passwordHash);
   if (!matches || user.disabled) return null;
   if (!(await checkSecondFactor(user, otp))) return null;
-  attempt.succeeded();
+  await attempt.succeeded();
   await db.user.update({ where: { id: user.id }, data: { lastLoginAt: nowMs() } });
   return { userId: user.id, email: user.email, mustChangePassword: user.mustChangePassword };
 }

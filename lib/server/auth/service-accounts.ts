@@ -207,7 +207,7 @@ export async function signInServiceAccount(input: {
   clientAddress?: string;
 }): Promise<AuthContext | null> {
   const clientId = input.clientId.trim().toLowerCase();
-  const attempt = beginLoginAttempt(
+  const attempt = await beginLoginAttempt(
     clientId,
     input.clientAddress ?? UNKNOWN_ADDRESS,
     loadConfig().loginThrottle,
@@ -232,7 +232,7 @@ export async function signInServiceAccount(input: {
     return null;
   }
   if (!(await verifyPassword(input.secret, stored.secretHash)) || row.disabledAt !== null) return null;
-  attempt.succeeded();
+  await attempt.succeeded();
   const auth = await loadServiceAccount(row.id, row.accountId);
   if (!auth) return null;
   if (input.rnc?.trim() && input.rnc.trim() !== auth.rnc) {

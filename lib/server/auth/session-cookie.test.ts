@@ -38,10 +38,10 @@ beforeAll(async () => {
   account = await createTestAccount({ email: "cookie@empresa.do" });
 });
 afterAll(async () => database?.dispose());
-afterEach(() => {
+afterEach(async () => {
   for (const name of ["TRUST_PROXY", "NEXTAUTH_URL"]) delete process.env[name];
   resetConfigForTests();
-  resetLoginThrottle();
+  await resetLoginThrottle();
 });
 
 function configure(env: Record<string, string>) {

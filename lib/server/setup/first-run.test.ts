@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(async () => database?.dispose());
 beforeEach(async () => {
   await database.truncate();
-  resetLoginThrottle();
+  await resetLoginThrottle();
 });
 
 const DETAILS: FirstRunInput = {

@@ -58,7 +58,7 @@ export async function completeFirstRun(
   // Wrong tokens are throttled like failed sign-ins (per address; "setup" stands for the e-mail).
   const attempt =
     proof.kind === "token"
-      ? beginLoginAttempt("setup", proof.clientAddress, loadConfig().loginThrottle)
+      ? await beginLoginAttempt("setup", proof.clientAddress, loadConfig().loginThrottle)
       : undefined;
   const db = client ?? (await getDb());
   const result = await db.$transaction(
@@ -94,6 +94,6 @@ export async function completeFirstRun(
     // The password hash (scrypt) runs inside; a slow disk must not abort the one first run.
     { timeout: 30_000, maxWait: 30_000 },
   );
-  attempt?.succeeded();
+  await attempt?.succeeded();
   return result;
 }

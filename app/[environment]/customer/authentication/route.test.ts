@@ -42,8 +42,8 @@ afterAll(async () => {
   await server?.close();
   await database?.dispose();
 });
-afterEach(() => {
-  resetLoginThrottle();
+afterEach(async () => {
+  await resetLoginThrottle();
   setEnvForTests({ REFRESH_TOKEN_TTL_DAYS: undefined });
 });
 

@@ -17,7 +17,7 @@ export const VOID_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
 export const POST = route(async (request: Request, { params }: Context) => {
   const environment = await requireEnvironment(params);
   const auth = await requireBearer(request, "POST /[environment]/customer/void-ncf");
-  enforceRateLimit(`void:${auth.accountId}`);
+  await enforceRateLimit(`void:${auth.accountId}`);
   // Parsed by createVoid, on a worker thread when large.
   const body = { json: await readBodyBytes(request, { maxBytes: VOID_BODY_LIMIT_BYTES }) };
   const result = await createVoid({

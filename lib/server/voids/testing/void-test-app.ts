@@ -2,7 +2,6 @@ import "server-only";
 import * as voidRoute from "@/app/[environment]/customer/void-ncf/route";
 import * as voidXmlRoute from "@/app/[environment]/customer/void-ncf/[voidId]/xml/route";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
-import { resetRateLimits } from "@/lib/server/rate-limit";
 import { TaxAuthClient, taxAuthConfigFromEnv } from "@/lib/server/taxauth";
 import { startRouteServer, type RouteServer } from "@/lib/server/testing/route-server";
 import { startTaxAuthSimulator, type SimulatorHandle } from "@/lib/taxauth-simulator";
@@ -37,8 +36,8 @@ export async function startVoidTestApp(
   } = {},
 ): Promise<VoidTestApp> {
   setEnvForTests({ VOID_DEADLINE_MS: String(options.deadlineMs ?? 1_500) });
+  // Off, and counted in each test database anyway (a fresh one per app): nothing to reset.
   setEnvForTests({ VOID_RATE_LIMIT_PER_MINUTE: "0" });
-  resetRateLimits();
   const db = await createTestDatabase();
   const simulator = await startTaxAuthSimulator({ port: 0, adminEnabled: true });
   const client = new TaxAuthClient(
