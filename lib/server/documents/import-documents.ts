@@ -17,6 +17,8 @@ import {
 import { AppError } from "@/lib/errors";
 import { getDb, isUniqueViolation } from "@/lib/server/db";
 import { setCoverageMark } from "@/lib/server/ledger/coverage";
+
+import { insertAbsentDocuments, lockDocumentSeries, type NewDocumentRow } from "./insert-documents";
 import type { Prisma } from "@/prisma/generated/client";
 
 interface ImportInput {
@@ -168,33 +170,45 @@ async function upsertWithRetry(input: ImportInput, valid: ValidEntry[]): Promise
   }
 }
 
+/**
+ * One transaction: lock the batch's series, insert the new e-NCF in one statement (ON CONFLICT DO
+ * NOTHING RETURNING: no read of the existing ones first), then update the rest one by one (only the
+ * fields each entry carries). All of it or nothing: a failure rolls the whole batch back.
+ */
 async function upsert(input: ImportInput, valid: ValidEntry[]): Promise<Set<string>> {
   const db = await getDb();
   const { accountId, environment } = input;
-  return db.$transaction(async (tx) => {
-    const existing = await tx.document.findMany({
-      where: { accountId, environment, ncf: { in: valid.map((entry) => entry.record.ncf) } },
-      select: { id: true, ncf: true },
-    });
-    const idByNcf = new Map(existing.map((row) => [row.ncf, row.id]));
-    const now = BigInt(Date.now());
-    const fresh = valid.filter((entry) => !idByNcf.has(entry.record.ncf));
-    if (fresh.length > 0) {
-      await tx.document.createMany({
-        data: fresh.map(({ record }) => ({
-          ...createData(record, input),
-          createdAt: record.createdAt ?? now,
-          updateAt: now,
-        })),
+  const now = Date.now();
+  const rows = valid.map(({ record }) => newDocumentRow(record, input, now));
+  return db.$transaction(
+    async (tx) => {
+      await lockDocumentSeries(
+        tx,
+        accountId,
+        environment,
+        rows.flatMap((row) => (row.serie && row.tipoeCF ? [{ serie: row.serie, tipoeCF: row.tipoeCF }] : [])),
+      );
+      const inserted = await insertAbsentDocuments(tx, rows);
+      const rest = valid.filter((entry) => !inserted.has(entry.record.ncf));
+      if (rest.length === 0) return new Set<string>();
+      const existing = await tx.document.findMany({
+        where: { accountId, environment, ncf: { in: rest.map((entry) => entry.record.ncf) } },
+        select: { id: true, ncf: true },
       });
-    }
-    for (const { record } of valid) {
-      const id = idByNcf.get(record.ncf);
-      if (id)
-        await tx.document.update({ where: { id }, data: { ...updateData(record, input), updateAt: now } });
-    }
-    return new Set(idByNcf.keys());
-  });
+      const idByNcf = new Map(existing.map((row) => [row.ncf, row.id]));
+      for (const { record } of rest) {
+        const id = idByNcf.get(record.ncf);
+        if (id)
+          await tx.document.update({
+            where: { id },
+            data: { ...updateData(record, input), updateAt: BigInt(now) },
+          });
+      }
+      return new Set(idByNcf.keys());
+    },
+    // Up to 1,000 updates of existing e-NCF on a busy server: past the 5 s default, not an error.
+    { timeout: 60_000 },
+  );
 }
 
 /** The fields an entry sets (only those it carries), as stored. */
@@ -228,27 +242,37 @@ function updateData(
   return data;
 }
 
-function createData(
-  record: DocumentImportRecord,
-  input: ImportInput,
-): Omit<Prisma.DocumentCreateManyInput, "createdAt" | "updateAt"> {
+/** A new document's row: the entry's fields, the defaults, and the ledger's columns. */
+function newDocumentRow(record: DocumentImportRecord, input: ImportInput, now: number): NewDocumentRow {
   const tipo = record.ncf.slice(1, 3) as EcfType;
   const encf = readEncf(record.ncf);
+  const taxauthResponse = record.taxauthResponse ?? [];
   return {
-    ...(updateData(record, input) as Record<string, unknown>),
-    // The sequence ledger's columns (lib/server/ledger): the e-NCF's parts as numbers.
-    ...(typeof encf === "string"
-      ? {}
-      : { serie: encf.serie, tipoeCF: encf.tipo, secuencia: BigInt(encf.secuencia) }),
     accountId: input.accountId,
     environment: input.environment,
     customerId: input.rnc,
     ncf: record.ncf,
     status: record.status ?? "En Proceso",
+    trackId: record.trackId,
     internalTrackId: record.internalTrackId ?? randomUUID(),
     fileName: record.fileName ?? `${input.rnc}${record.ncf}.xml`,
     documentType: record.documentType ?? ecfTypeName(tipo),
-    taxauthResponse: record.taxauthResponse ?? [],
+    buyerRnc: record.buyerRnc,
+    invoiceTotal: record.invoiceTotal?.toFixed(2),
+    customerReceived: record.customerReceived,
+    customerReceivedAt: record.customerReceivedAt,
+    customerResponse: record.customerResponse,
+    taxauthResponse,
+    securityCode: record.securityCode,
+    secretId: record.secretId,
+    signedXml: record.signedXml,
+    summarySignedXml: record.summarySignedXml,
+    qrUrl: record.qr_url ?? qrUrlOf(record, input),
+    createdAt: record.createdAt ?? now,
+    updateAt: now,
+    // The sequence ledger's columns (lib/server/ledger): the e-NCF's parts as numbers.
+    ...(typeof encf === "string" ? {} : { serie: encf.serie, tipoeCF: encf.tipo, secuencia: encf.secuencia }),
+    sequenceReusable: isSequenceReusable(record.status, taxauthResponse),
   };
 }
 
