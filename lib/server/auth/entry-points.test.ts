@@ -188,6 +188,29 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
     const request = restRequest("POST", url, caller, { outcome: "Aceptado", note: "n" });
     return outcomeOfResponse(await POST(request, params({ environment: "TesteCF", voidId: VOID_ID })));
   },
+  "GET /[environment]/customer/void-requests": async (caller) => {
+    const { GET } = await import("@/app/[environment]/customer/void-requests/route");
+    const request = restRequest("GET", "http://localhost/TesteCF/customer/void-requests", caller);
+    return outcomeOfResponse(await GET(request, params({ environment: "TesteCF" })));
+  },
+  "GET /[environment]/customer/void-requests/[requestId]": async (caller) => {
+    const { GET } = await import("@/app/[environment]/customer/void-requests/[requestId]/route");
+    const url = `http://localhost/TesteCF/customer/void-requests/${VOID_ID}`;
+    const request = restRequest("GET", url, caller);
+    return outcomeOfResponse(await GET(request, params({ environment: "TesteCF", requestId: VOID_ID })));
+  },
+  "POST /[environment]/customer/void-requests/[requestId]/approve": async (caller) => {
+    const { POST } = await import("@/app/[environment]/customer/void-requests/[requestId]/approve/route");
+    const url = `http://localhost/TesteCF/customer/void-requests/${VOID_ID}/approve`;
+    const request = restRequest("POST", url, caller);
+    return outcomeOfResponse(await POST(request, params({ environment: "TesteCF", requestId: VOID_ID })));
+  },
+  "POST /[environment]/customer/void-requests/[requestId]/reject": async (caller) => {
+    const { POST } = await import("@/app/[environment]/customer/void-requests/[requestId]/reject/route");
+    const url = `http://localhost/TesteCF/customer/void-requests/${VOID_ID}/reject`;
+    const request = restRequest("POST", url, caller, { reason: "r" });
+    return outcomeOfResponse(await POST(request, params({ environment: "TesteCF", requestId: VOID_ID })));
+  },
   "GET /[environment]/documentos-ecf": async (caller) => {
     const { GET } = await import("@/app/[environment]/documentos-ecf/route");
     const request = restRequest("GET", "http://localhost/TesteCF/documentos-ecf?ecf=E310000000001", caller);

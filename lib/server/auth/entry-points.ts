@@ -40,6 +40,11 @@ export const ENTRY_POINTS = {
   "GET /[environment]/customer/void-ncf": "voids.read",
   "GET /[environment]/customer/void-ncf/[voidId]/xml": "voids.read",
   "POST /[environment]/customer/void-ncf/[voidId]/resolution": "voids.settle",
+  // Approvals (issue 20): the requests held by the approval policy, and their decision by approvers
+  "GET /[environment]/customer/void-requests": "voids.read",
+  "GET /[environment]/customer/void-requests/[requestId]": "voids.read",
+  "POST /[environment]/customer/void-requests/[requestId]/approve": "voids.approve",
+  "POST /[environment]/customer/void-requests/[requestId]/reject": "voids.approve",
   "GET /[environment]/documentos-ecf": "documents.read",
   "POST /[environment]/documentos-ecf/status/batch": "documents.read",
   "POST /[environment]/documentos-ecf/import": "documents.import",

@@ -60,6 +60,8 @@ const seeded = {
   /** A viewer of A, home in A's organization: the organization administrator's removal probe. */
   spareMemberId: "",
   authorizationId: "",
+  /** A's pending void request (approval policy, issue 20). */
+  requestId: "0190f000-0000-7000-8000-0000000000b1",
 };
 
 type CallerName =
@@ -175,6 +177,21 @@ beforeAll(async () => {
     },
   });
   seeded.authorizationId = authorization.id;
+  await database.prisma.voidRequest.create({
+    data: {
+      id: seeded.requestId,
+      accountId: a.auth.accountId,
+      environment: "TesteCF",
+      status: "Pendiente",
+      ranges: JSON.stringify([["31", "E310000000400", "E310000000401", 2]]),
+      rangeCount: 1,
+      totalVoided: 2n,
+      requestedByUserId: a.auth.userId,
+      requestedBy: `${a.auth.actor} (API)`,
+      requestedAt: BigInt(Date.now()),
+      expiresAt: BigInt(Date.now() + 86_400_000),
+    },
+  });
   await setCoverageMark(a.auth.accountId, "TesteCF", Date.now(), "A");
   const aGaps = await findGaps({ accountId: a.auth.accountId, environment: "TesteCF", limit: "1000" });
   expect(aGaps.gaps.map((gap) => gap.secuenciaDesde)).toContain(seeded.skippedNcf);
@@ -343,6 +360,64 @@ const ROWS: Record<string, Row> = {
       if (can(caller.account.auth, "voids.settle")) expectNotFound(answer, "VOID_NOT_FOUND");
       else
         expect({ status: answer.status, code: answer.body.code }).toEqual({ status: 403, code: "FORBIDDEN" });
+    },
+  },
+  "GET /[environment]/customer/void-requests": {
+    probe: async (caller) => {
+      const { GET } = await import("@/app/[environment]/customer/void-requests/route");
+      const list = await json(
+        await GET(rest("GET", "/TesteCF/customer/void-requests", caller), params({ environment: "TesteCF" })),
+      );
+      expect(list.status).toBe(200);
+      expect(list.text).not.toContain(seeded.requestId);
+    },
+  },
+  "GET /[environment]/customer/void-requests/[requestId]": {
+    probe: async (caller) => {
+      const { GET } = await import("@/app/[environment]/customer/void-requests/[requestId]/route");
+      const answer = await json(
+        await GET(
+          rest("GET", `/TesteCF/customer/void-requests/${seeded.requestId}`, caller),
+          params({ environment: "TesteCF", requestId: seeded.requestId }),
+        ),
+      );
+      expectNotFound(answer, "VOID_REQUEST_NOT_FOUND");
+    },
+  },
+  "POST /[environment]/customer/void-requests/[requestId]/approve": {
+    probe: async (caller) => {
+      const { POST } = await import("@/app/[environment]/customer/void-requests/[requestId]/approve/route");
+      const answer = await json(
+        await POST(
+          rest("POST", `/TesteCF/customer/void-requests/${seeded.requestId}/approve`, caller),
+          params({ environment: "TesteCF", requestId: seeded.requestId }),
+        ),
+      );
+      if (can(caller.account.auth, "voids.approve")) expectNotFound(answer, "VOID_REQUEST_NOT_FOUND");
+      else
+        expect({ status: answer.status, code: answer.body.code }).toEqual({ status: 403, code: "FORBIDDEN" });
+      expect(
+        (await database.prisma.voidRequest.findUnique({ where: { id: seeded.requestId } }))?.status,
+      ).toBe("Pendiente");
+    },
+  },
+  "POST /[environment]/customer/void-requests/[requestId]/reject": {
+    probe: async (caller) => {
+      const { POST } = await import("@/app/[environment]/customer/void-requests/[requestId]/reject/route");
+      const answer = await json(
+        await POST(
+          rest("POST", `/TesteCF/customer/void-requests/${seeded.requestId}/reject`, caller, {
+            body: { reason: "no" },
+          }),
+          params({ environment: "TesteCF", requestId: seeded.requestId }),
+        ),
+      );
+      if (can(caller.account.auth, "voids.approve")) expectNotFound(answer, "VOID_REQUEST_NOT_FOUND");
+      else
+        expect({ status: answer.status, code: answer.body.code }).toEqual({ status: 403, code: "FORBIDDEN" });
+      expect(
+        (await database.prisma.voidRequest.findUnique({ where: { id: seeded.requestId } }))?.status,
+      ).toBe("Pendiente");
     },
   },
   "GET /[environment]/documentos-ecf": {

@@ -12,6 +12,8 @@ export interface RequestLogFields {
   environment?: string;
   voidId?: string;
   voidStatus?: string;
+  /** A void held by the approval policy: the request it became (issue 20). */
+  requestId?: string;
 }
 
 interface RequestContext {

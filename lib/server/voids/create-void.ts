@@ -5,6 +5,7 @@ import type { Locale } from "@/lib/domain/locale";
 import { AppError, isAppError } from "@/lib/errors";
 import { getActiveSigningCredential } from "@/lib/server/certificates";
 import { assertSequencesUnused, ledgerRangesOf, outsideAuthorizationWarnings } from "@/lib/server/ledger";
+import type { LedgerWarning } from "@/lib/server/ledger/prevoid-check";
 import { loadConfig } from "@/lib/server/config/load-config";
 import { logger } from "@/lib/server/config/logger";
 import { isUniqueViolation } from "@/lib/server/db";
@@ -32,6 +33,7 @@ import {
   findStoredVoid,
   findVoidByIdempotencyKey,
   insertWriteAhead,
+  type VoidApproval,
 } from "./void-repository";
 
 export interface CreateVoidInput {
@@ -44,6 +46,28 @@ export interface CreateVoidInput {
   createdBy: string;
   idempotencyKey?: string;
   locale?: Locale;
+  /**
+   * The company's approval policy (lib/server/approvals/create-void-request.ts): absent, the void
+   * is sent; present, the void may be held as a request instead of being signed and sent.
+   */
+  hold?: VoidHold;
+  /** A void sent by approving a request: recorded on the void record. */
+  approval?: VoidApproval;
+}
+
+/**
+ * Approvals' two steps inside the flow, so a held void answers in the flow's order (400, replay,
+ * ALREADY_VOIDED, SEQUENCE_USED, certificate, then the approval). Each throws to end the flow.
+ */
+export interface VoidHold {
+  /** After the void records' Idempotency-Key replay: a request stored under the same key answers it. */
+  replay?: (idempotencyKey: string, requestHash: string) => Promise<void>;
+  /**
+   * After the refusing checks and the certificate: throws to hold the void as a request (it creates
+   * it); returns to let it be signed and sent. Its presence means the void is validated unsigned
+   * first (nothing is signed for a request), and signed only once `hold` lets it go.
+   */
+  hold?: (held: { prepared: PreparedVoid; warnings: LedgerWarning[] }) => Promise<void>;
 }
 
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -75,16 +99,28 @@ export async function createVoid(input: CreateVoidInput): Promise<CreateVoidResu
       throw error;
     },
   );
-  const prepared = await prepareVoidOffThread({
+  const prepareInput = {
     rnc: input.rnc,
     body: input.body,
     locale: input.locale,
     hashBody: input.idempotencyKey !== undefined,
     credential: isAppError(credential) || unavailable ? null : credential,
-  });
+  };
+  // A void that may be held for approval is validated unsigned (a request signs nothing), on a copy
+  // of the body: a large one is moved to the worker, and a void let through is prepared again.
+  let prepared = await prepareVoidOffThread(
+    input.hold?.hold
+      ? {
+          ...prepareInput,
+          body: "json" in input.body ? { json: input.body.json.slice() } : input.body,
+          credential: null,
+        }
+      : prepareInput,
+  );
   if (input.idempotencyKey !== undefined) {
     const replay = await replayIdempotent(input, input.idempotencyKey, prepared.requestHash!);
     if (replay) return logOutcome(input, started, replay);
+    await input.hold?.replay?.(input.idempotencyKey, prepared.requestHash!);
   }
   const overlap = await findAcceptedOverlap(input.accountId, input.environment, prepared);
   if (overlap) {
@@ -100,6 +136,12 @@ export async function createVoid(input: CreateVoidInput): Promise<CreateVoidResu
   const ledgerRanges = ledgerRangesOf(storedRequestRanges(prepared.storedRanges));
   await assertSequencesUnused(input.accountId, input.environment, ledgerRanges);
   const { warnings } = await outsideAuthorizationWarnings(input.accountId, input.environment, ledgerRanges);
+  if (input.hold?.hold) {
+    if (isAppError(credential)) throw credential;
+    await input.hold.hold({ prepared, warnings });
+    // Not held (below the policy's threshold): sign it now.
+    if (prepareInput.credential) prepared = await prepareVoidOffThread(prepareInput);
+  }
   // 503 TAXAUTH_UNAVAILABLE: nothing signed, stored or sent.
   if (unavailable) throw unavailable;
   if (isAppError(credential)) throw credential;
@@ -125,6 +167,7 @@ export async function createVoid(input: CreateVoidInput): Promise<CreateVoidResu
       requestHash: prepared.requestHash,
       now: Date.now(),
       lease: { owner: instanceId(), expiresAt: Date.now() + leaseMs() },
+      ...(input.approval ? { approval: input.approval } : {}),
     });
   } catch (error) {
     // Two requests with one Idempotency-Key at once: the unique index let one through.

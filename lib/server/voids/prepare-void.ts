@@ -41,6 +41,11 @@ export interface PreparedVoid extends VoidContent {
   signed:
     | { ok: true; xml: string; xmlGzipBase64: string }
     | { ok: false; reason: "NO_CREDENTIAL" | "SIGN_ERROR"; message?: string };
+  /**
+   * The request named its fechaHoraAnulacion (else it is "now"): a void request held for approval
+   * keeps only a fecha the requester fixed, and signs the approval's instant otherwise.
+   */
+  fechaGiven: boolean;
 }
 
 /**
@@ -67,6 +72,7 @@ export function prepareVoid(input: PrepareVoidInput): PreparedVoid {
     signed: input.credential
       ? signPlan(input.rnc, plan, input.credential)
       : { ok: false, reason: "NO_CREDENTIAL" },
+    fechaGiven: typeof (body as { fechaHoraAnulacion?: unknown }).fechaHoraAnulacion === "string",
   };
 }
 

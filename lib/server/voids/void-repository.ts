@@ -73,6 +73,16 @@ export interface WriteAheadInput {
   now: number;
   /** The send's lease (send-leases.ts): this instance, until when. */
   lease: { owner: string; expiresAt: number };
+  /** A void sent by approving a request (lib/server/approvals): the request and its approver. */
+  approval?: VoidApproval;
+}
+
+/** Who approved a void held by the company's approval policy, and which request it was. */
+export interface VoidApproval {
+  requestId: string;
+  approvedByUserId: string;
+  approvedBy: string;
+  approvedAt: number;
 }
 
 /** Stores the attempt before anything is sent: status Error ("not confirmed yet") with the signed XML. */
@@ -101,6 +111,14 @@ export async function insertWriteAhead(input: WriteAheadInput): Promise<VoidAtte
       updateAt: BigInt(input.now),
       leaseOwner: input.lease.owner,
       leaseExpiresAt: BigInt(input.lease.expiresAt),
+      ...(input.approval
+        ? {
+            requestId: input.approval.requestId,
+            approvedByUserId: input.approval.approvedByUserId,
+            approvedBy: input.approval.approvedBy,
+            approvedAt: BigInt(input.approval.approvedAt),
+          }
+        : {}),
     },
     omit: { signedXmlGzip: true, ranges: true },
   });

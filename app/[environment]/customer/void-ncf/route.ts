@@ -3,7 +3,8 @@ import { json, readBodyBytes, requireEnvironment, route, streamedJson } from "@/
 import { annotateRequest } from "@/lib/server/http/request-context";
 import { methodsNotAllowed } from "@/lib/server/http/api-fallbacks";
 import { enforceRateLimit } from "@/lib/server/rate-limit";
-import { createVoid } from "@/lib/server/voids/create-void";
+import { sendOrRequestVoid } from "@/lib/server/approvals/create-void-request";
+import { heldVoidAnswer, prefersRespondAsync, requestIpOf } from "@/lib/server/approvals/http";
 import { voidAttemptAnswer, voidListBody, voidRecordBody } from "@/lib/server/voids/http";
 import { getVoid, listVoids, parseVoidListQuery, withRangesJson } from "@/lib/server/voids/list-voids";
 import { withSettlementFields } from "@/lib/server/voids/settlement-http";
@@ -20,7 +21,8 @@ export const POST = route(async (request: Request, { params }: Context) => {
   await enforceRateLimit(`void:${auth.accountId}`);
   // Parsed by createVoid, on a worker thread when large.
   const body = { json: await readBodyBytes(request, { maxBytes: VOID_BODY_LIMIT_BYTES }) };
-  const result = await createVoid({
+  // Sent as the spec says, unless the company's approval policy holds it as a request (issue 20).
+  const outcome = await sendOrRequestVoid({
     accountId: auth.accountId,
     rnc: auth.rnc,
     environment,
@@ -28,7 +30,16 @@ export const POST = route(async (request: Request, { params }: Context) => {
     // The person ("ana@empresa.do (API)") or the service account ("ERP (cuenta de servicio sa_…)").
     createdBy: auth.principal === "service" ? auth.actor : `${auth.actor} (API)`,
     idempotencyKey: request.headers.get("idempotency-key") ?? undefined,
+    requester: auth,
+    ip: requestIpOf(request),
   });
+  if (outcome.kind === "requested") {
+    annotateRequest({ requestId: outcome.request.requestId });
+    const location = `/${environment}/customer/void-requests/${outcome.request.requestId}`;
+    const held = heldVoidAnswer(outcome.request, prefersRespondAsync(request.headers), location);
+    return json(held.body, held.status, held.headers);
+  }
+  const { result } = outcome;
   annotateRequest({ voidId: result.attempt.voidId, voidStatus: result.attempt.status });
   const answer = voidAttemptAnswer(result);
   return json(answer.body, answer.status);

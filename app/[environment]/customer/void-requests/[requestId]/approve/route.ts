@@ -1,0 +1,26 @@
+import { requireBearer } from "@/lib/server/auth";
+import { json, requireEnvironment, route } from "@/lib/server/http";
+import { methodsNotAllowed } from "@/lib/server/http/api-fallbacks";
+import { annotateRequest } from "@/lib/server/http/request-context";
+import { approveVoidRequest } from "@/lib/server/approvals/approve-void-request";
+import { requestIpOf } from "@/lib/server/approvals/http";
+import { voidAttemptAnswer } from "@/lib/server/voids/http";
+
+type Context = { params: Promise<{ environment: string; requestId: string }> };
+
+/**
+ * Extension (issue 20): an approver (never the requester) approves a pending request; the void is
+ * signed and sent now and answered as POST void-ncf answers it (200 / 422 / 502), plus `requestId`.
+ */
+export const POST = route(async (request: Request, { params }: Context) => {
+  const environment = await requireEnvironment(params);
+  const auth = await requireBearer(request, "POST /[environment]/customer/void-requests/[requestId]/approve");
+  const { requestId } = await params;
+  const { result } = await approveVoidRequest(auth, environment, requestId, { ip: requestIpOf(request) });
+  annotateRequest({ voidId: result.attempt.voidId, voidStatus: result.attempt.status });
+  const answer = voidAttemptAnswer(result);
+  return json({ ...answer.body, requestId }, answer.status);
+});
+
+/** Any other method: JSON 405 METHOD_NOT_ALLOWED with Allow. */
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");

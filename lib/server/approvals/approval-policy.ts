@@ -1,0 +1,125 @@
+import "server-only";
+
+import { ENVIRONMENTS, type Environment } from "@/lib/domain/environments";
+import { COMPANY_ACTION_ROLES, type CompanyRole } from "@/lib/domain/roles";
+import { defaultApprovalPolicy, MIN_APPROVERS, type ApprovalPolicyView } from "@/lib/domain/void-requests";
+import { AppError } from "@/lib/errors";
+import { actorOf, recordActivity } from "@/lib/server/activity/record-activity";
+import type { AuthContext } from "@/lib/server/auth/auth-context";
+import { requirePermission } from "@/lib/server/auth/id-token";
+import { getDb } from "@/lib/server/db";
+import { validateBody } from "@/lib/server/http/validate-body";
+import { approvalPolicySchema } from "@/lib/schemas/void-requests";
+
+/**
+ * The company's approval policy, one row per environment (model ApprovalPolicy): off unless an
+ * administrator switched it on. Switching it on needs at least two people who can approve, since
+ * the requester never approves their own request.
+ */
+
+export interface ApprovalPolicyState extends ApprovalPolicyView {
+  updatedBy: string | null;
+  updatedAt: number | null;
+}
+
+/** The policy of one environment (off when never set). */
+export async function getApprovalPolicy(
+  accountId: string,
+  environment: Environment,
+): Promise<ApprovalPolicyState> {
+  const db = await getDb();
+  const row = await db.approvalPolicy.findUnique({
+    where: { accountId_environment: { accountId, environment } },
+  });
+  if (!row) return { ...defaultApprovalPolicy(environment), updatedBy: null, updatedAt: null };
+  return {
+    environment,
+    enabled: row.enabled,
+    minSequences: row.minSequences === null ? null : Number(row.minSequences),
+    updatedBy: row.updatedBy,
+    updatedAt: Number(row.updatedAt),
+  };
+}
+
+/** The policy of every environment, in ENVIRONMENTS order (the portal's settings). */
+export async function listApprovalPolicies(accountId: string): Promise<ApprovalPolicyState[]> {
+  return Promise.all(ENVIRONMENTS.map((environment) => getApprovalPolicy(accountId, environment)));
+}
+
+/**
+ * The people of the company who can approve: active (not disabled) users holding a role that
+ * grants "voids.approve" (lib/domain/roles.ts).
+ */
+export async function countApprovers(accountId: string): Promise<number> {
+  const db = await getDb();
+  return db.companyMember.count({
+    where: { accountId, roles: { hasSome: APPROVER_ROLES }, user: { disabled: false } },
+  });
+}
+
+/** From the matrix, so a role that gains "voids.approve" counts without touching this file. */
+const APPROVER_ROLES: CompanyRole[] = [...COMPANY_ACTION_ROLES["voids.approve"]];
+
+/**
+ * Sets the policy of one environment (administrators: "policies.manage"). Switching it on with fewer
+ * than two people able to approve → 409 APPROVERS_REQUIRED. Records "policy.changed" with the
+ * before and after in the same transaction. Input: approvalPolicySchema (validated here too).
+ */
+export async function setApprovalPolicy(
+  auth: AuthContext,
+  input: unknown,
+  options: { ip?: string | null; now?: number } = {},
+): Promise<ApprovalPolicyState> {
+  requirePermission(auth, "policies.manage");
+  const policy = validateBody(approvalPolicySchema, input);
+  const now = options.now ?? Date.now();
+  if (policy.enabled) {
+    const approvers = await countApprovers(auth.accountId);
+    if (approvers < MIN_APPROVERS) {
+      throw new AppError(
+        "APPROVERS_REQUIRED",
+        `La aprobación de anulaciones necesita al menos ${MIN_APPROVERS} personas que puedan aprobar ` +
+          `(rol aprobador) en la empresa, porque nadie aprueba su propia solicitud; hoy ${approvers === 1 ? "hay 1" : `hay ${approvers}`}.`,
+        { extra: { approvers, required: MIN_APPROVERS } },
+      );
+    }
+  }
+  const before = await getApprovalPolicy(auth.accountId, policy.environment);
+  const db = await getDb();
+  const minSequences = policy.minSequences === null ? null : BigInt(policy.minSequences);
+  await db.$transaction(async (tx) => {
+    await tx.approvalPolicy.upsert({
+      where: { accountId_environment: { accountId: auth.accountId, environment: policy.environment } },
+      create: {
+        accountId: auth.accountId,
+        environment: policy.environment,
+        enabled: policy.enabled,
+        minSequences,
+        updatedBy: auth.actor,
+        updatedAt: BigInt(now),
+      },
+      update: { enabled: policy.enabled, minSequences, updatedBy: auth.actor, updatedAt: BigInt(now) },
+    });
+    await recordActivity(tx, {
+      accountId: auth.accountId,
+      organizationId: auth.organizationId,
+      environment: policy.environment,
+      action: "policy.changed",
+      actor: actorOf(auth),
+      subject: { type: "approval-policy", id: `${auth.accountId}:${policy.environment}` },
+      details: {
+        policy: "void-approval",
+        before: { enabled: before.enabled, minSequences: before.minSequences },
+        after: { enabled: policy.enabled, minSequences: policy.minSequences },
+      },
+      ip: options.ip ?? null,
+    });
+  });
+  return {
+    environment: policy.environment,
+    enabled: policy.enabled,
+    minSequences: policy.minSequences,
+    updatedBy: auth.actor,
+    updatedAt: now,
+  };
+}

@@ -1,0 +1,189 @@
+import "server-only";
+
+import { v7 as uuidv7 } from "uuid";
+
+import type { Environment } from "@/lib/domain/environments";
+import type { VoidReason } from "@/lib/domain/void-reasons";
+import { approvalRequired, DEFAULT_VOID_REQUEST_TTL_MS } from "@/lib/domain/void-requests";
+import { AppError } from "@/lib/errors";
+import { recordActivity } from "@/lib/server/activity/record-activity";
+import type { AuthContext } from "@/lib/server/auth/auth-context";
+import { getDb, isUniqueViolation } from "@/lib/server/db";
+import type { LedgerWarning } from "@/lib/server/ledger/prevoid-check";
+import { createVoid, type CreateVoidInput, type VoidHold } from "@/lib/server/voids/create-void";
+import type { PreparedVoid } from "@/lib/server/voids/prepare-void";
+import type { CreateVoidResult, VoidRangeView } from "@/lib/server/voids/types";
+
+import { getApprovalPolicy } from "./approval-policy";
+import { toView, type VoidRequestChecks, type VoidRequestView } from "./void-request-repository";
+
+/** Who asks for a void (an AuthContext satisfies it). */
+export type Requester = Pick<AuthContext, "principal" | "userId" | "actor" | "organizationId">;
+
+export interface SendOrRequestInput extends Omit<CreateVoidInput, "hold" | "approval"> {
+  /**
+   * The caller. A person's void is held under the policy; a service account's too, unless an
+   * administrator granted it "send without approval" (ServiceAccount.sendWithoutApproval).
+   * `createdBy` (e.g. "ana@empresa.do (API)") becomes the request's requestedBy and, once approved,
+   * the void record's createdBy.
+   */
+  requester: Requester;
+  ip?: string | null;
+  /** Request lifetime (default 7 days). */
+  ttlMs?: number;
+}
+
+export type SendOrRequestResult =
+  | { kind: "sent"; result: CreateVoidResult }
+  /** Held for approval: nothing signed or sent. `replayed`: an Idempotency-Key found it. */
+  | { kind: "requested"; request: VoidRequestView; replayed: boolean };
+
+/** Ends createVoid's flow with a held request (caught below, never seen by callers). */
+class HeldForApproval extends Error {
+  constructor(
+    readonly request: VoidRequestView,
+    readonly replayed: boolean,
+  ) {
+    super("held for approval");
+  }
+}
+
+/**
+ * A void asked for by `requester`: sent as POST void-ncf sends it (createVoid), unless the
+ * company's approval policy for the environment holds it — then a VoidRequest is stored (ranges,
+ * reason, the pre-void checks, who asked), "void.requested" is logged, and nothing is signed or
+ * sent. The flow's order is kept: 400, Idempotency-Key replay (of a void or of a request), 409
+ * ALREADY_VOIDED, 409 SEQUENCE_USED, 412 certificate, then the approval. A request refused by
+ * those checks is never stored.
+ */
+export async function sendOrRequestVoid(input: SendOrRequestInput): Promise<SendOrRequestResult> {
+  const { requester, ip, ttlMs, ...voidInput } = input;
+  if (requester.principal === "service" && (await sendsWithoutApproval(input.accountId, requester.userId))) {
+    return { kind: "sent", result: await createVoid(voidInput) };
+  }
+  const policy = await getApprovalPolicy(input.accountId, input.environment);
+  const hold: VoidHold = {
+    // A request stored under the key answers a repeated request, even once the policy is off.
+    replay: async (idempotencyKey, requestHash) => {
+      const existing = await findByIdempotencyKey(input.accountId, input.environment, idempotencyKey);
+      if (existing) throw replayOf(existing, requestHash);
+    },
+    ...(policy.enabled
+      ? {
+          hold: async ({ prepared, warnings }: { prepared: PreparedVoid; warnings: LedgerWarning[] }) => {
+            if (!approvalRequired(policy, input.environment, prepared.totalVoided)) return;
+            throw await storeRequest(input, prepared, warnings, { ttlMs, ip });
+          },
+        }
+      : {}),
+  };
+  try {
+    return { kind: "sent", result: await createVoid({ ...voidInput, hold }) };
+  } catch (error) {
+    if (error instanceof HeldForApproval) {
+      return { kind: "requested", request: error.request, replayed: error.replayed };
+    }
+    throw error;
+  }
+}
+
+/** True when the service account of the company was granted "send without approval". */
+export async function sendsWithoutApproval(accountId: string, serviceAccountId: string): Promise<boolean> {
+  const db = await getDb();
+  const row = await db.serviceAccount.findFirst({
+    where: { id: serviceAccountId, accountId },
+    select: { sendWithoutApproval: true },
+  });
+  return row?.sendWithoutApproval ?? false;
+}
+
+async function findByIdempotencyKey(accountId: string, environment: Environment, idempotencyKey: string) {
+  const db = await getDb();
+  return db.voidRequest.findFirst({ where: { accountId, environment, idempotencyKey } });
+}
+
+function replayOf(
+  existing: NonNullable<Awaited<ReturnType<typeof findByIdempotencyKey>>>,
+  requestHash: string,
+): Error {
+  if (existing.requestHash !== requestHash) {
+    return new AppError(
+      "IDEMPOTENCY_KEY_REUSED",
+      `El Idempotency-Key ya se usó con otro cuerpo (solicitud de anulación ${existing.id}); use una clave nueva para otra solicitud.`,
+      { extra: { requestId: existing.id } },
+    );
+  }
+  return new HeldForApproval(toView(existing), true);
+}
+
+/** Stores the request and logs "void.requested" in one transaction; returns what ends the flow. */
+async function storeRequest(
+  input: SendOrRequestInput,
+  prepared: PreparedVoid,
+  warnings: LedgerWarning[],
+  options: { ttlMs?: number; ip?: string | null },
+): Promise<Error> {
+  const db = await getDb();
+  const now = Date.now();
+  const id = uuidv7();
+  const checks: VoidRequestChecks = { checkedAt: now, warnings };
+  // `reason` joins PreparedVoid with the void reasons (issue 20); read so before and after.
+  const reason = (prepared as PreparedVoid & { reason?: VoidReason | null }).reason ?? null;
+  try {
+    const row = await db.$transaction(async (tx) => {
+      const created = await tx.voidRequest.create({
+        data: {
+          id,
+          accountId: input.accountId,
+          environment: input.environment,
+          status: "Pendiente",
+          ranges: prepared.storedRanges,
+          rangeCount: prepared.rangeCount,
+          totalVoided: BigInt(prepared.totalVoided),
+          reasonCode: reason?.code ?? null,
+          reasonText: reason?.text ?? null,
+          fechaHoraAnulacion: prepared.fechaGiven ? prepared.fechaHoraAnulacion : null,
+          requestedByUserId: input.requester.userId,
+          requestedBy: input.createdBy,
+          requestedAt: BigInt(now),
+          expiresAt: BigInt(now + (options.ttlMs ?? DEFAULT_VOID_REQUEST_TTL_MS)),
+          idempotencyKey: input.idempotencyKey ?? null,
+          requestHash: prepared.requestHash ?? null,
+          checks: JSON.parse(JSON.stringify(checks)) as object,
+        },
+      });
+      await recordActivity(tx, {
+        accountId: input.accountId,
+        organizationId: input.requester.organizationId,
+        environment: input.environment,
+        action: "void.requested",
+        actor: {
+          type: input.requester.principal === "service" ? "service-account" : "user",
+          id: input.requester.userId,
+          label: input.requester.actor,
+        },
+        subject: { type: "void-request", id },
+        details: {
+          totalVoided: prepared.totalVoided,
+          rangeCount: prepared.rangeCount,
+          reasonCode: reason?.code ?? null,
+          fechaHoraAnulacion: prepared.fechaGiven ? prepared.fechaHoraAnulacion : null,
+          warnings: warnings.length,
+        },
+        ip: options.ip ?? null,
+      });
+      return created;
+    });
+    return new HeldForApproval(
+      { ...toView({ ...row, ranges: "[]" }), ranges: JSON.parse(prepared.rangesJson) as VoidRangeView[] },
+      false,
+    );
+  } catch (error) {
+    // Two requests with one Idempotency-Key at once: the unique index let one through.
+    if (input.idempotencyKey !== undefined && isUniqueViolation(error)) {
+      const existing = await findByIdempotencyKey(input.accountId, input.environment, input.idempotencyKey);
+      if (existing) return replayOf(existing, prepared.requestHash!);
+    }
+    throw error;
+  }
+}
