@@ -41,6 +41,8 @@ export const COMPANY_ACTION_ROLES = {
   "certificates.manage": ["administrator"],
   "policies.manage": ["administrator"],
   "webhooks.manage": ["administrator"],
+  /** Download the audit pack (ZIP of a period: voids, signed XML, DGII's answers, evidence, activity, 608). */
+  "audit.export": ["administrator"],
 } as const satisfies Record<string, readonly CompanyRole[]>;
 
 export type CompanyAction = keyof typeof COMPANY_ACTION_ROLES;

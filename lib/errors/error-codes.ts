@@ -30,6 +30,10 @@ export const ERROR_STATUS = {
   INVALID_LIMIT: 400,
   INVALID_STATUS: 400,
   INVALID_DATE: 400,
+  /** Audit pack: from/to missing, not real yyyy-MM-dd days, or from after to. */
+  INVALID_PERIOD: 400,
+  /** Audit pack: more than 366 days in one pack. */
+  PERIOD_TOO_LONG: 400,
   MISSING_ECF: 400,
   INVALID_ECF: 400,
   MISSING_ECFS: 400,

@@ -25,6 +25,8 @@ export const enErrors: Readonly<Record<string, string>> = {
   INVALID_LIMIT: "The page size is not valid.",
   INVALID_STATUS: "The chosen status is not valid.",
   INVALID_DATE: "A date of the filter is not valid, or the first is after the last.",
+  INVALID_PERIOD: "Enter a valid period: two days (yyyy-mm-dd), the first not after the last.",
+  PERIOD_TOO_LONG: "The period is over 366 days: ask for several packs.",
   MISSING_ECF: "Type an e-NCF.",
   INVALID_ECF: "The e-NCF is not valid: it must have 13 positions.",
   MISSING_ECFS: "Type or paste at least one e-NCF.",

@@ -28,6 +28,8 @@ export const esErrors: Readonly<Record<string, string>> = {
   INVALID_LIMIT: "La cantidad por página no es válida.",
   INVALID_STATUS: "El estado elegido no es válido.",
   INVALID_DATE: "Una fecha del filtro no es válida, o la inicial es posterior a la final.",
+  INVALID_PERIOD: "Indique un período válido: dos días (aaaa-mm-dd), el primero no posterior al último.",
+  PERIOD_TOO_LONG: "El período es de más de 366 días: pida varios paquetes.",
   MISSING_ECF: "Escriba un e-NCF.",
   INVALID_ECF: "El e-NCF no es válido: debe tener 13 posiciones.",
   MISSING_ECFS: "Escriba o pegue al menos un e-NCF.",

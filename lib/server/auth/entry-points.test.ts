@@ -255,6 +255,16 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
     const id = "0190f400-0000-7000-8000-000000000001";
     return outcomeOfResponse(await DELETE(request, params({ environment: "TesteCF", id })));
   },
+  "GET /[environment]/customer/audit-pack": async (caller) => {
+    const { GET } = await import("@/app/[environment]/customer/audit-pack/route");
+    // No period: an allowed caller gets 400 INVALID_PERIOD (no pack is written), others 403.
+    const request = restRequest("GET", "http://localhost/TesteCF/customer/audit-pack", caller);
+    return outcomeOfResponse(await GET(request, params({ environment: "TesteCF" })));
+  },
+  "GET /(portal)/audit/export": async () => {
+    const { GET } = await import("@/app/(portal)/audit/export/route");
+    return outcomeOfResponse(await GET(new Request("http://localhost/audit/export"), params({})));
+  },
   "GET /(portal)/voids/export": async () => {
     const { GET } = await import("@/app/(portal)/voids/export/route");
     return outcomeOfResponse(await GET(new Request("http://localhost/voids/export?format=csv"), params({})));

@@ -53,12 +53,14 @@ export const ENTRY_POINTS = {
   "GET /[environment]/secuencias/autorizaciones": "documents.read",
   "POST /[environment]/secuencias/autorizaciones": "ledger.manage",
   "DELETE /[environment]/secuencias/autorizaciones/[id]": "ledger.manage",
+  "GET /[environment]/customer/audit-pack": "audit.export",
   // Portal downloads (session cookie)
   "GET /(portal)/voids/export": "voids.read",
   "GET /(portal)/documents/export": "documents.read",
   "GET /(portal)/voids/[voidId]/xml": "voids.read",
   "GET /(portal)/voids/[voidId]/ranges": "voids.read",
   "GET /(portal)/voids/[voidId]/evidence/[evidenceId]": "voids.read",
+  "GET /(portal)/audit/export": "audit.export",
   // Portal server actions (session cookie)
   "action checkVoidWarnings": "voids.send",
   "action submitVoid": "voids.send",

@@ -1,4 +1,5 @@
 import { createAuthorization, findGaps, setCoverageMark } from "@/lib/server/ledger";
+import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { createCompany, createUser } from "@/lib/server/accounts";
@@ -537,6 +538,24 @@ const ROWS: Record<string, Row> = {
     },
   },
 
+  "GET /[environment]/customer/audit-pack": {
+    probe: async (caller) => {
+      const { GET } = await import("@/app/[environment]/customer/audit-pack/route");
+      const day = new Date(Date.now() - 4 * 3600_000).toISOString().slice(0, 10);
+      const response = await GET(
+        rest("GET", `/TesteCF/customer/audit-pack?from=${day}&to=${day}`, caller),
+        params({ environment: "TesteCF" }),
+      );
+      if (response.status === 403) return; // a service account: no scope gives audit.export
+      expect(response.status).toBe(200);
+      // The pack of the caller's own company: nothing of A's, in any file.
+      const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+      for (const [name, bytes] of Object.entries(files)) {
+        expect(name).not.toContain(a.auth.rnc);
+        expect(Buffer.from(bytes).toString("utf8"), name).not.toContain(seeded.voidId);
+      }
+    },
+  },
   // Portal downloads (session of the caller's person; their company)
   "GET /(portal)/voids/export": {
     probe: async () => {
@@ -546,6 +565,22 @@ const ROWS: Record<string, Row> = {
       );
       expect(answer.status).toBe(200);
       expect(answer.text).not.toContain(seeded.voidId);
+    },
+  },
+  "GET /(portal)/audit/export": {
+    probe: async () => {
+      const { GET } = await import("@/app/(portal)/audit/export/route");
+      const day = new Date(Date.now() - 4 * 3600_000).toISOString().slice(0, 10);
+      const response = await GET(
+        new Request(`http://localhost/audit/export?from=${day}&to=${day}&environment=TesteCF`),
+        params({}),
+      );
+      expect(response.status).toBe(200);
+      const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+      for (const [name, bytes] of Object.entries(files)) {
+        expect(name).not.toContain(a.auth.rnc);
+        expect(Buffer.from(bytes).toString("utf8"), name).not.toContain(seeded.voidId);
+      }
     },
   },
   "GET /(portal)/documents/export": {

@@ -89,6 +89,19 @@ function successResponse(operation: ApiOperation, status: number): Json {
   const { description, body } = operation.responses[status]!;
   const examples = examplesFor(operation.operationId, status);
   if (body === "none") return { description, headers: requestIdHeader };
+  if (body === "zip") {
+    return {
+      description,
+      headers: {
+        ...requestIdHeader,
+        "Content-Disposition": {
+          schema: { type: "string" },
+          description: 'attachment; filename="anula-auditoria-{RNC}-{environment}-{from}-{to}.zip"',
+        },
+      },
+      content: { "application/zip": { schema: { type: "string", format: "binary" } } },
+    };
+  }
   if (body === "xml") {
     return {
       description,

@@ -30,6 +30,8 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   INVALID_LIMIT: "limit is not an integer from 1 to 100",
   INVALID_STATUS: "status is not Aceptado, Rechazado or Error",
   INVALID_DATE: "fromDate/toDate are not epoch milliseconds, or fromDate > toDate",
+  INVALID_PERIOD: "from/to (audit pack) missing, not real yyyy-MM-dd days, or from after to",
+  PERIOD_TOO_LONG: "the audit pack's period is over 366 days",
   MISSING_ECF: "the ecf query parameter is missing",
   INVALID_ECF: "the ecf query parameter is not a valid e-NCF",
   MISSING_ECFS: "ecfs absent or empty",
@@ -191,6 +193,7 @@ export const OPERATION_ERRORS: Record<string, ErrorCode[]> = {
     ...ALWAYS,
   ],
   getVoidXml: [...BEARER, "VOID_NOT_FOUND", ...ALWAYS],
+  getAuditPack: ["INVALID_PERIOD", "PERIOD_TOO_LONG", ...BEARER, "FORBIDDEN", ...ALWAYS],
   settleVoid: [
     ...BODY,
     "INVALID_SETTLEMENT",

@@ -3,6 +3,7 @@ import "server-only";
 import { z } from "zod";
 
 import { ENVIRONMENTS } from "@/lib/domain/environments";
+import { auditPackQueryObject } from "@/lib/schemas/audit-pack";
 import { sequenceGapsQuerySchema } from "@/lib/schemas/ledger";
 import { voidListQuerySchema } from "@/lib/schemas/void-ncf-list";
 
@@ -26,8 +27,11 @@ export interface ApiOperation {
   requestBody?: string;
   /** Component name of a multipart/form-data body accepted beside the JSON one (file uploads). */
   multipartBody?: string;
-  /** Success responses: component name, "xml" for the signed XML download, "none" for a 204. */
-  responses: Record<number, { description: string; body: string | "xml" | "none" }>;
+  /**
+   * Success responses: component name, "xml" for the signed XML download, "zip" for the audit pack,
+   * "none" for a 204.
+   */
+  responses: Record<number, { description: string; body: string | "xml" | "zip" | "none" }>;
 }
 
 export const environmentParameterSchema = z
@@ -146,6 +150,31 @@ export const API_OPERATIONS: ApiOperation[] = [
     auth: "bearer",
     pathParams: { voidId: { schema: z.string(), description: "The attempt's voidId" } },
     responses: { 200: { description: "The signed XML", body: "xml" } },
+  },
+  {
+    operationId: "getAuditPack",
+    method: "get",
+    path: "/{environment}/customer/audit-pack",
+    tag: "Anulaciones",
+    summary: "Download the audit pack of a period (ZIP)",
+    description:
+      "Extension, for the company's administrators (`audit.export`). One ZIP, streamed as it is written, for " +
+      "the environment of the path and the days `from`–`to` (yyyy-MM-dd, both included, Santo Domingo time; " +
+      "voids by their creation; at most 366 days: 400 PERIOD_TOO_LONG; missing, unreal or reversed days: 400 " +
+      "INVALID_PERIOD). Files: `README.txt` (explains every file), `anulaciones.csv` (one row per void: " +
+      "requester, approver, dates, reason, ranges, totals, status, DGII's answer, settlement), `rangos.csv`, " +
+      "`xml/{RNC}ANECF{voidId}.xml` (each signed ANECF exactly as sent), `respuestas-dgii/{voidId}.json` " +
+      "(every DGII answer, resends included), `conciliaciones.csv` and `evidencias/…` (settlements and their " +
+      "evidence files), `actividad.csv` (the activity log), `sin-motivo.csv` (what DGII voided without a " +
+      "reason: never given a default, left out of the 608) and `608/608-YYYYMM-N.txt`: DGII's 608 layout, one " +
+      "per month of fechaHoraAnulacion (header `608|RNC|YYYYMM|count`, one CRLF line `e-NCF|YYYYMMDD|reason` " +
+      "per e-NCF DGII voided — Aceptado voids, the voided part of a partial success, settled-as-accepted ones " +
+      "— at most 1,000,000 lines a file, split into -1, -2, … each with its own header). Named " +
+      "`anula-auditoria-{RNC}-{environment}-{from}-{to}.zip`. The download is recorded in the activity log " +
+      "(`audit_pack.downloaded`). An error while writing aborts the download rather than ending a short ZIP.",
+    auth: "bearer",
+    query: auditPackQueryObject,
+    responses: { 200: { description: "The ZIP (application/zip), streamed", body: "zip" } },
   },
   {
     operationId: "settleVoid",

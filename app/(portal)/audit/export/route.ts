@@ -1,0 +1,14 @@
+import { isEnvironment } from "@/lib/domain/environments";
+import { getPortalPreferences } from "@/lib/portal/preferences";
+import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
+import { auditPackResponse } from "@/lib/server/audit/audit-pack-http";
+import { route } from "@/lib/server/http";
+
+/** The Auditoría page's download: the same pack as the API's, for the session's company. */
+export const GET = route(async (request: Request) => {
+  const auth = await requirePortalAuth("GET /(portal)/audit/export");
+  const query = new URL(request.url).searchParams;
+  const asked = query.get("environment") ?? "";
+  const environment = isEnvironment(asked) ? asked : (await getPortalPreferences()).environment;
+  return auditPackResponse(request, auth, environment, { from: query.get("from"), to: query.get("to") });
+});
