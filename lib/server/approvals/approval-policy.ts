@@ -7,7 +7,7 @@ import { AppError } from "@/lib/errors";
 import { actorOf, recordActivity } from "@/lib/server/activity/record-activity";
 import type { AuthContext } from "@/lib/server/auth/auth-context";
 import { requirePermission } from "@/lib/server/auth/id-token";
-import { getDb } from "@/lib/server/db";
+import { getDb, Prisma } from "@/lib/server/db";
 import { validateBody } from "@/lib/server/http/validate-body";
 import { approvalPolicySchema } from "@/lib/schemas/void-requests";
 
@@ -52,9 +52,13 @@ export async function listApprovalPolicies(accountId: string): Promise<ApprovalP
  */
 export async function countApprovers(accountId: string): Promise<number> {
   const db = await getDb();
-  return db.companyMember.count({
-    where: { accountId, roles: { hasSome: APPROVER_ROLES }, user: { disabled: false } },
-  });
+  // Raw: Prisma's hasSome on an enum array is not sent right by every adapter (PGlite: "malformed
+  // array literal"), as organization-admin.ts found; the overlap (&&) is written out instead.
+  const [row] = await db.$queryRaw<Array<{ count: number }>>(Prisma.sql`
+    SELECT COUNT(*)::int AS "count" FROM "CompanyMember" m JOIN "User" u ON u."id" = m."userId"
+    WHERE m."accountId" = ${accountId} AND NOT u."disabled"
+      AND m."roles" && ${APPROVER_ROLES}::text[]::"CompanyRole"[]`);
+  return Number(row?.count ?? 0);
 }
 
 /** From the matrix, so a role that gains "voids.approve" counts without touching this file. */
