@@ -5,6 +5,7 @@ import { loadConfig } from "@/lib/server/config/load-config";
 
 import { databaseTarget } from "./database-target";
 import { openDatabase, type OpenDatabase } from "./open-database";
+import { scopedTransaction } from "./transaction-scope";
 
 // Kept on globalThis so Next's dev server (which re-evaluates modules on every edit) reuses one
 // database per process: PGlite's data directory can be open only once.
@@ -17,9 +18,12 @@ const state = globalThis as typeof globalThis & {
  * The process's Prisma client for the configured database (DATABASE_URL → PostgreSQL, else PGlite
  * under DATA_DIR), opened on first use; later calls return the same client. Opening does nothing
  * else: the runtime start migrates and seeds (lib/server/runtime/prepare-database.ts) before the
- * server answers. A failed open is not cached, so the next call tries again.
+ * server answers. A failed open is not cached, so the next call tries again. Inside
+ * inTransaction(…) (transaction-scope.ts) it returns that transaction's client.
  */
 export async function getDb(): Promise<PrismaClient> {
+  const tx = scopedTransaction();
+  if (tx) return tx;
   if (state.__anulaDbOverride) return state.__anulaDbOverride;
   return (await openProcessDatabase()).prisma;
 }

@@ -6,3 +6,6 @@ export { databaseTarget, postgresTarget, type DatabaseTarget } from "./database-
 // Test helper (createTestDatabase) lives in ./test-database: import it from there, tests only.
 export type { PrismaClient } from "@/prisma/generated/client";
 export { Prisma } from "@/prisma/generated/client";
+export { inTransaction, type TransactionOptions } from "./transaction-scope";
+export { lockSeries, seriesLockKey, seriesLockKeys } from "./series-lock";
+export type { RawSql } from "./db-or-tx";

@@ -70,7 +70,11 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     },
     dispose: async () => {
       if (install) setDbForTests(null);
-      if (schema) await database.exec(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      // The job queue's schema beside it (lib/server/jobs/background-work.ts jobsSchemaOf), if a test made one.
+      if (schema)
+        await database.exec(
+          `DROP SCHEMA IF EXISTS "${schema}" CASCADE; DROP SCHEMA IF EXISTS "${schema}_jobs" CASCADE`,
+        );
       await database.close();
     },
   };
