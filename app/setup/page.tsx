@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 
 import { SetupForm } from "@/components/setup/setup-form";
 import { LanguageSwitch } from "@/components/shell/language-switch";
@@ -34,6 +35,10 @@ export default async function SetupPage() {
           <>
             <p className="muted">{t.setup.intro}</p>
             <SetupForm t={t.setup} />
+            {/* Four eyes on production voids (issue 20): off by default, recommended once two can approve. */}
+            <p className="muted" data-testid="setup-approvals-line">
+              {t.approvals.setupLine} <Link href="/settings/approvals">{t.approvals.setupLink}</Link>
+            </p>
           </>
         ) : (
           <div className="stack" data-testid="setup-done">

@@ -16,6 +16,7 @@ import {
   createServiceAccountAction,
   rotateServiceAccountSecretAction,
   setServiceAccountDisabledAction,
+  setServiceAccountSendWithoutApprovalAction,
 } from "@/lib/portal/actions/service-account-actions";
 
 import styles from "./api-keys-panel.module.css";
@@ -29,6 +30,8 @@ export interface ServiceAccountRow {
   createdAt: string;
   lastUsedAt: string;
   disabled: boolean;
+  /** Its voids skip the approval policy (an administrator's grant, logged). */
+  sendWithoutApproval: boolean;
   /** The secrets that still work: prefix and, after a rotation, until when. */
   secrets: Array<{ id: string; prefix: string; expiresAt: string | null }>;
 }
@@ -39,6 +42,8 @@ export interface ServiceAccountsPanelProps {
   /** The default overlap of a rotation, in hours (7 days). */
   defaultOverlapHours: number;
   t: Dictionary["settings"]["serviceAccounts"];
+  /** The approval policy's exemption ("send without approval"). */
+  bypass: Dictionary["approvals"]["serviceAccount"];
   common: Dictionary["common"];
 }
 
@@ -61,6 +66,7 @@ export function ServiceAccountsPanel({
   canEdit,
   defaultOverlapHours,
   t,
+  bypass,
   common,
 }: ServiceAccountsPanelProps) {
   const router = useRouter();
@@ -69,6 +75,8 @@ export function ServiceAccountsPanel({
   const [nameError, setNameError] = useState<string | undefined>(undefined);
   const [rotating, setRotating] = useState<ServiceAccountRow | null>(null);
   const [overlap, setOverlap] = useState(String(defaultOverlapHours));
+  const [granting, setGranting] = useState<ServiceAccountRow | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
 
   function onCreate(event: FormEvent<HTMLFormElement>) {
@@ -126,6 +134,21 @@ export function ServiceAccountsPanel({
     });
   }
 
+  /** Grant (after the warning dialog) or revoke the approval policy's exemption. */
+  function onBypass(row: ServiceAccountRow, enabled: boolean) {
+    startTransition(async () => {
+      const result = await setServiceAccountSendWithoutApprovalAction(row.id, enabled);
+      if (result.ok) {
+        setError(null);
+        setNotice(format(enabled ? bypass.granted : bypass.revoked, { name: row.name }));
+        setGranting(null);
+      } else {
+        setError(result.message);
+      }
+      router.refresh();
+    });
+  }
+
   return (
     <div className="stack">
       {shown ? (
@@ -165,6 +188,11 @@ export function ServiceAccountsPanel({
           <p>{error}</p>
         </Banner>
       ) : null}
+      {notice ? (
+        <Banner tone="success" role="status" testId="service-account-bypass-result">
+          <p>{notice}</p>
+        </Banner>
+      ) : null}
       {canEdit ? (
         <form className="stack" onSubmit={onCreate} noValidate data-testid="service-account-create">
           <InputField
@@ -199,13 +227,14 @@ export function ServiceAccountsPanel({
             <th scope="col">{t.liveSecrets}</th>
             <th scope="col">{t.lastUsedAt}</th>
             <th scope="col">{t.state}</th>
+            <th scope="col">{bypass.column}</th>
             {canEdit ? <th scope="col">{t.actions}</th> : null}
           </tr>
         </thead>
         <tbody>
           {accounts.length === 0 ? (
             <tr>
-              <td colSpan={canEdit ? 7 : 6}>{t.empty}</td>
+              <td colSpan={canEdit ? 8 : 7}>{t.empty}</td>
             </tr>
           ) : (
             accounts.map((row) => (
@@ -227,6 +256,11 @@ export function ServiceAccountsPanel({
                     {row.disabled ? t.disabled : t.active}
                   </Badge>
                 </td>
+                <td data-testid="service-account-bypass">
+                  <Badge tone={row.sendWithoutApproval ? "warning" : "neutral"}>
+                    {row.sendWithoutApproval ? bypass.bypassOn : bypass.bypassOff}
+                  </Badge>
+                </td>
                 {canEdit ? (
                   <td>
                     <div className="row">
@@ -245,6 +279,17 @@ export function ServiceAccountsPanel({
                         </Button>
                       )}
                       <Button
+                        variant="secondary"
+                        size="small"
+                        disabled={pending}
+                        onClick={() => (row.sendWithoutApproval ? onBypass(row, false) : setGranting(row))}
+                        aria-label={format(row.sendWithoutApproval ? bypass.revokeNamed : bypass.grantNamed, {
+                          name: row.name,
+                        })}
+                      >
+                        {row.sendWithoutApproval ? bypass.revoke : bypass.grant}
+                      </Button>
+                      <Button
                         variant={row.disabled ? "secondary" : "danger"}
                         size="small"
                         disabled={pending}
@@ -261,6 +306,31 @@ export function ServiceAccountsPanel({
           )}
         </tbody>
       </Table>
+      <Dialog
+        open={granting !== null}
+        title={format(bypass.grantTitle, { name: granting?.name ?? "" })}
+        danger
+        onCancel={() => setGranting(null)}
+        buttons={
+          <>
+            <Button variant="secondary" onClick={() => setGranting(null)} disabled={pending}>
+              {common.cancel}
+            </Button>
+            <Button
+              variant="danger"
+              onClick={() => granting && onBypass(granting, true)}
+              disabled={pending}
+              data-testid="bypass-confirm"
+            >
+              {bypass.grantConfirm}
+            </Button>
+          </>
+        }
+      >
+        <Banner tone="warning">
+          <p>{bypass.grantWarning}</p>
+        </Banner>
+      </Dialog>
       <Dialog
         open={rotating !== null}
         title={format(t.rotateTitle, { name: rotating?.name ?? "" })}

@@ -35,14 +35,14 @@ export interface NavPermissions {
   sendVoids: boolean;
   /** Operators read the settings; administrators change them. */
   seeSettings: boolean;
-  /** Administrators: Auditoría (the audit pack). */
-  auditExport?: boolean;
   /** Organization administrators: the organization page. */
   manageOrganization?: boolean;
   /** A person with roles in several companies (an accountant): their companies at a glance. */
   severalCompanies?: boolean;
   /** Approvers: the queue "Por confirmar", with how many voids wait for a person. */
   settleVoids?: { pending: number };
+  /** Void requests (approval policy): with how many this person may decide. */
+  voidRequests?: { pending: number };
 }
 
 /** Which pages the user sees: the void tool to who may send; settings to operators and administrators. */
@@ -64,9 +64,22 @@ export function navItemsFor(may: NavPermissions, t: Dictionary, locale: Locale =
           : undefined,
     });
   }
+  if (may.voidRequests) {
+    const { pending } = may.voidRequests;
+    items.push({
+      href: "/voids/requests",
+      label: t.approvals.nav,
+      badge:
+        pending > 0
+          ? {
+              text: pending > 99 ? "99+" : String(pending),
+              label: plural(t.approvals.navBadge, pending, locale),
+            }
+          : undefined,
+    });
+  }
   items.push({ href: "/documents", label: t.shell.documents });
   items.push({ href: "/sequences", label: t.sequences.nav });
-  if (may.auditExport) items.push({ href: "/audit", label: t.audit.nav });
   if (may.seeSettings) items.push({ href: "/settings", label: t.shell.settings });
   if (may.manageOrganization) items.push({ href: "/organization", label: t.shell.organizationPage });
   if (may.severalCompanies) {

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import type { Tone } from "./banner";
 import styles from "./status-badge.module.css";
 
-/** Void and document statuses: colour AND a symbol AND the words, never colour alone. */
+/** Void, void request and document statuses: colour AND a symbol AND the words, never colour alone. */
 const STATUS_LOOK: Record<string, { tone: Tone; symbol: string }> = {
   Aceptado: { tone: "success", symbol: "✓" },
   "Aceptado Condicional": { tone: "info", symbol: "✓" },
@@ -11,6 +11,12 @@ const STATUS_LOOK: Record<string, { tone: Tone; symbol: string }> = {
   Error: { tone: "warning", symbol: "!" },
   "En Proceso": { tone: "neutral", symbol: "…" },
   "No encontrado": { tone: "neutral", symbol: "?" },
+  // Void requests (approvals): waiting, decided, or sent (the void itself then has its own status).
+  Pendiente: { tone: "warning", symbol: "…" },
+  Aprobada: { tone: "info", symbol: "✓" },
+  Rechazada: { tone: "danger", symbol: "✕" },
+  Vencida: { tone: "neutral", symbol: "⌛" },
+  Enviada: { tone: "info", symbol: "→" },
 };
 
 export interface StatusBadgeProps {

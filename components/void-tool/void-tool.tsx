@@ -3,6 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 
+import { RequestConfirmDialog } from "@/components/approvals/request-confirm-dialog";
+import { Banner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
 import { encodeRanges, MAX_WIRE_CHARS } from "@/lib/domain/draft-codec";
 import { asIntervalSet, difference, normalize } from "@/lib/domain/intervals";
@@ -10,6 +12,7 @@ import type { Environment } from "@/lib/domain/environments";
 import { nowFechaHora } from "@/lib/domain/fecha";
 import type { Locale } from "@/lib/domain/locale";
 import type { VoidPlan } from "@/lib/domain/void-request";
+import { approvalRequired, type ApprovalPolicyView } from "@/lib/domain/void-requests";
 import { format, formatNumber, plural, type Dictionary } from "@/lib/i18n";
 import {
   checkVoidWarnings,
@@ -48,6 +51,11 @@ interface VoidToolProps {
   draftOwner: string;
   /** Lines the editor starts with (e.g. the excepted ranges of a partial void): a draft to review, never sent as is. */
   initialRanges?: ReadonlyArray<{ desde: string; hasta: string }>;
+  /**
+   * The company's approval policy for this environment, when it is on: a void it holds becomes a
+   * request (nothing signed or sent) and the clerk lands on the request's page.
+   */
+  approval?: { policy: ApprovalPolicyView; t: Dictionary["approvals"]["tool"] };
 }
 
 /** A frozen fecha is reused for this long, so the preview and the signed document carry the same one. */
@@ -76,7 +84,15 @@ interface Draft {
 }
 
 /** Tools → Anular e-NCF: environment, line editor with paste, live summary, warnings, XML preview, confirm, send. */
-export function VoidTool({ locale, strings: s, environment, rnc, draftOwner, initialRanges }: VoidToolProps) {
+export function VoidTool({
+  locale,
+  strings: s,
+  environment,
+  rnc,
+  draftOwner,
+  initialRanges,
+  approval,
+}: VoidToolProps) {
   const router = useRouter();
   const [state, dispatch] = useReducer(editorReducer, initialRanges, (ranges) =>
     ranges && ranges.length > 0
@@ -166,6 +182,8 @@ export function VoidTool({ locale, strings: s, environment, rnc, draftOwner, ini
 
   const current =
     draft && draft.lines === state.lines && draft.environment === environment ? draft : undefined;
+  /** Whether the policy holds this void as a request (the server decides again). */
+  const held = !!current && approvalRequired(approval?.policy, current.environment, current.plan.totalVoided);
 
   /** Validates with the API's zod schema (same messages) and freezes the fecha that will be signed. */
   function makeDraft(): Draft | undefined {
@@ -250,9 +268,16 @@ export function VoidTool({ locale, strings: s, environment, rnc, draftOwner, ini
       const result = await submitVoid({
         environment: current.environment,
         ranges: current.wire,
-        fechaHoraAnulacion: current.plan.fechaHoraAnulacion,
+        // Held for approval: the instant of the approval is signed, not the one previewed now.
+        ...(held ? { expectRequest: true } : { fechaHoraAnulacion: current.plan.fechaHoraAnulacion }),
         idempotencyKey: idempotency.current.key,
       });
+      if (result.ok && result.outcome === "requested") {
+        // A request, nothing signed or sent: the draft is done, its page says what happens next.
+        draftState.discard();
+        router.push(`/voids/requests/${result.requestId}?env=${result.environment}&created=1`);
+        return;
+      }
       if (result.ok) {
         // Sent: the draft is done (even if the answer is Error, its record is the truth now).
         draftState.discard();
@@ -359,6 +384,15 @@ export function VoidTool({ locale, strings: s, environment, rnc, draftOwner, ini
               {checking ? s.actions.checking : s.actions.review}
             </Button>
           </div>
+          {approval ? (
+            <Banner tone="info" testId="approval-notice">
+              <p>
+                {approval.policy.minSequences
+                  ? plural(approval.t.noticeAbove, approval.policy.minSequences, locale, { environment })
+                  : format(approval.t.notice, { environment })}
+              </p>
+            </Banner>
+          ) : null}
           <div ref={noticesRef} className="stack">
             {notice && (
               <p className={styles.notice} role="alert">
@@ -386,7 +420,26 @@ export function VoidTool({ locale, strings: s, environment, rnc, draftOwner, ini
           />
         )}
       </div>
-      {current && (
+      {current && held && approval && (
+        <RequestConfirmDialog
+          key={reviewCount}
+          open={confirmOpen}
+          environment={current.environment}
+          rnc={rnc}
+          plan={current.plan}
+          locale={locale}
+          strings={s}
+          t={approval.t}
+          sending={sending}
+          canConfirm={!warnings?.accepted && !warnings?.used && (warnings?.errors.length ? errorAck : true)}
+          onCancel={() => setConfirmOpen(false)}
+          onConfirm={confirm}
+        >
+          {confirmOpen && warningBlock}
+          {confirmOpen && failureBlock}
+        </RequestConfirmDialog>
+      )}
+      {current && !held && (
         <ConfirmDialog
           key={reviewCount}
           open={confirmOpen}

@@ -1,10 +1,10 @@
 import { esServiceAccounts, esSharedCertificates } from "./es-company-settings";
 import { esAccount, esOrganization } from "./es-account";
+import { esApprovals } from "./es-approvals";
 import { esErpImport } from "./es-erp-import";
 import { esErrors } from "./es-errors";
 import { esFinding } from "./es-finding";
 import { esSequences } from "./es-sequences";
-import { esAudit } from "./es-audit";
 import { esSetup } from "./es-setup";
 import { esVoidSettle } from "./es-void-settle";
 import { esVoidStatus } from "./es-void-status";
@@ -307,7 +307,7 @@ export const es = {
   organization: esOrganization,
   voidStatus: esVoidStatus,
   voidSettle: esVoidSettle,
-  audit: esAudit,
+  approvals: esApprovals,
   erpImport: esErpImport,
   sequences: esSequences,
   appErrors: esErrors,

@@ -29,6 +29,7 @@ export default async function SettingsLayout({ children }: { children: ReactNode
           { href: "/settings", label: tabs.certificate },
           { href: "/settings/api-keys", label: tabs.apiKeys },
           { href: "/settings/service-accounts", label: tabs.serviceAccounts },
+          { href: "/settings/approvals", label: t.approvals.policy.tab },
           { href: "/settings/users", label: tabs.users },
           { href: "/settings/integration", label: tabs.integration },
         ]}

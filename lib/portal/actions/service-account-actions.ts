@@ -6,6 +6,7 @@ import { revalidatePath } from "next/cache";
 
 import { isServiceScope } from "@/lib/domain/roles";
 import { format } from "@/lib/i18n";
+import { setServiceAccountSendWithoutApproval } from "@/lib/server/approvals/service-account-bypass";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 import {
   createServiceAccount,
@@ -73,6 +74,24 @@ export async function setServiceAccountDisabledAction(id: string, disabled: bool
   const auth = await requirePortalAuth("action setServiceAccountDisabledAction");
   try {
     await setServiceAccountDisabled(auth.accountId, String(id), disabled === true);
+    revalidatePath("/settings/service-accounts");
+    return { ok: true, message: "" };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+/**
+ * Grants (or revokes) a service account's "send without approval": its voids skip the company's
+ * approval policy. Administrators only; logged in the activity log (setServiceAccountSendWithoutApproval).
+ */
+export async function setServiceAccountSendWithoutApprovalAction(
+  id: string,
+  enabled: boolean,
+): Promise<ActionResult> {
+  const auth = await requirePortalAuth("action setServiceAccountSendWithoutApprovalAction");
+  try {
+    await setServiceAccountSendWithoutApproval(auth, String(id), enabled === true);
     revalidatePath("/settings/service-accounts");
     return { ok: true, message: "" };
   } catch (error) {

@@ -4,13 +4,13 @@ import "server-only";
 
 import { isEnvironment, type Environment } from "@/lib/domain/environments";
 import type { Locale } from "@/lib/domain/locale";
-import { AppError, isAppError } from "@/lib/errors";
-import { errorMessage } from "@/lib/i18n/error-message";
+import { AppError } from "@/lib/errors";
+import { getDictionary } from "@/lib/i18n";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
-import { logger } from "@/lib/server/config";
 import { findUsedNumbers, ledgerRangesOf, outsideAuthorizationWarnings } from "@/lib/server/ledger";
 import { enforceRateLimit } from "@/lib/server/rate-limit";
-import { createVoid } from "@/lib/server/voids/create-void";
+import { getApprovalPolicy } from "@/lib/server/approvals/approval-policy";
+import { sendOrRequestVoid } from "@/lib/server/approvals/create-void-request";
 import { findAcceptedOverlapsByLine } from "@/lib/server/voids/find-accepted-overlaps";
 import { findErrorOverlaps } from "@/lib/server/voids/find-error-overlaps";
 import { prepareVoidOffThread } from "@/lib/server/voids/prepare-off-thread";
@@ -18,6 +18,9 @@ import { storedRequestRanges } from "@/lib/server/voids/stored-ranges";
 import { findAcceptedOverlap } from "@/lib/server/voids/void-repository";
 
 import { getPortalPreferences } from "../preferences";
+import { failure, type ActionFailure } from "./action-failure";
+
+export type { ActionFailure };
 
 /**
  * Server actions of Tools → Anular e-NCF. They call the same lib code as the REST API (createVoid,
@@ -25,38 +28,12 @@ import { getPortalPreferences } from "../preferences";
  * plain results instead of throwing, because Next hides thrown messages in production.
  */
 
-export interface ActionFailure {
-  ok: false;
-  code: string;
-  message: string;
-  status: number;
-  errors?: Array<{ line?: number; code: string; message: string }>;
-  extra?: Record<string, unknown>;
-}
-
-/**
- * The error as the portal shows it, in the user's language: the void validator's problems (an
- * `errors` list) come written in it (prepareVoid's locale); anything else is the catalogue's
- * wording of its code (lib/i18n errorMessage), never Spanish server text in the English portal.
- */
-function failure(error: unknown, locale: Locale = "es"): ActionFailure {
-  if (isAppError(error)) {
-    const localized = (error.errors?.length ?? 0) > 0;
-    return {
-      ok: false,
-      code: error.code,
-      message: errorMessage(error, locale, localized ? locale : "es"),
-      status: error.status,
-      errors: error.errors?.slice(0, 50),
-      extra: error.extra,
-    };
-  }
-  logger.error({ err: error }, "Void tool action failed");
+function policyChanged(locale: Locale): ActionFailure {
   return {
     ok: false,
-    code: "INTERNAL_ERROR",
-    message: errorMessage({ code: "INTERNAL_ERROR", message: "" }, locale),
-    status: 500,
+    code: "APPROVAL_POLICY_CHANGED",
+    message: getDictionary(locale).approvals.tool.policyChanged,
+    status: 409,
   };
 }
 
@@ -162,8 +139,16 @@ export async function checkVoidWarnings(input: DraftInput): Promise<VoidWarnings
 }
 
 export interface SubmitInput extends DraftInput {
-  /** The fecha shown in the preview and the confirm dialog: what is signed is what was seen. */
-  fechaHoraAnulacion: string;
+  /**
+   * The fecha shown in the preview and the confirm dialog: what is signed is what was seen. Omitted
+   * for a void the approval policy holds: the instant of the approval is signed.
+   */
+  fechaHoraAnulacion?: string;
+  /**
+   * The clerk confirmed a request (the tool saw the policy on): if the policy was switched off
+   * meanwhile, nothing is sent and the tool asks to review again, never a void sent unawares.
+   */
+  expectRequest?: boolean;
   /** One per confirmed submission: a double click or a retry replays the stored outcome. */
   idempotencyKey: string;
 }
@@ -179,23 +164,58 @@ export interface SubmitOutcome {
   warnings?: SubmitWarning[];
 }
 
-/** Sends the void through createVoid, exactly as POST /{env}/customer/void-ncf does. */
-export async function submitVoid(input: SubmitInput): Promise<SubmitOutcome | ActionFailure> {
+/** The company's approval policy held the void: a request, nothing signed or sent. */
+export interface RequestedOutcome {
+  ok: true;
+  outcome: "requested";
+  requestId: string;
+  environment: Environment;
+  /** The same Idempotency-Key found the request made before (a double click, a retry). */
+  replayed: boolean;
+}
+
+/**
+ * Sends the void through createVoid, exactly as POST /{env}/customer/void-ncf does — or, under the
+ * company's approval policy for the environment, stores it as a request that another person approves
+ * (sendOrRequestVoid): then nothing is signed or sent and the tool opens the request's page.
+ */
+export async function submitVoid(
+  input: SubmitInput,
+): Promise<SubmitOutcome | RequestedOutcome | ActionFailure> {
   let locale: Locale = "es";
   try {
     const auth = await requirePortalAuth("action submitVoid");
     locale = (await getPortalPreferences()).locale;
     const environment = environmentOf(input.environment);
     await enforceRateLimit(`void:${auth.accountId}`);
-    const result = await createVoid({
+    if (input.expectRequest === true && !(await getApprovalPolicy(auth.accountId, environment)).enabled) {
+      return policyChanged(locale);
+    }
+    const sent = await sendOrRequestVoid({
       accountId: auth.accountId,
       rnc: auth.rnc,
       environment,
-      body: { draftLines: input.ranges, fechaHoraAnulacion: input.fechaHoraAnulacion },
+      body: {
+        draftLines: input.ranges,
+        ...(typeof input.fechaHoraAnulacion === "string"
+          ? { fechaHoraAnulacion: input.fechaHoraAnulacion }
+          : {}),
+      },
       createdBy: `${auth.actor} (portal)`,
       idempotencyKey: input.idempotencyKey,
       locale,
+      requester: auth,
     });
+    if (sent.kind === "requested") {
+      return {
+        ok: true,
+        outcome: "requested",
+        requestId: sent.request.requestId,
+        environment,
+        replayed: sent.replayed,
+      };
+    }
+    const result = sent.result;
     return {
       ok: true,
       outcome: result.outcome,

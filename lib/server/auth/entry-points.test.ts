@@ -371,6 +371,29 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
     const { setServiceAccountDisabledAction } = await import("@/lib/portal/actions/service-account-actions");
     return outcomeOfAction(() => setServiceAccountDisabledAction(VOID_ID, true));
   },
+  "action setServiceAccountSendWithoutApprovalAction": async () => {
+    const { setServiceAccountSendWithoutApprovalAction } = await import(
+      "@/lib/portal/actions/service-account-actions"
+    );
+    return outcomeOfAction(() => setServiceAccountSendWithoutApprovalAction(VOID_ID, false));
+  },
+  "action setApprovalPolicyAction": async () => {
+    const { setApprovalPolicyAction } = await import("@/lib/portal/actions/approval-actions");
+    // Sets it to what it is (off): harmless for every caller that may.
+    return outcomeOfAction(() =>
+      setApprovalPolicyAction({ environment: "TesteCF", enabled: false, minSequences: null }),
+    );
+  },
+  "action approveVoidRequestAction": async () => {
+    const { approveVoidRequestAction } = await import("@/lib/portal/actions/approval-actions");
+    return outcomeOfAction(() => approveVoidRequestAction({ requestId: VOID_ID, environment: "TesteCF" }));
+  },
+  "action rejectVoidRequestAction": async () => {
+    const { rejectVoidRequestAction } = await import("@/lib/portal/actions/approval-actions");
+    return outcomeOfAction(() =>
+      rejectVoidRequestAction({ requestId: VOID_ID, environment: "TesteCF", reason: "r" }),
+    );
+  },
   "action linkCertificateAction": async () => {
     const { linkCertificateAction } = await import("@/lib/portal/actions/settings-actions");
     return outcomeOfAction(() => linkCertificateAction(VOID_ID));

@@ -80,6 +80,11 @@ export const ENTRY_POINTS = {
   "action createServiceAccountAction": "serviceAccounts.manage",
   "action rotateServiceAccountSecretAction": "serviceAccounts.manage",
   "action setServiceAccountDisabledAction": "serviceAccounts.manage",
+  "action setServiceAccountSendWithoutApprovalAction": "serviceAccounts.manage",
+  // Approvals (issue 20): the policy, and deciding other people's void requests
+  "action setApprovalPolicyAction": "policies.manage",
+  "action approveVoidRequestAction": "voids.approve",
+  "action rejectVoidRequestAction": "voids.approve",
   "action linkCertificateAction": "certificates.manage",
   "action inviteUserAction": "users.manage",
   "action setMemberRolesAction": "users.manage",

@@ -33,6 +33,8 @@ export interface ServiceAccountSummary {
   createdAt: number;
   disabledAt: number | null;
   lastUsedAt: number | null;
+  /** Granted by an administrator: its voids skip the approval policy (lib/server/approvals). */
+  sendWithoutApproval: boolean;
   /** Secrets that still work (the newest first), by their visible prefix. */
   secrets: Array<{ id: string; prefix: string; createdAt: number; expiresAt: number | null }>;
 }
@@ -113,6 +115,7 @@ export async function listServiceAccounts(accountId: string): Promise<ServiceAcc
     createdAt: toMs(row.createdAt),
     disabledAt: toMsOrNull(row.disabledAt),
     lastUsedAt: toMsOrNull(row.lastUsedAt),
+    sendWithoutApproval: row.sendWithoutApproval,
     secrets: row.secrets.map((secret) => ({
       id: secret.id,
       prefix: secret.prefix,

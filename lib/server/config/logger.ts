@@ -20,8 +20,6 @@ const SECRET_KEYS = [
   "token",
   "authSecret",
   "encryptionKey",
-  "decryptionKeys",
-  "metricsToken",
   "privateKey",
   "p12",
   "pfx",

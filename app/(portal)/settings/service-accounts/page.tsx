@@ -24,6 +24,7 @@ export default async function ServiceAccountsPage() {
         canEdit={mayTake(auth, "serviceAccounts.manage")}
         defaultOverlapHours={DEFAULT_ROTATION_OVERLAP_HOURS}
         t={t.settings.serviceAccounts}
+        bypass={t.approvals.serviceAccount}
         common={t.common}
         accounts={accounts.map((account) => ({
           id: account.id,
@@ -33,6 +34,7 @@ export default async function ServiceAccountsPage() {
           createdAt: formatFechaHora(account.createdAt),
           lastUsedAt: account.lastUsedAt === null ? t.common.none : formatFechaHora(account.lastUsedAt),
           disabled: account.disabledAt !== null,
+          sendWithoutApproval: account.sendWithoutApproval,
           secrets: account.secrets.map((secret) => ({
             id: secret.id,
             prefix: secret.prefix,

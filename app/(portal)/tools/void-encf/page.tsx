@@ -10,6 +10,7 @@ import { findAccountVoid } from "@/lib/portal/find-void-any-environment";
 import { pageTitle } from "@/lib/portal/page-title";
 import { getPortalPreferences } from "@/lib/portal/preferences";
 import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
+import { getApprovalPolicy } from "@/lib/server/approvals/approval-policy";
 
 export async function generateMetadata(): Promise<Metadata> {
   return pageTitle((t) => t.voidTool.title);
@@ -42,6 +43,9 @@ export default async function VoidEncfPage({ searchParams }: VoidEncfPageProps) 
     );
   }
   const query = await searchParams;
+  // Under the company's approval policy for this environment "Revisar y anular" creates a request.
+  const policy = await getApprovalPolicy(auth.accountId, environment);
+  const approval = policy.enabled ? { policy, t: getDictionary(locale).approvals.tool } : undefined;
   const exceptedOf = typeof query.exceptedOf === "string" ? query.exceptedOf : undefined;
   const prepared = exceptedOf
     ? await exceptedDraft(auth.accountId, exceptedOf, typeof query.env === "string" ? query.env : "", {
@@ -62,6 +66,7 @@ export default async function VoidEncfPage({ searchParams }: VoidEncfPageProps) 
         strings={t}
         environment={environment}
         rnc={auth.rnc}
+        approval={approval}
       />
     );
   }
@@ -85,6 +90,7 @@ export default async function VoidEncfPage({ searchParams }: VoidEncfPageProps) 
         environment={environment}
         rnc={auth.rnc}
         initialRanges={prepared?.ranges}
+        approval={approval}
       />
     </>
   );

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 
 import { AutoRefresh } from "@/components/voids/auto-refresh";
 import { Banner } from "@/components/ui/banner";
@@ -17,6 +18,7 @@ import { getI18n } from "@/lib/portal/i18n";
 import { pageTitle } from "@/lib/portal/page-title";
 import { findAccountVoid } from "@/lib/portal/find-void-any-environment";
 import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
+import { voidApprovalOf } from "@/lib/portal/void-approval";
 import { loadVoidSettlement, statusFactsOf } from "@/lib/portal/void-settlement";
 import type { VoidRecordView } from "@/lib/server/voids/types";
 
@@ -53,10 +55,12 @@ export default async function VoidDetailPage({ params, searchParams }: Props) {
     );
   }
   const d = t.voidDetail;
-  const [settling, facts] = await Promise.all([
+  const [settling, facts, approval] = await Promise.all([
     loadVoidSettlement(auth.accountId, record.voidId),
     statusFactsOf(auth.accountId, [record.voidId]),
+    voidApprovalOf(auth.accountId, record.voidId),
   ]);
+  const a = t.approvals.voidFacts;
   return (
     <>
       <div className="page-header">
@@ -111,6 +115,22 @@ export default async function VoidDetailPage({ params, searchParams }: Props) {
           <dd className="mono">{formatFechaHora(record.updateAt)}</dd>
           <dt>{d.createdBy}</dt>
           <dd>{record.createdBy ?? t.common.none}</dd>
+          {approval ? (
+            <>
+              <dt>{a.requestedBy}</dt>
+              <dd data-testid="void-requested-by">{approval.requestedBy}</dd>
+              <dt>{a.approvedBy}</dt>
+              <dd data-testid="void-approved-by">{approval.approvedBy}</dd>
+              <dt>{a.approvedAt}</dt>
+              <dd className="mono">{formatFechaHora(approval.approvedAt)}</dd>
+              <dt>{a.request}</dt>
+              <dd>
+                <Link href={`/voids/requests/${approval.requestId}?env=${approval.environment}`}>
+                  {a.openRequest}
+                </Link>
+              </dd>
+            </>
+          ) : null}
         </dl>
       </Card>
       <Card title={d.authority}>

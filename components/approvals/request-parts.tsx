@@ -1,0 +1,23 @@
+import { StatusBadge } from "@/components/ui/status-badge";
+import type { VoidReason } from "@/lib/domain/void-reasons";
+import type { VoidRequestStatus } from "@/lib/domain/void-requests";
+import type { Dictionary } from "@/lib/i18n";
+
+/** A request's status: the stored word selects the look, the portal's word is shown. */
+export function RequestStatusBadge({
+  status,
+  t,
+  testId,
+}: {
+  status: VoidRequestStatus;
+  t: Dictionary["approvals"];
+  testId?: string;
+}) {
+  return <StatusBadge status={status} label={t.statuses[status]} testId={testId} />;
+}
+
+/** A reason as one line: the 608 code and the free text ("04 · Precio equivocado"), or null. */
+export function reasonLine(reason: VoidReason | null): string | null {
+  if (!reason) return null;
+  return reason.text ? `${reason.code} · ${reason.text}` : reason.code;
+}
