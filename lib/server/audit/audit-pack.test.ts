@@ -125,6 +125,12 @@ beforeAll(async () => {
     by: admin.auth.email,
     now: Date.now(),
   });
+  // DGII's partial success (the document's last sequence excepted), reason 05: only the voided part in the 608.
+  app.simulator.admin.injectFault({ service: "anularrango", mode: "partial" });
+  const partial = await postVoid(admin, [freshRange(4)]);
+  expect(partial.status).toBe(200);
+  ids.partial = partial.voidId;
+  await setReason(ids.partial, "05");
   // Aceptado without a reason: listed apart, in no 608 line.
   ids.noReason = (await postVoid(admin, [freshRange(3)])).voidId;
   // Another company's void in the same period: never in A's pack.
@@ -181,7 +187,7 @@ describe("GET /{environment}/customer/audit-pack", () => {
 
   it("holds the README, the CSVs, one signed XML and one answer per void, the evidence and the 608", async () => {
     const evidence = await app.db.prisma.voidEvidence.findFirstOrThrow({ where: { voidId: ids.settled } });
-    const records = [ids.accepted, ids.rejected, ids.settled, ids.noReason];
+    const records = [ids.accepted, ids.rejected, ids.settled, ids.partial, ids.noReason];
     const names = Object.keys(files).sort();
     expect(names).toEqual(
       [
@@ -200,8 +206,8 @@ describe("GET /{environment}/customer/audit-pack", () => {
     const readme = text(files["README.txt"]);
     expect(readme).toContain(`RNC: ${admin.auth.rnc}`);
     expect(readme).toContain("sin-motivo.csv");
-    expect(readme).toContain("1.000.000");
-    expect(readme).toContain(`608/608-${month}-1.txt: 9 líneas`);
+    expect(readme).toContain("como máximo 1,000,000 líneas por archivo");
+    expect(readme).toContain(`608/608-${month}-1.txt: 12 líneas`);
   });
 
   it("anulaciones.csv: one row per void of the company in the period, as the database holds it", async () => {
@@ -259,6 +265,14 @@ describe("GET /{environment}/customer/audit-pack", () => {
       ["32", "2"],
     ]);
     expect(rows.map((row) => row["Anulación"])).not.toContain(ids.otherCompany);
+    expect(
+      rows
+        .filter((row) => row["Anulación"] === ids.partial)
+        .map((row) => [row.Cantidad, row["Exceptuado por la DGII"]]),
+    ).toEqual([
+      ["3", "no"],
+      ["1", "sí"],
+    ]);
   });
 
   it("each signed XML is byte for byte what the simulator received (SHA-256 of the xml part)", async () => {
@@ -268,7 +282,7 @@ describe("GET /{environment}/customer/audit-pack", () => {
         .filter((call) => call.service === "anularrango" && call.xmlSha256)
         .map((call) => `${call.xmlSha256}:${call.xmlBytes}`),
     );
-    for (const id of [ids.accepted, ids.rejected, ids.settled, ids.noReason]) {
+    for (const id of [ids.accepted, ids.rejected, ids.settled, ids.partial, ids.noReason]) {
       const bytes = files[`xml/${admin.auth.rnc}ANECF${id}.xml`]!;
       expect(received.has(`${createHash("sha256").update(bytes).digest("hex")}:${bytes.length}`), id).toBe(
         true,
@@ -279,7 +293,7 @@ describe("GET /{environment}/customer/audit-pack", () => {
   });
 
   it("respuestas-dgii: DGII's answer of each void as stored", async () => {
-    for (const id of [ids.accepted, ids.rejected, ids.settled]) {
+    for (const id of [ids.accepted, ids.rejected, ids.settled, ids.partial]) {
       const record = await app.db.prisma.voidRecord.findUniqueOrThrow({ where: { id } });
       const answer = JSON.parse(text(files[`respuestas-dgii/${id}.json`])) as Record<string, unknown>;
       expect(answer).toMatchObject({
@@ -339,14 +353,17 @@ describe("GET /{environment}/customer/audit-pack", () => {
     const content = text(files[`608/608-${month}-1.txt`]);
     expect(content.endsWith("\r\n")).toBe(true);
     const lines = content.split("\r\n").slice(0, -1);
-    expect(lines[0]).toBe(`608|${admin.auth.rnc.padEnd(11)}|${month}|9`);
+    expect(lines[0]).toBe(`608|${admin.auth.rnc.padEnd(11)}|${month}|12`);
     const accepted = await app.db.prisma.voidRecord.findUniqueOrThrow({ where: { id: ids.accepted } });
     const settled = await app.db.prisma.voidRecord.findUniqueOrThrow({ where: { id: ids.settled } });
+    const partial = await app.db.prisma.voidRecord.findUniqueOrThrow({ where: { id: ids.partial } });
+    expect(partial.totalExcepted).toBe(1n);
     const ymd = (fecha: string) => `${fecha.slice(6, 10)}${fecha.slice(3, 5)}${fecha.slice(0, 2)}`;
     const expected: string[] = [];
     for (const [record, code] of [
       [accepted, "04"],
       [settled, "01"],
+      [partial, "05"],
     ] as const) {
       for (const range of JSON.parse(record.ranges) as Array<[string, string, string, number]>) {
         const [, desde, hasta] = range;
@@ -358,6 +375,10 @@ describe("GET /{environment}/customer/audit-pack", () => {
       }
     }
     expect(lines.slice(1)).toEqual(expected);
+    expect(expected).toHaveLength(12);
+    // The excepted sequence of the partial success is in no line.
+    const excepted = (JSON.parse(partial.excepted!) as Array<[string, string]>)[0]![1];
+    expect(content).not.toContain(excepted);
   });
 
   it("sin-motivo.csv: the reasonless Aceptado void's ranges, the code left empty", () => {
@@ -439,12 +460,12 @@ describe("refusals", () => {
 });
 
 describe("the 608's split and the writer's bounds", () => {
-  it("splits a month at the injected line limit: each file a whole 608 with its own header and count", async () => {
+  it("splits a month at the injected line limit (5): each file a whole 608 with its own header and count", async () => {
     const stream = await openAuditPack(
       { accountId: admin.auth.accountId, rnc: admin.auth.rnc },
       "TesteCF",
       periodOf(todayIso, todayIso),
-      { maxLinesPerFile: 4 },
+      { maxLinesPerFile: 5 },
     );
     const files = unzipSync(await streamBytes(stream));
     const parts = [1, 2, 3].map((part) =>
@@ -452,14 +473,22 @@ describe("the 608's split and the writer's bounds", () => {
     );
     expect(files[`608/608-${month}-4.txt`]).toBeUndefined();
     expect(parts.map((lines) => lines[0])).toEqual([
-      `608|${admin.auth.rnc.padEnd(11)}|${month}|4`,
-      `608|${admin.auth.rnc.padEnd(11)}|${month}|4`,
-      `608|${admin.auth.rnc.padEnd(11)}|${month}|1`,
+      `608|${admin.auth.rnc.padEnd(11)}|${month}|5`,
+      `608|${admin.auth.rnc.padEnd(11)}|${month}|5`,
+      `608|${admin.auth.rnc.padEnd(11)}|${month}|2`,
     ]);
-    expect(parts.map((lines) => lines.length - 1)).toEqual([4, 4, 1]);
-    const whole = parts.flatMap((lines) => lines.slice(1));
-    expect(new Set(whole).size).toBe(9);
-    expect(text(files["README.txt"])).toContain(`608/608-${month}-3.txt: 1 líneas`);
+    expect(parts.map((lines) => lines.length - 1)).toEqual([5, 5, 2]);
+    // Together, in order, exactly the unsplit file's lines.
+    const unsplit = await openAuditPack(
+      { accountId: admin.auth.accountId, rnc: admin.auth.rnc },
+      "TesteCF",
+      periodOf(todayIso, todayIso),
+    );
+    const whole = text(unzipSync(await streamBytes(unsplit))[`608/608-${month}-1.txt`])
+      .split("\r\n")
+      .slice(1, -1);
+    expect(parts.flatMap((lines) => lines.slice(1))).toEqual(whole);
+    expect(text(files["README.txt"])).toContain(`608/608-${month}-3.txt: 2 líneas`);
   });
 
   it("reads the voids page by page (never the period at once)", async () => {
