@@ -13,8 +13,14 @@ import {
 
 import { medianMs, report } from "./measure";
 
-/** 1,000,000 documents of E31 and 1,000 skipped numbers (every 1,001st), as issue 18 asks. */
-const ISSUED_SPAN = 1_001_000;
+/**
+ * 1,000,000 documents of E31 and 1,000 skipped numbers (every 1,001st), as issue 18 asks.
+ * LEDGER_BENCH_DOCUMENTS runs a smaller ledger (still 1,000 skips), for an engine that cannot hold
+ * a million rows in reasonable time; the lines then carry `documents`.
+ */
+const DOCUMENTS = Number(process.env.LEDGER_BENCH_DOCUMENTS ?? 1_000_000);
+const SKIP_EVERY = Math.floor(DOCUMENTS / 1_000) + 1;
+const ISSUED_SPAN = SKIP_EVERY * 1_000;
 const IMPORTED = 20_000;
 const IMPORT_BATCH = 1_000;
 
@@ -32,16 +38,37 @@ export async function benchLedger(): Promise<void> {
     const now = Date.now();
     const issuedAt = now - 30 * 86_400_000;
     const seeding = performance.now();
+    // One statement, without the IssuedInterval trigger (its transition table would hold a million
+    // rows), then the intervals rebuilt from the documents as the migration's backfill does.
+    await database.prisma.$executeRawUnsafe(
+      `ALTER TABLE "Document" DISABLE TRIGGER "Document_ledger_issued_insert"`,
+    );
     await database.prisma.$executeRaw`
       INSERT INTO "Document" ("id", "accountId", "environment", "customerId", "ncf", "status", "createdAt",
                               "updateAt", "serie", "tipoeCF", "secuencia", "sequenceReusable")
       SELECT gen_random_uuid()::text, ${accountId}, 'TesteCF', ${rnc}, 'E31' || lpad(n::text, 10, '0'),
              'Aceptado', ${BigInt(issuedAt)}, ${BigInt(issuedAt)}, 'E', '31', n, false
       FROM generate_series(1, ${ISSUED_SPAN}) AS n
-      WHERE n % 1001 <> 0`;
+      WHERE n % ${SKIP_EVERY} <> 0`;
+    await database.prisma.$executeRawUnsafe(
+      `ALTER TABLE "Document" ENABLE TRIGGER "Document_ledger_issued_insert"`,
+    );
+    const inserted = performance.now() - seeding;
+    const rebuilding = performance.now();
+    await database.prisma.$queryRaw`SELECT "ledger_rebuild_issued_intervals"(${accountId})::int AS made`;
+    const rebuilt = performance.now() - rebuilding;
     // Steady state: autovacuum has set the visibility map (index-only scans) and the statistics.
     await database.prisma.$executeRawUnsafe(`VACUUM ANALYZE "Document"`);
-    report({ name: "ledger_seed_1m_documents", value: performance.now() - seeding, unit: "ms", db });
+    await database.prisma.$executeRawUnsafe(`VACUUM ANALYZE "IssuedInterval"`);
+    const size = { db, documents: DOCUMENTS };
+    report({
+      name: "ledger_seed_documents",
+      value: performance.now() - seeding,
+      unit: "ms",
+      ...size,
+      inserted,
+    });
+    report({ name: "ledger_issued_intervals_backfill", value: rebuilt, unit: "ms", ...size });
     await createAuthorization({
       accountId,
       environment: "TesteCF",
@@ -59,10 +86,10 @@ export async function benchLedger(): Promise<void> {
       const page = await findGaps({ accountId, environment: "TesteCF", limit: "1000", now });
       gapCount = page.gaps.length;
     }, 5);
-    report({ name: "ledger_gaps_p50", value: gaps, unit: "ms", db, gaps: gapCount, target: 200 });
+    report({ name: "ledger_gaps_p50", value: gaps, unit: "ms", ...size, gaps: gapCount, target: 200 });
 
     const inventory = await medianMs(() => getInventory(accountId, "TesteCF", now), 5);
-    report({ name: "ledger_inventory_p50", value: inventory, unit: "ms", db, target: 100 });
+    report({ name: "ledger_inventory_p50", value: inventory, unit: "ms", ...size, target: 100 });
 
     // 10,000 single-number ranges never issued (above the issued span): the check reads them all.
     const ranges = Array.from({ length: 10_000 }, (_, i) => {
@@ -70,13 +97,13 @@ export async function benchLedger(): Promise<void> {
       return { serie: "E", tipoeCF: "31", desde: n, hasta: n };
     });
     const prevoid = await medianMs(() => assertSequencesUnused(accountId, "TesteCF", ranges), 5);
-    report({ name: "prevoid_check_10000_ranges_p50", value: prevoid, unit: "ms", db, target: 50 });
+    report({ name: "prevoid_check_10000_ranges_p50", value: prevoid, unit: "ms", ...size, target: 50 });
 
     // The import use case, 1,000 documents a call (its limit), new e-NCF above the seeded ones.
     const started = performance.now();
     for (let offset = 0; offset < IMPORTED; offset += IMPORT_BATCH) {
       const documents = Array.from({ length: IMPORT_BATCH }, (_, i) =>
-        importEntry(formatEncf("E", "31", 1_500_000 + offset + i)),
+        importEntry(formatEncf("E", "31", ISSUED_SPAN + 500_000 + offset + i)),
       );
       const result = await importDocuments({
         accountId,
@@ -92,8 +119,8 @@ export async function benchLedger(): Promise<void> {
       name: "ledger_import_documents_per_second",
       value: IMPORTED / seconds,
       unit: "count",
-      db,
-      documents: IMPORTED,
+      ...size,
+      imported: IMPORTED,
       batch: IMPORT_BATCH,
       target: 5_000,
     });

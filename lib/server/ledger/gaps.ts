@@ -127,13 +127,14 @@ export async function findGaps(query: GapsQuery): Promise<GapsPage> {
   await syncVoidedIntervals(accountId, environment, now);
 
   const quietPeriodHours = loadConfig().ledgerQuietPeriodHours;
-  const mark = await getCoverageMark(accountId, environment);
-  const cutoff = mark ? Math.min(mark.coveredUntil, now - quietPeriodHours * 3_600_000) : null;
-  const [summaries, authorizations, unknown] = await Promise.all([
+  // Independent reads at once (on PostgreSQL each round trip is most of their cost).
+  const [mark, summaries, authorizations, unknown] = await Promise.all([
+    getCoverageMark(accountId, environment),
     issuedSummaries(accountId, environment),
     listStoredAuthorizations(accountId, environment),
     unknownOutcomes(accountId, environment),
   ]);
+  const cutoff = mark ? Math.min(mark.coveredUntil, now - quietPeriodHours * 3_600_000) : null;
   const summaryByKey = new Map(summaries.map((s) => [serieTipoKey(s.serie, s.tipoeCF), s]));
   const authsByKey = new Map<string, StoredAuthorization[]>();
   for (const auth of authorizations) {
@@ -178,11 +179,12 @@ export async function findGaps(query: GapsQuery): Promise<GapsPage> {
     const tipoeCF = key.slice(1);
     const summary = summaryByKey.get(key);
     const auths = authsByKey.get(key) ?? [];
-    const highest = summary ? await highestIssued(accountId, environment, serie, tipoeCF) : null;
-    const proof =
-      summary && cutoff !== null
-        ? await highestIssuedBefore(accountId, environment, serie, tipoeCF, cutoff)
-        : null;
+    const [highest, proof] = summary
+      ? await Promise.all([
+          highestIssued(accountId, environment, serie, tipoeCF),
+          cutoff !== null ? highestIssuedBefore(accountId, environment, serie, tipoeCF, cutoff) : null,
+        ])
+      : [null, null];
     if (summary && !cursor) {
       if (!mark) page.checks.withheld.push(withheld(serie, tipoeCF, "NO_COVERAGE_MARK", highest));
       else if (highest && proof?.secuencia !== highest.secuencia)

@@ -290,6 +290,16 @@ describe("the ledger against a brute-force model (seeded)", () => {
     const r = rng(seed);
     const { ledgers, voids } = generate(r);
     const accountId = await store(ledgers, voids);
+    // The issued side the ledger reads (IssuedInterval, kept by the triggers on "Document") is
+    // exactly the maximal runs of the used numbers, reusable ones left out.
+    const intervals = await database.prisma.issuedInterval.findMany({
+      where: { accountId, environment: "TesteCF" },
+      orderBy: [{ tipoeCF: "asc" }, { desde: "asc" }],
+    });
+    expect(
+      intervals.map((i) => [i.tipoeCF, Number(i.desde), Number(i.hasta)]),
+      `seed ${seed}: IssuedInterval`,
+    ).toEqual(ledgers.flatMap((l) => runs(1, MAX, (n) => l.used.has(n)).map(([a, b]) => [l.tipo, a, b])));
     const quietHours = r.int(0, 3) * 50; // 0, 50, 100 or 150 h: some skips wait, some do not
     setEnvForTests({ LEDGER_QUIET_PERIOD_HOURS: String(quietHours) });
 
