@@ -35,6 +35,7 @@ export async function SignedInShell({ auth, children }: { auth: AuthContext; chi
         sendVoids: mayTake(auth, "voids.send"),
         seeSettings: mayTake(auth, "voids.send") || mayTake(auth, "users.manage"),
         manageOrganization: mayTake(auth, "organization.manage"),
+        auditExport: mayTake(auth, "audit.export"),
         severalCompanies: companies.length > 1,
         ...(mayTake(auth, "voids.settle")
           ? { settleVoids: { pending: await pendingVoidCount(auth.accountId, environment) } }

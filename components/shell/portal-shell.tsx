@@ -35,6 +35,8 @@ export interface NavPermissions {
   sendVoids: boolean;
   /** Operators read the settings; administrators change them. */
   seeSettings: boolean;
+  /** Administrators: Auditoría (the audit pack). */
+  auditExport?: boolean;
   /** Organization administrators: the organization page. */
   manageOrganization?: boolean;
   /** A person with roles in several companies (an accountant): their companies at a glance. */
@@ -80,6 +82,7 @@ export function navItemsFor(may: NavPermissions, t: Dictionary, locale: Locale =
   }
   items.push({ href: "/documents", label: t.shell.documents });
   items.push({ href: "/sequences", label: t.sequences.nav });
+  if (may.auditExport) items.push({ href: "/audit", label: t.audit.nav });
   if (may.seeSettings) items.push({ href: "/settings", label: t.shell.settings });
   if (may.manageOrganization) items.push({ href: "/organization", label: t.shell.organizationPage });
   if (may.severalCompanies) {

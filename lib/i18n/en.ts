@@ -6,6 +6,7 @@ import { enErpImport } from "./en-erp-import";
 import { enErrors } from "./en-errors";
 import { enFinding } from "./en-finding";
 import { enSequences } from "./en-sequences";
+import { enAudit } from "./en-audit";
 import { enSetup } from "./en-setup";
 import { enVoidSettle } from "./en-void-settle";
 import { enVoidStatus } from "./en-void-status";
@@ -302,6 +303,7 @@ export const en: Dictionary = {
   organization: enOrganization,
   voidStatus: enVoidStatus,
   voidSettle: enVoidSettle,
+  audit: enAudit,
   approvals: enApprovals,
   erpImport: enErpImport,
   sequences: enSequences,

@@ -5,6 +5,7 @@ import { esErpImport } from "./es-erp-import";
 import { esErrors } from "./es-errors";
 import { esFinding } from "./es-finding";
 import { esSequences } from "./es-sequences";
+import { esAudit } from "./es-audit";
 import { esSetup } from "./es-setup";
 import { esVoidSettle } from "./es-void-settle";
 import { esVoidStatus } from "./es-void-status";
@@ -307,6 +308,7 @@ export const es = {
   organization: esOrganization,
   voidStatus: esVoidStatus,
   voidSettle: esVoidSettle,
+  audit: esAudit,
   approvals: esApprovals,
   erpImport: esErpImport,
   sequences: esSequences,

@@ -15,7 +15,7 @@ import { getDb, nowMs } from "@/lib/server/db";
  */
 const ISSUER = "Anula";
 const EPOCH_TOLERANCE_SECONDS = 30;
-const secretContext = (userId: string) => `anula:user:totp:${userId}`;
+export const secretContext = (userId: string) => `anula:user:totp:${userId}`;
 
 interface SecondFactorColumns {
   id: string;
@@ -29,7 +29,7 @@ interface SecondFactorColumns {
 function secretOf(user: SecondFactorColumns): string | null {
   if (!user.totpSecretCiphertext || !user.totpSecretIv || !user.totpSecretTag) return null;
   return open(
-    loadConfig().encryptionKey,
+    loadConfig().decryptionKeys,
     { ciphertext: user.totpSecretCiphertext, iv: user.totpSecretIv, tag: user.totpSecretTag } as never,
     secretContext(user.id),
   ).toString("utf8");

@@ -13,8 +13,8 @@ import { open, seal } from "./encryption";
 
 // Bound to the organization that owns the certificate. Certificates sealed before organizations
 // existed were bound to their account's id, which the migration made their organization's id.
-const p12Context = (organizationId: string) => `anula:certificate:p12:${organizationId}`;
-const passwordContext = (organizationId: string) => `anula:certificate:password:${organizationId}`;
+export const p12Context = (organizationId: string) => `anula:certificate:p12:${organizationId}`;
+export const passwordContext = (organizationId: string) => `anula:certificate:password:${organizationId}`;
 
 /**
  * Loaded signing keys by certificate id. Keyed by id (not account) so every instance sees another
@@ -182,14 +182,15 @@ export async function getActiveSigningCredential(accountId: string): Promise<Sig
 
 function decryptCredential(row: Certificate): SigningCredential {
   try {
-    const key = loadConfig().encryptionKey;
+    // The current key or a previous one (ENCRYPTION_KEYS_PREVIOUS) until `npm run rotate-key` ran.
+    const keys = loadConfig().decryptionKeys;
     const p12 = open(
-      key,
+      keys,
       { ciphertext: row.p12Ciphertext, iv: row.p12Iv, tag: row.p12Tag },
       p12Context(row.organizationId),
     );
     const password = open(
-      key,
+      keys,
       { ciphertext: row.passwordCiphertext, iv: row.passwordIv, tag: row.passwordTag },
       passwordContext(row.organizationId),
     ).toString("utf8");
@@ -205,7 +206,7 @@ function decryptCredential(row: Certificate): SigningCredential {
     );
     throw new AppError(
       "CERTIFICATE_UNAVAILABLE",
-      "No se pudo cargar el certificado digital activo (¿cambió ENCRYPTION_KEY?). Cárguelo de nuevo.",
+      "No se pudo cargar el certificado digital activo (¿cambió ENCRYPTION_KEY sin poner la anterior en ENCRYPTION_KEYS_PREVIOUS?). Cárguelo de nuevo.",
       { cause: error },
     );
   }

@@ -66,6 +66,14 @@ export const envSchema = z.object({
     message: "AUTH_SECRET must have at least 32 characters (e.g. `openssl rand -base64 32`)",
   }),
   ENCRYPTION_KEY: optionalText,
+  // Rotation: the keys ENCRYPTION_KEY replaced, still accepted for reading until `npm run rotate-key`
+  // has re-encrypted everything with ENCRYPTION_KEY. Comma-separated; each like ENCRYPTION_KEY.
+  ENCRYPTION_KEYS_PREVIOUS: optionalText,
+  // GET /metrics answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset, /metrics is off.
+  METRICS_TOKEN: optionalText.refine((value) => !value || /^[\x21-\x7e]{16,}$/.test(value), {
+    message:
+      "METRICS_TOKEN must have at least 16 visible characters, no spaces (e.g. `openssl rand -hex 32`)",
+  }),
   TAXAUTH: oneOf("TAXAUTH", ["simulator", "dgii"]),
   TAXAUTH_SIMULATOR_URL: httpUrl("TAXAUTH_SIMULATOR_URL"),
   TAXAUTH_SIMULATOR_PORT: integer("TAXAUTH_SIMULATOR_PORT", 0, 65_535),

@@ -168,3 +168,37 @@ describe("configuration", () => {
     ).toBe(5000);
   });
 });
+
+describe("encryption keys and the metrics token", () => {
+  const A = Buffer.alloc(32, 1);
+  const B = Buffer.alloc(32, 2);
+
+  it("ENCRYPTION_KEYS_PREVIOUS: the keys that may still open stored values, after the current one", () => {
+    const alone = parseConfig({ DATA_DIR: dataDir, ENCRYPTION_KEY: B.toString("base64") });
+    expect(alone.decryptionKeys).toEqual([B]);
+    const rotating = parseConfig({
+      DATA_DIR: dataDir,
+      ENCRYPTION_KEY: B.toString("base64"),
+      // hex or base64, comma-separated; the current key and repeats are dropped.
+      ENCRYPTION_KEYS_PREVIOUS: ` ${A.toString("hex")} , ${B.toString("base64")},${A.toString("base64")}`,
+    });
+    expect(rotating.encryptionKey).toEqual(B);
+    expect(rotating.decryptionKeys).toEqual([B, A]);
+  });
+
+  it("refuses a previous key that is not 32 bytes, naming which", () => {
+    expect(messageOf({ ENCRYPTION_KEYS_PREVIOUS: `${A.toString("base64")},c2hvcnQ=` })).toContain(
+      "ENCRYPTION_KEYS_PREVIOUS (key 2) must be 32 bytes",
+    );
+  });
+
+  it("METRICS_TOKEN: unset by default (/metrics off); at least 16 visible characters", () => {
+    expect(parseConfig({ DATA_DIR: dataDir }).metricsToken).toBeUndefined();
+    expect(parseConfig({ DATA_DIR: dataDir, METRICS_TOKEN: "m".repeat(16) }).metricsToken).toBe(
+      "m".repeat(16),
+    );
+    for (const invalid of ["short", "has a space in it ok"]) {
+      expect(messageOf({ METRICS_TOKEN: invalid })).toContain("METRICS_TOKEN");
+    }
+  });
+});

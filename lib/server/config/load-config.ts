@@ -15,8 +15,18 @@ export interface AppConfig {
   dataDir: string;
   /** HS256 key of idTokens and of the portal session. */
   authSecret: string;
-  /** 32 bytes, AES-256-GCM key of stored certificates and their passwords. */
+  /**
+   * 32 bytes, the current AES-256-GCM key of what is encrypted at rest (certificates, their
+   * passwords, TOTP secrets): everything is written with it.
+   */
   encryptionKey: Buffer;
+  /**
+   * The keys that may open what is stored: encryptionKey first, then ENCRYPTION_KEYS_PREVIOUS (keys
+   * it replaced, until `npm run rotate-key` has re-encrypted everything).
+   */
+  decryptionKeys: Buffer[];
+  /** METRICS_TOKEN: the bearer token GET /metrics requires; unset, /metrics answers 404. */
+  metricsToken?: string;
   demo: { enabled: boolean; rnc: string; username: string; password: string; apiKey?: string };
   /**
    * Production deployment (TAXAUTH=dgii, or NODE_ENV=production with DATABASE_URL): secrets and
@@ -42,8 +52,9 @@ export interface AppConfig {
    */
   trustProxy: number;
   /**
-   * Failed sign-ins allowed in 15 minutes (login-throttle.ts), 0 disables: per e-mail and client
-   * address (AUTH_MAX_FAILED_LOGINS) and per client address (AUTH_MAX_FAILED_LOGINS_PER_ADDRESS).
+   * Failed sign-ins allowed in 15 minutes (login-throttle.ts, counted in the database for every
+   * instance), 0 disables: per e-mail and client address (AUTH_MAX_FAILED_LOGINS) and per client
+   * address (AUTH_MAX_FAILED_LOGINS_PER_ADDRESS).
    */
   loginThrottle: { perUser: number; perAddress: number };
   /**
@@ -63,7 +74,7 @@ export interface AppConfig {
   taxAuth: TaxAuthSettings;
   /** How long POST void-ncf waits for DGII before answering 502 (the send keeps going). */
   voidDeadlineMs: number;
-  /** Voids per account per minute (token bucket, per instance); 0 disables. */
+  /** Voids per account per minute (token bucket counted in the database, shared by every instance); 0 disables. */
   voidRateLimitPerMinute: number;
   /** Refresh of issued documents whose status is not final (refresh-documents.ts). */
   documentRefresh: {
@@ -132,16 +143,26 @@ export function parseTrustProxy(value: string | undefined): number {
   return Number(text);
 }
 
-/** ENCRYPTION_KEY: 32 bytes as 64 hex characters or base64. */
-function parseEncryptionKey(value: string): Buffer {
+/** ENCRYPTION_KEY (or one of ENCRYPTION_KEYS_PREVIOUS): 32 bytes as 64 hex characters or base64. */
+function parseEncryptionKey(value: string, name = "ENCRYPTION_KEY"): Buffer {
   const key = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, "hex") : Buffer.from(value, "base64");
   if (key.length !== 32 || !/^[A-Za-z0-9+/=_-]+$/.test(value)) {
     throw new AppError(
       "CONFIGURATION_ERROR",
-      "ENCRYPTION_KEY must be 32 bytes, as 64 hex characters or base64 (e.g. `openssl rand -base64 32`).",
+      `${name} must be 32 bytes, as 64 hex characters or base64 (e.g. \`openssl rand -base64 32\`).`,
     );
   }
   return key;
+}
+
+/** ENCRYPTION_KEYS_PREVIOUS: comma-separated keys, each like ENCRYPTION_KEY; the current one is left out. */
+function parsePreviousKeys(value: string | undefined, current: Buffer): Buffer[] {
+  const keys = (value ?? "")
+    .split(",")
+    .map((text) => text.trim())
+    .filter((text) => text !== "")
+    .map((text, index) => parseEncryptionKey(text, `ENCRYPTION_KEYS_PREVIOUS (key ${index + 1})`));
+  return keys.filter((key, index) => !key.equals(current) && keys.findIndex((k) => k.equals(key)) === index);
 }
 
 /**
@@ -182,6 +203,8 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     dataDir,
     authSecret,
     encryptionKey,
+    decryptionKeys: [encryptionKey, ...parsePreviousKeys(values.ENCRYPTION_KEYS_PREVIOUS, encryptionKey)],
+    metricsToken: values.METRICS_TOKEN,
     demo: {
       enabled: demoEnabled,
       rnc: values.DEMO_RNC ?? "130000001",

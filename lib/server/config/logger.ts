@@ -20,6 +20,8 @@ const SECRET_KEYS = [
   "token",
   "authSecret",
   "encryptionKey",
+  "decryptionKeys",
+  "metricsToken",
   "privateKey",
   "p12",
   "pfx",

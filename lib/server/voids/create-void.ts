@@ -16,6 +16,7 @@ import { trackInFlight } from "./in-flight";
 import { splitPartialSuccess } from "./partial-success";
 import { prepareVoidOffThread } from "./prepare-off-thread";
 import type { PreparedVoid, VoidRequestBody } from "./prepare-void";
+import { refuseAlreadyVoided, writeAheadUnderLock } from "./locked-write-ahead";
 import { instanceId, leaseMs } from "./send-leases";
 import { storedRangesJson, storedRequestRanges } from "./stored-ranges";
 import { refuseWhileVoidServiceUnavailable } from "./void-service-gate";
@@ -29,10 +30,8 @@ import {
 } from "./types";
 import {
   completeVoid,
-  findAcceptedOverlap,
   findStoredVoid,
   findVoidByIdempotencyKey,
-  insertWriteAhead,
   type VoidApproval,
 } from "./void-repository";
 
@@ -122,15 +121,7 @@ export async function createVoid(input: CreateVoidInput): Promise<CreateVoidResu
     if (replay) return logOutcome(input, started, replay);
     await input.hold?.replay?.(input.idempotencyKey, prepared.requestHash!);
   }
-  const overlap = await findAcceptedOverlap(input.accountId, input.environment, prepared);
-  if (overlap) {
-    throw new AppError(
-      "ALREADY_VOIDED",
-      `Línea ${overlap.range.line}: el rango ${overlap.range.secuenciaDesde} – ${overlap.range.secuenciaHasta} ` +
-        `ya fue anulado (aceptado por la DGII) en la anulación ${overlap.voidId}.`,
-      { extra: { voidId: overlap.voidId, line: overlap.range.line } },
-    );
-  }
+  await refuseAlreadyVoided(input.accountId, input.environment, prepared);
   // The sequence ledger: a number the company's imported e-CF show as used is never voided (409
   // SEQUENCE_USED, nothing stored or sent); a range outside every authorization entered is a warning.
   const ledgerRanges = ledgerRangesOf(storedRequestRanges(prepared.storedRanges));
@@ -154,7 +145,9 @@ export async function createVoid(input: CreateVoidInput): Promise<CreateVoidResu
 
   let record: VoidAttempt;
   try {
-    record = await insertWriteAhead({
+    // Under the series' locks: the refusing checks again, then the record and its void.created event.
+    const written = await writeAheadUnderLock({
+      ledgerRanges,
       voidId,
       accountId: input.accountId,
       rnc: input.rnc,
@@ -169,6 +162,12 @@ export async function createVoid(input: CreateVoidInput): Promise<CreateVoidResu
       lease: { owner: instanceId(), expiresAt: Date.now() + leaseMs() },
       ...(input.approval ? { approval: input.approval } : {}),
     });
+    if (written === "replay") {
+      const replay = await replayIdempotent(input, input.idempotencyKey!, prepared.requestHash!);
+      if (replay) return logOutcome(input, started, replay);
+      throw new Error("An Idempotency-Key's record vanished between two reads");
+    }
+    record = written;
   } catch (error) {
     // Two requests with one Idempotency-Key at once: the unique index let one through.
     if (input.idempotencyKey !== undefined && isUniqueViolation(error)) {

@@ -4,6 +4,7 @@ import type { Environment } from "@/lib/domain/environments";
 import { groupBySerieTipo } from "@/lib/domain/intervals";
 import { AppError } from "@/lib/errors";
 import { getDb, type PrismaClient } from "@/lib/server/db";
+import { writeEvent } from "@/lib/server/events/write-event";
 import type { VoidRecord } from "@/prisma/generated/client";
 import type { PartialSplit } from "./partial-success";
 import type { EvidenceFile } from "./settlement-evidence";
@@ -203,8 +204,9 @@ export async function settleRecord(input: SettleInput): Promise<void> {
   const db = await getDb();
   await db.$transaction(async (tx) => {
     const row = await lockUnknownRecord(tx, input, input.now);
-    await tx.voidRecord.update({
+    const settled = await tx.voidRecord.update({
       where: { id: row.id },
+      select: { customerId: true, totalVoided: true },
       data: {
         status: input.outcome,
         settledByUserId: input.userId,
@@ -228,6 +230,24 @@ export async function settleRecord(input: SettleInput): Promise<void> {
                 ${input.by}, ${BigInt(input.now)})`;
     }
     if (input.outcome === "Aceptado") await insertVoidedBlocks(tx, input, row.id, row.ranges);
+    await writeEvent(tx, {
+      type: "void.settled",
+      accountId: input.accountId,
+      environment: input.environment,
+      subjectId: row.id,
+      now: input.now,
+      payload: {
+        voidId: row.id,
+        customerId: settled.customerId,
+        environment: input.environment,
+        previousStatus: "Error",
+        status: input.outcome,
+        via: "manual",
+        totalVoided: Number(settled.totalVoided),
+        dgiiCode: null,
+        settledBy: input.by,
+      },
+    });
   });
 }
 
@@ -418,11 +438,29 @@ export async function finishResend(input: {
       },
     });
     if (settled.count === 1) {
-      const { ranges } = await tx.voidRecord.findFirstOrThrow({
+      const { ranges, customerId, totalVoided } = await tx.voidRecord.findFirstOrThrow({
         where: { id: input.voidId },
-        select: { ranges: true },
+        select: { ranges: true, customerId: true, totalVoided: true },
       });
       await insertVoidedBlocks(tx, input, input.voidId, ranges);
+      await writeEvent(tx, {
+        type: "void.settled",
+        accountId: input.accountId,
+        environment: input.environment,
+        subjectId: input.voidId,
+        now: input.now,
+        payload: {
+          voidId: input.voidId,
+          customerId,
+          environment: input.environment,
+          previousStatus: "Error",
+          status: "Aceptado",
+          via: "resend",
+          totalVoided: Number(totalVoided),
+          dgiiCode: result.codigo,
+          settledBy: input.requestedBy,
+        },
+      });
       return;
     }
     await flagIfDisagrees(tx, input.voidId, result, input.now);

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Environment } from "@/lib/domain/environments";
-import { getDb } from "@/lib/server/db";
+import { getDb, inTransaction } from "@/lib/server/db";
+import { writeEvent } from "@/lib/server/events/write-event";
 import { v7 as uuidv7 } from "uuid";
 import type { VoidRecord } from "@/prisma/generated/client";
 
@@ -150,11 +151,11 @@ export async function completeVoid(
           errorCode: null,
           errorMessage: null,
         };
-  const changed =
+  const write = async (): Promise<boolean> =>
     completion.status === "Aceptado"
-      ? await acceptVoid(record, completion, completion.partial?.boxes ?? content.boxes, now)
+      ? acceptVoid(record, completion, completion.partial?.boxes ?? content.boxes, now)
       : (
-          await db.voidRecord.updateMany({
+          await (await getDb()).voidRecord.updateMany({
             where: {
               id: record.voidId,
               accountId: record.accountId,
@@ -170,6 +171,37 @@ export async function completeVoid(
             },
           })
         ).count === 1;
+  // DGII's answer settles the attempt: the change and its void.settled event in one transaction.
+  const changed =
+    completion.status === "Error"
+      ? await write()
+      : await inTransaction(db, async (tx) => {
+          const settled = await write();
+          if (settled) {
+            await writeEvent(tx, {
+              type: "void.settled",
+              accountId: record.accountId,
+              environment: record.environment,
+              subjectId: record.voidId,
+              now,
+              payload: {
+                voidId: record.voidId,
+                customerId: record.customerId,
+                environment: record.environment,
+                previousStatus: "Error",
+                status: completion.status,
+                via: "answer",
+                totalVoided:
+                  completion.status === "Aceptado" && completion.partial
+                    ? completion.partial.totalVoided
+                    : record.totalVoided,
+                dgiiCode: completion.codigo,
+                settledBy: null,
+              },
+            });
+          }
+          return settled;
+        });
   if (changed) {
     const partial = completion.status === "Aceptado" ? completion.partial : undefined;
     return partial
