@@ -491,6 +491,26 @@ describe("the 608's split and the writer's bounds", () => {
     expect(text(files["README.txt"])).toContain(`608/608-${month}-3.txt: 2 líneas`);
   });
 
+  it("stops reading the database when the client goes away", async () => {
+    const pages: number[] = [];
+    const options = { pages: { pageSize: 1, onPage: (size: number) => pages.push(size) } };
+    const scope = { accountId: admin.auth.accountId, rnc: admin.auth.rnc };
+    const whole = await openAuditPack(scope, "TesteCF", periodOf(todayIso, todayIso), options);
+    await streamBytes(whole);
+    const all = pages.length;
+    pages.length = 0;
+    const stream = await openAuditPack(scope, "TesteCF", periodOf(todayIso, todayIso), options);
+    for await (const chunk of stream) {
+      expect((chunk as Buffer).length).toBeGreaterThan(0);
+      break; // destroys the stream, as a closed connection does
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const seen = pages.length;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(pages.length).toBe(seen);
+    expect(seen).toBeLessThan(all / 2);
+  });
+
   it("reads the voids page by page (never the period at once)", async () => {
     const pages: number[] = [];
     const stream = await openAuditPack(
