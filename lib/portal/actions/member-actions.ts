@@ -13,6 +13,7 @@ import {
   setMemberRoles,
   setUserDisabled,
 } from "@/lib/server/accounts";
+import { portalBy } from "@/lib/server/activity/request-ip";
 import { companiesOfUser } from "@/lib/server/auth/credentials";
 import { COMPANY_COOKIE, getPortalUser, requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 
@@ -38,6 +39,7 @@ export async function inviteUserAction(formData: FormData): Promise<InviteResult
       email,
       roles: formData.getAll("roles").map(String),
       name: String(formData.get("name") ?? "").trim() || undefined,
+      by: await portalBy(auth),
     });
     revalidatePath("/settings/users");
     return invited.created
@@ -66,7 +68,7 @@ export async function setMemberRolesAction(userId: string, roles: string[]): Pro
     return { ok: false, message: t.settings.users.keepOwnAdmin };
   }
   try {
-    await setMemberRoles(auth.accountId, userId, wanted);
+    await setMemberRoles(auth.accountId, userId, wanted, await portalBy(auth));
     revalidatePath("/settings/users");
     return { ok: true, message: "" };
   } catch (error) {
@@ -84,7 +86,7 @@ export async function setUserDisabledAction(userId: string, disabled: boolean): 
   if (userId === auth.userId) return { ok: false, message: t.errors.forbidden };
   try {
     await requireHomeOrganizationOf(userId, auth.organizationId);
-    await setUserDisabled(userId, Boolean(disabled));
+    await setUserDisabled(userId, Boolean(disabled), await portalBy(auth));
     revalidatePath("/settings/users");
     return { ok: true, message: "" };
   } catch (error) {

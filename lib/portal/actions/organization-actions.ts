@@ -16,6 +16,7 @@ import {
   setOrganizationAdmin,
   setRequireSecondFactor,
 } from "@/lib/server/accounts/organization-admin";
+import { portalBy, requestIp } from "@/lib/server/activity/request-ip";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 
 import { getPortalPreferences } from "../preferences";
@@ -48,7 +49,7 @@ export async function createCompanyAction(formData: FormData): Promise<CreateCom
   const name = String(formData.get("name") ?? "").trim();
   try {
     const company = await createCompanyForActor(
-      { userId: auth.userId, organizationId: auth.organizationId },
+      { userId: auth.userId, organizationId: auth.organizationId, actor: auth.actor, ip: await requestIp() },
       { rnc, name, acceptFailingCheckDigit: formData.get("acceptCheckDigit") === "on" },
     );
     revalidatePath("/organization");
@@ -65,7 +66,7 @@ export async function createCompanyAction(formData: FormData): Promise<CreateCom
 export async function setRequireSecondFactorAction(required: boolean): Promise<ActionResult> {
   const auth = await requirePortalAuth("action setRequireSecondFactorAction");
   const t = await dictionary();
-  await setRequireSecondFactor(auth.organizationId, required === true);
+  await setRequireSecondFactor(auth.organizationId, required === true, await portalBy(auth));
   revalidatePath("/organization");
   return { ok: true, message: t.organization.secondFactor.saved };
 }
@@ -78,7 +79,10 @@ export async function resetMemberPasswordAction(userId: string): Promise<ResetPa
   const auth = await requirePortalAuth("action resetMemberPasswordAction");
   const t = await dictionary();
   try {
-    const { temporaryPassword } = await resetMemberPassword(auth, String(userId));
+    const { temporaryPassword } = await resetMemberPassword(
+      { ...auth, ip: await requestIp() },
+      String(userId),
+    );
     revalidatePath("/organization");
     return { ok: true, message: t.organization.members.resetPassword, temporaryPassword };
   } catch (error) {
@@ -90,7 +94,7 @@ export async function resetMemberPasswordAction(userId: string): Promise<ResetPa
 export async function resetMemberSecondFactorAction(userId: string): Promise<ActionResult> {
   const auth = await requirePortalAuth("action resetMemberSecondFactorAction");
   try {
-    await resetMemberSecondFactor(auth, String(userId));
+    await resetMemberSecondFactor({ ...auth, ip: await requestIp() }, String(userId));
     revalidatePath("/organization");
     return { ok: true, message: "" };
   } catch (error) {
@@ -102,7 +106,7 @@ export async function resetMemberSecondFactorAction(userId: string): Promise<Act
 export async function endMemberSessionsAction(userId: string): Promise<ActionResult> {
   const auth = await requirePortalAuth("action endMemberSessionsAction");
   try {
-    await endMemberSessions(auth, String(userId));
+    await endMemberSessions({ ...auth, ip: await requestIp() }, String(userId));
     return { ok: true, message: "" };
   } catch (error) {
     return failed(error);
@@ -113,7 +117,7 @@ export async function endMemberSessionsAction(userId: string): Promise<ActionRes
 export async function setOrganizationAdminAction(userId: string, isAdmin: boolean): Promise<ActionResult> {
   const auth = await requirePortalAuth("action setOrganizationAdminAction");
   try {
-    await setOrganizationAdmin(auth, String(userId), isAdmin === true);
+    await setOrganizationAdmin({ ...auth, ip: await requestIp() }, String(userId), isAdmin === true);
     revalidatePath("/organization");
     return { ok: true, message: "" };
   } catch (error) {
@@ -125,7 +129,7 @@ export async function setOrganizationAdminAction(userId: string, isAdmin: boolea
 export async function removeOrganizationMemberAction(userId: string): Promise<ActionResult> {
   const auth = await requirePortalAuth("action removeOrganizationMemberAction");
   try {
-    await removeOrganizationMember(auth, String(userId));
+    await removeOrganizationMember({ ...auth, ip: await requestIp() }, String(userId));
     revalidatePath("/organization");
     return { ok: true, message: "" };
   } catch (error) {

@@ -7,6 +7,7 @@ import { revalidatePath } from "next/cache";
 import { isServiceScope } from "@/lib/domain/roles";
 import { format } from "@/lib/i18n";
 import { setServiceAccountSendWithoutApproval } from "@/lib/server/approvals/service-account-bypass";
+import { portalBy } from "@/lib/server/activity/request-ip";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 import {
   createServiceAccount,
@@ -38,6 +39,7 @@ export async function createServiceAccountAction(
       name: trimmed,
       scopes: wanted,
       createdBy: auth.email,
+      by: await portalBy(auth),
     });
     revalidatePath("/settings/service-accounts");
     return { ok: true, name: trimmed, clientId: created.clientId, secret: created.secret };
@@ -61,7 +63,7 @@ export async function rotateServiceAccountSecretAction(
     return { ok: false, message: format(t.overlapInvalid, { max: MAX_OVERLAP_HOURS }) };
   }
   try {
-    const rotated = await rotateServiceAccountSecret(auth.accountId, String(id), hours);
+    const rotated = await rotateServiceAccountSecret(auth.accountId, String(id), hours, await portalBy(auth));
     revalidatePath("/settings/service-accounts");
     return { ok: true, ...rotated };
   } catch (error) {
@@ -73,7 +75,7 @@ export async function rotateServiceAccountSecretAction(
 export async function setServiceAccountDisabledAction(id: string, disabled: boolean): Promise<ActionResult> {
   const auth = await requirePortalAuth("action setServiceAccountDisabledAction");
   try {
-    await setServiceAccountDisabled(auth.accountId, String(id), disabled === true);
+    await setServiceAccountDisabled(auth.accountId, String(id), disabled === true, await portalBy(auth));
     revalidatePath("/settings/service-accounts");
     return { ok: true, message: "" };
   } catch (error) {

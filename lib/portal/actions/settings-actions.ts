@@ -8,6 +8,7 @@ import { isEnvironment } from "@/lib/domain/environments";
 import { isAppError } from "@/lib/errors";
 import { format } from "@/lib/i18n";
 import { certificateUploadSchema } from "@/lib/schemas/certificate-upload";
+import { portalBy } from "@/lib/server/activity/request-ip";
 import { createApiKey, revokeApiKey } from "@/lib/server/auth";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 import {
@@ -44,6 +45,7 @@ export async function uploadCertificateAction(formData: FormData): Promise<Uploa
     const summary = await uploadCertificate(auth.accountId, bytes, parsed.data.password, {
       createdBy: auth.userId,
       confirmedHolder: typeof confirmedHolder === "string" ? confirmedHolder : undefined,
+      by: await portalBy(auth),
     });
     revalidatePath("/settings");
     return { ok: true, message: format(c.uploaded, { subject: summary.subject }) };
@@ -82,6 +84,7 @@ export async function createApiKeyAction(name: string, environment = ""): Promis
   const created = await createApiKey(auth.accountId, trimmed, {
     createdBy: auth.userId,
     environment: environment === "" ? null : environment,
+    by: await portalBy(auth),
   });
   revalidatePath("/settings/api-keys");
   return { ok: true, key: created.key, name: trimmed };
@@ -90,7 +93,7 @@ export async function createApiKeyAction(name: string, environment = ""): Promis
 export async function revokeApiKeyAction(id: string): Promise<ActionResult> {
   const auth = await requirePortalAuth("action revokeApiKeyAction");
   try {
-    await revokeApiKey(auth.accountId, id);
+    await revokeApiKey(auth.accountId, id, await portalBy(auth));
     revalidatePath("/settings/api-keys");
     return { ok: true, message: "" };
   } catch (error) {
@@ -107,7 +110,7 @@ export async function linkCertificateAction(certificateId: string): Promise<Acti
   const auth = await requirePortalAuth("action linkCertificateAction");
   const t = await dictionary();
   try {
-    await linkCertificate(auth.accountId, String(certificateId));
+    await linkCertificate(auth.accountId, String(certificateId), await portalBy(auth));
     const linked = (await listCertificates(auth.accountId)).find((one) => one.id === certificateId);
     revalidatePath("/settings");
     return {

@@ -9,6 +9,7 @@ import type { Locale } from "@/lib/domain/locale";
 import { AppError, isAppError } from "@/lib/errors";
 import { format, formatNumber, getDictionary } from "@/lib/i18n";
 import { errorMessage } from "@/lib/i18n/error-message";
+import { portalBy } from "@/lib/server/activity/request-ip";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 import { checkResendConfirmation, resendVoid } from "@/lib/server/voids/resend-void";
 import { settleVoid } from "@/lib/server/voids/settle-void";
@@ -61,6 +62,7 @@ export async function settleVoidAction(formData: FormData): Promise<ActionResult
           : null,
       userId: auth.userId,
       by: `${auth.actor} (portal)`,
+      activityBy: await portalBy(auth),
     });
     revalidatePath("/voids", "layout");
     return { ok: true, message: getDictionary(locale).voidSettle.settle.done };
@@ -88,6 +90,7 @@ export async function resendVoidAction(
       environment: environmentOf(environment),
       voidId: id,
       requestedBy: `${auth.actor} (portal)`,
+      activityBy: await portalBy(auth),
     });
     revalidatePath("/voids", "layout");
     const t = getDictionary(locale).voidSettle.resend;

@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { COMPANY_ROLES, rolesNeedSecondFactor, type CompanyRole } from "@/lib/domain/roles";
 import { isValidRnc } from "@/lib/domain/rnc";
 import { AppError } from "@/lib/errors";
+import { recordActivity, SYSTEM_BY, type ActivityBy } from "@/lib/server/activity/record-activity";
 import { hashPassword } from "@/lib/server/auth/password";
 import { getDb, isUniqueViolation, nowMs, toMs, toMsOrNull, type PrismaClient } from "@/lib/server/db";
 
@@ -39,7 +40,10 @@ export interface CompanyMemberSummary extends UserSummary {
   roles: CompanyRole[];
 }
 
-type Tx = Pick<PrismaClient, "organization" | "account" | "user" | "organizationMember" | "companyMember">;
+type Tx = Pick<
+  PrismaClient,
+  "organization" | "account" | "user" | "organizationMember" | "companyMember" | "activityLogEntry"
+>;
 
 const MIN_PASSWORD_LENGTH = 8;
 
@@ -219,6 +223,8 @@ export async function inviteUser(input: {
   email: string;
   roles: readonly string[];
   name?: string;
+  /** Who invites, for the activity log ("user.invited", in the same transaction). */
+  by?: ActivityBy;
 }): Promise<{ userId: string; created: boolean; temporaryPassword?: string }> {
   const email = input.email.trim().toLowerCase();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
@@ -233,16 +239,27 @@ export async function inviteUser(input: {
     });
   }
   const db = await getDb();
+  const by = input.by ?? SYSTEM_BY;
+  const logInvite = (tx: Tx, userId: string, created: boolean) =>
+    recordActivity(tx, {
+      accountId: input.accountId,
+      action: "user.invited",
+      actor: by.actor,
+      subject: { type: "user", id: userId },
+      // Never the temporary password: only that one was issued.
+      details: { email, roles, newAccount: created },
+      ip: by.ip,
+    });
   const existing = await db.user.findUnique({ where: { email }, select: { id: true } });
   if (!existing) {
     const password = temporaryPassword();
-    const user = await createUser({
-      accountId: input.accountId,
-      email,
-      password,
-      roles,
-      name: input.name,
-      mustChangePassword: true,
+    const user = await db.$transaction(async (tx) => {
+      const created = await createUser(
+        { accountId: input.accountId, email, password, roles, name: input.name, mustChangePassword: true },
+        tx,
+      );
+      await logInvite(tx, created.id, true);
+      return created;
     });
     return { userId: user.id, created: true, temporaryPassword: password };
   }
@@ -262,6 +279,7 @@ export async function inviteUser(input: {
       create: { accountId: input.accountId, userId: existing.id, roles, createdAt: now, updatedAt: now },
       update: { roles, updatedAt: now },
     });
+    await logInvite(tx, existing.id, false);
   });
   return { userId: existing.id, created: false };
 }
@@ -285,19 +303,37 @@ export async function setMemberRoles(
   accountId: string,
   userId: string,
   roles: readonly string[],
+  by: ActivityBy = SYSTEM_BY,
 ): Promise<void> {
   const db = await getDb();
   const wanted = normalizedRoles(roles);
   const where = { accountId_userId: { accountId, userId } };
-  if (!(await db.companyMember.findUnique({ where, select: { userId: true } }))) {
+  const current = await db.companyMember.findUnique({
+    where,
+    select: { roles: true, user: { select: { email: true } } },
+  });
+  if (!current) {
     throw new AppError("NOT_FOUND", "El usuario no es miembro de esta empresa.");
   }
+  const logChange = (tx: Tx) =>
+    recordActivity(tx, {
+      accountId,
+      action: "user.roles_changed",
+      actor: by.actor,
+      subject: { type: "user", id: userId },
+      details: { email: current.user.email, before: normalizedRoles(current.roles), after: wanted },
+      ip: by.ip,
+    });
   if (wanted.length === 0) {
-    await db.companyMember.delete({ where });
+    await db.$transaction(async (tx) => {
+      await tx.companyMember.delete({ where });
+      await logChange(tx);
+    });
     return;
   }
   await db.$transaction(async (tx) => {
     await tx.companyMember.update({ where, data: { roles: wanted, updatedAt: nowMs() } });
+    await logChange(tx);
     // Made administrator or approver where the organization requires a second factor of those roles,
     // a person without one keeps no token got with a password alone (an idToken lives an hour): their
     // sessions end now and the next sign-in sends them to set it up.
@@ -370,7 +406,11 @@ export async function endUserSessions(
  * (enabling the user again does not bring them back: the person signs in again). Only the home
  * organization's administrators (requireHomeOrganizationOf) may.
  */
-export async function setUserDisabled(userId: string, disabled: boolean): Promise<void> {
+export async function setUserDisabled(
+  userId: string,
+  disabled: boolean,
+  by: ActivityBy = SYSTEM_BY,
+): Promise<void> {
   const db = await getDb();
   await db.$transaction(async (tx) => {
     const { count } = await tx.user.updateMany({
@@ -379,6 +419,20 @@ export async function setUserDisabled(userId: string, disabled: boolean): Promis
     });
     if (count === 0) throw new AppError("NOT_FOUND", "El usuario no existe.");
     if (disabled) await endUserSessions(userId, tx);
+    // Organization-level: an account is disabled everywhere, by its home organization.
+    const user = await tx.user.findUniqueOrThrow({
+      where: { id: userId },
+      select: { email: true, homeOrganizationId: true },
+    });
+    await recordActivity(tx, {
+      accountId: null,
+      organizationId: user.homeOrganizationId,
+      action: disabled ? "user.disabled" : "user.enabled",
+      actor: by.actor,
+      subject: { type: "user", id: userId },
+      details: { email: user.email },
+      ip: by.ip,
+    });
   });
 }
 

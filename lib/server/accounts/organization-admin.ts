@@ -4,6 +4,8 @@ import type { Environment } from "@/lib/domain/environments";
 import { hasValidCheckDigit } from "@/lib/domain/rnc";
 import { SECOND_FACTOR_ROLES, type CompanyRole } from "@/lib/domain/roles";
 import { AppError } from "@/lib/errors";
+import type { ActivityAction } from "@/lib/domain/activity-actions";
+import { recordActivity, type ActivityBy } from "@/lib/server/activity/record-activity";
 import { disableTotp } from "@/lib/server/auth/second-factor";
 import { getDb, nowMs, Prisma, toMs } from "@/lib/server/db";
 import { getInventory } from "@/lib/server/ledger/inventory";
@@ -29,6 +31,36 @@ import {
 export interface OrganizationActor {
   userId: string;
   organizationId: string;
+  /** How the activity log names them (AuthContext.actor: their e-mail). */
+  actor?: string;
+  /** The request's client address, for the activity log. */
+  ip?: string | null;
+}
+
+function byOf(actor: OrganizationActor): ActivityBy {
+  return { actor: { type: "user", id: actor.userId, label: actor.actor ?? null }, ip: actor.ip ?? null };
+}
+
+type LogClient = Parameters<typeof recordActivity>[0];
+
+/** An organization-level entry of the activity log (accountId null) about one of its people. */
+async function logMemberAction(
+  db: LogClient,
+  actor: OrganizationActor,
+  action: ActivityAction,
+  userId: string,
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  const by = byOf(actor);
+  await recordActivity(db, {
+    accountId: null,
+    organizationId: actor.organizationId,
+    action,
+    actor: by.actor,
+    subject: { type: "user", id: userId },
+    details,
+    ip: by.ip,
+  });
 }
 
 /** What the creator of a company holds in it: everything but the viewer role (which every role reads). */
@@ -66,6 +98,16 @@ export async function createCompanyForActor(
         updatedAt: now,
       },
     });
+    const by = byOf(actor);
+    await recordActivity(tx, {
+      accountId: company.id,
+      organizationId: actor.organizationId,
+      action: "company.created",
+      actor: by.actor,
+      subject: { type: "company", id: company.id },
+      details: { rnc: company.rnc, name: company.name },
+      ip: by.ip,
+    });
     return company;
   });
 }
@@ -82,7 +124,9 @@ export async function resetMemberPassword(
 ): Promise<{ temporaryPassword: string }> {
   refuseSelf(actor, userId, "restablecer la contraseña");
   await requireHomeOrganizationOf(userId, actor.organizationId);
-  return resetUserPassword(userId);
+  const reset = await resetUserPassword(userId);
+  await logMemberAction(await getDb(), actor, "user.password_reset", userId);
+  return reset;
 }
 
 /** Removes a home member's second factor (a lost phone): they sign in with their password alone. */
@@ -90,12 +134,14 @@ export async function resetMemberSecondFactor(actor: OrganizationActor, userId: 
   refuseSelf(actor, userId, "quitar el segundo factor");
   await requireHomeOrganizationOf(userId, actor.organizationId);
   await disableTotp(userId);
+  await logMemberAction(await getDb(), actor, "user.second_factor_reset", userId);
 }
 
 /** "Sign out everywhere" for a home member. */
 export async function endMemberSessions(actor: OrganizationActor, userId: string): Promise<void> {
   await requireHomeOrganizationOf(userId, actor.organizationId);
   await endUserSessions(userId);
+  await logMemberAction(await getDb(), actor, "user.sessions_ended", userId);
 }
 
 /** Disables or enables a home member (never oneself). */
@@ -106,7 +152,7 @@ export async function setMemberDisabled(
 ): Promise<void> {
   refuseSelf(actor, userId, "deshabilitar el acceso");
   await requireHomeOrganizationOf(userId, actor.organizationId);
-  await setUserDisabled(userId, disabled);
+  await setUserDisabled(userId, disabled, byOf(actor));
 }
 
 export async function getRequireSecondFactor(organizationId: string): Promise<boolean> {
@@ -124,13 +170,32 @@ export async function getRequireSecondFactor(organizationId: string): Promise<bo
  * without a second factor — the one turning it on included: an idToken or refresh token obtained
  * with a password alone must not outlive the rule (they sign in again and are sent to set it up).
  */
-export async function setRequireSecondFactor(organizationId: string, required: boolean): Promise<void> {
+export async function setRequireSecondFactor(
+  organizationId: string,
+  required: boolean,
+  by?: ActivityBy,
+): Promise<void> {
   const db = await getDb();
   await db.$transaction(async (tx) => {
+    const before = await tx.organization.findUniqueOrThrow({
+      where: { id: organizationId },
+      select: { requireSecondFactor: true },
+    });
     await tx.organization.update({
       where: { id: organizationId },
       data: { requireSecondFactor: required, updatedAt: nowMs() },
     });
+    if (by && before.requireSecondFactor !== required) {
+      await recordActivity(tx, {
+        accountId: null,
+        organizationId,
+        action: "policy.changed",
+        actor: by.actor,
+        subject: { type: "organization", id: organizationId },
+        details: { policy: "requireSecondFactor", before: before.requireSecondFactor, after: required },
+        ip: by.ip,
+      });
+    }
     if (!required) return;
     for (const userId of await usersMissingRequiredSecondFactor(tx, organizationId)) {
       await endUserSessions(userId, tx);
@@ -212,6 +277,9 @@ export async function setOrganizationAdmin(
       where: { organizationId_userId: { organizationId: actor.organizationId, userId } },
       data: { isAdmin },
     });
+    await logMemberAction(tx, actor, "user.organization_admin_changed", userId, {
+      organizationAdmin: isAdmin,
+    });
     if (!isAdmin) return;
     const organization = await tx.organization.findUniqueOrThrow({
       where: { id: actor.organizationId },
@@ -251,6 +319,7 @@ export async function removeOrganizationMember(actor: OrganizationActor, userId:
     await tx.organizationMember.delete({
       where: { organizationId_userId: { organizationId: actor.organizationId, userId } },
     });
+    await logMemberAction(tx, actor, "user.removed", userId, { companies: accountIds.length });
   });
 }
 

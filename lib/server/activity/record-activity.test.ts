@@ -75,9 +75,20 @@ describe("recordActivity", () => {
         secret: "y",
         idToken: "z",
         nested: { p12Password: "w", apiKey: "k", keyPrefix: "abc", otp: "123456", list: [{ token: "t" }] },
+        refresh_token: "r",
+        key: "anula_x",
         count: 5n,
+        footprint: "kept",
+        bypassGranted: true,
+        tokenCount: 2,
       }),
-    ).toEqual({ name: "ERP", nested: { keyPrefix: "abc", list: [{}] }, count: "5" });
+    ).toEqual({
+      name: "ERP",
+      nested: { keyPrefix: "abc", list: [{}] },
+      count: "5",
+      footprint: "kept",
+      bypassGranted: true,
+    });
   });
 });
 

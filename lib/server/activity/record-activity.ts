@@ -62,18 +62,61 @@ export function actorOf(auth: Pick<AuthContext, "principal" | "userId" | "actor"
   };
 }
 
+/** Who acted and from where: what a use case needs to record its entry (its callers build it). */
+export interface ActivityBy {
+  actor: ActivityActor;
+  ip?: string | null;
+}
+
+/** The caller of a request: actorOf(auth) and the request's client address. */
+export function byOf(
+  auth: Pick<AuthContext, "principal" | "userId" | "actor">,
+  ip?: string | null,
+): ActivityBy {
+  return { actor: actorOf(auth), ip: ip ?? null };
+}
+
 /** A person known by id and e-mail (sign-in paths that have no AuthContext yet). */
 export function userActor(userId: string | null, email: string): ActivityActor {
   return { type: "user", id: userId, label: email };
 }
 
+/** Anula itself (start-up seed, scheduled work), and what a use case records when no caller is given. */
 export const SYSTEM_ACTOR: ActivityActor = { type: "system", id: null, label: "Anula" };
+export const SYSTEM_BY: ActivityBy = { actor: SYSTEM_ACTOR, ip: null };
 
 /**
  * Keys whose values are credentials. A caller should never pass one; this is the second line of
- * defence, so a careless `details: { ...input }` cannot put a password into a 10-year log.
+ * defence, so a careless `details: { ...input }` cannot put a password into a 10-year log. A key is
+ * read as words (camelCase, snake_case): "p12Password", "idToken", "apiKey" go; "keyPrefix" stays.
  */
-const SECRET_KEY = /pass(word|phrase)?|secret|token|otp|totp|private|pfx|p12|pkcs|^key$|apikey$|credential/i;
+const SECRET_WORDS = new Set([
+  "password",
+  "passwords",
+  "passphrase",
+  "secret",
+  "secrets",
+  "token",
+  "tokens",
+  "otp",
+  "totp",
+  "pin",
+  "credential",
+  "credentials",
+  "p12",
+  "pfx",
+  "pkcs12",
+]);
+const SECRET_KEYS = new Set(["key", "apikey", "privatekey", "signingkey"]);
+
+export function isSecretKey(key: string): boolean {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  return SECRET_KEYS.has(words.join("")) || words.some((word) => SECRET_WORDS.has(word));
+}
 
 export function withoutSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSecrets);
@@ -82,7 +125,7 @@ export function withoutSecrets(value: unknown): unknown {
   }
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {
-    if (SECRET_KEY.test(key) || inner === undefined) continue;
+    if (isSecretKey(key) || inner === undefined) continue;
     out[key] = withoutSecrets(inner);
   }
   return out;

@@ -4,6 +4,7 @@ import { createHash, randomBytes } from "node:crypto";
 
 import type { Environment } from "@/lib/domain/environments";
 import { AppError } from "@/lib/errors";
+import { recordActivity, SYSTEM_BY, type ActivityBy } from "@/lib/server/activity/record-activity";
 import { getDb, nowMs, toMs, toMsOrNull } from "@/lib/server/db";
 import type { Prisma } from "@/prisma/generated/client";
 
@@ -43,9 +44,14 @@ export interface CreateApiKeyOptions {
    * integration written for it may keep one per environment); absent or null: all three.
    */
   environment?: Environment | null;
+  /** Who creates it, for the activity log (default: Anula itself, e.g. a seed). */
+  by?: ActivityBy;
 }
 
-/** Creates a key for the account; `key` is returned once and never stored in clear. */
+/**
+ * Creates a key for the account; `key` is returned once and never stored in clear. The activity log
+ * gets "api_key.created" in the same transaction (the key's prefix, never the key).
+ */
 export async function createApiKey(
   accountId: string,
   name: string,
@@ -53,7 +59,20 @@ export async function createApiKey(
 ): Promise<{ id: string; key: string; prefix: string }> {
   const db = await getDb();
   const { data, key } = prepareApiKey(accountId, name, options);
-  const record = await db.apiKey.create({ data });
+  const by = options.by ?? SYSTEM_BY;
+  const record = await db.$transaction(async (tx) => {
+    const created = await tx.apiKey.create({ data });
+    await recordActivity(tx, {
+      accountId,
+      environment: data.environment ?? null,
+      action: "api_key.created",
+      actor: by.actor,
+      subject: { type: "api-key", id: created.id },
+      details: { name: data.name, prefix: data.prefix, environment: data.environment ?? null },
+      ip: by.ip,
+    });
+    return created;
+  });
   return { id: record.id, key, prefix: data.prefix };
 }
 
@@ -80,12 +99,28 @@ export function prepareApiKey(
   };
 }
 
-/** Revokes a key of this account (a key of another account is "not found", never touched). */
-export async function revokeApiKey(accountId: string, id: string): Promise<void> {
+/**
+ * Revokes a key of this account (a key of another account is "not found", never touched); the
+ * activity log gets "api_key.revoked" in the same transaction (not again for a key already revoked).
+ */
+export async function revokeApiKey(accountId: string, id: string, by: ActivityBy = SYSTEM_BY): Promise<void> {
   const db = await getDb();
-  const { count } = await db.apiKey.updateMany({
-    where: { id, accountId, revokedAt: null },
-    data: { revokedAt: nowMs() },
+  const count = await db.$transaction(async (tx) => {
+    const revoked = await tx.apiKey.updateMany({
+      where: { id, accountId, revokedAt: null },
+      data: { revokedAt: nowMs() },
+    });
+    if (revoked.count === 0) return 0;
+    const key = await tx.apiKey.findUniqueOrThrow({ where: { id }, select: { name: true, prefix: true } });
+    await recordActivity(tx, {
+      accountId,
+      action: "api_key.revoked",
+      actor: by.actor,
+      subject: { type: "api-key", id },
+      details: { name: key.name, prefix: key.prefix },
+      ip: by.ip,
+    });
+    return revoked.count;
   });
   if (count === 0) {
     const exists = await db.apiKey.count({ where: { id, accountId } });

@@ -2,6 +2,12 @@ import "server-only";
 
 import { isCompanyRole, rolesNeedSecondFactor, type CompanyRole } from "@/lib/domain/roles";
 import { AppError } from "@/lib/errors";
+import {
+  recordThrottledSignIn,
+  recordUserSignInRefused,
+  throttleWorthLogging,
+  type SignInFailure,
+} from "@/lib/server/activity/sign-in-activity";
 import { loadConfig } from "@/lib/server/config/load-config";
 import { getDb, nowMs } from "@/lib/server/db";
 import { UNKNOWN_ADDRESS } from "@/lib/server/http/client-address";
@@ -33,7 +39,14 @@ export async function verifyUserCredentials(
   otp?: string,
 ): Promise<VerifiedUser | null> {
   const email = username.trim().toLowerCase();
-  const attempt = await beginLoginAttempt(email, clientAddress, loadConfig().loginThrottle);
+  let attempt: Awaited<ReturnType<typeof beginLoginAttempt>>;
+  try {
+    attempt = await beginLoginAttempt(email, clientAddress, loadConfig().loginThrottle);
+  } catch (error) {
+    // The activity log (issue 20): a throttled sign-in of a known person, once a minute at most.
+    if (throttleWorthLogging(error, email, clientAddress)) await recordThrottledSignIn(email, clientAddress);
+    throw error;
+  }
   const db = await getDb();
   const user = email ? await db.user.findUnique({ where: { email } }) : null;
   if (!user) {
@@ -41,8 +54,11 @@ export async function verifyUserCredentials(
     return null;
   }
   const matches = await verifyPassword(password, user.passwordHash);
-  if (!matches || user.disabled) return null;
-  if (!(await checkSecondFactor(user, otp))) return null;
+  const refused = (reason: SignInFailure) =>
+    recordUserSignInRefused(user, { action: "auth.sign_in_failed", reason, clientAddress }).then(() => null);
+  if (!matches) return refused("wrong_password");
+  if (user.disabled) return refused("disabled");
+  if (!(await checkSecondFactor(user, otp))) return refused("wrong_second_factor");
   await attempt.succeeded();
   await db.user.update({ where: { id: user.id }, data: { lastLoginAt: nowMs() } });
   return { userId: user.id, email: user.email, mustChangePassword: user.mustChangePassword };

@@ -1,6 +1,7 @@
 import "server-only";
 
 import type { Environment } from "@/lib/domain/environments";
+import { recordSignIn } from "@/lib/server/activity/sign-in-activity";
 
 import type { AuthContext } from "./auth-context";
 import { ID_TOKEN_TTL_SECONDS, signIdToken } from "./id-token";
@@ -31,6 +32,11 @@ export async function signInCustomer(
   input: SignInInput & { environment: Environment },
 ): Promise<CustomerSession> {
   const auth = await signIn(input);
+  await recordSignIn(auth, {
+    channel: "mseller",
+    clientAddress: input.clientAddress,
+    environment: input.environment,
+  });
   return session(auth, input.environment, await issueRefreshToken(auth, input.environment));
 }
 

@@ -3,6 +3,7 @@ import "server-only";
 import { SignJWT, jwtVerify } from "jose";
 
 import type { Environment } from "@/lib/domain/environments";
+import { recordSignIn } from "@/lib/server/activity/sign-in-activity";
 import { AppError } from "@/lib/errors";
 import { loadConfig } from "@/lib/server/config/load-config";
 import { pathEnvironmentOf } from "@/lib/server/http/path-environment";
@@ -51,6 +52,7 @@ export interface IdTokenResponse {
  */
 export async function issueIdToken(input: SignInInput): Promise<IdTokenResponse> {
   const auth = await signIn(input);
+  await recordSignIn(auth, { channel: "api", clientAddress: input.clientAddress });
   return { idToken: await signIdToken(auth), expiresIn: ID_TOKEN_TTL_SECONDS, tokenType: "Bearer" };
 }
 

@@ -8,6 +8,7 @@ import { cookies, headers } from "next/headers";
 
 import { LOGIN_OTP_REQUIRED, LOGIN_RATE_LIMITED } from "@/lib/errors/login-errors";
 import { AppError, isAppError } from "@/lib/errors";
+import { recordPortalSignIn } from "@/lib/server/activity/sign-in-activity";
 import { loadConfig } from "@/lib/server/config/load-config";
 import { clientAddressOf, isHttps, UNKNOWN_ADDRESS } from "@/lib/server/http/client-address";
 
@@ -76,7 +77,9 @@ export function getAuthOptions(request?: Request | Headers): AuthOptions {
             if (isAppError(error) && error.code === "OTP_REQUIRED") throw new Error(LOGIN_OTP_REQUIRED);
             throw error;
           });
-          return user ? { id: user.userId, email: user.email, name: user.email } : null;
+          if (!user) return null;
+          await recordPortalSignIn(user.userId, clientAddress);
+          return { id: user.userId, email: user.email, name: user.email };
         },
       }),
     ],

@@ -4,6 +4,12 @@ import { randomBytes } from "node:crypto";
 
 import { isServiceScope, type ServiceScope } from "@/lib/domain/roles";
 import { AppError } from "@/lib/errors";
+import { recordActivity, SYSTEM_BY, type ActivityBy } from "@/lib/server/activity/record-activity";
+import {
+  recordServiceSignInRefused,
+  recordThrottledSignIn,
+  throttleWorthLogging,
+} from "@/lib/server/activity/sign-in-activity";
 import { loadConfig } from "@/lib/server/config/load-config";
 import { getDb, nowMs, toMs, toMsOrNull } from "@/lib/server/db";
 import { UNKNOWN_ADDRESS } from "@/lib/server/http/client-address";
@@ -63,10 +69,13 @@ function checkScopes(scopes: readonly string[]): ServiceScope[] {
   return unique as ServiceScope[];
 }
 
-/** Creates a service account of the company; its first secret is returned here only. */
+/**
+ * Creates a service account of the company; its first secret is returned here only. The activity
+ * log gets "service_account.created" in the same transaction (name, clientId, scopes; no secret).
+ */
 export async function createServiceAccount(
   accountId: string,
-  input: { name: string; scopes: readonly string[]; createdBy?: string },
+  input: { name: string; scopes: readonly string[]; createdBy?: string; by?: ActivityBy },
 ): Promise<{ id: string; clientId: string; secret: string }> {
   const name = input.name.trim();
   if (!name || name.length > 100) {
@@ -78,17 +87,29 @@ export async function createServiceAccount(
   const { secret, prefix, secretHash } = await newSecret();
   const now = nowMs();
   const db = await getDb();
-  const created = await db.serviceAccount.create({
-    data: {
+  const by = input.by ?? SYSTEM_BY;
+  const created = await db.$transaction(async (tx) => {
+    const row = await tx.serviceAccount.create({
+      data: {
+        accountId,
+        name,
+        clientId: `sa_${randomBase36(16)}`,
+        scopes,
+        createdBy: input.createdBy ?? null,
+        createdAt: now,
+        updatedAt: now,
+        secrets: { create: { prefix, secretHash, createdAt: now } },
+      },
+    });
+    await recordActivity(tx, {
       accountId,
-      name,
-      clientId: `sa_${randomBase36(16)}`,
-      scopes,
-      createdBy: input.createdBy ?? null,
-      createdAt: now,
-      updatedAt: now,
-      secrets: { create: { prefix, secretHash, createdAt: now } },
-    },
+      action: "service_account.created",
+      actor: by.actor,
+      subject: { type: "service-account", id: row.id },
+      details: { name, clientId: row.clientId, scopes, prefix },
+      ip: by.ip,
+    });
+    return row;
   });
   return { id: created.id, clientId: created.clientId, secret };
 }
@@ -140,6 +161,7 @@ export async function rotateServiceAccountSecret(
   accountId: string,
   id: string,
   overlapHours: number = DEFAULT_ROTATION_OVERLAP_HOURS,
+  by: ActivityBy = SYSTEM_BY,
 ): Promise<{ secret: string; oldSecretsExpireAt: number }> {
   if (!Number.isInteger(overlapHours) || overlapHours < 0 || overlapHours > MAX_ROTATION_OVERLAP_HOURS) {
     throw new AppError(
@@ -165,7 +187,21 @@ export async function rotateServiceAccountSecret(
     await tx.serviceAccountSecret.create({
       data: { serviceAccountId: id, prefix, secretHash, createdAt: now },
     });
-    await tx.serviceAccount.update({ where: { id }, data: { updatedAt: now } });
+    const row = await tx.serviceAccount.update({ where: { id }, data: { updatedAt: now } });
+    await recordActivity(tx, {
+      accountId,
+      action: "service_account.secret_rotated",
+      actor: by.actor,
+      subject: { type: "service-account", id },
+      details: {
+        name: row.name,
+        clientId: row.clientId,
+        prefix,
+        overlapHours,
+        oldSecretsExpireAt: Number(oldSecretsExpireAt),
+      },
+      ip: by.ip,
+    });
   });
   return { secret, oldSecretsExpireAt: Number(oldSecretsExpireAt) };
 }
@@ -178,16 +214,25 @@ export async function setServiceAccountDisabled(
   accountId: string,
   id: string,
   disabled: boolean,
+  by: ActivityBy = SYSTEM_BY,
 ): Promise<void> {
   await requireOwn(accountId, id);
   const db = await getDb();
   const now = nowMs();
   await db.$transaction(async (tx) => {
-    await tx.serviceAccount.update({
+    const row = await tx.serviceAccount.update({
       where: { id },
       data: disabled
         ? { disabledAt: now, sessionsValidAfter: now, updatedAt: now }
         : { disabledAt: null, updatedAt: now },
+    });
+    await recordActivity(tx, {
+      accountId,
+      action: disabled ? "service_account.revoked" : "service_account.enabled",
+      actor: by.actor,
+      subject: { type: "service-account", id },
+      details: { name: row.name, clientId: row.clientId },
+      ip: by.ip,
     });
     if (disabled) {
       await tx.refreshToken.updateMany({
@@ -210,11 +255,14 @@ export async function signInServiceAccount(input: {
   clientAddress?: string;
 }): Promise<AuthContext | null> {
   const clientId = input.clientId.trim().toLowerCase();
-  const attempt = await beginLoginAttempt(
-    clientId,
-    input.clientAddress ?? UNKNOWN_ADDRESS,
-    loadConfig().loginThrottle,
-  );
+  const address = input.clientAddress ?? UNKNOWN_ADDRESS;
+  let attempt: Awaited<ReturnType<typeof beginLoginAttempt>>;
+  try {
+    attempt = await beginLoginAttempt(clientId, address, loadConfig().loginThrottle);
+  } catch (error) {
+    if (throttleWorthLogging(error, clientId, address)) await recordThrottledSignIn(clientId, address);
+    throw error;
+  }
   const prefix = SECRET_PATTERN.exec(input.secret)?.[1];
   const db = await getDb();
   const now = nowMs();
@@ -232,9 +280,31 @@ export async function signInServiceAccount(input: {
   const stored = row?.secrets[0];
   if (!row || !stored) {
     await burnPasswordCheck(input.secret);
+    // A known clientId with an unknown, expired or revoked secret is still its company's business.
+    if (row)
+      await recordServiceSignInRefused(row, {
+        action: "auth.sign_in_failed",
+        reason: "wrong_secret",
+        clientAddress: input.clientAddress,
+      });
     return null;
   }
-  if (!(await verifyPassword(input.secret, stored.secretHash)) || row.disabledAt !== null) return null;
+  if (!(await verifyPassword(input.secret, stored.secretHash))) {
+    await recordServiceSignInRefused(row, {
+      action: "auth.sign_in_failed",
+      reason: "wrong_secret",
+      clientAddress: input.clientAddress,
+    });
+    return null;
+  }
+  if (row.disabledAt !== null) {
+    await recordServiceSignInRefused(row, {
+      action: "auth.sign_in_failed",
+      reason: "disabled",
+      clientAddress: input.clientAddress,
+    });
+    return null;
+  }
   await attempt.succeeded();
   const auth = await loadServiceAccount(row.id, row.accountId);
   if (!auth) return null;

@@ -1,6 +1,7 @@
 import "server-only";
 
 import { AppError, isAppError } from "@/lib/errors";
+import { recordActivity, SYSTEM_BY, type ActivityBy } from "@/lib/server/activity/record-activity";
 import { loadConfig } from "@/lib/server/config/load-config";
 import { logger } from "@/lib/server/config/logger";
 import { getDb, nowMs } from "@/lib/server/db";
@@ -61,7 +62,7 @@ export async function uploadCertificate(
   accountId: string,
   p12: Uint8Array,
   password: string,
-  options: { createdBy?: string; confirmedHolder?: string } = {},
+  options: { createdBy?: string; confirmedHolder?: string; by?: ActivityBy } = {},
 ): Promise<CertificateSummary> {
   const { organizationId, rnc } = await companyOf(accountId);
   const { data, credential } = prepareCertificate(organizationId, p12, password, options);
@@ -77,6 +78,25 @@ export async function uploadCertificate(
   const created = await db.$transaction(async (tx) => {
     const certificate = await tx.certificate.create({ data });
     await activateLink(tx, accountId, certificate.id);
+    const by = options.by ?? SYSTEM_BY;
+    await recordActivity(tx, {
+      accountId,
+      organizationId,
+      action: "certificate.uploaded",
+      actor: by.actor,
+      subject: { type: "certificate", id: certificate.id },
+      // The holder and fingerprint identify it; the .p12 and its password never leave the sealed columns.
+      details: {
+        subject: certificate.subject,
+        holderId,
+        serialNumberHex: certificate.serialNumberHex,
+        fingerprint: certificate.fingerprint,
+        notAfter: Number(certificate.notAfter),
+        active: true,
+        holderConfirmed: holderId !== rnc,
+      },
+      ip: by.ip,
+    });
     return certificate;
   });
   credentialCache.set(created.id, credential);
@@ -92,12 +112,16 @@ export async function uploadCertificate(
  * signer serving several RNCs is uploaded once. A certificate of another organization is "not
  * found", never linked.
  */
-export async function linkCertificate(accountId: string, certificateId: string): Promise<void> {
+export async function linkCertificate(
+  accountId: string,
+  certificateId: string,
+  by: ActivityBy = SYSTEM_BY,
+): Promise<void> {
   const { organizationId } = await companyOf(accountId);
   const db = await getDb();
   const certificate = await db.certificate.findFirst({
     where: { id: certificateId, organizationId },
-    select: { id: true, notAfter: true },
+    select: { id: true, notAfter: true, subject: true, fingerprint: true },
   });
   if (!certificate) throw new AppError("NOT_FOUND", "El certificado no existe en esta organización.");
   if (Number(certificate.notAfter) < Date.now()) {
@@ -106,7 +130,18 @@ export async function linkCertificate(accountId: string, certificateId: string):
       "El certificado ya no está vigente: no puede usarse para firmar.",
     );
   }
-  await db.$transaction((tx) => activateLink(tx, accountId, certificateId));
+  await db.$transaction(async (tx) => {
+    await activateLink(tx, accountId, certificateId);
+    await recordActivity(tx, {
+      accountId,
+      organizationId,
+      action: "certificate.activated",
+      actor: by.actor,
+      subject: { type: "certificate", id: certificateId },
+      details: { subject: certificate.subject, fingerprint: certificate.fingerprint },
+      ip: by.ip,
+    });
+  });
   logger.info({ accountId, certificateId }, "Certificate linked");
 }
 

@@ -3,6 +3,8 @@ import { v7 as uuidv7 } from "uuid";
 import type { Environment } from "@/lib/domain/environments";
 import type { Locale } from "@/lib/domain/locale";
 import { AppError, isAppError } from "@/lib/errors";
+import type { ActivityBy } from "@/lib/server/activity/record-activity";
+import { recordVoidSent } from "@/lib/server/activity/void-activity";
 import { getActiveSigningCredential } from "@/lib/server/certificates";
 import { assertSequencesUnused, ledgerRangesOf, outsideAuthorizationWarnings } from "@/lib/server/ledger";
 import type { LedgerWarning } from "@/lib/server/ledger/prevoid-check";
@@ -52,6 +54,8 @@ export interface CreateVoidInput {
   hold?: VoidHold;
   /** A void sent by approving a request: recorded on the void record. */
   approval?: VoidApproval;
+  /** Who sends it, for the activity log's "void.sent" (default: createdBy as the actor's label). */
+  activityBy?: ActivityBy;
 }
 
 /**
@@ -177,6 +181,7 @@ export async function createVoid(input: CreateVoidInput): Promise<CreateVoidResu
     throw error;
   }
   const attempt = await send(record, prepared, prepared.signed.xml, credential);
+  await recordVoidSent(input, attempt, prepared.rangeCount);
   return logOutcome(input, started, {
     outcome: outcomeOf(attempt),
     attempt,

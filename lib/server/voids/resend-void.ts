@@ -1,6 +1,7 @@
 import "server-only";
 import type { Environment } from "@/lib/domain/environments";
 import { AppError } from "@/lib/errors";
+import type { ActivityBy } from "@/lib/server/activity/record-activity";
 import { getActiveSigningCredential } from "@/lib/server/certificates";
 import { loadConfig } from "@/lib/server/config/load-config";
 import { logger } from "@/lib/server/config/logger";
@@ -18,6 +19,8 @@ export interface ResendInput {
   voidId: string;
   /** Who asked, e.g. "ana@empresa.do (portal)". */
   requestedBy: string;
+  /** Who, for the activity log's "void.settled" when DGII accepts the resend. */
+  activityBy?: ActivityBy;
 }
 
 export interface ResendResult {

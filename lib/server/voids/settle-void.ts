@@ -1,6 +1,7 @@
 import "server-only";
 import type { Environment } from "@/lib/domain/environments";
 import { AppError } from "@/lib/errors";
+import type { ActivityBy } from "@/lib/server/activity/record-activity";
 import { logger } from "@/lib/server/config/logger";
 import { checkEvidence } from "./settlement-evidence";
 import { settleRecord, type SettledOutcome } from "./settlement-repository";
@@ -20,6 +21,8 @@ export interface SettleVoidInput {
   userId: string;
   /** How the person is shown, e.g. "ana@empresa.do (portal)". */
   by: string;
+  /** Who, for the activity log (actor and address); default: the person above. */
+  activityBy?: ActivityBy;
 }
 
 /**
@@ -53,6 +56,7 @@ export async function settleVoid(input: SettleVoidInput): Promise<void> {
     userId: input.userId,
     by: input.by,
     now: Date.now(),
+    activityBy: input.activityBy,
   });
   logger.info(
     { voidId: input.voidId, environment: input.environment, outcome, evidence: evidence !== undefined },

@@ -1,4 +1,6 @@
 import "server-only";
+
+import { recordActivity, type ActivityBy } from "@/lib/server/activity/record-activity";
 import { v7 as uuidv7 } from "uuid";
 import type { Environment } from "@/lib/domain/environments";
 import { groupBySerieTipo } from "@/lib/domain/intervals";
@@ -193,6 +195,8 @@ export interface SettleInput {
   userId: string;
   by: string;
   now: number;
+  /** For the activity log's "void.settled" (default: the person above). */
+  activityBy?: ActivityBy;
 }
 
 /**
@@ -247,6 +251,16 @@ export async function settleRecord(input: SettleInput): Promise<void> {
         dgiiCode: null,
         settledBy: input.by,
       },
+    });
+    const by = input.activityBy ?? { actor: { type: "user" as const, id: input.userId, label: input.by } };
+    await recordActivity(tx, {
+      accountId: input.accountId,
+      environment: input.environment,
+      action: "void.settled",
+      actor: by.actor,
+      subject: { type: "void", id: row.id },
+      details: { via: "manual", status: input.outcome, evidence: input.evidence !== undefined },
+      ip: by.ip ?? null,
     });
   });
 }
@@ -389,6 +403,8 @@ export async function finishResend(input: {
   leaseOwner: string;
   result: ExchangeResult;
   now: number;
+  /** For the activity log's "void.settled" when the resend is accepted (default: requestedBy). */
+  activityBy?: ActivityBy;
 }): Promise<void> {
   const db = await getDb();
   const result = input.result;
@@ -460,6 +476,22 @@ export async function finishResend(input: {
           dgiiCode: result.codigo,
           settledBy: input.requestedBy,
         },
+      });
+      const by = input.activityBy ?? { actor: { type: "user" as const, id: null, label: input.requestedBy } };
+      await recordActivity(tx, {
+        accountId: input.accountId,
+        environment: input.environment,
+        action: "void.settled",
+        actor: by.actor,
+        subject: { type: "void", id: input.voidId },
+        details: {
+          via: "resend",
+          status: "Aceptado",
+          attemptNumber: input.attemptNumber,
+          dgiiCode: result.codigo,
+          ...(result.partial ? { totalExcepted: result.partial.totalExcepted } : {}),
+        },
+        ip: by.ip ?? null,
       });
       return;
     }

@@ -1,3 +1,4 @@
+import { requestBy } from "@/lib/server/activity/request-ip";
 import { requireBearer } from "@/lib/server/auth";
 import { json, requireEnvironment, route } from "@/lib/server/http";
 import { annotateRequest } from "@/lib/server/http/request-context";
@@ -26,7 +27,13 @@ export const POST = route(async (request: Request, { params }: Context) => {
   const body = await readResolutionBody(request);
   if (body.action === "resend") {
     checkResendConfirmation(voidId, body.confirmation);
-    await resendVoid({ accountId: auth.accountId, environment, voidId, requestedBy: `${auth.actor} (API)` });
+    await resendVoid({
+      accountId: auth.accountId,
+      environment,
+      voidId,
+      requestedBy: `${auth.actor} (API)`,
+      activityBy: requestBy(auth, request),
+    });
   } else {
     await settleVoid({
       accountId: auth.accountId,
@@ -37,6 +44,7 @@ export const POST = route(async (request: Request, { params }: Context) => {
       evidence: body.evidence,
       userId: auth.userId,
       by: `${auth.actor} (API)`,
+      activityBy: requestBy(auth, request),
     });
   }
   annotateRequest({ voidId });

@@ -1,0 +1,54 @@
+import "server-only";
+
+import type { Environment } from "@/lib/domain/environments";
+import { getDb } from "@/lib/server/db";
+import type { VoidAttempt } from "@/lib/server/voids/types";
+
+import { recordActivity, type ActivityBy } from "./record-activity";
+
+/**
+ * "void.sent": a void was signed and sent to DGII, recorded once createVoid has written what DGII
+ * answered (Aceptado, Rechazado, or Error while unconfirmed — a later answer or a settlement is its
+ * own entry). `by` is the caller (the person or integration, or the approver of a request); without
+ * it the record's createdBy label is the actor.
+ */
+export async function recordVoidSent(
+  input: {
+    accountId: string;
+    environment: Environment;
+    createdBy: string;
+    activityBy?: ActivityBy;
+    approval?: { requestId: string; approvedBy: string } | null;
+  },
+  attempt: VoidAttempt,
+  rangeCount: number,
+): Promise<void> {
+  const by = input.activityBy ?? { actor: { type: "user" as const, id: null, label: input.createdBy } };
+  await recordActivity(await getDb(), {
+    accountId: input.accountId,
+    environment: input.environment,
+    action: "void.sent",
+    actor: by.actor,
+    subject: { type: "void", id: attempt.voidId },
+    details: {
+      status: attempt.status,
+      totalVoided: attempt.totalVoided,
+      rangeCount,
+      fechaHoraAnulacion: attempt.fechaHoraAnulacion,
+      reasonCode: reasonCodeOf(attempt),
+      dgiiCode: attempt.taxauthCode,
+      errorCode: attempt.errorCode,
+      ...(attempt.totalExcepted ? { totalExcepted: attempt.totalExcepted } : {}),
+      ...(input.approval
+        ? { requestId: input.approval.requestId, approvedBy: input.approval.approvedBy }
+        : {}),
+    },
+    ip: by.ip ?? null,
+  });
+}
+
+/** The void's 608 reason code (VoidRecordView.reason, issue 20), null when it has none. */
+function reasonCodeOf(attempt: VoidAttempt): string | null {
+  const reason = (attempt as { reason?: { code: string } | null }).reason;
+  return reason?.code ?? null;
+}
