@@ -21,6 +21,8 @@ export const ENTRY_POINTS = {
   "POST /[environment]/customer/authentication/refresh": "public",
   "GET /healthz": "public",
   "GET /readyz": "public",
+  // Prometheus scrapes: its own bearer token (METRICS_TOKEN), no user or company
+  "GET /metrics": "public",
   "GET /openapi.json": "public",
   "GET /api/auth/[...nextauth]": "public",
   "POST /api/auth/[...nextauth]": "public",

@@ -89,6 +89,13 @@ function successResponse(operation: ApiOperation, status: number): Json {
   const { description, body } = operation.responses[status]!;
   const examples = examplesFor(operation.operationId, status);
   if (body === "none") return { description, headers: requestIdHeader };
+  if (body === "prometheus") {
+    return {
+      description,
+      headers: requestIdHeader,
+      content: { "text/plain; version=0.0.4": { schema: { type: "string" } } },
+    };
+  }
   if (body === "zip") {
     return {
       description,
@@ -155,9 +162,11 @@ function operationObject(operation: ApiOperation): Json {
   const security =
     operation.auth === "none"
       ? []
-      : operation.auth === "bearer"
-        ? [{ bearerAuth: [] }]
-        : [{ bearerAuth: [], apiKey: [] }];
+      : operation.auth === "metricsToken"
+        ? [{ metricsToken: [] }]
+        : operation.auth === "bearer"
+          ? [{ bearerAuth: [] }]
+          : [{ bearerAuth: [], apiKey: [] }];
   const responses: Record<string, Json> = {};
   for (const status of Object.keys(operation.responses))
     responses[status] = successResponse(operation, Number(status));
@@ -227,7 +236,7 @@ export function buildOpenApiDocument(): Json {
       { name: "Anulaciones", description: "Voiding of e-NCF ranges (ANECF)" },
       { name: "Documentos", description: "Status of issued e-CF" },
       { name: "Secuencias", description: "The sequence ledger: authorized, issued, voided, gaps" },
-      { name: "Operación", description: "Health, readiness and this document" },
+      { name: "Operación", description: "Health, readiness, metrics and this document" },
     ],
     paths,
     components: {
@@ -240,6 +249,11 @@ export function buildOpenApiDocument(): Json {
           description:
             "idToken from POST /auth/token (1 hour, any environment) or from POST " +
             "/{environment}/customer/authentication (1 hour, that environment only)",
+        },
+        metricsToken: {
+          type: "http",
+          scheme: "bearer",
+          description: "METRICS_TOKEN of the deployment (GET /metrics only; unset, /metrics is off)",
         },
         apiKey: {
           type: "apiKey",

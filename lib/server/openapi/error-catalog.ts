@@ -243,5 +243,6 @@ export const OPERATION_ERRORS: Record<string, ErrorCode[]> = {
   deleteSequenceAuthorization: [...BEARER, "FORBIDDEN", "AUTHORIZATION_NOT_FOUND", ...ALWAYS],
   getHealth: [],
   getReadiness: [],
+  getMetrics: ["UNAUTHORIZED", "NOT_FOUND"],
   getOpenApi: [],
 };

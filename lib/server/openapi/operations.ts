@@ -19,7 +19,8 @@ export interface ApiOperation {
   tag: "Autenticación" | "Anulaciones" | "Documentos" | "Secuencias" | "Operación";
   summary: string;
   description: string;
-  auth: "none" | "bearer" | "bearer+apiKey";
+  /** metricsToken: `Authorization: Bearer <METRICS_TOKEN>` (GET /metrics only). */
+  auth: "none" | "bearer" | "bearer+apiKey" | "metricsToken";
   idempotencyKey?: boolean;
   query?: z.ZodObject;
   pathParams?: Record<string, { schema: z.ZodType; description: string }>;
@@ -29,9 +30,9 @@ export interface ApiOperation {
   multipartBody?: string;
   /**
    * Success responses: component name, "xml" for the signed XML download, "zip" for the audit pack,
-   * "none" for a 204.
+   * "prometheus" for the metrics' text format, "none" for a 204.
    */
-  responses: Record<number, { description: string; body: string | "xml" | "zip" | "none" }>;
+  responses: Record<number, { description: string; body: string | "xml" | "zip" | "prometheus" | "none" }>;
 }
 
 export const environmentParameterSchema = z
@@ -344,6 +345,21 @@ export const API_OPERATIONS: ApiOperation[] = [
       200: { description: "Ready", body: "ReadinessResponse" },
       503: { description: "Not ready, or shutting down", body: "ReadinessResponse" },
     },
+  },
+  {
+    operationId: "getMetrics",
+    method: "get",
+    path: "/metrics",
+    tag: "Operación",
+    summary: "Prometheus metrics",
+    description:
+      "This instance's metrics in the Prometheus text format (scrape every instance): void outcomes by status " +
+      "and environment (anula_void_outcomes_total), DGII latency and errors by operation " +
+      "(anula_dgii_request_duration_seconds, anula_dgii_request_errors_total), webhook deliveries and failures, " +
+      "job queue depth and job failures, and the process's own (CPU, memory, event loop). Off unless METRICS_TOKEN " +
+      "is set (404); then only with `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise).",
+    auth: "metricsToken",
+    responses: { 200: { description: "Prometheus text format 0.0.4", body: "prometheus" } },
   },
   {
     operationId: "getOpenApi",

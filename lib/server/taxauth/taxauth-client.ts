@@ -6,6 +6,7 @@ import { signXml, type SigningCredential } from "@/lib/server/signing";
 import type { TaxAuthConfig } from "./config";
 import { buildXmlMultipart } from "./multipart";
 import { classifyVoidAnswer } from "./classify-void-answer";
+import { dgiiOperationOf, recordDgiiRequest } from "@/lib/server/metrics/record";
 import { describeBody, tryJson } from "./response-body";
 import { TokenCache } from "./token-cache";
 import { HttpTransport, TransportError, type HttpAnswer, type RequestOptions } from "./transport";
@@ -213,8 +214,24 @@ export class TaxAuthClient {
     }
   }
 
-  private call(environment: Environment, path: string, options: RequestOptions): Promise<HttpAnswer> {
-    return this.transport.request(`${this.config.baseUrls[environment]}${path}`, options);
+  /** Every request to DGII goes through here: timed and counted for GET /metrics. */
+  private async call(environment: Environment, path: string, options: RequestOptions): Promise<HttpAnswer> {
+    const started = performance.now();
+    const operation = dgiiOperationOf(path);
+    try {
+      const answer = await this.transport.request(`${this.config.baseUrls[environment]}${path}`, options);
+      recordDgiiRequest({
+        operation,
+        environment,
+        durationMs: performance.now() - started,
+        httpStatus: answer.status,
+      });
+      return answer;
+    } catch (error) {
+      const failure = error instanceof TransportError ? error.failure : "network";
+      recordDgiiRequest({ operation, environment, durationMs: performance.now() - started, failure });
+      throw error;
+    }
   }
 }
 

@@ -10,6 +10,7 @@ import { firstOverlap, serieTipoKey } from "@/lib/domain/intervals";
 import type { PartialSplit } from "./partial-success";
 import { parseStoredRanges, storedRangeGroups, type StoredRequestRange } from "./stored-ranges";
 import { recordLateAnswer } from "./settlement-repository";
+import { recordVoidOutcome } from "@/lib/server/metrics/record";
 import {
   STORED_VOID_MESSAGES,
   type SerieTipoBox,
@@ -203,6 +204,8 @@ export async function completeVoid(
           return settled;
         });
   if (changed) {
+    // GET /metrics: the outcome, once — an Error only when no answer will come any more.
+    if (release) recordVoidOutcome(record.environment, completion.status);
     const partial = completion.status === "Aceptado" ? completion.partial : undefined;
     return partial
       ? {
