@@ -17,6 +17,7 @@ import {
 import { AppError } from "@/lib/errors";
 import { getDb, isUniqueViolation } from "@/lib/server/db";
 import { setCoverageMark } from "@/lib/server/ledger/coverage";
+import { writeEvents, type NewEvent } from "@/lib/server/events/write-event";
 
 import { insertAbsentDocuments, lockDocumentSeries, type NewDocumentRow } from "./insert-documents";
 import type { Prisma } from "@/prisma/generated/client";
@@ -193,22 +194,52 @@ async function upsert(input: ImportInput, valid: ValidEntry[]): Promise<Set<stri
       if (rest.length === 0) return new Set<string>();
       const existing = await tx.document.findMany({
         where: { accountId, environment, ncf: { in: rest.map((entry) => entry.record.ncf) } },
-        select: { id: true, ncf: true },
+        select: { id: true, ncf: true, status: true },
       });
-      const idByNcf = new Map(existing.map((row) => [row.ncf, row.id]));
+      const byNcf = new Map(existing.map((row) => [row.ncf, row]));
+      const changes: Array<NewEvent<"document.status_changed">> = [];
       for (const { record } of rest) {
-        const id = idByNcf.get(record.ncf);
-        if (id)
-          await tx.document.update({
-            where: { id },
-            data: { ...updateData(record, input), updateAt: BigInt(now) },
-          });
+        const stored = byNcf.get(record.ncf);
+        if (!stored) continue;
+        await tx.document.update({
+          where: { id: stored.id },
+          data: { ...updateData(record, input), updateAt: BigInt(now) },
+        });
+        if (record.status !== undefined && record.status !== stored.status) {
+          changes.push(statusChangedEvent(input, stored, record.status, now));
+        }
       }
-      return new Set(idByNcf.keys());
+      // The outbox (issue 21): in this transaction, so the events exist iff the statuses changed.
+      await writeEvents(tx, changes);
+      return new Set(byNcf.keys());
     },
     // Up to 1,000 updates of existing e-NCF on a busy server: past the 5 s default, not an error.
     { timeout: 60_000 },
   );
+}
+
+function statusChangedEvent(
+  input: ImportInput,
+  stored: { id: string; ncf: string; status: string },
+  status: string,
+  now: number,
+): NewEvent<"document.status_changed"> {
+  return {
+    type: "document.status_changed",
+    accountId: input.accountId,
+    environment: input.environment,
+    subjectId: stored.id,
+    now,
+    payload: {
+      documentId: stored.id,
+      ncf: stored.ncf,
+      customerId: input.rnc,
+      environment: input.environment,
+      previousStatus: stored.status,
+      status,
+      via: "import",
+    },
+  };
 }
 
 /** The fields an entry sets (only those it carries), as stored. */

@@ -3,7 +3,8 @@ import { loadConfig } from "@/lib/server/config/load-config";
 
 import { getActiveSigningCredential } from "@/lib/server/certificates";
 import { logger } from "@/lib/server/config/logger";
-import { getDb } from "@/lib/server/db";
+import { getDb, inTransaction } from "@/lib/server/db";
+import { writeEvent } from "@/lib/server/events/write-event";
 import type { SigningCredential } from "@/lib/server/signing";
 import type { TaxAuthStatusResult } from "@/lib/server/taxauth";
 import { getTaxAuthClient } from "@/lib/server/taxauth/client-instance";
@@ -105,17 +106,39 @@ async function askAndStore(
     return { ...document, checkedAt: now };
   }
   const taxauthResponse = [...taxauthResponsesOf(document), JSON.stringify(answer.raw)];
-  // Conditional on the status we read: when two instances race, only one appends the answer.
-  const { count } = await db.document.updateMany({
-    where: { id: document.id, status: document.status },
-    data: {
-      status: answer.estado,
-      taxauthResponse,
-      // The sequence ledger: a rejection with secuenciaUtilizada=false leaves the number usable.
-      sequenceReusable: isSequenceReusable(answer.estado, taxauthResponse),
-      updateAt: BigInt(now),
-      checkedAt: BigInt(now),
-    },
+  // Conditional on the status we read: when two instances race, only one appends the answer, and
+  // only that one writes the document.status_changed event (same transaction: issue 21's outbox).
+  const count = await inTransaction(db, async (tx) => {
+    const { count: updated } = await tx.document.updateMany({
+      where: { id: document.id, status: document.status },
+      data: {
+        status: answer.estado,
+        taxauthResponse,
+        // The sequence ledger: a rejection with secuenciaUtilizada=false leaves the number usable.
+        sequenceReusable: isSequenceReusable(answer.estado, taxauthResponse),
+        updateAt: BigInt(now),
+        checkedAt: BigInt(now),
+      },
+    });
+    if (updated === 1) {
+      await writeEvent(tx, {
+        type: "document.status_changed",
+        accountId: document.accountId,
+        environment: document.environment,
+        subjectId: document.id,
+        now,
+        payload: {
+          documentId: document.id,
+          ncf: document.ncf,
+          customerId: document.customerId,
+          environment: document.environment,
+          previousStatus: document.status,
+          status: answer.estado,
+          via: "refresh",
+        },
+      });
+    }
+    return updated;
   });
   if (count === 1)
     return { ...document, status: answer.estado, taxauthResponse, updateAt: now, checkedAt: now };

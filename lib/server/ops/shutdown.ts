@@ -3,6 +3,7 @@ import "server-only";
 import { loadConfig } from "@/lib/server/config/load-config";
 import { logger } from "@/lib/server/config/logger";
 import { closeDb } from "@/lib/server/db";
+import { stopBackgroundWork } from "@/lib/server/jobs/background-work";
 import { inFlightCount, waitForInFlight } from "@/lib/server/voids/in-flight";
 import { interruptAbandonedSends, stopLeaseKeeper } from "@/lib/server/voids/send-leases";
 
@@ -35,12 +36,17 @@ export interface ShutdownReport {
  * listener closes; requests already running finish and sends to the authority get the rest of the
  * bound to settle (their leases are still renewed meanwhile), then the database closes. A send still
  * unanswered is marked INTERRUPTED first: no answer can reach its record after this process exits.
+ * The job queue stops taking jobs at the signal; running jobs finish within the same bound.
  * Nothing is half-written, because every completion is one UPDATE.
  */
 export async function shutdown(options: ShutdownOptions): Promise<ShutdownReport> {
   const started = Date.now();
   const remaining = () => Math.max(0, options.timeoutMs - (Date.now() - started));
   startDraining();
+  // The job queue takes no new job from here on (another instance will); a running one gets the bound.
+  const jobsStopped = stopBackgroundWork(options.timeoutMs).catch((error: unknown) =>
+    logger.error({ err: error }, "Shutdown: stopping the job queue failed"),
+  );
   logger.info(
     {
       activeRequests: activeRequestCount(),
@@ -67,6 +73,7 @@ export async function shutdown(options: ShutdownOptions): Promise<ShutdownReport
       logger.error({ err: error }, "Shutdown: marking abandoned sends INTERRUPTED failed"),
     );
   }
+  await jobsStopped;
   try {
     await (options.closeDatabase ?? closeDb)();
   } catch (error) {

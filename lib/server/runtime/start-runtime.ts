@@ -5,6 +5,7 @@ import { loadConfig, logger } from "@/lib/server/config";
 import { connectEmbeddedSimulator } from "@/lib/server/taxauth/client-instance";
 import { registerGracefulShutdown } from "@/lib/server/ops/shutdown";
 import { SIMULATOR_ADMIN_TOKEN_LABEL, showSecretsOnce } from "@/lib/server/ops/show-secrets-once";
+import { startBackgroundWork } from "@/lib/server/jobs/background-work";
 import { startLeaseKeeper } from "@/lib/server/voids/send-leases";
 
 import { prepareDatabase } from "./prepare-database";
@@ -15,8 +16,9 @@ let started: Promise<void> | undefined;
  * What the server process does once at start (Next's instrumentation hook): in the embedded default
  * (TAXAUTH unset or "simulator", no TAXAUTH_SIMULATOR_URL given) start the DGII simulator in-process
  * on loopback and hand its URL to the DGII client; migrate the database and seed the demo on an
- * empty one (prepare-database.ts); keep the send leases alive; schedule the refresh of pending
- * documents. Next awaits this before the server answers.
+ * empty one (prepare-database.ts); keep this instance's send leases alive; start the job queue
+ * and its recurring jobs — the sweep of expired leases, the refresh of pending documents — once per
+ * period across every instance (lib/server/jobs). Next awaits this before the server answers.
  */
 export function startRuntime(): Promise<void> {
   started ??= start();
@@ -61,21 +63,5 @@ async function start(): Promise<void> {
   await prepareDatabase(config);
   startLeaseKeeper();
   if (registerDemoDocuments && config.demo.enabled) registerDemoDocuments(config.demo.rnc);
-  scheduleDocumentRefresh(config.documentRefresh.intervalMs);
-}
-
-function scheduleDocumentRefresh(intervalMs: number): void {
-  if (intervalMs === 0) return;
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    void import("@/lib/server/documents")
-      .then(({ refreshPendingDocuments }) => refreshPendingDocuments({ limit: 100 }))
-      .catch((error: unknown) => logger.error({ err: error }, "Document refresh failed"))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
+  await startBackgroundWork();
 }

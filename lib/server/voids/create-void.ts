@@ -2,6 +2,7 @@ import "server-only";
 import { v7 as uuidv7 } from "uuid";
 import type { Environment } from "@/lib/domain/environments";
 import type { Locale } from "@/lib/domain/locale";
+import type { VoidReason } from "@/lib/domain/void-reasons";
 import { AppError, isAppError } from "@/lib/errors";
 import type { ActivityBy } from "@/lib/server/activity/record-activity";
 import { recordVoidSent } from "@/lib/server/activity/void-activity";
@@ -30,12 +31,7 @@ import {
   type VoidCompletion,
   type VoidContent,
 } from "./types";
-import {
-  completeVoid,
-  findStoredVoid,
-  findVoidByIdempotencyKey,
-  type VoidApproval,
-} from "./void-repository";
+import { completeVoid, findStoredVoid, findVoidByIdempotencyKey, type VoidApproval } from "./void-repository";
 
 export interface CreateVoidInput {
   accountId: string;
@@ -45,6 +41,12 @@ export interface CreateVoidInput {
   body: VoidRequestBody;
   /** Who sent it, e.g. "ana@empresa.do (API)" or "ana@empresa.do (portal)". */
   createdBy: string;
+  /**
+   * DGII's 608 reason (issue 20), for bodies that are not the API's JSON (the portal's lines, a
+   * value): it joins the body as its `motivo`, so it is validated and hashed like the API's. A JSON
+   * body carries its own `motivo`; giving `reason` with one is a programming error.
+   */
+  reason?: { code: VoidReason["code"]; text: string | null };
   idempotencyKey?: string;
   locale?: Locale;
   /**
@@ -86,6 +88,7 @@ const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
  */
 export async function createVoid(input: CreateVoidInput): Promise<CreateVoidResult> {
   const started = performance.now();
+  input = { ...input, body: bodyWithReason(input.body, input.reason) };
   if (input.idempotencyKey !== undefined) checkIdempotencyKey(input.idempotencyKey);
   // Read first so the signing can go with the validation to the worker; a certificate problem is
   // reported only after validation and ALREADY_VOIDED, as the flow orders them.
@@ -160,6 +163,7 @@ export async function createVoid(input: CreateVoidInput): Promise<CreateVoidResu
       fileName: `${input.rnc}ANECF${voidId}.xml`,
       signedXmlGzip: prepared.signed.xmlGzipBase64,
       createdBy: input.createdBy,
+      reason: prepared.reason,
       idempotencyKey: input.idempotencyKey,
       requestHash: prepared.requestHash,
       now: Date.now(),
@@ -190,6 +194,22 @@ export async function createVoid(input: CreateVoidInput): Promise<CreateVoidResu
     replayed: false,
     ...(warnings.length > 0 ? { warnings } : {}),
   });
+}
+
+/** The body with `reason` as its `motivo` (the API's shape), so one validation and one hash serve both. */
+function bodyWithReason(body: VoidRequestBody, reason: CreateVoidInput["reason"]): VoidRequestBody {
+  if (!reason) return body;
+  const motivo = { codigo: reason.code, ...(reason.text !== null ? { descripcion: reason.text } : {}) };
+  if ("draftLines" in body) return { ...body, motivo };
+  if (
+    "value" in body &&
+    typeof body.value === "object" &&
+    body.value !== null &&
+    !Array.isArray(body.value)
+  ) {
+    return { value: { ...body.value, motivo } };
+  }
+  throw new Error("createVoid: a reason is given inside a JSON body's motivo, not beside it");
 }
 
 /**

@@ -51,7 +51,7 @@ export async function findErrorOverlaps(
  * The lowest request line overlapping any range of a stored attempt: each stored range is looked up
  * in its group of the request by binary search (lib/domain/intervals `overlapping`).
  */
-function firstOverlappingLine(
+export function firstOverlappingLine(
   requestGroups: Map<string, StoredRequestRange[]>,
   storedRanges: string,
 ): number | undefined {

@@ -2,7 +2,9 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { loadConfig } from "@/lib/server/config/load-config";
 import { logger } from "@/lib/server/config/logger";
-import { getDb } from "@/lib/server/db";
+import type { Environment } from "@/lib/domain/environments";
+import { getDb, inTransaction } from "@/lib/server/db";
+import { writeEvents, type NewEvent } from "@/lib/server/events/write-event";
 import { inFlightVoidIds } from "./in-flight";
 import { STORED_VOID_MESSAGES } from "./types";
 
@@ -56,12 +58,20 @@ export interface InterruptedAttempt {
  */
 export async function sweepExpiredLeases(now = Date.now()): Promise<InterruptedAttempt[]> {
   const db = await getDb();
-  const rows = await db.$queryRaw<InterruptedAttempt[]>`
-    UPDATE "VoidRecord"
-    SET "errorCode" = 'INTERRUPTED', "errorMessage" = ${STORED_VOID_MESSAGES.interrupted},
-        "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updateAt" = ${BigInt(now)}
-    WHERE "status" = 'Error' AND "leaseExpiresAt" < ${BigInt(now)}
-    RETURNING "id" AS "voidId", "accountId", "customerId", "environment"::text AS "environment"`;
+  // The records and their void.interrupted events in one transaction.
+  const rows = await inTransaction(db, async (tx) => {
+    const swept = await tx.$queryRaw<InterruptedAttempt[]>`
+      UPDATE "VoidRecord"
+      SET "errorCode" = 'INTERRUPTED', "errorMessage" = ${STORED_VOID_MESSAGES.interrupted},
+          "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updateAt" = ${BigInt(now)}
+      WHERE "status" = 'Error' AND "leaseExpiresAt" < ${BigInt(now)}
+      RETURNING "id" AS "voidId", "accountId", "customerId", "environment"::text AS "environment"`;
+    await writeEvents(
+      tx,
+      swept.map((row) => interruptedEvent(row, "lease_expired", now)),
+    );
+    return swept;
+  });
   for (const row of rows) {
     logger.warn(
       { voidId: row.voidId, rnc: row.customerId, environment: row.environment },
@@ -79,26 +89,55 @@ export async function interruptAbandonedSends(now = Date.now()): Promise<number>
   const voidIds = inFlightVoidIds();
   if (voidIds.length === 0) return 0;
   const db = await getDb();
-  const { count } = await db.voidRecord.updateMany({
-    where: { id: { in: voidIds }, leaseOwner: instanceId(), status: "Error" },
-    data: {
-      errorCode: "INTERRUPTED",
-      errorMessage: STORED_VOID_MESSAGES.interrupted,
-      leaseOwner: null,
-      leaseExpiresAt: null,
-      updateAt: BigInt(now),
-    },
+  const rows = await inTransaction(db, async (tx) => {
+    const interrupted = await tx.$queryRaw<InterruptedAttempt[]>`
+      UPDATE "VoidRecord"
+      SET "errorCode" = 'INTERRUPTED', "errorMessage" = ${STORED_VOID_MESSAGES.interrupted},
+          "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updateAt" = ${BigInt(now)}
+      WHERE "id" = ANY(${voidIds}::text[]) AND "leaseOwner" = ${instanceId()} AND "status" = 'Error'
+      RETURNING "id" AS "voidId", "accountId", "customerId", "environment"::text AS "environment"`;
+    await writeEvents(
+      tx,
+      interrupted.map((row) => interruptedEvent(row, "shutdown", now)),
+    );
+    return interrupted;
   });
-  return count;
+  return rows.length;
 }
 
-/** Renew, then sweep, every third of a lease (runtime start); failures are logged and retried next tick. */
+function interruptedEvent(
+  row: InterruptedAttempt,
+  via: "lease_expired" | "shutdown",
+  now: number,
+): NewEvent<"void.interrupted"> {
+  const environment = row.environment as Environment;
+  return {
+    type: "void.interrupted",
+    accountId: row.accountId,
+    environment,
+    subjectId: row.voidId,
+    now,
+    payload: {
+      voidId: row.voidId,
+      customerId: row.customerId,
+      environment,
+      status: "Error",
+      errorCode: "INTERRUPTED",
+      via,
+    },
+  };
+}
+
+/**
+ * Renews this instance's leases every third of a lease (runtime start); failures are logged and
+ * retried next tick. The sweep is not here: it is a recurring job of the queue (lib/server/jobs),
+ * run once per period across all instances.
+ */
 export function startLeaseKeeper(): void {
   if (holder.__anulaLeaseTimer) return;
   const tick = async () => {
     try {
       await renewLeases();
-      await sweepExpiredLeases();
     } catch (error) {
       logger.error({ err: error }, "Send lease heartbeat failed");
     }
@@ -115,7 +154,6 @@ export function startLeaseKeeper(): void {
     Math.max(100, Math.floor(leaseMs() / 3)),
   );
   holder.__anulaLeaseTimer.unref();
-  void tick(); // records left by a previous run of this instance are swept once their lease is over
 }
 
 /** Shutdown: no heartbeat once the database is closing. */

@@ -7,6 +7,8 @@ import type { VoidRecord } from "@/prisma/generated/client";
 
 import { decompressSignedXml } from "./signed-xml-storage";
 import { firstOverlap, serieTipoKey } from "@/lib/domain/intervals";
+import { voidReasonOf, type VoidReason } from "@/lib/domain/void-reasons";
+import type { VoidReasonFilter } from "@/lib/schemas/void-ncf-list";
 import type { PartialSplit } from "./partial-success";
 import { parseStoredRanges, storedRangeGroups, type StoredRequestRange } from "./stored-ranges";
 import { recordLateAnswer } from "./settlement-repository";
@@ -48,6 +50,7 @@ function toAttempt(row: Omit<VoidRecord, "signedXmlGzip" | "ranges">): VoidAttem
     createdBy: row.createdBy,
     createdAt: Number(row.createdAt),
     updateAt: Number(row.updateAt),
+    reason: voidReasonOf(row),
     // DGII's partial success: what it did not void (extension).
     ...(row.excepted !== null
       ? { excepted: parseStoredRanges(row.excepted), totalExcepted: Number(row.totalExcepted ?? 0) }
@@ -70,6 +73,8 @@ export interface WriteAheadInput {
   /** The signed ANECF, gzip then base64 (see schema.prisma). */
   signedXmlGzip: string;
   createdBy: string;
+  /** DGII's 608 reason and free text (issue 20); null or absent: none. */
+  reason?: VoidReason | null;
   idempotencyKey?: string;
   requestHash?: string;
   now: number;
@@ -107,6 +112,8 @@ export async function insertWriteAhead(input: WriteAheadInput): Promise<VoidAtte
       errorCode: "NOT_CONFIRMED" satisfies VoidErrorCode,
       errorMessage: STORED_VOID_MESSAGES.notConfirmed,
       createdBy: input.createdBy,
+      reasonCode: input.reason?.code ?? null,
+      reasonText: input.reason?.text ?? null,
       idempotencyKey: input.idempotencyKey ?? null,
       requestHash: input.requestHash ?? null,
       createdAt: BigInt(input.now),
@@ -156,7 +163,9 @@ export async function completeVoid(
     completion.status === "Aceptado"
       ? acceptVoid(record, completion, completion.partial?.boxes ?? content.boxes, now)
       : (
-          await (await getDb()).voidRecord.updateMany({
+          await (
+            await getDb()
+          ).voidRecord.updateMany({
             where: {
               id: record.voidId,
               accountId: record.accountId,
@@ -328,6 +337,8 @@ export interface VoidListFilter {
   status?: VoidRecordView["status"];
   fromDate?: number;
   toDate?: number;
+  /** A 608 reason code, or "none": the voids made without a reason (issue 20). */
+  reason?: VoidReasonFilter;
   /** Keyset position: rows strictly older than (createdAt, voidId). */
   before?: { createdAt: number; voidId: string };
 }
@@ -365,6 +376,7 @@ export async function listVoidRows(
       accountId,
       environment,
       ...(filter.status ? { status: filter.status } : {}),
+      ...(filter.reason ? { reasonCode: filter.reason === "none" ? null : filter.reason } : {}),
       ...(Object.keys(createdAt).length > 0 ? { createdAt } : {}),
       ...(filter.before
         ? {

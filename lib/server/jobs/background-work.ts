@@ -1,0 +1,79 @@
+import "server-only";
+
+import { loadConfig } from "@/lib/server/config/load-config";
+import { logger } from "@/lib/server/config/logger";
+import { databaseTarget, type DatabaseTarget } from "@/lib/server/db/database-target";
+
+import { InProcessQueue } from "./in-process-queue";
+import type { JobObserver, JobQueue, RecurringJob } from "./job-queue";
+import { PgBossQueue } from "./pg-boss-queue";
+import { recurringJobs } from "./recurring-jobs";
+
+/** pg-boss's schema beside the app's: `pgboss`, or `<schema>_jobs` when the app has its own schema. */
+export function jobsSchemaOf(target: Extract<DatabaseTarget, { kind: "postgres" }>): string {
+  return target.schema ? `${target.schema}_jobs` : "pgboss";
+}
+
+// On globalThis: the built app bundles this module twice (the start hook and the shutdown's).
+const holder = globalThis as typeof globalThis & { __anulaJobs?: Promise<JobQueue> };
+
+/** Job outcomes for the logs; /metrics (lib/server/metrics) reads them when present. */
+const observer: JobObserver = {
+  failed: (name) => jobFailures.set(name, (jobFailures.get(name) ?? 0) + 1),
+};
+const jobFailures = new Map<string, number>();
+
+/** Failed job runs per job name since start (for /metrics). */
+export function jobFailureCounts(): ReadonlyMap<string, number> {
+  return jobFailures;
+}
+
+export interface BackgroundWorkOptions {
+  target?: DatabaseTarget;
+  jobs?: RecurringJob[];
+}
+
+/**
+ * Starts the process's job queue and its recurring jobs (runtime start): pg-boss on PostgreSQL,
+ * the in-process queue on PGlite. Once per process; later calls return the same queue.
+ */
+export function startBackgroundWork(options: BackgroundWorkOptions = {}): Promise<JobQueue> {
+  holder.__anulaJobs ??= start(options).catch((error: unknown) => {
+    holder.__anulaJobs = undefined;
+    throw error;
+  });
+  return holder.__anulaJobs;
+}
+
+async function start(options: BackgroundWorkOptions): Promise<JobQueue> {
+  const target = options.target ?? databaseTarget(loadConfig());
+  const jobs = options.jobs ?? recurringJobs();
+  const shortest = Math.min(60_000, ...jobs.map((job) => job.periodMs));
+  const queue: JobQueue =
+    target.kind === "postgres"
+      ? await PgBossQueue.start({
+          connectionString: target.connectionString,
+          schema: jobsSchemaOf(target),
+          // Polls at least twice per shortest period, between 0.5 s and 2 s.
+          pollingIntervalSeconds: Math.min(2, Math.max(0.5, shortest / 2_000)),
+          observer,
+        })
+      : new InProcessQueue(observer);
+  for (const job of jobs) await queue.schedule(job);
+  logger.info({ queue: queue.kind, jobs: jobs.map((job) => job.name) }, "Background work started");
+  return queue;
+}
+
+/** The running queue, if background work was started in this process. */
+export function backgroundQueue(): Promise<JobQueue> | undefined {
+  return holder.__anulaJobs;
+}
+
+/** Graceful shutdown: no new jobs; running ones get up to `timeoutMs`. */
+export async function stopBackgroundWork(timeoutMs: number): Promise<void> {
+  const pending = holder.__anulaJobs;
+  holder.__anulaJobs = undefined;
+  if (!pending) return;
+  const queue = await pending.catch(() => undefined);
+  await queue?.stop(timeoutMs);
+}

@@ -1,0 +1,160 @@
+import "server-only";
+
+import PgBoss from "pg-boss";
+
+import { logger } from "@/lib/server/config/logger";
+
+import type { EnqueueOptions, JobHandler, JobObserver, JobQueue, RecurringJob } from "./job-queue";
+
+export interface PgBossQueueOptions {
+  connectionString: string;
+  /** pg-boss's own schema (never the app's: its tables stay out of the Prisma migrations). */
+  schema: string;
+  /** How often an idle worker asks for jobs (pg-boss polls; default 2 s, at least 0.5). */
+  pollingIntervalSeconds?: number;
+  /** How often expired jobs are failed and retried (default 30 s). */
+  maintenanceIntervalSeconds?: number;
+  /** Connections of pg-boss's own pool (default 4). */
+  poolSize?: number;
+  observer?: JobObserver;
+}
+
+/**
+ * The job queue on PostgreSQL (job-queue.ts). Recurring jobs: every instance offers the period's
+ * job on a timer with pg-boss's throttle (singletonSeconds = the period); its unique index on
+ * (name, time slot) keeps one row per slot, so the job runs once per period however many
+ * instances offer it, and a slot's job is worked by whichever instance fetches it first.
+ */
+export class PgBossQueue implements JobQueue {
+  readonly kind = "pg-boss" as const;
+  private readonly boss: PgBoss;
+  private readonly queues = new Map<string, Promise<void>>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly pollingIntervalSeconds: number;
+  private stopping = false;
+
+  private constructor(
+    boss: PgBoss,
+    pollingIntervalSeconds: number,
+    private readonly observer?: JobObserver,
+  ) {
+    this.boss = boss;
+    this.pollingIntervalSeconds = pollingIntervalSeconds;
+  }
+
+  /** Connects, creating or migrating pg-boss's schema (under its own advisory lock). */
+  static async start(options: PgBossQueueOptions): Promise<PgBossQueue> {
+    const boss = new PgBoss({
+      connectionString: options.connectionString,
+      schema: options.schema,
+      max: options.poolSize ?? 4,
+      application_name: "anula-jobs",
+      // Cron is not used (recurring jobs are throttled sends, below): no clock monitor.
+      schedule: false,
+      supervise: true,
+      maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
+    });
+    boss.on("error", (error) => logger.error({ err: error }, "Job queue error"));
+    await boss.start();
+    return new PgBossQueue(boss, options.pollingIntervalSeconds ?? 2, options.observer);
+  }
+
+  private ensureQueue(name: string): Promise<void> {
+    let created = this.queues.get(name);
+    if (!created) {
+      created = this.boss.createQueue(name).catch((error: unknown) => {
+        this.queues.delete(name);
+        throw error;
+      });
+      this.queues.set(name, created);
+    }
+    return created;
+  }
+
+  async enqueue<T extends object>(
+    name: string,
+    data: T,
+    options: EnqueueOptions = {},
+  ): Promise<string | null> {
+    await this.ensureQueue(name);
+    return this.boss.send(name, data, {
+      ...(options.singletonKey !== undefined ? { singletonKey: options.singletonKey } : {}),
+      ...(options.delayMs ? { startAfter: Math.ceil(options.delayMs / 1000) } : {}),
+      retryLimit: options.retryLimit ?? 3,
+      retryDelay: options.retryDelaySeconds ?? 1,
+      retryBackoff: true,
+      expireInSeconds: options.expireInSeconds ?? 15 * 60,
+    });
+  }
+
+  async work<T extends object>(
+    name: string,
+    handler: JobHandler<T>,
+    options: { concurrency?: number } = {},
+  ): Promise<void> {
+    await this.ensureQueue(name);
+    const workers = Math.max(1, options.concurrency ?? 1);
+    for (let index = 0; index < workers; index++) {
+      await this.boss.work<T>(
+        name,
+        { batchSize: 1, pollingIntervalSeconds: this.pollingIntervalSeconds },
+        async ([job]) => {
+          if (!job) return;
+          const started = performance.now();
+          try {
+            await handler({ id: job.id, name, data: job.data });
+            this.observer?.completed?.(name, performance.now() - started);
+          } catch (error) {
+            this.observer?.failed(name, error);
+            logger.error({ job: name, jobId: job.id, err: error }, "Job failed");
+            throw error; // pg-boss records the failure and retries as the job says
+          }
+        },
+      );
+    }
+  }
+
+  async schedule(job: RecurringJob): Promise<void> {
+    await this.work(job.name, () => job.run());
+    const slotSeconds = Math.max(1, Math.round(job.periodMs / 1000));
+    const offer = () => {
+      if (this.stopping) return;
+      this.boss
+        .send(
+          job.name,
+          {},
+          {
+            singletonKey: "recurring",
+            singletonSeconds: slotSeconds,
+            retryLimit: 0,
+            expireInSeconds: job.expireInSeconds ?? Math.max(60, slotSeconds * 5),
+          },
+        )
+        .catch((error: unknown) => logger.error({ job: job.name, err: error }, "Recurring job not offered"));
+    };
+    // Offered twice per slot: a late timer never leaves a slot empty; the slot's index keeps one.
+    const timer = setInterval(offer, Math.max(250, Math.floor((slotSeconds * 1000) / 2)));
+    timer.unref();
+    this.timers.add(timer);
+    if (job.runAtStart) offer();
+  }
+
+  async depth(name?: string): Promise<number> {
+    const names = name !== undefined ? [name] : [...this.queues.keys()];
+    let total = 0;
+    for (const queue of names) {
+      await this.ensureQueue(queue);
+      total += await this.boss.getQueueSize(queue);
+    }
+    return total;
+  }
+
+  async stop(timeoutMs: number): Promise<void> {
+    this.stopping = true;
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers.clear();
+    // Graceful: no new fetches, running jobs get up to timeoutMs; a job still running then is
+    // failed by pg-boss (failWip) and retried by another instance.
+    await this.boss.stop({ graceful: true, wait: true, close: true, timeout: Math.max(1000, timeoutMs) });
+  }
+}

@@ -1,0 +1,40 @@
+import "server-only";
+
+import { loadConfig } from "@/lib/server/config/load-config";
+
+import type { RecurringJob } from "./job-queue";
+
+/**
+ * The periodic work of the app, each run once per period across every instance (job-queue.ts).
+ * A module that needs one more adds it here. Handlers are imported lazily: this list is read at
+ * start, before the modules they need are worth loading.
+ */
+export function recurringJobs(): RecurringJob[] {
+  const config = loadConfig();
+  const jobs: RecurringJob[] = [
+    {
+      // Error records whose send lease ran out (their instance died) → INTERRUPTED, with the
+      // void.interrupted event. Each instance still renews its own leases (send-leases.ts).
+      name: "voids.sweep-expired-leases",
+      periodMs: Math.max(1_000, Math.floor(config.voidSendLeaseMs / 3)),
+      // Records a previous run of this instance left are swept as soon as their lease is over.
+      runAtStart: true,
+      run: async () => {
+        const { sweepExpiredLeases } = await import("@/lib/server/voids/send-leases");
+        await sweepExpiredLeases();
+      },
+    },
+  ];
+  if (config.documentRefresh.intervalMs > 0) {
+    jobs.push({
+      // Pending documents asked about at DGII's status service (refresh-documents.ts).
+      name: "documents.refresh-pending",
+      periodMs: config.documentRefresh.intervalMs,
+      run: async () => {
+        const { refreshPendingDocuments } = await import("@/lib/server/documents");
+        await refreshPendingDocuments({ limit: 100 });
+      },
+    });
+  }
+  return jobs;
+}

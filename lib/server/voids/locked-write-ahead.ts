@@ -1,0 +1,117 @@
+import "server-only";
+
+import { AppError } from "@/lib/errors";
+import type { Environment } from "@/lib/domain/environments";
+import { assertSequencesUnused, type LedgerRange } from "@/lib/server/ledger";
+import { getDb, inTransaction, lockSeries, seriesLockKeys } from "@/lib/server/db";
+import { writeEvent } from "@/lib/server/events/write-event";
+
+import { firstOverlappingLine } from "./find-error-overlaps";
+import { storedRangeGroups } from "./stored-ranges";
+import type { VoidAttempt, VoidContent } from "./types";
+import {
+  findAcceptedOverlap,
+  findVoidByIdempotencyKey,
+  insertWriteAhead,
+  type WriteAheadInput,
+} from "./void-repository";
+
+/** 409 ALREADY_VOIDED when a range overlaps an earlier accepted void of the company and environment. */
+export async function refuseAlreadyVoided(
+  accountId: string,
+  environment: Environment,
+  content: Pick<VoidContent, "boxes" | "storedRanges">,
+): Promise<void> {
+  const overlap = await findAcceptedOverlap(accountId, environment, content);
+  if (!overlap) return;
+  throw new AppError(
+    "ALREADY_VOIDED",
+    `Línea ${overlap.range.line}: el rango ${overlap.range.secuenciaDesde} – ${overlap.range.secuenciaHasta} ` +
+      `ya fue anulado (aceptado por la DGII) en la anulación ${overlap.voidId}.`,
+    { extra: { voidId: overlap.voidId, line: overlap.range.line } },
+  );
+}
+
+/** Sends in flight are few (a lease lives until DGII answers); a bound keeps a broken account cheap. */
+const MAX_IN_FLIGHT_SCANNED = 500;
+
+/**
+ * 409 VOID_IN_PROGRESS when a range overlaps an Error attempt whose send still holds a live lease
+ * (its instance is waiting for DGII, or a resend is): sending again now would put two overlapping
+ * documents before DGII at once. An Error attempt without a live lease only warns (retry rule 2).
+ */
+export async function refuseWhileOverlappingSend(
+  accountId: string,
+  environment: Environment,
+  content: Pick<VoidContent, "storedRanges">,
+  now = Date.now(),
+): Promise<void> {
+  const db = await getDb();
+  const sending = await db.voidRecord.findMany({
+    where: { accountId, environment, status: "Error", leaseExpiresAt: { gt: BigInt(now) } },
+    select: { id: true, ranges: true },
+    orderBy: { createdAt: "desc" },
+    take: MAX_IN_FLIGHT_SCANNED,
+  });
+  if (sending.length === 0) return;
+  const groups = storedRangeGroups(content.storedRanges);
+  for (const record of sending) {
+    const line = firstOverlappingLine(groups, record.ranges);
+    if (line === undefined) continue;
+    throw new AppError(
+      "VOID_IN_PROGRESS",
+      `Línea ${line}: la anulación ${record.id} con estos números se está enviando a la DGII y espera su ` +
+        "respuesta; no se envió nada. Consulte esa anulación en unos instantes.",
+      { extra: { voidId: record.id, line } },
+    );
+  }
+}
+
+export interface LockedWriteAheadInput extends WriteAheadInput {
+  /** The request's ranges merged per series+type (SEQUENCE_USED). */
+  ledgerRanges: LedgerRange[];
+}
+
+/**
+ * The write-ahead under the lock of every (company, environment, series+type) the request touches
+ * (lib/server/db/series-lock.ts, taken in one sorted pass), so no two instances ever send
+ * overlapping ranges at once: inside the lock the refusing checks run again on what is committed —
+ * an Idempotency-Key stored meanwhile (→ "replay"), ALREADY_VOIDED, SEQUENCE_USED, VOID_IN_PROGRESS
+ * — and the record is inserted with its `void.created` event in the same transaction. The lock is
+ * released at commit, when the record (status Error, a live lease) is visible to the next request.
+ * The checks before signing (create-void.ts) keep the flow's error order; these are the ones that hold.
+ */
+export async function writeAheadUnderLock(input: LockedWriteAheadInput): Promise<VoidAttempt | "replay"> {
+  const db = await getDb();
+  const keys = seriesLockKeys(input.accountId, input.environment, input.content.boxes);
+  return inTransaction(db, async (tx) => {
+    await lockSeries(tx, keys);
+    if (input.idempotencyKey !== undefined) {
+      const stored = await findVoidByIdempotencyKey(input.accountId, input.environment, input.idempotencyKey);
+      if (stored) return "replay" as const;
+    }
+    await refuseAlreadyVoided(input.accountId, input.environment, input.content);
+    await assertSequencesUnused(input.accountId, input.environment, input.ledgerRanges);
+    await refuseWhileOverlappingSend(input.accountId, input.environment, input.content, input.now);
+    const record = await insertWriteAhead(input);
+    await writeEvent(tx, {
+      type: "void.created",
+      accountId: input.accountId,
+      environment: input.environment,
+      subjectId: input.voidId,
+      now: input.now,
+      payload: {
+        voidId: input.voidId,
+        customerId: input.rnc,
+        environment: input.environment,
+        status: "Error",
+        errorCode: "NOT_CONFIRMED",
+        fechaHoraAnulacion: input.content.fechaHoraAnulacion,
+        totalVoided: input.content.totalVoided,
+        rangeCount: input.content.rangeCount,
+        createdBy: input.createdBy,
+      },
+    });
+    return record;
+  });
+}
