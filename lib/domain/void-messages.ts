@@ -17,7 +17,8 @@ export type VoidValidationCode =
   | "TOO_MANY_RANGES"
   | "INVALID_FECHA"
   | "TOTAL_TOO_LARGE"
-  | "INVALID_FIELD_TYPE";
+  | "INVALID_FIELD_TYPE"
+  | "INVALID_MOTIVO";
 
 export type MessageParams = Record<string, string | number>;
 
@@ -69,6 +70,12 @@ export const VOID_MESSAGES: Record<Locale, Record<VoidValidationCode, Template>>
       `${p.tipo ? `El tipo ${p.tipo}` : "La solicitud"} suma ${p.total} secuencias, más de lo que admite el documento de anulación (9,999,999,999).`,
     INVALID_FIELD_TYPE: (p) =>
       `${p.line ? `Línea ${p.line}: ` : ""}${p.field} debe ser ${EXPECTED.es[p.expected as Expected]}.`,
+    INVALID_MOTIVO: (p) =>
+      p.problem === "codigo"
+        ? `motivo.codigo ${p.value === undefined ? "falta" : `${show(p.value)} no es válido`}: debe ser uno de los códigos de motivo del formato 608 de la DGII, un texto de "01" a "10".`
+        : p.problem === "descripcion"
+          ? `motivo.descripcion debe ser un texto de ${p.length === undefined ? "hasta 250 caracteres" : `hasta 250 caracteres; tiene ${p.length}`}.`
+          : 'motivo debe ser un objeto { "codigo": "01" a "10", "descripcion": texto opcional }.',
   },
   en: {
     MISSING_RANGES: () => "Send at least one range in ranges.",
@@ -100,6 +107,12 @@ export const VOID_MESSAGES: Record<Locale, Record<VoidValidationCode, Template>>
       `${p.tipo ? `Type ${p.tipo}` : "The request"} adds up to ${p.total} sequences, more than the void document allows (9,999,999,999).`,
     INVALID_FIELD_TYPE: (p) =>
       `${p.line ? `Line ${p.line}: ` : ""}${p.field} must be ${EXPECTED.en[p.expected as Expected]}.`,
+    INVALID_MOTIVO: (p) =>
+      p.problem === "codigo"
+        ? `motivo.codigo ${p.value === undefined ? "is missing" : `${show(p.value)} is not valid`}: it must be one of the reason codes of DGII's 608 format, a string from "01" to "10".`
+        : p.problem === "descripcion"
+          ? `motivo.descripcion must be a string of ${p.length === undefined ? "up to 250 characters" : `up to 250 characters; it has ${p.length}`}.`
+          : 'motivo must be an object { "codigo": "01" to "10", "descripcion": optional text }.',
   },
 };
 

@@ -23,7 +23,7 @@ export function isVoidReasonCode(value: unknown): value is VoidReasonCode {
 /** DGII's names of the 608 reasons, as the authority writes them. */
 export const VOID_REASON_DGII_NAMES: Readonly<Record<VoidReasonCode, string>> = {
   "01": "Deterioro de factura pre-impresa",
-  "02": "Errores de impresión (factura pre-impresa)",
+  "02": "Errores de impresión",
   "03": "Impresión defectuosa",
   "04": "Corrección de la información",
   "05": "Cambio de productos",
@@ -50,4 +50,34 @@ export function voidReasonOf(record: {
 }): VoidReason | null {
   if (!isVoidReasonCode(record.reasonCode)) return null;
   return { code: record.reasonCode, text: record.reasonText };
+}
+
+/** The portal's reason fields as typed: a code chosen from the select ("" none yet) and the text. */
+export interface VoidReasonDraft {
+  code: string;
+  text: string;
+}
+
+export const EMPTY_REASON_DRAFT: VoidReasonDraft = { code: "", text: "" };
+
+/** What is wrong with the portal's reason fields: the portal requires the code and the text. */
+export interface ReasonDraftProblems {
+  code?: "missing";
+  text?: "missing" | "tooLong";
+}
+
+export function reasonDraftProblems(draft: VoidReasonDraft): ReasonDraftProblems {
+  const problems: ReasonDraftProblems = {};
+  if (!isVoidReasonCode(draft.code)) problems.code = "missing";
+  const text = draft.text.trim();
+  if (text === "") problems.text = "missing";
+  else if (text.length > VOID_REASON_TEXT_MAX) problems.text = "tooLong";
+  return problems;
+}
+
+/** The reason the portal sends (code and trimmed text), or null while a field is missing or wrong. */
+export function reasonOfDraft(draft: VoidReasonDraft): VoidReason | null {
+  const problems = reasonDraftProblems(draft);
+  if (problems.code || problems.text || !isVoidReasonCode(draft.code)) return null;
+  return { code: draft.code, text: draft.text.trim() };
 }

@@ -4,6 +4,7 @@ import { isValidFechaHora, nowFechaHora } from "./fecha";
 import { overlapsBySerieTipo } from "./intervals";
 import { DEFAULT_LOCALE, type Locale } from "./locale";
 import { jsonPreview, MAX_SHOWN_CHARS } from "./shown-value";
+import { isVoidReasonCode, VOID_REASON_TEXT_MAX, type VoidReason } from "./void-reasons";
 import { voidMessage, type Expected, type MessageParams, type VoidValidationCode } from "./void-messages";
 
 /** Limits of the spec's "Limits" table. */
@@ -48,6 +49,11 @@ export interface VoidPlan {
   blocks: VoidBlock[];
   totalVoided: number;
   fechaHoraAnulacion: string;
+  /**
+   * Extension `motivo` (issue 20): DGII's 608 reason and its free text; null when the request has
+   * none (optional in the API, required by the portal's form): then absent.
+   */
+  reason?: VoidReason;
 }
 
 export type LineResult = { ok: true; range: ValidatedRange } | { ok: false; issue: VoidValidationIssue };
@@ -251,6 +257,35 @@ function fechaOf(body: Record<string, unknown>, locale: Locale, now: number | un
   return { fecha: value };
 }
 
+/**
+ * The extension `motivo: { codigo, descripcion? }`: absent or null is no reason; `codigo` one of
+ * DGII's 608 codes as a two-digit string; `descripcion` text up to VOID_REASON_TEXT_MAX characters
+ * (blank is none). Other keys inside it are ignored, like unknown keys of the body.
+ */
+export function motivoOf(
+  body: Record<string, unknown>,
+  locale: Locale,
+): { reason: VoidReason | null; issue?: undefined } | { reason?: undefined; issue: VoidValidationIssue } {
+  const value = body.motivo;
+  if (value === undefined || value === null) return { reason: null };
+  const fail = (params: MessageParams) => ({
+    issue: issue(locale, "INVALID_MOTIVO", params, { field: "motivo" }),
+  });
+  if (typeof value !== "object" || Array.isArray(value)) return fail({ problem: "type" });
+  const { codigo, descripcion } = value as Record<string, unknown>;
+  if (!isVoidReasonCode(codigo)) {
+    if (codigo === undefined || codigo === null) return fail({ problem: "codigo" });
+    const shown = typeof codigo === "string" ? codigo : jsonPreview(codigo, MAX_SHOWN_CHARS - 1);
+    return fail({ problem: "codigo", value: shown });
+  }
+  if (descripcion !== undefined && descripcion !== null && typeof descripcion !== "string") {
+    return fail({ problem: "descripcion" });
+  }
+  const text = typeof descripcion === "string" ? descripcion.trim() : "";
+  if (text.length > VOID_REASON_TEXT_MAX) return fail({ problem: "descripcion", length: text.length });
+  return { reason: { code: codigo, text: text === "" ? null : text } };
+}
+
 function failed(issues: VoidValidationIssue[]): VoidValidationResult {
   return { ok: false, issues: issues.slice(0, MAX_ISSUES_LISTED), issueCount: issues.length };
 }
@@ -268,6 +303,8 @@ export function validateVoidRequest(body: unknown, options: ValidateOptions = {}
   const issues: VoidValidationIssue[] = [];
   const fecha = fechaOf(record, locale, options.now);
   if (fecha.issue) issues.push(fecha.issue);
+  const motivo = motivoOf(record, locale);
+  if (motivo.issue) issues.push(motivo.issue);
 
   const rawRanges = record.ranges;
   if (rawRanges === undefined || rawRanges === null || (Array.isArray(rawRanges) && rawRanges.length === 0)) {
@@ -287,5 +324,14 @@ export function validateVoidRequest(body: unknown, options: ValidateOptions = {}
 
   let totalVoided = 0;
   for (const block of blocks) totalVoided += block.cantidad;
-  return { ok: true, plan: { ranges, blocks, totalVoided, fechaHoraAnulacion: fecha.fecha! } };
+  return {
+    ok: true,
+    plan: {
+      ranges,
+      blocks,
+      totalVoided,
+      fechaHoraAnulacion: fecha.fecha!,
+      ...(motivo.reason ? { reason: motivo.reason } : {}),
+    },
+  };
 }

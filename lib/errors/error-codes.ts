@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   INVALID_FECHA: 400,
   TOTAL_TOO_LARGE: 400,
   INVALID_FIELD_TYPE: 400,
+  /** Extension `motivo` (issue 20): not an object, codigo outside DGII's 608 codes, descripcion not text or too long. */
+  INVALID_MOTIVO: 400,
   VALIDATION_FAILED: 400,
   // Body / request (spec 400 + decisions)
   EMPTY_BODY: 400,

@@ -15,6 +15,7 @@ export const enErrors: Readonly<Record<string, string>> = {
   INVALID_FECHA: "The void date and time is not valid.",
   TOTAL_TOO_LARGE: "The request adds up to more sequences than a void document allows.",
   INVALID_FIELD_TYPE: "A field of the request does not have the expected type.",
+  INVALID_MOTIVO: "Choose a reason from the list and write a description of up to 250 characters.",
   VALIDATION_FAILED: "Check the data: a value is not valid.",
   EMPTY_BODY: "The request is empty.",
   INVALID_JSON: "The request could not be read.",

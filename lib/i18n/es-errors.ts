@@ -18,6 +18,7 @@ export const esErrors: Readonly<Record<string, string>> = {
   INVALID_FECHA: "La fecha y hora de anulación no es válida.",
   TOTAL_TOO_LARGE: "La solicitud suma más secuencias de las que admite el documento de anulación.",
   INVALID_FIELD_TYPE: "Un dato de la solicitud no tiene el tipo esperado.",
+  INVALID_MOTIVO: "Elija un motivo de la lista y escriba una descripción de hasta 250 caracteres.",
   VALIDATION_FAILED: "Revise los datos: hay un valor no válido.",
   EMPTY_BODY: "La solicitud está vacía.",
   INVALID_JSON: "La solicitud no se pudo leer.",

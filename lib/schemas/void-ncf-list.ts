@@ -1,9 +1,14 @@
 import { z } from "zod";
 
+import { VOID_REASON_CODES } from "@/lib/domain/void-reasons";
+
 /** GET /{environment}/customer/void-ncf query parameters (spec endpoint 2 and DESIGN.md's decisions). */
 export const VOID_STATUSES = ["Aceptado", "Rechazado", "Error"] as const;
 export const LIST_LIMIT_DEFAULT = 25;
 export const LIST_LIMIT_MAX = 100;
+/** Extension `motivo` filter: a 608 reason code, or "none" for the voids made without a reason. */
+export const VOID_REASON_FILTERS = [...VOID_REASON_CODES, "none"] as const;
+export type VoidReasonFilter = (typeof VOID_REASON_FILTERS)[number];
 
 const epochMs = z
   .string()
@@ -23,6 +28,13 @@ export const voidListQuerySchema = z
       .refine((n) => n >= 1 && n <= LIST_LIMIT_MAX, { message: "debe ser un entero de 1 a 100" })
       .optional(),
     nextToken: z.string().min(1).max(500).optional(),
+    motivo: z
+      .enum(VOID_REASON_FILTERS, { error: () => 'debe ser un código de motivo de "01" a "10", o none' })
+      .optional()
+      .describe(
+        'Extension (issue 20): only the voids with this 608 reason code ("01"–"10"), or `none`: those made ' +
+          "without a reason",
+      ),
   })
   .refine(
     (query) => query.fromDate === undefined || query.toDate === undefined || query.fromDate <= query.toDate,

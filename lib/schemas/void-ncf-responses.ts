@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { ENVIRONMENTS } from "@/lib/domain/environments";
+import { VOID_REASON_CODES } from "@/lib/domain/void-reasons";
 
 import { VOID_STATUSES } from "./void-ncf-list";
 import { settlementExtension } from "./void-settlement";
@@ -53,6 +54,20 @@ const taxauthObject = z.strictObject({
   mensajes: z.array(z.string()).describe("Authority messages (reasons of a rejection; empty when accepted)"),
 });
 
+/** Extension `motivo` (issue 20) on every void record and POST answer: always present, null when none. */
+const motivoExtension = {
+  motivo: z
+    .strictObject({
+      codigo: z.enum(VOID_REASON_CODES).describe("DGII's 608 void reason code (01–10)"),
+      descripcion: z.string().nullable().describe("The free text sent with it, or null"),
+    })
+    .nullable()
+    .describe(
+      "Extension: the reason the void was sent with (request `motivo`), or null when none was sent (older " +
+        "records, clients that never send one: no default is ever given)",
+    ),
+};
+
 /** 200 of POST void-ncf: the authority accepted the void. */
 export const voidAcceptedResponseSchema = z.strictObject({
   message: z.string(),
@@ -66,6 +81,7 @@ export const voidAcceptedResponseSchema = z.strictObject({
   taxauthResponse: taxauthObject,
   dgiiResponse: taxauthObject.describe(MSELLER_SAME("taxauthResponse")),
   ...exceptedExtension,
+  ...motivoExtension,
   warnings: z
     .array(
       z.strictObject({
@@ -93,6 +109,7 @@ export const voidRejectedResponseSchema = z.strictObject({
   totalVoided: z.number().int(),
   taxauthResponse: taxauthObject,
   dgiiResponse: taxauthObject.describe(MSELLER_SAME("taxauthResponse")),
+  ...motivoExtension,
 });
 
 /** One stored attempt: what GET void-ncf lists and what `?voidId=` returns (spec "Void record"). */
@@ -126,6 +143,7 @@ export const voidRecordSchema = z.strictObject({
   createdBy: z.string().nullable().describe("Extension: who sent it (user, API or portal)"),
   ...settlementExtension,
   ...exceptedExtension,
+  ...motivoExtension,
 });
 
 /** 200 of GET void-ncf without voidId. */

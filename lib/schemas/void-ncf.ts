@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/domain/locale";
 import { validateVoidRequest, type VoidPlan } from "@/lib/domain/void-request";
+import { VOID_REASON_CODES, VOID_REASON_DGII_NAMES, VOID_REASON_TEXT_MAX } from "@/lib/domain/void-reasons";
 import { voidValidationError } from "@/lib/domain/void-validation-error";
 
 /**
@@ -8,6 +9,20 @@ import { voidValidationError } from "@/lib/domain/void-validation-error";
  * portal's editor, this schema and the REST handler give the same codes and messages; this file adapts
  * them to zod (for react-hook-form's zodResolver and the OpenAPI document).
  */
+
+/** DGII's 608 reason codes with their names, for the documentation. */
+const REASON_LIST = VOID_REASON_CODES.map((code) => `${code} ${VOID_REASON_DGII_NAMES[code]}`).join("; ");
+
+/** Extension `motivo` (issue 20), as requests send it and void records return it. */
+export const voidMotivoShape = z.object({
+  codigo: z.enum(VOID_REASON_CODES).describe(`DGII's 608 void reason, a two-digit string: ${REASON_LIST}`),
+  descripcion: z
+    .string()
+    .max(VOID_REASON_TEXT_MAX)
+    .nullable()
+    .optional()
+    .describe(`Free text, at most ${VOID_REASON_TEXT_MAX} characters (trimmed; blank is none)`),
+});
 
 /** The documented shape of the body (spec "Request body"); the rules are enforced by the refinement. */
 export const voidNcfBodyShape = z.object({
@@ -24,6 +39,15 @@ export const voidNcfBodyShape = z.object({
     .string()
     .optional()
     .describe("dd-MM-yyyy HH:mm:ss; default: now in America/Santo_Domingo"),
+  motivo: voidMotivoShape
+    .nullable()
+    .optional()
+    .describe(
+      "Extension (issue 20), optional: why the numbers are voided — a code of DGII's 608 catalogue of void " +
+        "reasons and free text. Stored with the record and returned as `motivo` (null when none was sent). " +
+        "Not part of the signed ANECF (DGII's format has no such field). A wrong one answers 400 INVALID_MOTIVO; " +
+        "a body with `motivo` is a different body for Idempotency-Key than the same one without it.",
+    ),
 });
 
 /** The validating schema: any JSON in, the derived VoidPlan out, one zod issue per problem. */

@@ -19,6 +19,8 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   INVALID_FECHA: "fechaHoraAnulacion is not a real dd-MM-yyyy HH:mm:ss date-time",
   TOTAL_TOO_LARGE: "the header total does not fit 10 digits",
   INVALID_FIELD_TYPE: "a field has the wrong JSON type",
+  INVALID_MOTIVO:
+    'extension motivo: not an object, codigo missing or not one of DGII\'s 608 reason codes "01"–"10" (a two-digit string), or descripcion not a string or over 250 characters',
   VALIDATION_FAILED: "the body does not match the documented schema (every problem in errors)",
   EMPTY_BODY: "the body is empty",
   INVALID_JSON: "the body is not valid JSON",
@@ -138,6 +140,7 @@ const VOID_VALIDATION: ErrorCode[] = [
   "INVALID_FECHA",
   "TOTAL_TOO_LARGE",
   "INVALID_FIELD_TYPE",
+  "INVALID_MOTIVO",
 ];
 const BODY: ErrorCode[] = ["EMPTY_BODY", "INVALID_JSON", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE"];
 const BEARER: ErrorCode[] = ["UNAUTHORIZED", "ENVIRONMENT_NOT_FOUND"];

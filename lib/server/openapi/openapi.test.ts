@@ -105,7 +105,16 @@ describe("the OpenAPI document", () => {
     ]);
     expect(document.components.securitySchemes.apiKey).toMatchObject({ in: "header", name: "X-API-KEY" });
     const list = document.paths["/{environment}/customer/void-ncf"].get.parameters.map((p: Json) => p.name);
-    expect(list).toEqual(["environment", "voidId", "status", "fromDate", "toDate", "limit", "nextToken"]);
+    expect(list).toEqual([
+      "environment",
+      "voidId",
+      "status",
+      "fromDate",
+      "toDate",
+      "limit",
+      "nextToken",
+      "motivo",
+    ]);
   });
 
   it("every example fits the JSON Schema it is documented under (as a JSON Schema 2020-12 validator reads it)", () => {

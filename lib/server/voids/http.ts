@@ -38,6 +38,16 @@ function exceptedFields(record: Pick<VoidAttempt, "excepted" | "totalExcepted">)
   return record.excepted ? { excepted: record.excepted, totalExcepted: record.totalExcepted ?? 0 } : {};
 }
 
+/**
+ * Extension `motivo` (issue 20): DGII's 608 reason the void was sent with, in the request's own
+ * shape, or null when it has none (older records, clients that never send one).
+ */
+function motivoField(record: Pick<VoidAttempt, "reason">) {
+  return {
+    motivo: record.reason ? { codigo: record.reason.code, descripcion: record.reason.text } : null,
+  };
+}
+
 function taxauthObject(record: VoidAttempt) {
   return {
     codigo: record.taxauthCode ?? "",
@@ -75,6 +85,7 @@ function attemptAnswer(result: Pick<CreateVoidResult, "attempt" | "rangesJson">)
         // MSeller ECF's name for the same object: integrations written for it read this one.
         dgiiResponse: { ...taxauthObject(record), mensajes: [] },
         ...exceptedFields(record),
+        ...motivoField(record),
       },
     };
   }
@@ -88,6 +99,7 @@ function attemptAnswer(result: Pick<CreateVoidResult, "attempt" | "rangesJson">)
         totalVoided: record.totalVoided,
         taxauthResponse: taxauthObject(record),
         dgiiResponse: taxauthObject(record),
+        ...motivoField(record),
       },
     };
   }
@@ -135,6 +147,7 @@ export function voidRecordItem(
     ...(record.status === "Error" ? { errorCode: record.errorCode, errorMessage: record.errorMessage } : {}),
     createdBy: record.createdBy,
     ...exceptedFields(record),
+    ...motivoField(record),
   };
 }
 

@@ -109,7 +109,7 @@ export async function listVoids<T>(
   const rows = await listVoidRows(
     accountId,
     environment,
-    { status: query.status, fromDate: query.fromDate, toDate: query.toDate, before },
+    { status: query.status, fromDate: query.fromDate, toDate: query.toDate, reason: query.motivo, before },
     limit + 1,
   );
   const page = pageWithinBytes(rows.slice(0, limit));

@@ -5,6 +5,7 @@ import { buildAnecfXml } from "@/lib/domain/anecf-xml";
 import { groupBySerieTipo, type Interval, type SerieTipo } from "@/lib/domain/intervals";
 import type { Locale } from "@/lib/domain/locale";
 import type { VoidPlan } from "@/lib/domain/void-request";
+import type { VoidReason } from "@/lib/domain/void-reasons";
 import { isAppError } from "@/lib/errors";
 import { parseJsonBytes } from "@/lib/server/http/read-json-body";
 import { parseVoidNcfRequest } from "@/lib/schemas/void-ncf";
@@ -18,7 +19,15 @@ import type { SerieTipoBox, VoidContent } from "./types";
  * "desde<TAB>hasta" text, ~3 MB at the spec's limits) with the fecha shown to the user; or a value.
  */
 export type VoidRequestBody =
-  { json: Uint8Array } | { draftLines: string; fechaHoraAnulacion?: string } | { value: unknown };
+  | { json: Uint8Array }
+  | { draftLines: string; fechaHoraAnulacion?: string; motivo?: VoidMotivo }
+  | { value: unknown };
+
+/** The API's `motivo` extension as it travels in a body (lib/domain/void-reasons.ts). */
+export interface VoidMotivo {
+  codigo: string;
+  descripcion?: string | null;
+}
 
 export interface PrepareVoidInput {
   rnc: string;
@@ -37,6 +46,8 @@ export interface PrepareVoidInput {
 export interface PreparedVoid extends VoidContent {
   /** The spec's `ranges` array of the 200 answer, as JSON text. */
   rangesJson: string;
+  /** The request's `motivo` (DGII's 608 reason), validated; null when it has none. */
+  reason: VoidReason | null;
   requestHash?: string;
   signed:
     | { ok: true; xml: string; xmlGzipBase64: string }
@@ -68,6 +79,7 @@ export function prepareVoid(input: PrepareVoidInput): PreparedVoid {
         cantidad,
       })),
     ),
+    reason: plan.reason ?? null,
     requestHash: input.hashBody ? requestHash(body) : undefined,
     signed: input.credential
       ? signPlan(input.rnc, plan, input.credential)
@@ -79,7 +91,13 @@ export function prepareVoid(input: PrepareVoidInput): PreparedVoid {
 function requestValue(body: VoidRequestBody): unknown {
   if ("json" in body) return parseJsonBytes(body.json);
   if ("draftLines" in body) {
-    return { ranges: decodeRanges(body.draftLines), fechaHoraAnulacion: body.fechaHoraAnulacion };
+    // `motivo` only when given: a key with undefined would be hashed as null, and the hash of a
+    // request without a reason must stay what it was before reasons existed (stored Idempotency-Keys).
+    return {
+      ranges: decodeRanges(body.draftLines),
+      fechaHoraAnulacion: body.fechaHoraAnulacion,
+      ...(body.motivo !== undefined ? { motivo: body.motivo } : {}),
+    };
   }
   return body.value;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { LedgerWarning } from "@/lib/server/ledger/prevoid-check";
 import type { Environment } from "@/lib/domain/environments";
+import type { VoidReason } from "@/lib/domain/void-reasons";
 import type { PartialSplit } from "./partial-success";
 
 /**
@@ -62,6 +63,8 @@ export interface VoidRecordView {
   createdBy: string | null;
   createdAt: number;
   updateAt: number;
+  /** Why the void was made (DGII's 608 reason and free text); null when made without one. */
+  reason: VoidReason | null;
   /**
    * DGII's partial success only (extension): the ranges it did not void and how many numbers they
    * hold; `ranges` and `totalVoided` then describe what it voided. Absent on every other record.

@@ -256,6 +256,7 @@ describe("DGII answering in the partial dialect", () => {
       dgiiResponse: { codigo: "15", nombre: "Satisfactorio", mensajes: [] },
       excepted,
       totalExcepted: 1,
+      motivo: null,
     });
     await expectPartial(voidId, {
       ranges: voided,

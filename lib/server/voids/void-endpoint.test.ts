@@ -129,6 +129,7 @@ describe("POST void-ncf: rejected", () => {
         mensajes: [expect.stringContaining("utilizadas")],
       },
       dgiiResponse: response.body.taxauthResponse,
+      motivo: null,
     });
     const record = await get(`?voidId=${response.body.voidId as string}`);
     expect(record.body).toMatchObject({

@@ -175,6 +175,8 @@ export async function buildScenarios(app: VoidTestApp): Promise<Scenario[]> {
   const accepted = {
     ranges: [range(10), { ...range(1), tipoeCF: "31" }],
     fechaHoraAnulacion: "22-11-2026 08:30:00",
+    // Extension (issue 20): DGII's 608 reason and free text, returned as `motivo` on the record.
+    motivo: { codigo: "08", descripcion: "Saltos de secuencia por un error del ERP" },
   };
   accepted.ranges[1]!.secuenciaHasta = accepted.ranges[1]!.secuenciaDesde;
   const first = await voidPost(accepted);
@@ -376,6 +378,13 @@ export async function buildScenarios(app: VoidTestApp): Promise<Scenario[]> {
     },
     {
       operationId: "createVoid",
+      name: "invalidMotivo",
+      summary: "Extension motivo: codigo outside DGII's 608 reason codes",
+      status: 400,
+      run: () => voidPost({ ranges: [range(1)], motivo: { codigo: "11", descripcion: "Otro" } }),
+    },
+    {
+      operationId: "createVoid",
       name: "unauthorized",
       summary: "No or bad token",
       status: 401,
@@ -472,6 +481,13 @@ export async function buildScenarios(app: VoidTestApp): Promise<Scenario[]> {
       summary: "One record by voidId",
       status: 200,
       run: () => voidGet(`/TesteCF/customer/void-ncf?voidId=${voidId}`),
+    },
+    {
+      operationId: "listVoids",
+      name: "byMotivo",
+      summary: "Extension: only the voids with one 608 reason code (motivo=none: those without one)",
+      status: 200,
+      run: () => voidGet("/TesteCF/customer/void-ncf?motivo=08&limit=1"),
     },
     {
       operationId: "listVoids",
