@@ -53,7 +53,6 @@ export const enApprovals: typeof esApprovals = {
     saved: "{environment} policy saved.",
     savedOff: "{environment} policy turned off: voids are sent without approval.",
     readOnly: "Only an administrator of the company changes this policy.",
-    edit: "Change",
     recommended: "Recommended",
   },
   setupLine:
@@ -151,7 +150,6 @@ export const enApprovals: typeof esApprovals = {
     decidedBy: "Decided by",
     decidedAt: "Decided on",
     rejectionReason: "Reason for rejection",
-    void: "Void sent",
     openVoid: "View the void",
     ranges: "Ranges",
     rangesShown: "Showing {shown} of {total} ranges.",
@@ -198,7 +196,6 @@ export const enApprovals: typeof esApprovals = {
     rejectReasonHint: "Required, up to 500 characters.",
     rejectReasonRequired: "Write the reason for rejection.",
     rejectSubmit: "Reject the request",
-    rejected: "Request rejected.",
   },
   voidFacts: {
     requestedBy: "Requested by",

@@ -56,7 +56,6 @@ export const esApprovals = {
     saved: "Política de {environment} guardada.",
     savedOff: "Política de {environment} desactivada: las anulaciones se envían sin aprobación.",
     readOnly: "Solo un administrador de la empresa cambia esta política.",
-    edit: "Cambiar",
     recommended: "Recomendado",
   },
   setupLine:
@@ -154,7 +153,6 @@ export const esApprovals = {
     decidedBy: "Decidida por",
     decidedAt: "Decidida el",
     rejectionReason: "Motivo del rechazo",
-    void: "Anulación enviada",
     openVoid: "Ver la anulación",
     ranges: "Rangos",
     rangesShown: "Se muestran {shown} de {total} rangos.",
@@ -202,7 +200,6 @@ export const esApprovals = {
     rejectReasonHint: "Obligatorio, hasta 500 caracteres.",
     rejectReasonRequired: "Escriba el motivo del rechazo.",
     rejectSubmit: "Rechazar la solicitud",
-    rejected: "Solicitud rechazada.",
   },
   voidFacts: {
     requestedBy: "Pedida por",

@@ -8,6 +8,7 @@ import { isEnvironment, type Environment } from "@/lib/domain/environments";
 import type { Locale } from "@/lib/domain/locale";
 import { AppError } from "@/lib/errors";
 import { format } from "@/lib/i18n";
+import { requestIp } from "@/lib/server/activity/request-ip";
 import { setApprovalPolicy } from "@/lib/server/approvals/approval-policy";
 import { approveVoidRequest } from "@/lib/server/approvals/approve-void-request";
 import { rejectVoidRequest } from "@/lib/server/approvals/reject-void-request";
@@ -39,11 +40,15 @@ export async function setApprovalPolicyAction(input: ApprovalPolicyFormInput): P
   const auth = await requirePortalAuth("action setApprovalPolicyAction");
   const t = (await dictionary()).approvals.policy;
   try {
-    const saved = await setApprovalPolicy(auth, {
-      environment: input?.environment,
-      enabled: input?.enabled === true,
-      minSequences: input?.minSequences ?? null,
-    });
+    const saved = await setApprovalPolicy(
+      auth,
+      {
+        environment: input?.environment,
+        enabled: input?.enabled === true,
+        minSequences: input?.minSequences ?? null,
+      },
+      { ip: await requestIp() },
+    );
     revalidatePath("/settings/approvals");
     const message = format(saved.enabled ? t.saved : t.savedOff, { environment: saved.environment });
     return { ok: true, message };
@@ -79,7 +84,10 @@ export async function approveVoidRequestAction(
     locale = (await getPortalPreferences()).locale;
     const environment = environmentOf(input?.environment);
     await enforceRateLimit(`void:${auth.accountId}`);
-    const { result } = await approveVoidRequest(auth, environment, requestIdOf(input?.requestId), { locale });
+    const { result } = await approveVoidRequest(auth, environment, requestIdOf(input?.requestId), {
+      locale,
+      ip: await requestIp(),
+    });
     revalidatePath("/voids/requests");
     return { ok: true, voidId: result.attempt.voidId, environment, status: result.attempt.status };
   } catch (error) {
@@ -96,7 +104,13 @@ export async function rejectVoidRequestAction(
     const auth = await requirePortalAuth("action rejectVoidRequestAction");
     locale = (await getPortalPreferences()).locale;
     const environment = environmentOf(input?.environment);
-    await rejectVoidRequest(auth, environment, requestIdOf(input?.requestId), { reason: input?.reason });
+    await rejectVoidRequest(
+      auth,
+      environment,
+      requestIdOf(input?.requestId),
+      { reason: input?.reason },
+      { ip: await requestIp() },
+    );
     revalidatePath("/voids/requests");
     return { ok: true };
   } catch (error) {

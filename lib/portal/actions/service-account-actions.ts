@@ -7,7 +7,7 @@ import { revalidatePath } from "next/cache";
 import { isServiceScope } from "@/lib/domain/roles";
 import { format } from "@/lib/i18n";
 import { setServiceAccountSendWithoutApproval } from "@/lib/server/approvals/service-account-bypass";
-import { portalBy } from "@/lib/server/activity/request-ip";
+import { portalBy, requestIp } from "@/lib/server/activity/request-ip";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 import {
   createServiceAccount,
@@ -93,7 +93,9 @@ export async function setServiceAccountSendWithoutApprovalAction(
 ): Promise<ActionResult> {
   const auth = await requirePortalAuth("action setServiceAccountSendWithoutApprovalAction");
   try {
-    await setServiceAccountSendWithoutApproval(auth, String(id), enabled === true);
+    await setServiceAccountSendWithoutApproval(auth, String(id), enabled === true, {
+      ip: await requestIp(),
+    });
     revalidatePath("/settings/service-accounts");
     return { ok: true, message: "" };
   } catch (error) {
