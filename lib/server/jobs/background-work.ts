@@ -3,6 +3,7 @@ import "server-only";
 import { loadConfig } from "@/lib/server/config/load-config";
 import { logger } from "@/lib/server/config/logger";
 import { databaseTarget, type DatabaseTarget } from "@/lib/server/db/database-target";
+import { recordJobCompleted, recordJobFailure, setQueueDepth } from "@/lib/server/metrics/record";
 
 import { InProcessQueue } from "./in-process-queue";
 import type { JobObserver, JobQueue, RecurringJob } from "./job-queue";
@@ -17,16 +18,14 @@ export function jobsSchemaOf(target: Extract<DatabaseTarget, { kind: "postgres" 
 // On globalThis: the built app bundles this module twice (the start hook and the shutdown's).
 const holder = globalThis as typeof globalThis & { __anulaJobs?: Promise<JobQueue> };
 
-/** Job outcomes for the logs; /metrics (lib/server/metrics) reads them when present. */
+/** Job outcomes for GET /metrics (lib/server/metrics). */
 const observer: JobObserver = {
-  failed: (name) => jobFailures.set(name, (jobFailures.get(name) ?? 0) + 1),
+  failed: (name) => recordJobFailure(name),
+  completed: (name) => recordJobCompleted(name),
 };
-const jobFailures = new Map<string, number>();
 
-/** Failed job runs per job name since start (for /metrics). */
-export function jobFailureCounts(): ReadonlyMap<string, number> {
-  return jobFailures;
-}
+/** How often this instance reads the queues' depth for the /metrics gauge. */
+const DEPTH_SAMPLE_MS = 15_000;
 
 export interface BackgroundWorkOptions {
   target?: DatabaseTarget;
@@ -60,9 +59,23 @@ async function start(options: BackgroundWorkOptions): Promise<JobQueue> {
         })
       : new InProcessQueue(observer);
   for (const job of jobs) await queue.schedule(job);
+  sampleDepth(queue, jobs);
   logger.info({ queue: queue.kind, jobs: jobs.map((job) => job.name) }, "Background work started");
   return queue;
 }
+
+/** The queue depth gauge (the same on every instance sharing a database), sampled on a timer. */
+function sampleDepth(queue: JobQueue, jobs: RecurringJob[]): void {
+  const sample = async () => {
+    for (const job of jobs) setQueueDepth(job.name, await queue.depth(job.name));
+  };
+  const timer = setInterval(() => {
+    sample().catch((error: unknown) => logger.warn({ err: error }, "Job queue depth not read"));
+  }, DEPTH_SAMPLE_MS);
+  timer.unref();
+  depthTimer = timer;
+}
+let depthTimer: NodeJS.Timeout | undefined;
 
 /** The running queue, if background work was started in this process. */
 export function backgroundQueue(): Promise<JobQueue> | undefined {
@@ -73,6 +86,7 @@ export function backgroundQueue(): Promise<JobQueue> | undefined {
 export async function stopBackgroundWork(timeoutMs: number): Promise<void> {
   const pending = holder.__anulaJobs;
   holder.__anulaJobs = undefined;
+  clearInterval(depthTimer);
   if (!pending) return;
   const queue = await pending.catch(() => undefined);
   await queue?.stop(timeoutMs);

@@ -20,6 +20,24 @@ export interface PgBossQueueOptions {
 }
 
 /**
+ * pg-boss's create_queue makes and attaches a partition: two instances starting at once can
+ * deadlock on it (seen in pg-boss-queue.test.ts). PostgreSQL rolls one back; that one tries again
+ * and finds the queue made (ON CONFLICT DO NOTHING).
+ */
+async function createQueueRetrying(boss: PgBoss, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await boss.createQueue(name);
+      return;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= 5 || (code !== "40P01" && code !== "23505" && code !== "42P07")) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+    }
+  }
+}
+
+/**
  * The job queue on PostgreSQL (job-queue.ts). Recurring jobs: every instance offers the period's
  * job on a timer with pg-boss's throttle (singletonSeconds = the period); its unique index on
  * (name, time slot) keeps one row per slot, so the job runs once per period however many
@@ -62,7 +80,7 @@ export class PgBossQueue implements JobQueue {
   private ensureQueue(name: string): Promise<void> {
     let created = this.queues.get(name);
     if (!created) {
-      created = this.boss.createQueue(name).catch((error: unknown) => {
+      created = createQueueRetrying(this.boss, name).catch((error: unknown) => {
         this.queues.delete(name);
         throw error;
       });

@@ -4,6 +4,9 @@ import { loadConfig } from "@/lib/server/config/load-config";
 
 import type { RecurringJob } from "./job-queue";
 
+/** How often void requests are swept (expiry is also applied whenever a company's requests are read). */
+const VOID_REQUEST_SWEEP_MS = 5 * 60_000;
+
 /**
  * The periodic work of the app, each run once per period across every instance (job-queue.ts).
  * A module that needs one more adds it here. Handlers are imported lazily: this list is read at
@@ -22,6 +25,19 @@ export function recurringJobs(): RecurringJob[] {
       run: async () => {
         const { sweepExpiredLeases } = await import("@/lib/server/voids/send-leases");
         await sweepExpiredLeases();
+      },
+    },
+    {
+      // Void requests of the approval policy: Pendiente past their 7 days → Vencida (logged
+      // void.expired); an approval interrupted before its void existed → Pendiente again
+      // (lib/server/approvals/expire-void-requests.ts). Reads of one company's requests expire its own.
+      name: "approvals.sweep-void-requests",
+      periodMs: VOID_REQUEST_SWEEP_MS,
+      runAtStart: true,
+      run: async () => {
+        const { sweepVoidRequests } = await import("@/lib/server/approvals/expire-void-requests");
+        const { getDb } = await import("@/lib/server/db");
+        await sweepVoidRequests(await getDb());
       },
     },
   ];
