@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { VOID_REQUEST_STATUSES } from "@/lib/domain/void-requests";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 
 /**
@@ -27,7 +28,19 @@ export const errorResponseSchema = z.strictObject({
     .string()
     .optional()
     .describe("The attempt concerned (502, ALREADY_VOIDED, IDEMPOTENCY_KEY_REUSED)"),
-  status: z.literal("Error").optional().describe("502 of POST void-ncf: the stored status of the attempt"),
+  status: z
+    .enum(["Error", ...VOID_REQUEST_STATUSES])
+    .optional()
+    .describe(
+      "502 of POST void-ncf: the stored status of the attempt (Error); VOID_REQUEST_NOT_PENDING: the request's status",
+    ),
+  requestId: z
+    .string()
+    .optional()
+    .describe(
+      "APPROVAL_REQUIRED: the void request created (GET …/void-requests/{requestId}); the request concerned " +
+        "(VOID_REQUEST_*, REQUESTER_CANNOT_APPROVE, IDEMPOTENCY_KEY_REUSED of a request, answers of …/approve)",
+    ),
   totalVoided: z.number().int().optional().describe("502 of POST void-ncf"),
   fileName: z.string().optional().describe("502 of POST void-ncf: the signed XML's name"),
   detail: z.string().optional().describe("502 of POST void-ncf: what went wrong in transit"),

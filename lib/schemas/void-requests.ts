@@ -1,9 +1,11 @@
 import { z } from "zod";
 
 import { ENVIRONMENTS } from "@/lib/domain/environments";
+import { VOID_REASON_CODES } from "@/lib/domain/void-reasons";
 import { REJECTION_REASON_MAX, VOID_REQUEST_STATUSES } from "@/lib/domain/void-requests";
 
 import { LIST_LIMIT_MAX } from "./void-ncf-list";
+import { voidAcceptedResponseSchema, voidRejectedResponseSchema } from "./void-ncf-responses";
 
 /**
  * Approvals (issue 20): the approval policy form, a rejection, and the void-requests list's query.
@@ -56,3 +58,98 @@ export const voidRequestListQuerySchema = z.object({
   nextToken: z.string().min(1).max(500).optional(),
 });
 export type VoidRequestListQuery = z.infer<typeof voidRequestListQuerySchema>;
+
+// --- Answers (documented in the OpenAPI document; lib/server/approvals/http.ts writes them) -------
+
+const epochMs = z.number().int().describe("Epoch milliseconds");
+
+const voidRequestFields = {
+  requestId: z.string().describe("UUIDv7 of the request"),
+  status: z
+    .enum(VOID_REQUEST_STATUSES)
+    .describe(
+      "Pendiente (waiting for an approver), Aprobada (approved, being sent: transient), Enviada (the void was " +
+        "sent: see voidId), Rechazada (rejectionReason says why), Vencida (no decision within 7 days)",
+    ),
+  environment: z.enum(ENVIRONMENTS),
+  totalVoided: z.number().int().describe("How many e-NCF the ranges hold"),
+  rangeCount: z.number().int(),
+  motivo: z
+    .strictObject({
+      codigo: z.enum(VOID_REASON_CODES).describe("DGII's 608 void reason code (01–10)"),
+      descripcion: z.string().nullable(),
+    })
+    .nullable()
+    .describe("The reason sent with the void (request `motivo`), or null"),
+  fechaHoraAnulacion: z
+    .string()
+    .nullable()
+    .describe(
+      "The fecha the requester fixed (dd-MM-yyyy HH:mm:ss), or null: the approval's instant is signed",
+    ),
+  requestedBy: z.string().describe('Who asked, e.g. "ana@empresa.do (API)"'),
+  requestedAt: epochMs,
+  expiresAt: epochMs.describe("Epoch milliseconds: Vencida from then on unless decided"),
+  decidedBy: z.string().nullable().describe("The approver who approved or rejected it"),
+  decidedAt: epochMs.nullable(),
+  rejectionReason: z.string().nullable(),
+  voidId: z.string().nullable().describe("Once Enviada: the void record (GET …/void-ncf?voidId=)"),
+  warnings: z
+    .array(
+      z.strictObject({
+        code: z.literal("OUTSIDE_AUTHORIZATION"),
+        tipoeCF: z.string(),
+        secuenciaDesde: z.string(),
+        secuenciaHasta: z.string(),
+        cantidad: z.number().int().min(1),
+        message: z.string(),
+      }),
+    )
+    .describe("The pre-void checks' warnings when the request was made (ranges outside every authorization)"),
+  lastError: z
+    .strictObject({ code: z.string(), message: z.string(), at: epochMs })
+    .nullable()
+    .describe(
+      "Why the last approval could not send it (the checks run again: ALREADY_VOIDED, SEQUENCE_USED, DGII's " +
+        "maintenance…): the request stayed Pendiente; nothing was sent",
+    ),
+};
+
+/** One request in a list page (no ranges: a request may hold 100,000). */
+export const voidRequestSummarySchema = z.strictObject(voidRequestFields);
+
+/** GET …/void-requests/{requestId}: the request with its ranges. */
+export const voidRequestSchema = z.strictObject({
+  ...voidRequestFields,
+  ranges: z.array(
+    z.strictObject({
+      tipoeCF: z.string(),
+      secuenciaDesde: z.string(),
+      secuenciaHasta: z.string(),
+      cantidad: z.number().int(),
+    }),
+  ),
+});
+
+/** GET …/void-requests: a page, shaped like the void list's. */
+export const voidRequestListResponseSchema = z.strictObject({
+  items: z.array(voidRequestSummarySchema),
+  nextToken: z.string().optional().describe("Absent on the last page"),
+  metadata: z.strictObject({ itemsPerPage: z.number().int().min(1).max(LIST_LIMIT_MAX) }),
+});
+
+/** 202 of POST void-ncf with `Prefer: respond-async` under the approval policy. */
+export const voidRequestHeldResponseSchema = z.strictObject({
+  message: z.string(),
+  ...voidRequestSchema.shape,
+});
+
+const requestIdOfApproval = {
+  requestId: z.string().describe("The request approved (now Enviada, with this voidId)"),
+};
+
+/** 200 of POST …/void-requests/{requestId}/approve: the void accepted, as POST void-ncf answers it. */
+export const voidApprovedAcceptedResponseSchema = voidAcceptedResponseSchema.extend(requestIdOfApproval);
+
+/** 422 of POST …/approve: DGII rejected the void sent on approval (the request is Enviada all the same). */
+export const voidApprovedRejectedResponseSchema = voidRejectedResponseSchema.extend(requestIdOfApproval);

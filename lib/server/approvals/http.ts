@@ -91,8 +91,6 @@ export function heldVoidAnswer(
       message,
       code: "APPROVAL_REQUIRED",
       requestId: request.requestId,
-      status: request.status,
-      expiresAt: request.expiresAt,
     },
   };
 }

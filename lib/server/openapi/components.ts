@@ -32,6 +32,14 @@ import { errorCodeSchema, errorDetailSchema, errorResponseSchema } from "@/lib/s
 import { healthResponseSchema, readinessResponseSchema } from "@/lib/schemas/ops-responses";
 import { voidNcfBodyShape } from "@/lib/schemas/void-ncf";
 import {
+  rejectVoidRequestSchema,
+  voidApprovedAcceptedResponseSchema,
+  voidApprovedRejectedResponseSchema,
+  voidRequestHeldResponseSchema,
+  voidRequestListResponseSchema,
+  voidRequestSchema,
+} from "@/lib/schemas/void-requests";
+import {
   voidAcceptedResponseSchema,
   voidListResponseSchema,
   voidRangeSchema,
@@ -112,6 +120,12 @@ export const COMPONENT_SCHEMAS: Record<string, z.ZodType> = {
   VoidListOrRecord: voidListOrRecordSchema,
   VoidResolutionRequest: voidResolutionRequestSchema,
   VoidResolutionMultipart: voidResolutionMultipartSchema,
+  VoidRequest: voidRequestSchema,
+  VoidRequestList: voidRequestListResponseSchema,
+  VoidRequestHeld: voidRequestHeldResponseSchema,
+  VoidRequestRejectRequest: rejectVoidRequestSchema,
+  VoidApprovedAccepted: voidApprovedAcceptedResponseSchema,
+  VoidApprovedRejected: voidApprovedRejectedResponseSchema,
   DocumentRecord: documentRecordSchema,
   DocumentBatchData: documentBatchDataSchema,
   DocumentsBatchRequest: documentsBatchRequestSchema,

@@ -6,6 +6,7 @@ import { ENVIRONMENTS } from "@/lib/domain/environments";
 import { auditPackQueryObject } from "@/lib/schemas/audit-pack";
 import { sequenceGapsQuerySchema } from "@/lib/schemas/ledger";
 import { voidListQuerySchema } from "@/lib/schemas/void-ncf-list";
+import { voidRequestListQuerySchema } from "@/lib/schemas/void-requests";
 
 /**
  * Every public endpoint, as the OpenAPI document describes it. Bodies name component schemas (see
@@ -110,12 +111,29 @@ export const API_OPERATIONS: ApiOperation[] = [
       "with the account's certificate, stores the attempt (status Error until confirmed) and sends it to " +
       "the tax authority. 200 Aceptado, 422 Rechazado, 502 when the answer is not confirmed in time (the " +
       "attempt keeps its voidId and may still become Aceptado or Rechazado: fetch it, never retry blindly). " +
-      "The RNC is taken from the token; line numbers, counts and totals are computed.",
+      "The RNC is taken from the token; line numbers, counts and totals are computed.\n\n" +
+      "Extension (approvals): when the company's approval policy for the environment holds the void (every void, " +
+      "or those of more than its threshold of sequences), a person's void — or a service account's, unless an " +
+      'administrator granted it "send without approval" — is not sent: a void request is stored (after the ' +
+      "same checks, in the same order: 400, Idempotency-Key replay, ALREADY_VOIDED, SEQUENCE_USED, 412) and the " +
+      "answer is 409 APPROVAL_REQUIRED with its `requestId` (a non-2xx answer: a client that knows nothing of " +
+      "approvals never records a void that did not happen), or 202 with the request when the client sends " +
+      "`Prefer: respond-async` (RFC 7240; `Preference-Applied: respond-async`). Both carry `Location: " +
+      "/{environment}/customer/void-requests/{requestId}`. Nothing is signed, stored as a void or sent until " +
+      "another person with the approver role approves it (POST …/void-requests/{requestId}/approve or the " +
+      "portal). An Idempotency-Key repeated with the same body answers the same request. With the policy off " +
+      "nothing of this applies.",
     auth: "bearer",
     idempotencyKey: true,
     requestBody: "VoidNcfRequest",
     responses: {
       200: { description: "Aceptado: the sequences can no longer be issued", body: "VoidAcceptedResponse" },
+      202: {
+        description:
+          "Extension: held by the approval policy, answered so because the client sent `Prefer: respond-async`: " +
+          "the void request (Pendiente). Nothing was signed or sent",
+        body: "VoidRequestHeld",
+      },
       422: {
         description: "Rechazado by the authority (the attempt is stored)",
         body: "VoidRejectedResponse",
@@ -214,6 +232,73 @@ export const API_OPERATIONS: ApiOperation[] = [
         body: "VoidRecord",
       },
     },
+  },
+  {
+    operationId: "listVoidRequests",
+    method: "get",
+    path: "/{environment}/customer/void-requests",
+    tag: "Anulaciones",
+    summary: "List void requests held by the approval policy",
+    description:
+      "Extension (approvals). The company's void requests in this environment, newest first, paged like the void " +
+      "list (`limit` 1–100, default 25; follow `nextToken` until it is absent); `status` filters (Pendiente, " +
+      "Aprobada, Rechazada, Vencida, Enviada). Items carry no ranges (GET …/void-requests/{requestId} does). A " +
+      "Pendiente request past its expiresAt (7 days after it was made) is Vencida.",
+    auth: "bearer",
+    query: voidRequestListQuerySchema,
+    responses: { 200: { description: "A page of requests", body: "VoidRequestList" } },
+  },
+  {
+    operationId: "getVoidRequest",
+    method: "get",
+    path: "/{environment}/customer/void-requests/{requestId}",
+    tag: "Anulaciones",
+    summary: "Fetch one void request",
+    description:
+      "Extension (approvals). The request with its ranges, status and, once Enviada, its `voidId` (the void " +
+      "record at GET …/void-ncf?voidId=). 404 VOID_REQUEST_NOT_FOUND for another company's or environment's.",
+    auth: "bearer",
+    pathParams: { requestId: { schema: z.string(), description: "The void request's id (requestId)" } },
+    responses: { 200: { description: "The request", body: "VoidRequest" } },
+  },
+  {
+    operationId: "approveVoidRequest",
+    method: "post",
+    path: "/{environment}/customer/void-requests/{requestId}/approve",
+    tag: "Anulaciones",
+    summary: "Approve a void request: sign and send it now",
+    description:
+      "Extension (approvals), for approvers — never the requester (403 REQUESTER_CANNOT_APPROVE). The checks run " +
+      "again (ALREADY_VOIDED, SEQUENCE_USED, DGII's maintenance window, the certificate); the ANECF is built and " +
+      "signed now (fechaHoraAnulacion: the one the requester fixed, else now) and sent as any void. The answer is " +
+      "POST void-ncf's (200 Aceptado, 422 Rechazado, 502 unconfirmed) plus `requestId`; the void record keeps the " +
+      "requester (createdBy) and the approver, and the request becomes Enviada with the voidId whatever DGII " +
+      "answers. When a check refuses (e.g. the range was voided meanwhile), nothing is sent and the request stays " +
+      "Pendiente with `lastError`. A request no longer Pendiente: 409 VOID_REQUEST_NOT_PENDING (an expired one is " +
+      "Vencida). No body.",
+    auth: "bearer",
+    pathParams: { requestId: { schema: z.string(), description: "The void request's id (requestId)" } },
+    responses: {
+      200: { description: "Aceptado: the void was sent and accepted", body: "VoidApprovedAccepted" },
+      422: {
+        description: "Rechazado by the authority (the request is Enviada)",
+        body: "VoidApprovedRejected",
+      },
+    },
+  },
+  {
+    operationId: "rejectVoidRequest",
+    method: "post",
+    path: "/{environment}/customer/void-requests/{requestId}/reject",
+    tag: "Anulaciones",
+    summary: "Reject a void request",
+    description:
+      "Extension (approvals), for approvers — never the requester. `reason` is required (1–500 characters) and " +
+      "kept with the request and in the activity log. Nothing is signed or sent. Answers the request (Rechazada).",
+    auth: "bearer",
+    pathParams: { requestId: { schema: z.string(), description: "The void request's id (requestId)" } },
+    requestBody: "VoidRequestRejectRequest",
+    responses: { 200: { description: "The request, Rechazada", body: "VoidRequest" } },
   },
   {
     operationId: "getDocument",

@@ -2,6 +2,7 @@ import { requireBearer } from "@/lib/server/auth";
 import { json, requireEnvironment, route } from "@/lib/server/http";
 import { methodsNotAllowed } from "@/lib/server/http/api-fallbacks";
 import { annotateRequest } from "@/lib/server/http/request-context";
+import { enforceRateLimit } from "@/lib/server/rate-limit";
 import { approveVoidRequest } from "@/lib/server/approvals/approve-void-request";
 import { requestIpOf } from "@/lib/server/approvals/http";
 import { voidAttemptAnswer } from "@/lib/server/voids/http";
@@ -15,6 +16,8 @@ type Context = { params: Promise<{ environment: string; requestId: string }> };
 export const POST = route(async (request: Request, { params }: Context) => {
   const environment = await requireEnvironment(params);
   const auth = await requireBearer(request, "POST /[environment]/customer/void-requests/[requestId]/approve");
+  // An approval sends a void: the company's void rate limit applies as on POST void-ncf.
+  await enforceRateLimit(`void:${auth.accountId}`);
   const { requestId } = await params;
   const { result } = await approveVoidRequest(auth, environment, requestId, { ip: requestIpOf(request) });
   annotateRequest({ voidId: result.attempt.voidId, voidStatus: result.attempt.status });
