@@ -30,8 +30,7 @@ function sample(text: string, name: string, labels: Record<string, string>): num
   const line = text
     .split("\n")
     .find(
-      (candidate) =>
-        candidate.startsWith(`${name}{`) && wanted.every((label) => candidate.includes(label)),
+      (candidate) => candidate.startsWith(`${name}{`) && wanted.every((label) => candidate.includes(label)),
     );
   return line ? Number(line.slice(line.lastIndexOf(" ") + 1)) : 0;
 }
@@ -120,7 +119,10 @@ describe("GET /metrics", () => {
     );
     // The first void of this RNC signed in to DGII first (seed + validation), counted the same way.
     expect(
-      sample(after, "anula_dgii_request_duration_seconds_count", { operation: "semilla", environment: "TesteCF" }),
+      sample(after, "anula_dgii_request_duration_seconds_count", {
+        operation: "semilla",
+        environment: "TesteCF",
+      }),
     ).toBeGreaterThanOrEqual(1);
 
     // DGII answers 503: an Error outcome, and an http_5xx error of anularrango.
