@@ -12,6 +12,8 @@ const nextConfig = {
     "pg",
     "@prisma/adapter-pg",
     "@prisma/schema-engine-wasm",
+    // One registry per process (lib/server/metrics): loaded from node_modules, never a bundled copy.
+    "prom-client",
   ],
   poweredByHeader: false,
   // The portal sends void drafts through a server action: the largest legal request (10 types ×
