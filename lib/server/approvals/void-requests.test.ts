@@ -5,6 +5,8 @@ import type { TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { issueIdToken } from "@/lib/server/auth";
 import { createServiceAccount } from "@/lib/server/auth/service-accounts";
 
+import { setEnvForTests } from "@/lib/server/config/load-config";
+import { resetServiceStatusForTests } from "@/lib/server/taxauth/service-status";
 import { errorResponseSchema } from "@/lib/schemas/error-response";
 import {
   voidApprovedAcceptedResponseSchema,
@@ -390,6 +392,50 @@ describe("approving", () => {
       body: { code: "SEQUENCE_USED" },
     });
     expect(await requestRow(requestId)).toMatchObject({ status: "Pendiente", voidId: null });
+  });
+});
+
+describe("DGII's maintenance window", () => {
+  const withStatusKey = (key: string | undefined) => {
+    setEnvForTests({
+      TAXAUTH_STATUS_API_KEY: key,
+      TAXAUTH_STATUS_URL: key ? t.app.simulator.url : undefined,
+      TAXAUTH_STATUS_INTERVAL_MS: key ? "60000" : undefined,
+    });
+    resetServiceStatusForTests();
+  };
+
+  it("a request can be made during it; approving answers 503 and keeps it Pendiente until the window ends", async () => {
+    withStatusKey("XXXXXXX-XXXXXXX-XXXX-XXXXXXXXXX");
+    try {
+      const now = Date.now();
+      t.app.simulator.admin.addMaintenanceWindow({
+        environment: "TesteCF",
+        from: now - 60_000,
+        to: now + 30 * 60_000,
+      });
+      // Nothing is sent by a request: the window does not stop it.
+      const requestId = await requestVoid(clerk);
+      const before = sent();
+      const refused = await approve(ana.idToken, requestId);
+      expect(refused).toMatchObject({ status: 503, body: { code: "TAXAUTH_UNAVAILABLE" } });
+      expect(sent()).toBe(before);
+      expect(await requestRow(requestId)).toMatchObject({
+        status: "Pendiente",
+        decidedBy: null,
+        lastError: expect.objectContaining({ code: "TAXAUTH_UNAVAILABLE" }),
+      });
+      // The window over: the same request is approved and sent.
+      t.app.simulator.admin.clearServiceStatus();
+      resetServiceStatusForTests();
+      expect(await approve(ana.idToken, requestId)).toMatchObject({
+        status: 200,
+        body: { status: "Aceptado" },
+      });
+    } finally {
+      t.app.simulator.admin.clearServiceStatus();
+      withStatusKey(undefined);
+    }
   });
 });
 
