@@ -122,6 +122,7 @@ export class PgBossQueue implements JobQueue {
           try {
             await handler({ id: job.id, name, data: job.data });
             this.observer?.completed?.(name, performance.now() - started);
+            logger.debug({ job: name, jobId: job.id }, "Job done");
           } catch (error) {
             this.observer?.failed(name, error);
             logger.error({ job: name, jobId: job.id, err: error }, "Job failed");
