@@ -3,10 +3,11 @@ import "server-only";
 import { v7 as uuidv7 } from "uuid";
 
 import type { Environment } from "@/lib/domain/environments";
-import type { VoidReason } from "@/lib/domain/void-reasons";
 import { approvalRequired, DEFAULT_VOID_REQUEST_TTL_MS } from "@/lib/domain/void-requests";
 import { AppError } from "@/lib/errors";
 import { recordActivity } from "@/lib/server/activity/record-activity";
+import { voidRequestEvent } from "@/lib/server/events/void-request-events";
+import { writeEvent } from "@/lib/server/events/write-event";
 import type { AuthContext } from "@/lib/server/auth/auth-context";
 import { getDb, isUniqueViolation } from "@/lib/server/db";
 import type { LedgerWarning } from "@/lib/server/ledger/prevoid-check";
@@ -127,8 +128,7 @@ async function storeRequest(
   const now = Date.now();
   const id = uuidv7();
   const checks: VoidRequestChecks = { checkedAt: now, warnings };
-  // `reason` joins PreparedVoid with the void reasons (issue 20); read so before and after.
-  const reason = (prepared as PreparedVoid & { reason?: VoidReason | null }).reason ?? null;
+  const reason = prepared.reason;
   try {
     const row = await db.$transaction(async (tx) => {
       const created = await tx.voidRequest.create({
@@ -172,6 +172,7 @@ async function storeRequest(
         },
         ip: options.ip ?? null,
       });
+      await writeEvent(tx, voidRequestEvent("void.request.created", created, input.rnc, now));
       return created;
     });
     return new HeldForApproval(
