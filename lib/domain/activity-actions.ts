@@ -47,3 +47,21 @@ export function isActivityAction(value: unknown): value is ActivityAction {
 /** Who took an action: a person, an integration (service account), an API key, or Anula itself. */
 export const ACTIVITY_ACTOR_TYPES = ["user", "service-account", "api-key", "system"] as const;
 export type ActivityActorType = (typeof ACTIVITY_ACTOR_TYPES)[number];
+
+type SubjectOf<A> = A extends `${infer Subject}.${string}` ? Subject : never;
+
+/**
+ * Labels of every action, nested by subject then verb ({ auth: { sign_in: "…" } }): the catalogues'
+ * keys carry no dots (their checks read dotted paths).
+ */
+export type ActivityActionLabels = {
+  [Subject in SubjectOf<ActivityAction>]: {
+    [Action in ActivityAction as Action extends `${Subject}.${infer Verb}` ? Verb : never]: string;
+  };
+};
+
+/** The label of `action` in `labels`. */
+export function activityActionLabel(labels: ActivityActionLabels, action: ActivityAction): string {
+  const [subject, verb] = action.split(".") as [keyof ActivityActionLabels, string];
+  return (labels[subject] as Record<string, string>)[verb] ?? action;
+}

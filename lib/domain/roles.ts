@@ -43,6 +43,8 @@ export const COMPANY_ACTION_ROLES = {
   "webhooks.manage": ["administrator"],
   /** Download the audit pack (ZIP of a period: voids, signed XML, DGII's answers, evidence, activity, 608). */
   "audit.export": ["administrator"],
+  /** Read and export the company's activity log (sign-ins, credentials, people, voids, policies). */
+  "activity.read": ["administrator"],
 } as const satisfies Record<string, readonly CompanyRole[]>;
 
 export type CompanyAction = keyof typeof COMPANY_ACTION_ROLES;

@@ -7,6 +7,7 @@ import { enErrors } from "./en-errors";
 import { enFinding } from "./en-finding";
 import { enSequences } from "./en-sequences";
 import { enAudit } from "./en-audit";
+import { enActivity } from "./en-activity";
 import { enSetup } from "./en-setup";
 import { enVoidSettle } from "./en-void-settle";
 import { enVoidStatus } from "./en-void-status";
@@ -304,6 +305,7 @@ export const en: Dictionary = {
   voidStatus: enVoidStatus,
   voidSettle: enVoidSettle,
   audit: enAudit,
+  activity: enActivity,
   approvals: enApprovals,
   erpImport: enErpImport,
   sequences: enSequences,

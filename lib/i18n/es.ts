@@ -6,6 +6,7 @@ import { esErrors } from "./es-errors";
 import { esFinding } from "./es-finding";
 import { esSequences } from "./es-sequences";
 import { esAudit } from "./es-audit";
+import { esActivity } from "./es-activity";
 import { esSetup } from "./es-setup";
 import { esVoidSettle } from "./es-void-settle";
 import { esVoidStatus } from "./es-void-status";
@@ -309,6 +310,7 @@ export const es = {
   voidStatus: esVoidStatus,
   voidSettle: esVoidSettle,
   audit: esAudit,
+  activity: esActivity,
   approvals: esApprovals,
   erpImport: esErpImport,
   sequences: esSequences,

@@ -1,16 +1,24 @@
 import type { Metadata } from "next";
 
+import { ActivityLogView } from "@/components/activity/activity-log-view";
 import { CompaniesOverviewTable } from "@/components/organization/companies-overview-table";
 import { CreateCompanyForm } from "@/components/organization/create-company-form";
 import { OrganizationMembersPanel } from "@/components/organization/organization-members-panel";
 import { SecondFactorSetting } from "@/components/organization/second-factor-setting";
 import { Banner } from "@/components/ui/banner";
 import { Card } from "@/components/ui/card";
+import {
+  activityQuery,
+  activityRowText,
+  readActivityPageFilters,
+  toActivityFilters,
+} from "@/lib/portal/activity-view";
 import { getI18n } from "@/lib/portal/i18n";
 import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
 import { pageTitle } from "@/lib/portal/page-title";
 import { listOrganizationMembers } from "@/lib/server/accounts";
 import { getRequireSecondFactor, organizationOverview } from "@/lib/server/accounts/organization-admin";
+import { listActivity } from "@/lib/server/activity/list-activity";
 import { findVoidStatusFacts } from "@/lib/server/voids/void-status-facts";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -21,7 +29,12 @@ export async function generateMetadata(): Promise<Metadata> {
  * The organization of the company the session acts for, for its administrators: its companies at a
  * glance (an accountant's overview), a new company, the second-factor rule and its members.
  */
-export default async function OrganizationPage() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** Organization-level activity entries shown per page (the filters and paging travel in the URL). */
+const ACTIVITY_PAGE_SIZE = 25;
+
+export default async function OrganizationPage({ searchParams }: { searchParams: SearchParams }) {
   const auth = await requirePageAuth();
   const { t, environment } = await getI18n();
   if (!mayTake(auth, "organization.manage")) {
@@ -31,10 +44,16 @@ export default async function OrganizationPage() {
       </Banner>
     );
   }
-  const [companies, requireSecondFactor, members] = await Promise.all([
+  const activityFilters = readActivityPageFilters(await searchParams);
+  const activityQueryFilters = toActivityFilters(activityFilters) ?? {};
+  const [companies, requireSecondFactor, members, activity] = await Promise.all([
     organizationOverview(auth.organizationId, environment),
     getRequireSecondFactor(auth.organizationId),
     listOrganizationMembers(auth.organizationId),
+    listActivity({ organizationId: auth.organizationId }, activityQueryFilters, {
+      cursor: activityFilters.cursor,
+      limit: ACTIVITY_PAGE_SIZE,
+    }),
   ]);
   // The last voids' status words need their records' facts (an Error's reason, parcial, settled…).
   const lastVoids = await findVoidStatusFacts(
@@ -77,6 +96,20 @@ export default async function OrganizationPage() {
             homeHere: member.homeHere,
             isSelf: member.id === auth.userId,
           }))}
+        />
+      </Card>
+      <Card title={t.activity.organizationTitle} data-testid="organization-activity">
+        <p className="muted">{t.activity.organizationIntro}</p>
+        <ActivityLogView
+          basePath="/organization"
+          exportHref={`/organization/activity/export${activityQuery(activityFilters)}`}
+          filters={activityFilters}
+          rows={activity.items.map((entry) => activityRowText(entry, t.activity))}
+          nextHref={
+            activity.nextToken ? `/organization${activityQuery(activityFilters, activity.nextToken)}` : null
+          }
+          firstHref={activityFilters.cursor ? `/organization${activityQuery(activityFilters)}` : null}
+          t={t.activity}
         />
       </Card>
     </div>

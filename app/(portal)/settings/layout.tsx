@@ -32,6 +32,7 @@ export default async function SettingsLayout({ children }: { children: ReactNode
           { href: "/settings/approvals", label: t.approvals.policy.tab },
           { href: "/settings/users", label: tabs.users },
           { href: "/settings/integration", label: tabs.integration },
+          ...(mayTake(auth, "activity.read") ? [{ href: "/settings/activity", label: t.activity.tab }] : []),
         ]}
       />
       {mayTake(auth, "users.manage") ? null : (

@@ -265,6 +265,16 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
     const { GET } = await import("@/app/(portal)/audit/export/route");
     return outcomeOfResponse(await GET(new Request("http://localhost/audit/export"), params({})));
   },
+  "GET /(portal)/settings/activity/export": async () => {
+    const { GET } = await import("@/app/(portal)/settings/activity/export/route");
+    return outcomeOfResponse(await GET(new Request("http://localhost/settings/activity/export"), params({})));
+  },
+  "GET /(portal)/organization/activity/export": async () => {
+    const { GET } = await import("@/app/(portal)/organization/activity/export/route");
+    return outcomeOfResponse(
+      await GET(new Request("http://localhost/organization/activity/export"), params({})),
+    );
+  },
   "GET /(portal)/voids/export": async () => {
     const { GET } = await import("@/app/(portal)/voids/export/route");
     return outcomeOfResponse(await GET(new Request("http://localhost/voids/export?format=csv"), params({})));
@@ -372,9 +382,8 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
     return outcomeOfAction(() => setServiceAccountDisabledAction(VOID_ID, true));
   },
   "action setServiceAccountSendWithoutApprovalAction": async () => {
-    const { setServiceAccountSendWithoutApprovalAction } = await import(
-      "@/lib/portal/actions/service-account-actions"
-    );
+    const { setServiceAccountSendWithoutApprovalAction } =
+      await import("@/lib/portal/actions/service-account-actions");
     return outcomeOfAction(() => setServiceAccountSendWithoutApprovalAction(VOID_ID, false));
   },
   "action setApprovalPolicyAction": async () => {

@@ -63,6 +63,8 @@ export const ENTRY_POINTS = {
   "GET /(portal)/voids/[voidId]/ranges": "voids.read",
   "GET /(portal)/voids/[voidId]/evidence/[evidenceId]": "voids.read",
   "GET /(portal)/audit/export": "audit.export",
+  "GET /(portal)/settings/activity/export": "activity.read",
+  "GET /(portal)/organization/activity/export": "organization.manage",
   // Portal server actions (session cookie)
   "action checkVoidWarnings": "voids.send",
   "action submitVoid": "voids.send",

@@ -583,6 +583,33 @@ const ROWS: Record<string, Row> = {
       }
     },
   },
+  "GET /(portal)/settings/activity/export": {
+    probe: async () => {
+      const { GET } = await import("@/app/(portal)/settings/activity/export/route");
+      const answer = await json(
+        await GET(new Request("http://localhost/settings/activity/export"), params({})),
+      );
+      expect(answer.status).toBe(200);
+      // The caller's company's log only: A's API key (created in A's log) never appears.
+      expect(answer.text).not.toContain(seeded.apiKeyId);
+      expect(answer.text).not.toContain(a.auth.userId);
+    },
+  },
+  "GET /(portal)/organization/activity/export": {
+    probe: async (caller) => {
+      const { GET } = await import("@/app/(portal)/organization/activity/export/route");
+      const answer = await json(
+        await GET(new Request("http://localhost/organization/activity/export"), params({})),
+      );
+      if (!caller.account.auth.organizationAdmin) {
+        expect(answer.status).toBe(403);
+        return;
+      }
+      expect(answer.status).toBe(200);
+      // Organization-level entries only: nothing of A's company log (its API key).
+      expect(answer.text).not.toContain(seeded.apiKeyId);
+    },
+  },
   "GET /(portal)/documents/export": {
     probe: async () => {
       const { GET } = await import("@/app/(portal)/documents/export/route");
