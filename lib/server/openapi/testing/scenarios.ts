@@ -25,6 +25,8 @@ import { generate } from "otplib";
 import { resetServiceStatusForTests } from "@/lib/server/taxauth/service-status";
 import type { VoidTestApp } from "@/lib/server/voids/testing/void-test-app";
 
+import { approvalScenarios } from "./approval-scenarios";
+
 /** One real call of an endpoint, named as its documented example. */
 export interface Scenario {
   operationId: string;
@@ -285,6 +287,9 @@ export async function buildScenarios(app: VoidTestApp): Promise<Scenario[]> {
   const refreshBody = { refreshToken: await refreshTokenOf() };
   const batchBody = { ecfs: ["E310000000101", "E320000000102", "E310000009999"] };
   const importBody = { documents: [importEntry("E310000000103"), { ncf: "P310000000001" }] };
+
+  // Approvals (issue 20): a company of its own whose policy holds every void.
+  const approvals = await approvalScenarios(app);
 
   return [
     ...refusalScenarios,
@@ -630,6 +635,7 @@ export async function buildScenarios(app: VoidTestApp): Promise<Scenario[]> {
       run: () => direct(readyRoute.GET, new Request("http://localhost/readyz")),
     },
     ...ledgerScenarios(app, account, voidPost),
+    ...approvals,
     // Last, so that the list's page example above keeps showing ordinary records.
     {
       operationId: "createVoid",
