@@ -6,6 +6,8 @@ import { isAppError } from "@/lib/errors";
 import { actorOf, recordActivity } from "@/lib/server/activity/record-activity";
 import type { AuthContext } from "@/lib/server/auth/auth-context";
 import { getDb } from "@/lib/server/db";
+import { voidRequestEvent } from "@/lib/server/events/void-request-events";
+import { writeEvent } from "@/lib/server/events/write-event";
 import { createVoid } from "@/lib/server/voids/create-void";
 import { parseStoredRanges } from "@/lib/server/voids/stored-ranges";
 import type { CreateVoidResult } from "@/lib/server/voids/types";
@@ -74,6 +76,15 @@ export async function approveVoidRequest(
       where: { id: row.id, accountId: auth.accountId },
       data: { status: "Enviada", voidId },
     });
+    await writeEvent(
+      tx,
+      voidRequestEvent(
+        "void.request.approved",
+        { ...row, status: "Enviada", decidedBy: approver, voidId },
+        auth.rnc,
+        now,
+      ),
+    );
     await recordActivity(tx, {
       accountId: auth.accountId,
       organizationId: auth.organizationId,
@@ -110,6 +121,15 @@ async function sentOrBackToPending(row: VoidRequest, auth: AuthContext, error: u
       where: { id: row.id, accountId: auth.accountId, status: "Aprobada" },
       data: { status: "Enviada", voidId: written.id },
     });
+    await writeEvent(
+      db,
+      voidRequestEvent(
+        "void.request.approved",
+        { ...row, status: "Enviada", decidedBy: auth.actor, voidId: written.id },
+        auth.rnc,
+        now,
+      ),
+    );
     return;
   }
   const lastError: VoidRequestLastError = {

@@ -6,6 +6,8 @@ import type { Environment } from "@/lib/domain/environments";
 import { approvalRequired, DEFAULT_VOID_REQUEST_TTL_MS } from "@/lib/domain/void-requests";
 import { AppError } from "@/lib/errors";
 import { recordActivity } from "@/lib/server/activity/record-activity";
+import { voidRequestEvent } from "@/lib/server/events/void-request-events";
+import { writeEvent } from "@/lib/server/events/write-event";
 import type { AuthContext } from "@/lib/server/auth/auth-context";
 import { getDb, isUniqueViolation } from "@/lib/server/db";
 import type { LedgerWarning } from "@/lib/server/ledger/prevoid-check";
@@ -170,6 +172,7 @@ async function storeRequest(
         },
         ip: options.ip ?? null,
       });
+      await writeEvent(tx, voidRequestEvent("void.request.created", created, input.rnc, now));
       return created;
     });
     return new HeldForApproval(

@@ -3,6 +3,8 @@ import "server-only";
 import type { Environment } from "@/lib/domain/environments";
 import { recordActivity, SYSTEM_ACTOR } from "@/lib/server/activity/record-activity";
 import type { PrismaClient } from "@/lib/server/db";
+import { voidRequestEvent } from "@/lib/server/events/void-request-events";
+import { writeEvents } from "@/lib/server/events/write-event";
 
 /** Requests expired per statement: a sweep after a long outage works in bounded steps. */
 export const EXPIRE_BATCH = 500;
@@ -28,7 +30,16 @@ export async function expireVoidRequests(
   for (;;) {
     const expired = await db.$transaction(async (tx) => {
       const rows = await tx.$queryRaw<
-        Array<{ id: string; accountId: string; environment: Environment; expiresAt: bigint }>
+        Array<{
+          id: string;
+          accountId: string;
+          environment: Environment;
+          expiresAt: bigint;
+          totalVoided: bigint;
+          rangeCount: number;
+          requestedBy: string;
+          rnc: string;
+        }>
       >`
         UPDATE "VoidRequest" SET "status" = 'Vencida'
         WHERE "id" IN (
@@ -37,7 +48,8 @@ export async function expireVoidRequests(
             AND (${scope.accountId ?? null}::text IS NULL OR "accountId" = ${scope.accountId ?? null}::text)
           ORDER BY "expiresAt" LIMIT ${EXPIRE_BATCH}
         ) AND "status" = 'Pendiente'
-        RETURNING "id", "accountId", "environment", "expiresAt"`;
+        RETURNING "id", "accountId", "environment", "expiresAt", "totalVoided", "rangeCount", "requestedBy",
+          (SELECT "rnc" FROM "Account" WHERE "Account"."id" = "VoidRequest"."accountId") AS "rnc"`;
       for (const row of rows) {
         await recordActivity(tx, {
           accountId: row.accountId,
@@ -48,6 +60,12 @@ export async function expireVoidRequests(
           details: { expiresAt: Number(row.expiresAt) },
         });
       }
+      await writeEvents(
+        tx,
+        rows.map((row) =>
+          voidRequestEvent("void.request.expired", { ...row, status: "Vencida" }, row.rnc, now),
+        ),
+      );
       return rows.length;
     });
     total += expired;

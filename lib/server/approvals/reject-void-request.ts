@@ -4,6 +4,8 @@ import type { Environment } from "@/lib/domain/environments";
 import { actorOf, recordActivity } from "@/lib/server/activity/record-activity";
 import type { AuthContext } from "@/lib/server/auth/auth-context";
 import { getDb } from "@/lib/server/db";
+import { voidRequestEvent } from "@/lib/server/events/void-request-events";
+import { writeEvent } from "@/lib/server/events/write-event";
 import { validateBody } from "@/lib/server/http/validate-body";
 import { rejectVoidRequestSchema } from "@/lib/schemas/void-requests";
 
@@ -48,6 +50,15 @@ export async function rejectVoidRequest(
       details: { reason, totalVoided: Number(row.totalVoided), requestedBy: row.requestedBy },
       ip: options.ip ?? null,
     });
+    await writeEvent(
+      tx,
+      voidRequestEvent(
+        "void.request.rejected",
+        { ...row, status: "Rechazada", decidedBy: auth.actor },
+        auth.rnc,
+        now,
+      ),
+    );
     return true;
   });
   const current = await findRequestRow(auth.accountId, environment, requestId);
