@@ -68,7 +68,8 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   IDEMPOTENCY_KEY_REUSED: "the Idempotency-Key was used with another body",
   ALREADY_VOIDED: "a range overlaps an Aceptado void (its voidId is named); nothing was sent",
   VOID_IN_PROGRESS:
-    "a send of this void (the first one or a resend) is still waiting for DGII's answer: wait for it, then look again",
+    "a send of this void (the first one or a resend) is still waiting for DGII's answer: wait for it, then look again. " +
+    "On POST void-ncf: a range overlaps an Error void whose send is still waiting (its voidId and the line are named); nothing was sent",
   VOID_NOT_UNKNOWN:
     "only an Error void (outcome unknown) can be settled or resent: DGII's own answer made this one Aceptado or Rechazado",
   VOID_ALREADY_SETTLED: "the void was already settled (by a person, or by an accepted resend)",
@@ -176,6 +177,7 @@ export const OPERATION_ERRORS: Record<string, ErrorCode[]> = {
     "IDEMPOTENCY_KEY_REUSED",
     "ALREADY_VOIDED",
     "SEQUENCE_USED",
+    "VOID_IN_PROGRESS",
     "CERTIFICATE_NOT_CONFIGURED",
     "APPROVAL_REQUIRED",
     "RATE_LIMITED",

@@ -122,7 +122,13 @@ export const API_OPERATIONS: ApiOperation[] = [
       "/{environment}/customer/void-requests/{requestId}`. Nothing is signed, stored as a void or sent until " +
       "another person with the approver role approves it (POST …/void-requests/{requestId}/approve or the " +
       "portal). An Idempotency-Key repeated with the same body answers the same request. With the policy off " +
-      "nothing of this applies.",
+      "nothing of this applies.\n\n" +
+      "Extension (no overlapping sends): the ALREADY_VOIDED and SEQUENCE_USED checks and the storing of the " +
+      "attempt run under a lock per company, environment and series+type, so two requests — on one instance " +
+      "or many — never send overlapping ranges at once. A range overlapping an earlier Error void whose send " +
+      "is still waiting for DGII's answer is refused with 409 VOID_IN_PROGRESS naming that `voidId` and the " +
+      "`line`: nothing is sent; fetch that void, then retry if it ends Rechazado or Error. An Error void whose " +
+      "send is over does not block (spec retry rule 2: check it first).",
     auth: "bearer",
     idempotencyKey: true,
     requestBody: "VoidNcfRequest",
