@@ -28,6 +28,20 @@ export async function signIn(page: Page, email: string = DEMO.email, password: s
  * The embedded simulator's admin token: the server shows it once on its console, and e2e/serve.mjs
  * keeps it in the run's data directory.
  */
+/**
+ * The void tool requires a reason before "Revisar y anular…" (issue 20): DGII's 608 code and the
+ * clerk's text. Every spec that sends a void through the portal chooses one here.
+ */
+export const E2E_REASON = { code: "08", text: "Saltos de secuencia (prueba e2e)" } as const;
+
+export async function chooseReason(
+  page: Page,
+  reason: { code: string; text: string } = E2E_REASON,
+): Promise<void> {
+  await page.locator("#void-reason-code").selectOption(reason.code);
+  await page.locator("#void-reason-text").fill(reason.text);
+}
+
 export function simulatorAdminToken(dataDir = process.env.E2E_DATA_DIR ?? ""): string {
   return readFileSync(path.join(dataDir, "simulator-admin-token"), "utf8").trim();
 }

@@ -4,7 +4,7 @@ import path from "node:path";
 
 import { getDictionary, plural } from "@/lib/i18n";
 
-import { expect, freshRange, SCREENSHOT_DIR, signIn, test, voidViaApi } from "./fixtures";
+import { chooseReason, expect, freshRange, SCREENSHOT_DIR, signIn, test, voidViaApi } from "./fixtures";
 
 /**
  * Done-when of issue 19: an axe-core scan of every portal page at 1280 px and on a 390 px phone finds
@@ -92,6 +92,7 @@ for (const width of WIDTHS) {
       await page.goto("/tools/void-encf");
       await page.getByLabel("Línea 1: e-NCF inicial (desde)").fill(fresh.desde);
       await page.getByLabel(/^Línea 1: e-NCF final/).fill(fresh.hasta);
+      await chooseReason(page);
       await page.getByRole("button", { name: t.voidTool.actions.review }).click();
       const dialog = page.getByRole("dialog", { name: t.voidTool.confirm.title });
       await expect(

@@ -5,7 +5,16 @@ import path from "node:path";
 import type { Locale } from "@/lib/domain/locale";
 import { format, getDictionary, plural, type Dictionary } from "@/lib/i18n";
 
-import { expect, freshRange, markIssued, SCREENSHOT_DIR, signIn, test, voidViaApi } from "./fixtures";
+import {
+  chooseReason,
+  expect,
+  freshRange,
+  markIssued,
+  SCREENSHOT_DIR,
+  signIn,
+  test,
+  voidViaApi,
+} from "./fixtures";
 
 /**
  * One look and one language: every portal page in Spanish and in English, each asserted to render
@@ -90,6 +99,7 @@ for (const locale of ["es", "en"] as const) {
       await page.locator('[data-line-input="0-desde"]').fill(range.desde);
       await expect(page.getByTestId("void-total")).toHaveText("1");
       await shot(page, locale, "02-void-tool");
+      await chooseReason(page);
       await page.getByRole("button", { name: t.voidTool.actions.review }).click();
       const dialog = page.getByRole("dialog", { name: t.voidTool.confirm.title });
       await expect(

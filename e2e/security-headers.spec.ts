@@ -2,7 +2,7 @@ import http from "node:http";
 
 import type { Page } from "@playwright/test";
 
-import { BASE_URL, expect, freshRange, signIn, test } from "./fixtures";
+import { BASE_URL, chooseReason, expect, freshRange, signIn, test } from "./fixtures";
 
 /**
  * Browser security headers on the built app (issue 12 item 6): every page, /docs, /login and the API
@@ -94,6 +94,7 @@ test.describe("browser security headers", () => {
     await page.getByLabel(/^Línea 1: e-NCF final/).fill(range.hasta);
     await page.getByRole("button", { name: "Vista previa del XML" }).click();
     await expect(page.getByTestId("void-xml-preview")).toContainText(range.desde);
+    await chooseReason(page);
     await page.getByRole("button", { name: "Revisar y anular…" }).click();
     await page
       .getByRole("dialog", { name: "Confirmar la anulación" })

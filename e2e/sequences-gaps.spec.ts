@@ -1,4 +1,4 @@
-import { demoApiKey, demoIdToken, expect, freshRange, screenshot, test } from "./fixtures";
+import { chooseReason, demoApiKey, demoIdToken, expect, freshRange, screenshot, test } from "./fixtures";
 
 /**
  * The sequence ledger's path in the portal, on the built app: documents 1, 2, 4 and 5 of a fresh
@@ -62,6 +62,10 @@ test("a skipped number is proposed, voided from the review's draft, and then gon
   await expect(page.getByLabel("Línea 1: e-NCF inicial (desde)")).toHaveValue(gap);
   await expect(page.getByLabel(/^Línea 1: e-NCF final/)).toHaveValue(gap);
   await expect(page.getByLabel("Línea 2: e-NCF inicial (desde)")).toHaveCount(0);
+  // The proposal brings lines, never a reason: the clerk chooses it (issue 20), none is preset.
+  await expect(page.locator("#void-reason-code")).toHaveValue("");
+  await expect(page.locator("#void-reason-text")).toHaveValue("");
+  await chooseReason(page, { code: "08", text: "Salto del ERP: número nunca emitido" });
   await page.getByRole("button", { name: "Revisar y anular…" }).click();
   await page
     .getByRole("dialog", { name: "Confirmar la anulación" })
@@ -69,6 +73,7 @@ test("a skipped number is proposed, voided from the review's draft, and then gon
     .click();
   await expect(page).toHaveURL(/\/tools\/void-encf\/result\//, { timeout: 30_000 });
   await expect(page.getByTestId("void-result-status")).toHaveText("Aceptado");
+  await expect(page.getByTestId("void-reason-label").first()).toHaveText("08 · Errores en secuencia de NCF");
 
   await page.goto("/sequences");
   await expect(page.getByTestId("gap-review")).toBeVisible();
@@ -105,6 +110,7 @@ test("before the confirmation: used numbers block the void, a range outside the 
     const hasta = page.getByLabel(/^Línea 1: e-NCF final/);
     await desde.fill(block.desde);
     await hasta.fill(at(block.desde, 3));
+    await chooseReason(page);
     await page.getByRole("button", { name: "Revisar y anular…" }).click();
     const warnings = page.getByTestId("void-warnings");
     await expect(warnings.getByTestId("void-used")).toContainText(`el e-NCF ${used} ya fue emitido`);
@@ -115,6 +121,7 @@ test("before the confirmation: used numbers block the void, a range outside the 
     // 4–7: nothing issued there, 6–7 outside the authorization entered — a warning, the send goes on.
     await desde.fill(at(block.desde, 4));
     await hasta.fill(at(block.desde, 7));
+    await chooseReason(page);
     await page.getByRole("button", { name: "Revisar y anular…" }).click();
     const dialog = page.getByRole("dialog", { name: "Confirmar la anulación" });
     await expect(dialog.getByTestId("void-outside-authorization")).toContainText(

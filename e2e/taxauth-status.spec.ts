@@ -1,4 +1,4 @@
-import { expect, freshRange, screenshot, simulatorAdmin, test, voidViaApi } from "./fixtures";
+import { chooseReason, expect, freshRange, screenshot, simulatorAdmin, test, voidViaApi } from "./fixtures";
 
 /**
  * DGII's status service (the embedded simulator's, TAXAUTH_STATUS_API_KEY set by playwright.config):
@@ -50,6 +50,7 @@ test.describe("DGII's announced maintenance of Anulación Rangos", () => {
     await expect(banner).toBeVisible();
     await page.getByLabel("Línea 1: e-NCF inicial (desde)").fill(range.desde);
     await page.getByLabel(/^Línea 1: e-NCF final/).fill(range.hasta);
+    await chooseReason(page);
     await page.getByRole("button", { name: "Revisar y anular…" }).click();
     await page
       .getByRole("dialog", { name: "Confirmar la anulación" })

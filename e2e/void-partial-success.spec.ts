@@ -1,4 +1,4 @@
-import { expect, freshRange, markIssued, screenshot, simulatorAdmin, test } from "./fixtures";
+import { chooseReason, expect, freshRange, markIssued, screenshot, simulatorAdmin, test } from "./fixtures";
 
 /**
  * DGII's partial success on the built app: the embedded simulator answers the next anularrango call in
@@ -32,6 +32,7 @@ test.describe("DGII's partial success", () => {
     await page.goto("/tools/void-encf");
     await page.getByLabel("Línea 1: e-NCF inicial (desde)").fill(range.desde);
     await page.getByLabel(/^Línea 1: e-NCF final/).fill(range.hasta);
+    await chooseReason(page);
     await page.getByRole("button", { name: "Revisar y anular…" }).click();
     await page
       .getByRole("dialog", { name: "Confirmar la anulación" })
@@ -67,6 +68,7 @@ test.describe("DGII's partial success", () => {
     await expect(page.getByLabel("Línea 1: e-NCF inicial (desde)")).toHaveValue(excepted.desde);
     await expect(page.getByLabel(/^Línea 1: e-NCF final/)).toHaveValue(excepted.hasta);
     await expect(page.getByLabel("Línea 2: e-NCF inicial (desde)")).toHaveCount(0);
+    await chooseReason(page);
     await page.getByRole("button", { name: "Revisar y anular…" }).click();
     const dialog = page.getByRole("dialog", { name: "Confirmar la anulación" });
     await expect(dialog.getByRole("button", { name: "Anular 2 secuencias" })).toBeVisible();

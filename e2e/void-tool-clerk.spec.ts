@@ -2,7 +2,7 @@ import type { Dialog, Page } from "@playwright/test";
 
 import { getDictionary, plural } from "@/lib/i18n";
 
-import { DEMO, expect, freshRange, test, voidViaApi } from "./fixtures";
+import { chooseReason, DEMO, expect, freshRange, test, voidViaApi } from "./fixtures";
 
 /**
  * The void tool as a finance clerk uses it (issue 19): the draft survives reloads and navigation and
@@ -222,6 +222,7 @@ test.describe("Anular e-NCF for a finance clerk", () => {
     await desde(page, 1).focus();
     await paste(page, `${r.desde}\t${r.hasta}\n${v.desde}\t${v.hasta}\n${u.desde}\t${u.hasta}`);
     await expect(page.getByTestId("void-total")).toHaveText("20");
+    await chooseReason(page);
     await page.getByRole("button", { name: s.actions.review }).click();
 
     // Both lines say so on the line; the summary never says all is well meanwhile.
@@ -253,6 +254,7 @@ test.describe("Anular e-NCF for a finance clerk", () => {
     await expect(page.getByTestId("void-total")).toHaveText("15");
     await expect(page.getByText(s.summary.allGood)).toBeVisible();
 
+    await chooseReason(page);
     await page.getByRole("button", { name: s.actions.review }).click();
     const dialog = page.getByRole("dialog", { name: s.confirm.title });
     await dialog.getByRole("button", { name: plural(s.confirm.submit, 15, "es") }).click();
@@ -297,6 +299,7 @@ test.describe("Anular e-NCF for a finance clerk", () => {
     await expect(desde(page, 1)).toBeVisible();
     await desde(page, 1).fill(range.desde);
     await hasta(page, 1).fill(range.hasta);
+    await chooseReason(page);
     await page.getByRole("button", { name: s.actions.review }).click();
     clicks++;
     await page
@@ -338,6 +341,7 @@ test.describe("on a 390 px phone, with many lines", () => {
     await expect(editor(page)).toHaveAttribute("data-line-count", "50");
     await expect(page.getByTestId("void-total")).toHaveText("100");
 
+    await chooseReason(page);
     await page.getByRole("button", { name: s.actions.review }).click();
     await expect(page.getByTestId("summary-already-voided")).toHaveText(
       plural(s.summary.alreadyVoided, 1, "es"),

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 
 import {
+  chooseReason,
   createUserInPortal,
   expect,
   freshRange,
@@ -74,6 +75,7 @@ test.describe("Herramientas → Anular e-NCF", () => {
     expect((await downloadPromise).suggestedFilename()).toMatch(/^130000001ANECF.*\.xml$/);
     await screenshot(page, "void-tool-preview");
 
+    await chooseReason(page);
     await page.getByRole("button", { name: "Revisar y anular…" }).click();
     const dialog = confirmDialog(page);
     await expect(dialog).toBeVisible();
@@ -112,6 +114,7 @@ test.describe("Herramientas → Anular e-NCF", () => {
     // Back in the tool, the same range is blocked before sending, with a link to that void.
     await page.goto(TOOL);
     await fillLine(page, 1, range.desde, range.hasta);
+    await chooseReason(page);
     await page.getByRole("button", { name: "Revisar y anular…" }).click();
     const warnings = page.getByTestId("void-warnings");
     await expect(warnings).toContainText("ya fue anulado y aceptado por la DGII");
@@ -168,6 +171,7 @@ test.describe("Herramientas → Anular e-NCF", () => {
     await expect(editor(page)).toHaveAttribute("data-invalid-count", "0");
 
     // Sending is refused while lines overlap; removing one of them clears both flags.
+    await chooseReason(page);
     await page.getByRole("button", { name: "Revisar y anular…" }).click();
     await expect(page.getByText("Corrija las líneas marcadas antes de continuar.")).toBeVisible();
     await expect(confirmDialog(page)).toBeHidden();
@@ -188,6 +192,7 @@ test.describe("Herramientas → Anular e-NCF", () => {
     await markIssued(used.desde, used.hasta);
     await page.goto(TOOL);
     await fillLine(page, 1, used.desde, used.hasta);
+    await chooseReason(page);
     await page.getByRole("button", { name: "Revisar y anular…" }).click();
     await confirmDialog(page).getByRole("button", { name: "Anular 3 secuencias" }).click();
     await expect(page.getByTestId("void-result-status")).toHaveText("Rechazado", { timeout: 30_000 });
@@ -204,6 +209,7 @@ test.describe("Herramientas → Anular e-NCF", () => {
     try {
       await page.goto(TOOL);
       await fillLine(page, 1, range.desde, range.hasta);
+      await chooseReason(page);
       await page.getByRole("button", { name: "Revisar y anular…" }).click();
       await confirmDialog(page).getByRole("button", { name: "Anular 4 secuencias" }).click();
       // The status worded with its reason, as everywhere ("Error · sin respuesta de la DGII").
@@ -223,6 +229,7 @@ test.describe("Herramientas → Anular e-NCF", () => {
     await expect(page.getByLabel("Línea 1: e-NCF inicial (desde)")).toHaveValue("");
     await expect(page.getByTestId("draft-restored")).toHaveCount(0);
     await fillLine(page, 1, range.desde);
+    await chooseReason(page);
     await page.getByRole("button", { name: "Revisar y anular…" }).click();
     const dialog = confirmDialog(page);
     await expect(dialog.getByTestId("void-warnings")).toContainText("quedó en Error");
@@ -244,6 +251,7 @@ test.describe("Herramientas → Anular e-NCF", () => {
     await expect(page.getByTestId("production-banner")).toBeVisible();
     const range = freshRange("34", 12);
     await fillLine(page, 1, range.desde, range.hasta);
+    await chooseReason(page);
     await page.getByRole("button", { name: "Revisar y anular…" }).click();
     const dialog = confirmDialog(page);
     await expect(dialog).toContainText("Está en PRODUCCIÓN (eCF)");
@@ -304,6 +312,112 @@ test.describe("Herramientas → Anular e-NCF", () => {
     await page.getByLabel("Line 1: first e-NCF (from)").fill("E3100001");
     await expect(page.locator('[data-line="1"]')).toContainText('Line 1: “From” "E3100001" has 8 positions');
     await screenshot(page, "void-tool-english");
+  });
+
+  test("a void carries its reason: required, kept in the draft, shown, filtered and exported; none is 'Sin motivo'", async ({
+    signedIn: page,
+    request,
+  }) => {
+    page.on("dialog", (dialog) => void dialog.accept()); // the leave guard on reload
+    const range = freshRange("31", 2);
+    await page.goto(TOOL);
+    await fillLine(page, 1, range.desde, range.hasta);
+    // Without a reason nothing is reviewed: the fields say what is missing, in the app's own words.
+    await page.getByRole("button", { name: "Revisar y anular…" }).click();
+    const box = page.getByTestId("void-reason");
+    await expect(box).toContainText("Elija el motivo de la anulación.");
+    await expect(box).toContainText("Describa el motivo de la anulación.");
+    await expect(page.locator("#void-reason-code")).toBeFocused();
+    await expect(confirmDialog(page)).toBeHidden();
+    // DGII's ten 608 reasons, and a placeholder that is not one of them.
+    await expect(page.locator("#void-reason-code option")).toHaveCount(11);
+    await expect(page.locator('#void-reason-code option[value="10"]')).toHaveText(
+      "10 · Pérdida o hurto de talonarios",
+    );
+
+    // Kept with the draft: a reload restores the reason with the lines.
+    const reason = { code: "09", text: "Cierre de la sucursal de Santiago" };
+    await chooseReason(page, reason);
+    await expect(box).not.toContainText("Elija el motivo de la anulación.");
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Object.keys(localStorage)
+            .filter((key) => key.startsWith("anula:void-draft"))
+            .sort(),
+        ),
+      )
+      .toEqual([expect.not.stringMatching(/:reason$/), expect.stringMatching(/:reason$/)]);
+    await page.reload();
+    await expect(page.getByLabel("Línea 1: e-NCF inicial (desde)")).toHaveValue(range.desde);
+    await expect(page.locator("#void-reason-code")).toHaveValue("09");
+    await expect(page.locator("#void-reason-text")).toHaveValue(reason.text);
+
+    // The confirmation repeats it before the irreversible step.
+    await page.getByRole("button", { name: "Revisar y anular…" }).click();
+    const dialog = confirmDialog(page);
+    await expect(dialog.getByTestId("void-reason-label")).toHaveText("09 · Por cese de operaciones");
+    await expect(dialog.getByTestId("void-reason-text")).toHaveText(reason.text);
+    await dialog.getByRole("button", { name: "Anular 2 secuencias" }).click();
+    await expect(page).toHaveURL(/\/tools\/void-encf\/result\//, { timeout: 30_000 });
+    await expect(page.getByTestId("void-result-status")).toHaveText("Aceptado");
+    const voidId = (await page.getByTestId("void-result-id").textContent())!.trim();
+    // The result page and its printed receipt.
+    await expect(page.getByTestId("void-reason-label")).toHaveText(
+      Array(2).fill("09 · Por cese de operaciones"),
+    );
+    await expect(page.getByTestId("void-reason-text").first()).toHaveText(reason.text);
+    // Sent: the draft and its reason are gone.
+    expect(
+      await page.evaluate(() =>
+        Object.keys(localStorage).filter((key) => key.startsWith("anula:void-draft")),
+      ),
+    ).toEqual([]);
+
+    // The record.
+    await page.goto(`/voids/${voidId}`);
+    await expect(page.getByTestId("void-reason-label")).toHaveText("09 · Por cese de operaciones");
+    await expect(page.getByTestId("void-reason-text")).toHaveText(reason.text);
+
+    // A void through the API without motivo: "Sin motivo", never a default.
+    const apiRange = freshRange("31", 1);
+    const viaApi = await voidViaApi(request, [
+      { secuenciaDesde: apiRange.desde, secuenciaHasta: apiRange.hasta },
+    ]);
+    expect(viaApi.status).toBe(200);
+    const apiVoidId = viaApi.body.voidId as string;
+
+    // The history shows the reason and filters by it (the form, then the URL).
+    await page.goto("/voids");
+    const history = page.getByTestId("void-history");
+    await expect(history.locator(`tr[data-void-id="${voidId}"] [data-testid="row-reason"]`)).toHaveText(
+      "09 · Por cese de operaciones" + reason.text,
+    );
+    await expect(history.locator(`tr[data-void-id="${apiVoidId}"] [data-testid="row-reason"]`)).toHaveText(
+      "Sin motivo",
+    );
+    await page.getByTestId("reason-filter").selectOption("09");
+    await page.getByRole("button", { name: "Aplicar filtros" }).click();
+    await expect(page).toHaveURL(/[?&]motivo=09/);
+    await expect(history.locator(`tr[data-void-id="${voidId}"]`)).toBeVisible();
+    await expect(history.locator(`tr[data-void-id="${apiVoidId}"]`)).toHaveCount(0);
+    await expect(history.locator('[data-testid="row-reason"]:not([data-reason-code="09"])')).toHaveCount(0);
+    await page.goto("/voids?motivo=none");
+    await expect(history.locator(`tr[data-void-id="${apiVoidId}"]`)).toBeVisible();
+    await expect(history.locator(`tr[data-void-id="${voidId}"]`)).toHaveCount(0);
+    await screenshot(page, "void-history-reason-filter");
+
+    // The CSV: the reason's words, code and text; "Sin motivo" for the API's void.
+    const csv = await page.request.get("/voids/export?env=TesteCF&motivo=09");
+    expect(csv.status()).toBe(200);
+    const body = await csv.text();
+    expect(body.split("\r\n")[0]).toMatch(/,Enviado por,Motivo,Código de motivo,Descripción del motivo$/);
+    expect(body).toContain(`${voidId},`);
+    expect(body).toContain(`,09 · Por cese de operaciones,09,${reason.text}\r\n`);
+    expect(body).not.toContain(apiVoidId);
+    const none = await (await page.request.get("/voids/export?env=TesteCF&motivo=none")).text();
+    expect(none).toContain(apiVoidId);
+    expect(none).toMatch(/,Sin motivo,,\r\n/);
   });
 
   test("a viewer cannot open the tool", async ({ signedIn: admin, browser }) => {

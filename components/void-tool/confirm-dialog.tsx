@@ -12,7 +12,10 @@ import { ecfTypeName } from "@/lib/domain/ecf-types";
 import type { Environment } from "@/lib/domain/environments";
 import type { Locale } from "@/lib/domain/locale";
 import type { VoidPlan } from "@/lib/domain/void-request";
+import type { VoidReason } from "@/lib/domain/void-reasons";
 import { format, formatNumber, plural, type Dictionary } from "@/lib/i18n";
+
+import { ReasonFacts } from "@/components/voids/void-reason";
 
 import styles from "./confirm-dialog.module.css";
 import summaryStyles from "./void-summary.module.css";
@@ -28,6 +31,8 @@ interface ConfirmDialogProps {
   locale: Locale;
   strings: VoidToolStrings;
   sending: boolean;
+  /** The reason chosen in the tool (issue 20), repeated here before the irreversible step. */
+  reason?: VoidReason | null;
   /** Extra content above the buttons: the warnings (Error overlaps) and a failure, if any. */
   children?: ReactNode;
   /** Confirm stays disabled while false (e.g. an Error overlap not yet acknowledged). */
@@ -104,6 +109,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         <dd className="mono">{rnc}</dd>
         <dt>{t.fecha}</dt>
         <dd className="mono">{plan.fechaHoraAnulacion}</dd>
+        {props.reason !== undefined && <ReasonFacts reason={props.reason} t={strings.reasons} />}
       </dl>
       <Table compact caption={t.perType}>
         <tbody>

@@ -1,4 +1,5 @@
 import type { Environment } from "@/lib/domain/environments";
+import type { VoidReasonDraft } from "@/lib/domain/void-reasons";
 
 import type { LineDraft, LineInput } from "./editor-model";
 
@@ -52,9 +53,36 @@ export function saveDraft(key: string, lines: readonly LineDraft[]): void {
   }
 }
 
+/**
+ * The reason fields of the draft (issue 20), beside its lines under `key` + ":reason": restored with
+ * them, forgotten when the void is sent. Never filled by anyone but the clerk (no default reason).
+ */
+export function loadDraftReason(key: string): VoidReasonDraft | null {
+  try {
+    const text = window.localStorage.getItem(`${key}:reason`);
+    if (!text) return null;
+    const stored = JSON.parse(text) as Partial<VoidReasonDraft>;
+    return typeof stored.code === "string" && typeof stored.text === "string"
+      ? { code: stored.code, text: stored.text }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveDraftReason(key: string, reason: VoidReasonDraft): void {
+  try {
+    if (reason.code === "" && reason.text.trim() === "") window.localStorage.removeItem(`${key}:reason`);
+    else window.localStorage.setItem(`${key}:reason`, JSON.stringify({ code: reason.code, text: reason.text }));
+  } catch {
+    // Storage full or disabled: the reason lives only in this page.
+  }
+}
+
 export function clearDraft(key: string): void {
   try {
     window.localStorage.removeItem(key);
+    window.localStorage.removeItem(`${key}:reason`);
   } catch {
     // nothing stored
   }

@@ -2,7 +2,9 @@ import { Card } from "@/components/ui/card";
 import { Table } from "@/components/ui/table";
 import { ecfTypeName, isEcfType } from "@/lib/domain/ecf-types";
 import { formatFechaHora } from "@/lib/domain/fecha";
+import { ReasonFacts } from "@/components/voids/void-reason";
 import type { Locale } from "@/lib/domain/locale";
+import type { VoidReason } from "@/lib/domain/void-reasons";
 import { format, formatNumber, getDictionary, plural } from "@/lib/i18n";
 import type { VoidRecord } from "@/lib/schemas/void-ncf-responses";
 
@@ -22,7 +24,7 @@ type ReceiptVoid = Pick<
   | "ranges"
   | "createdAt"
   | "createdBy"
->;
+> & { reason?: VoidReason | null };
 
 interface VoidReceiptProps {
   record: ReceiptVoid;
@@ -68,6 +70,7 @@ export function VoidReceipt({ record, company, statusLabel, locale }: VoidReceip
           <dd className="mono">{formatFechaHora(record.createdAt)}</dd>
           <dt>{r.sentBy}</dt>
           <dd>{record.createdBy ?? ""}</dd>
+          <ReasonFacts reason={record.reason} t={dictionary.voidReasons} />
           <dt>{r.total}</dt>
           <dd>{n(record.totalVoided)}</dd>
         </dl>

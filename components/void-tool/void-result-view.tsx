@@ -4,10 +4,12 @@ import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { ExceptedRangesCard, RangesTable } from "@/components/voids/partial-void-parts";
+import { ReasonFacts } from "@/components/voids/void-reason";
 import { VoidStatusExplanation } from "@/components/voids/void-status-explanation";
 import { ecfTypeName, isEcfType } from "@/lib/domain/ecf-types";
 import type { Environment } from "@/lib/domain/environments";
 import type { Locale } from "@/lib/domain/locale";
+import type { VoidReason } from "@/lib/domain/void-reasons";
 import { format, formatNumber, getDictionary } from "@/lib/i18n";
 import { voidStatusLabel, type VoidStatusFacts } from "@/lib/i18n/void-status";
 import type { VoidRecord } from "@/lib/schemas/void-ncf-responses";
@@ -34,7 +36,7 @@ type ShownVoid = Pick<
   | "totalExcepted"
   | "createdAt"
   | "createdBy"
-> & { errorCode?: string | null };
+> & { errorCode?: string | null; reason?: VoidReason | null };
 
 interface VoidResultViewProps {
   record: ShownVoid | null;
@@ -123,6 +125,7 @@ export function VoidResultView({
           <dd>{dictionary.environments[record.environment]}</dd>
           <dt>{t.fecha}</dt>
           <dd className="mono">{record.fechaHoraAnulacion}</dd>
+          <ReasonFacts reason={record.reason} t={dictionary.voidReasons} />
           <dt>{t.total}</dt>
           <dd>{formatNumber(record.totalVoided, locale)}</dd>
           <dt>{t.perType}</dt>

@@ -12,6 +12,7 @@ import type { Environment } from "@/lib/domain/environments";
 import { nowFechaHora } from "@/lib/domain/fecha";
 import type { Locale } from "@/lib/domain/locale";
 import type { VoidPlan } from "@/lib/domain/void-request";
+import { reasonOfDraft } from "@/lib/domain/void-reasons";
 import { approvalRequired, type ApprovalPolicyView } from "@/lib/domain/void-requests";
 import { format, formatNumber, plural, type Dictionary } from "@/lib/i18n";
 import {
@@ -33,6 +34,7 @@ import {
 import { clearDraft, draftStorageKey, loadDraft, saveDraft } from "./draft-storage";
 import { newIdempotencyKey } from "./idempotency-key";
 import { RangeEditor, type RangeEditorHandle } from "./range-editor";
+import { ReasonFields, useReasonDraft } from "./reason-fields";
 import type { AcceptedHit } from "./range-row";
 import { saveSubmitWarnings } from "./submit-warnings";
 import { useLeaveGuard } from "./use-leave-guard";
@@ -123,6 +125,8 @@ export function VoidTool({
   const noticesRef = useRef<HTMLDivElement>(null);
   const previewRef = useRef<HTMLDivElement>(null);
   const storageKey = draftStorageKey(draftOwner, environment);
+  // Issue 20: the reason, required here; restored with a restored draft only (never a default).
+  const reason = useReasonDraft(storageKey, initialRanges === undefined || initialRanges.length === 0);
   const draftState = useDraftStorage(
     storageKey,
     state.lines,
@@ -224,6 +228,7 @@ export function VoidTool({
   const review = async () => {
     const next = makeDraft();
     if (!next) return;
+    if (!reason.check()) return setNotice(s.reasons.field.fixFirst);
     if (next.wire.length > MAX_WIRE_CHARS) {
       return setNotice(format(s.actions.tooLarge, { count: formatNumber(next.plan.ranges.length, locale) }));
     }
@@ -260,7 +265,8 @@ export function VoidTool({
   const confirm = async () => {
     if (!current || sendingRef.current) return;
     sendingRef.current = true;
-    const payload = `${current.environment}\n${current.plan.fechaHoraAnulacion}\n${current.wire}`;
+    const chosenReason = reasonOfDraft(reason.value);
+    const payload = `${current.environment}\n${current.plan.fechaHoraAnulacion}\n${current.wire}\n${JSON.stringify(chosenReason)}`;
     if (idempotency.current?.payload !== payload) idempotency.current = { payload, key: newIdempotencyKey() };
     setSending(true);
     setFailure(undefined);
@@ -268,6 +274,7 @@ export function VoidTool({
       const result = await submitVoid({
         environment: current.environment,
         ranges: current.wire,
+        reason: chosenReason,
         // Held for approval: the instant of the approval is signed, not the one previewed now.
         ...(held ? { expectRequest: true } : { fechaHoraAnulacion: current.plan.fechaHoraAnulacion }),
         idempotencyKey: idempotency.current.key,
@@ -376,6 +383,7 @@ export function VoidTool({
             }
             goToProblemLabel={format(s.editor.firstProblem, { line: analysis.firstProblemIndex + 1 })}
           />
+          <ReasonFields reason={reason} t={s.reasons} disabled={busy} />
           <div className={`${styles.buttons} ${styles.stretch}`}>
             <Button variant="secondary" onClick={openPreview} disabled={busy}>
               {s.actions.preview}
@@ -423,6 +431,7 @@ export function VoidTool({
       {current && held && approval && (
         <RequestConfirmDialog
           key={reviewCount}
+          reason={reasonOfDraft(reason.value)}
           open={confirmOpen}
           environment={current.environment}
           rnc={rnc}
@@ -442,6 +451,7 @@ export function VoidTool({
       {current && !held && (
         <ConfirmDialog
           key={reviewCount}
+          reason={reasonOfDraft(reason.value)}
           open={confirmOpen}
           environment={current.environment}
           rnc={rnc}

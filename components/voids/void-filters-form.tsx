@@ -2,13 +2,18 @@ import { Button, ButtonLink } from "@/components/ui/button";
 import { cardClass } from "@/components/ui/card";
 import { InputField, SelectField } from "@/components/ui/field";
 import type { Dictionary } from "@/lib/i18n";
+import { VOID_REASON_CODES } from "@/lib/domain/void-reasons";
 import type { VoidFilters } from "@/lib/portal/void-filters";
 import { VOID_STATUSES } from "@/lib/schemas/void-ncf-list";
+
+import { reasonLabel } from "./void-reason";
 
 export interface VoidFiltersFormProps {
   filters: VoidFilters;
   t: Dictionary["voids"] & { environment: string; clear: string };
   statusLabels: Dictionary["voidStatus"]["labels"];
+  /** The reason filter's labels (issue 20). */
+  reasons: Dictionary["voidReasons"];
   /** Unused since the header's control is the only environment choice; kept for callers. */
   environmentLabels?: Dictionary["environments"];
 }
@@ -17,7 +22,7 @@ export interface VoidFiltersFormProps {
  * A plain GET form: filters live in the URL and the server lists (works without JavaScript too).
  * No environment of its own: the list follows the header's environment control, the portal's only one.
  */
-export function VoidFiltersForm({ filters, t, statusLabels }: VoidFiltersFormProps) {
+export function VoidFiltersForm({ filters, t, statusLabels, reasons }: VoidFiltersFormProps) {
   return (
     <form
       method="get"
@@ -34,6 +39,20 @@ export function VoidFiltersForm({ filters, t, statusLabels }: VoidFiltersFormPro
           options={[
             { value: "", label: t.anyStatus },
             ...VOID_STATUSES.map((status) => ({ value: status, label: statusLabels[status] })),
+          ]}
+        />
+        <SelectField
+          label={reasons.history.filter}
+          name="motivo"
+          defaultValue={filters.reason ?? ""}
+          data-testid="reason-filter"
+          options={[
+            { value: "", label: reasons.history.any },
+            ...VOID_REASON_CODES.map((code) => ({
+              value: code,
+              label: reasonLabel({ code, text: null }, reasons),
+            })),
+            { value: "none", label: reasons.none },
           ]}
         />
         <InputField label={t.from} name="from" type="date" defaultValue={filters.from ?? ""} />

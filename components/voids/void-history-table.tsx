@@ -17,6 +17,10 @@ export interface VoidHistoryRow {
   statusLabel: string;
   total: string;
   tipos: string;
+  /** The reason as the portal words it ("08 · Errores en secuencia de NCF" or "Sin motivo") and its text. */
+  reason: string;
+  reasonCode: string | null;
+  reasonText: string | null;
   /** The ranges, abbreviated when many (void-history.ts rangesSummary). */
   ranges: string;
   fileName: string;
@@ -33,6 +37,7 @@ export interface VoidHistoryTableProps {
     estado: string;
     total: string;
     tipos: string;
+    motivo: string;
     rangos: string;
     archivo: string;
   };
@@ -70,6 +75,19 @@ function buildColumns(
     { id: "total", accessorKey: "total", header: headers.total },
     { id: "tipos", accessorKey: "tipos", header: headers.tipos },
     {
+      id: "motivo",
+      accessorKey: "reason",
+      header: headers.motivo,
+      cell: (info) => (
+        <span data-testid="row-reason" data-reason-code={info.row.original.reasonCode ?? ""}>
+          {info.row.original.reason}
+          {info.row.original.reasonText ? (
+            <span className={`muted ${styles.reasonText}`}>{info.row.original.reasonText}</span>
+          ) : null}
+        </span>
+      ),
+    },
+    {
       id: "rangos",
       accessorKey: "ranges",
       header: headers.rangos,
@@ -99,7 +117,11 @@ export function VoidHistoryTable({ rows, caption, headers, copy, empty }: VoidHi
   const numeric = (id: string) => id === "total";
   // On a phone each row is a card: status and total first, the ranges and the file on lines of their own.
   const card = (id: string) =>
-    id === "estado" || id === "total" ? "first" : id === "rangos" || id === "archivo" ? "wide" : undefined;
+    id === "estado" || id === "total"
+      ? "first"
+      : id === "rangos" || id === "archivo" || id === "motivo"
+        ? "wide"
+        : undefined;
   return (
     <Table caption={caption} data-testid="void-history" cards>
       <thead>
@@ -116,7 +138,7 @@ export function VoidHistoryTable({ rows, caption, headers, copy, empty }: VoidHi
       <tbody>
         {rows.length === 0 ? (
           <tr>
-            <td colSpan={7}>{empty}</td>
+            <td colSpan={8}>{empty}</td>
           </tr>
         ) : (
           table.getRowModel().rows.map((row) => (

@@ -1,8 +1,10 @@
+import { enVoidReasons } from "./en-void-reasons";
 import type { esVoidTool } from "./es-void-tool";
 
 /** English strings of Tools → Anular e-NCF: the same keys and placeholders as esVoidTool. */
 export const enVoidTool: typeof esVoidTool = {
   title: "Void e-NCF",
+  reasons: enVoidReasons,
   intro:
     "Void e-NCF ranges your company will not use. Type one range per line or paste several lines from Excel or Google Sheets (from and to separated by tab, comma or space). A single e-NCF on a line voids one sequence.",
   viewerDenied:

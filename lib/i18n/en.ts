@@ -11,6 +11,7 @@ import { enActivity } from "./en-activity";
 import { enSetup } from "./en-setup";
 import { enVoidSettle } from "./en-void-settle";
 import { enVoidStatus } from "./en-void-status";
+import { enVoidReasons } from "./en-void-reasons";
 import { enVoidTool } from "./en-void-tool";
 
 /** English: same keys as the Spanish dictionary (the type makes a missing key a compile error). */
@@ -299,6 +300,7 @@ export const en: Dictionary = {
     },
   },
   voidTool: enVoidTool,
+  voidReasons: enVoidReasons,
   finding: enFinding,
   account: enAccount,
   organization: enOrganization,

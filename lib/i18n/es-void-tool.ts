@@ -1,3 +1,5 @@
+import { esVoidReasons } from "./es-void-reasons";
+
 /**
  * Spanish strings of Tools → Anular e-NCF (the `voidTool` namespace of the es catalogue). `{name}`
  * placeholders are filled by format(); `{ one, other }` messages by plural(). Validation messages
@@ -5,6 +7,8 @@
  */
 export const esVoidTool = {
   title: "Anular e-NCF",
+  /** The reason fields and labels (issue 20), also the catalogue's own `voidReasons` namespace. */
+  reasons: esVoidReasons,
   intro:
     "Anule rangos de e-NCF que su empresa no usará. Escriba un rango por línea o pegue varias líneas desde Excel o Google Sheets (desde y hasta separados por tabulador, coma o espacio). Un solo e-NCF en la línea anula una sola secuencia.",
   viewerDenied:

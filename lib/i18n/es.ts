@@ -10,6 +10,7 @@ import { esActivity } from "./es-activity";
 import { esSetup } from "./es-setup";
 import { esVoidSettle } from "./es-void-settle";
 import { esVoidStatus } from "./es-void-status";
+import { esVoidReasons } from "./es-void-reasons";
 import { esVoidTool } from "./es-void-tool";
 
 /**
@@ -304,6 +305,7 @@ export const es = {
     },
   },
   voidTool: esVoidTool,
+  voidReasons: esVoidReasons,
   finding: esFinding,
   account: esAccount,
   organization: esOrganization,

@@ -76,6 +76,22 @@ describe("void history filters", () => {
     expect(filters.back).toEqual(many.slice(-MAX_BACK_PAGES));
   });
 
+  it("reads the reason filter (a 608 code or none), passes it to the list as motivo and keeps it in links", () => {
+    expect(readVoidFilters({ motivo: "08" }, "TesteCF").reason).toBe("08");
+    expect(readVoidFilters({ motivo: "none" }, "TesteCF").reason).toBe("none");
+    for (const motivo of ["8", "11", "ninguno", " "]) {
+      expect(readVoidFilters({ motivo }, "TesteCF")).not.toHaveProperty("reason");
+    }
+    expect(toListSearchParams({ environment: "TesteCF", reason: "10" }, 25).get("motivo")).toBe("10");
+    expect(toListSearchParams({ environment: "TesteCF" }, 25).has("motivo")).toBe(false);
+    const query = toPageQuery({ environment: "eCF", reason: "none" }, "next");
+    expect(query).toBe("env=eCF&motivo=none&cursor=next");
+    expect(readVoidFilters(Object.fromEntries(new URLSearchParams(query)), "TesteCF")).toMatchObject({
+      reason: "none",
+      cursor: "next",
+    });
+  });
+
   it("keeps filters in page links", () => {
     expect(toPageQuery({ environment: "eCF", status: "Error", from: "2026-01-01" }, "next")).toBe(
       "env=eCF&status=Error&from=2026-01-01&cursor=next",

@@ -36,9 +36,10 @@ function item(overrides: Partial<VoidListItem> = {}): VoidListItem {
 
 describe("the history CSV", () => {
   it("has Spanish headers and one row per range, dates as the portal shows them", () => {
-    expect(csvLine(voidCsvHeader(es.finding.csv))).toBe(
+    expect(csvLine(voidCsvHeader(es.finding.csv, es.voidReasons.csv))).toBe(
       "Fecha,Anulación,Estado,Ambiente,Fecha y hora de anulación,Total anulado,Tipo,Desde,Hasta,Cantidad," +
-        "Exceptuado por la DGII,Archivo,Código DGII,Respuesta DGII,Mensajes DGII,Enviado por\r\n",
+        "Exceptuado por la DGII,Archivo,Código DGII,Respuesta DGII,Mensajes DGII,Enviado por," +
+        "Motivo,Código de motivo,Descripción del motivo\r\n",
     );
     const rows = [...voidCsvRows(item(), es)].map(csvLine);
     expect(rows).toHaveLength(2);
@@ -69,6 +70,25 @@ describe("the history CSV", () => {
       .reduce((a, b) => Math.max(a, b), 0);
     expect(longestCell).toBeLessThan(100);
     expect(lines[10_000]).toContain(",E310000000001,E310000000001,1,Sí,");
+  });
+
+  it("ends each row with the reason: its words, the bare code and the text; 'Sin motivo' when none", () => {
+    const reason = { code: "08" as const, text: "Saltos, por un error del ERP" };
+    const rows = [...voidCsvRows(item({ reason }), es)].map(csvLine);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row.endsWith(',08 · Errores en secuencia de NCF,08,"Saltos, por un error del ERP"\r\n')).toBe(
+        true,
+      );
+    }
+    const [english] = [...voidCsvRows(item({ reason: { code: "10", text: null } }), getDictionary("en"))].map(
+      csvLine,
+    );
+    expect(english!.endsWith(",10 · Loss or theft of receipt books,10,\r\n")).toBe(true);
+    const [none] = [...voidCsvRows(item({ reason: null }), es)].map(csvLine);
+    expect(none!.endsWith(",ana@empresa.do (portal),Sin motivo,,\r\n")).toBe(true);
+    const [hostile] = [...voidCsvRows(item({ reason: { code: "01", text: "=1+1" } }), es)].map(csvLine);
+    expect(hostile!.endsWith(",'=1+1\r\n")).toBe(true);
   });
 
   it("neutralises spreadsheet formulas in every cell that carries outside text", () => {

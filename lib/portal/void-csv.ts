@@ -1,7 +1,7 @@
 import "server-only";
 
 import { formatFechaHora } from "@/lib/domain/fecha";
-import type { Dictionary } from "@/lib/i18n";
+import { format, type Dictionary } from "@/lib/i18n";
 import { voidStatusLabel, type VoidStatusFacts } from "@/lib/i18n/void-status";
 import type { CsvRow } from "@/lib/server/http/csv";
 
@@ -14,7 +14,7 @@ import type { VoidListItem } from "./void-history";
  * on each of its rows, so a filter or a pivot table works on any row. The one CSV writer
  * (lib/server/http/csv.ts) neutralises formula injection in every cell.
  */
-export function voidCsvHeader(t: Dictionary["finding"]["csv"]): CsvRow {
+export function voidCsvHeader(t: Dictionary["finding"]["csv"], r: Dictionary["voidReasons"]["csv"]): CsvRow {
   return [
     t.fecha,
     t.anulacion,
@@ -32,6 +32,10 @@ export function voidCsvHeader(t: Dictionary["finding"]["csv"]): CsvRow {
     t.respuestaDgii,
     t.mensajesDgii,
     t.enviadoPor,
+    // Issue 20: the reason worded ("Sin motivo" when none), its bare code and the clerk's text.
+    r.label,
+    r.code,
+    r.text,
   ];
 }
 
@@ -48,6 +52,9 @@ export function* voidCsvRows(
     settledBy: settled?.settledBy,
     needsReview: settled?.needsReview,
   });
+  const reasonLabel = item.reason
+    ? format(t.voidReasons.option, { code: item.reason.code, name: t.voidReasons.names[item.reason.code] })
+    : t.voidReasons.none;
   const messages = [...item.taxauthResponse, ...(item.errorMessage ? [item.errorMessage] : [])].join(" | ");
   const ranges = [
     ...item.ranges.map((range) => ({ range, excepted: false })),
@@ -71,6 +78,9 @@ export function* voidCsvRows(
       item.taxauthName,
       messages,
       item.createdBy,
+      reasonLabel,
+      item.reason?.code ?? null,
+      item.reason?.text ?? null,
     ];
   }
 }

@@ -1,6 +1,6 @@
 import { isEnvironment, type Environment } from "@/lib/domain/environments";
 import { parseFechaHora } from "@/lib/domain/fecha";
-import { VOID_STATUSES } from "@/lib/schemas/void-ncf-list";
+import { VOID_REASON_FILTERS, VOID_STATUSES, type VoidReasonFilter } from "@/lib/schemas/void-ncf-list";
 
 /**
  * The history page's filters as they travel in its URL (shareable, bookmarkable), and their
@@ -13,6 +13,8 @@ export interface VoidFilters {
   /** yyyy-MM-dd, last day included. */
   to?: string;
   environment: Environment;
+  /** DGII's 608 reason code, or "none": the voids made without a reason (issue 20; URL `motivo`). */
+  reason?: VoidReasonFilter;
   /** "¿Está anulado este e-NCF?": the history's search by one e-NCF (as typed; checked by the search). */
   encf?: string;
   cursor?: string;
@@ -46,12 +48,16 @@ export function dayBoundaryMs(day: string, edge: "start" | "end"): number | null
 export function readVoidFilters(params: RawParams, defaultEnvironment: Environment): VoidFilters {
   const status = first(params.status);
   const environment = first(params.env);
+  const reason = first(params.motivo);
   return {
     status: (VOID_STATUSES as readonly string[]).includes(status ?? "")
       ? (status as VoidFilters["status"])
       : undefined,
     from: first(params.from),
     to: first(params.to),
+    ...(reason !== undefined && (VOID_REASON_FILTERS as readonly string[]).includes(reason)
+      ? { reason: reason as VoidReasonFilter }
+      : {}),
     environment: environment && isEnvironment(environment) ? environment : defaultEnvironment,
     ...(first(params.encf) ? { encf: first(params.encf)!.toUpperCase().slice(0, 40) } : {}),
     cursor: first(params.cursor),
@@ -70,6 +76,7 @@ export function toListSearchParams(filters: VoidFilters, limit: number): URLSear
   if (filters.status) search.set("status", filters.status);
   if (filters.from) search.set("fromDate", String(dayBoundaryMs(filters.from, "start") ?? filters.from));
   if (filters.to) search.set("toDate", String(dayBoundaryMs(filters.to, "end") ?? filters.to));
+  if (filters.reason) search.set("motivo", filters.reason);
   if (filters.cursor) search.set("nextToken", filters.cursor);
   return search;
 }
@@ -80,6 +87,7 @@ export function toPageQuery(filters: VoidFilters, cursor?: string, back: readonl
   if (filters.status) search.set("status", filters.status);
   if (filters.from) search.set("from", filters.from);
   if (filters.to) search.set("to", filters.to);
+  if (filters.reason) search.set("motivo", filters.reason);
   if (cursor) search.set("cursor", cursor);
   if (cursor && back.length > 0) search.set("back", back.slice(-MAX_BACK_PAGES).join("."));
   return search.toString();

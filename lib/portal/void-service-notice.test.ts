@@ -74,6 +74,7 @@ describe("the portal and DGII's announced maintenance of Anulación Rangos", () 
       ranges: "E310000070001\tE310000070005\n",
       fechaHoraAnulacion: "22-11-2026 08:30:00",
       idempotencyKey: "portal-en-ventana",
+      reason: { code: "08", text: "Salto de secuencia" },
     });
     expect(result).toMatchObject({
       ok: false,

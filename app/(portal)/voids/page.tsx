@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 
 import { VoidHistoryTable, type VoidHistoryRow } from "@/components/voids/void-history-table";
 import { VoidFiltersForm } from "@/components/voids/void-filters-form";
+import { reasonLabel } from "@/components/voids/void-reason";
 import { VoidSearch, type VoidSearchResult } from "@/components/voids/void-search";
 import { Banner } from "@/components/ui/banner";
 import { ButtonLink } from "@/components/ui/button";
@@ -102,6 +103,9 @@ export default async function VoidHistoryPage({ searchParams }: { searchParams: 
         }),
         total: formatNumber(item.totalVoided, locale),
         tipos: typesOf(item),
+        reason: reasonLabel(item.reason, t.voidReasons),
+        reasonCode: item.reason?.code ?? null,
+        reasonText: item.reason?.text ?? null,
         ranges: rangesSummary(item, (count) => plural(t.finding.moreRanges, count, locale)),
         fileName: item.fileName,
         detailHref: `/voids/${item.voidId}?env=${item.environment}`,
@@ -135,6 +139,7 @@ export default async function VoidHistoryPage({ searchParams }: { searchParams: 
         filters={filters}
         t={{ ...t.voids, environment: t.common.environment, clear: t.common.clear }}
         statusLabels={t.voidStatus.labels}
+        reasons={t.voidReasons}
         environmentLabels={t.environments}
       />
       {page.ok ? null : (
@@ -147,7 +152,7 @@ export default async function VoidHistoryPage({ searchParams }: { searchParams: 
       <VoidHistoryTable
         rows={rows}
         caption={format(t.voids.tableCaption, { environment: filters.environment })}
-        headers={{ ...t.voids.columns, rangos: t.finding.rangesColumn }}
+        headers={{ ...t.voids.columns, motivo: t.voidReasons.history.column, rangos: t.finding.rangesColumn }}
         copy={{ label: t.finding.copy, copied: t.finding.copied }}
         empty={t.voids.empty}
       />

@@ -26,6 +26,8 @@ let app: VoidTestApp;
 let clerk: TestAccount;
 
 const e31 = (n: number) => `E31${String(n).padStart(10, "0")}`;
+/** The portal requires a reason (issue 20). */
+const REASON = { code: "08", text: "Saltos del sistema de facturación" };
 const wire = (...ranges: Array<[number, number]>) =>
   encodeRanges(ranges.map(([desde, hasta]) => ({ secuenciaDesde: e31(desde), secuenciaHasta: e31(hasta) })));
 
@@ -85,6 +87,7 @@ describe("submitVoid passes createVoid's warnings on", () => {
       ranges: wire([600, 602]),
       fechaHoraAnulacion: "02-01-2026 10:00:00",
       idempotencyKey: "portal-outside-1",
+      reason: REASON,
     });
     expect(outside).toMatchObject({
       ok: true,
@@ -104,6 +107,7 @@ describe("submitVoid passes createVoid's warnings on", () => {
       ranges: wire([30, 31]),
       fechaHoraAnulacion: "02-01-2026 10:00:00",
       idempotencyKey: "portal-inside-1",
+      reason: REASON,
     });
     expect(inside).toMatchObject({ ok: true, outcome: "accepted" });
     expect(inside).not.toHaveProperty("warnings");
@@ -115,7 +119,58 @@ describe("submitVoid passes createVoid's warnings on", () => {
       ranges: wire([7, 7]),
       fechaHoraAnulacion: "02-01-2026 10:00:00",
       idempotencyKey: "portal-used-1",
+      reason: REASON,
     });
     expect(refused).toMatchObject({ ok: false, code: "SEQUENCE_USED", status: 409 });
+  });
+});
+
+describe("submitVoid requires the void's reason (issue 20)", () => {
+  it("refuses a void without a code or without text (INVALID_MOTIVO): nothing stored or sent", async () => {
+    const db = app.db.prisma;
+    const before = await db.voidRecord.count({ where: { accountId: clerk.auth.accountId } });
+    const sent = app.simulator.admin.callCounts().anularrango ?? 0;
+    for (const reason of [
+      undefined,
+      null,
+      { code: "", text: "Texto" },
+      { code: "11", text: "Texto" },
+      { code: "08", text: "   " },
+      { code: "08", text: null },
+      { code: "08", text: "x".repeat(251) },
+    ]) {
+      const refused = await submitVoid({
+        environment: "TesteCF",
+        ranges: wire([40, 41]),
+        fechaHoraAnulacion: "02-01-2026 10:00:00",
+        idempotencyKey: `portal-no-reason-${JSON.stringify(reason)}`,
+        reason,
+      });
+      expect(refused).toMatchObject({ ok: false, code: "INVALID_MOTIVO", status: 400 });
+      // The catalogue's wording, in the reader's language.
+      expect((refused as { message: string }).message).toMatch(/motivo/i);
+    }
+    expect(await db.voidRecord.count({ where: { accountId: clerk.auth.accountId } })).toBe(before);
+    expect(app.simulator.admin.callCounts().anularrango ?? 0).toBe(sent);
+  });
+
+  it("stores the code and the trimmed text with the void", async () => {
+    const result = await submitVoid({
+      environment: "TesteCF",
+      ranges: wire([42, 43]),
+      fechaHoraAnulacion: "02-01-2026 10:00:00",
+      idempotencyKey: "portal-reason-1",
+      reason: { code: "09", text: "  Cierre de la sucursal  " },
+    });
+    expect(result).toMatchObject({ ok: true, outcome: "accepted" });
+    const row = await app.db.prisma.voidRecord.findUniqueOrThrow({
+      where: { id: (result as { voidId: string }).voidId },
+      select: { reasonCode: true, reasonText: true, createdBy: true },
+    });
+    expect(row).toEqual({
+      reasonCode: "09",
+      reasonText: "Cierre de la sucursal",
+      createdBy: expect.stringContaining("(portal)"),
+    });
   });
 });

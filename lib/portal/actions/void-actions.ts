@@ -3,6 +3,7 @@
 import "server-only";
 
 import { isEnvironment, type Environment } from "@/lib/domain/environments";
+import { reasonOfDraft, type VoidReason } from "@/lib/domain/void-reasons";
 import type { Locale } from "@/lib/domain/locale";
 import { AppError } from "@/lib/errors";
 import { getDictionary } from "@/lib/i18n";
@@ -151,6 +152,23 @@ export interface SubmitInput extends DraftInput {
   expectRequest?: boolean;
   /** One per confirmed submission: a double click or a retry replays the stored outcome. */
   idempotencyKey: string;
+  /** DGII's 608 reason and the clerk's text (issue 20): both required in the portal. */
+  reason?: { code: string; text: string | null } | null;
+}
+
+/**
+ * The portal requires a reason (the API does not): a code of DGII's 608 catalogue and the clerk's
+ * text, checked here too so no void leaves the portal without one — never a default.
+ */
+function portalReason(reason: SubmitInput["reason"]): VoidReason {
+  const chosen = reason ? reasonOfDraft({ code: reason.code, text: reason.text ?? "" }) : null;
+  if (!chosen) {
+    throw new AppError(
+      "INVALID_MOTIVO",
+      "Elija el motivo de la anulación y descríbalo (hasta 250 caracteres).",
+    );
+  }
+  return chosen;
 }
 
 export interface SubmitOutcome {
@@ -187,6 +205,7 @@ export async function submitVoid(
     const auth = await requirePortalAuth("action submitVoid");
     locale = (await getPortalPreferences()).locale;
     const environment = environmentOf(input.environment);
+    const reason = portalReason(input.reason);
     await enforceRateLimit(`void:${auth.accountId}`);
     if (input.expectRequest === true && !(await getApprovalPolicy(auth.accountId, environment)).enabled) {
       return policyChanged(locale);
@@ -202,6 +221,7 @@ export async function submitVoid(
           : {}),
       },
       createdBy: `${auth.actor} (portal)`,
+      reason,
       idempotencyKey: input.idempotencyKey,
       locale,
       requester: auth,

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { AutoRefresh } from "@/components/voids/auto-refresh";
 import { Banner } from "@/components/ui/banner";
 import { ExceptedRangesCard } from "@/components/voids/partial-void-parts";
+import { ReasonFacts } from "@/components/voids/void-reason";
 import { VoidStatusExplanation } from "@/components/voids/void-status-explanation";
 import { VoidSettleSection } from "@/components/voids/settle/void-settle-section";
 import { ButtonLink } from "@/components/ui/button";
@@ -105,6 +106,7 @@ export default async function VoidDetailPage({ params, searchParams }: Props) {
           <dd className="mono">{record.customerId}</dd>
           <dt>{d.fechaHoraAnulacion}</dt>
           <dd className="mono">{record.fechaHoraAnulacion}</dd>
+          <ReasonFacts reason={record.reason} t={t.voidReasons} />
           <dt>{d.totalVoided}</dt>
           <dd>{formatNumber(record.totalVoided, locale)}</dd>
           <dt>{d.fileName}</dt>

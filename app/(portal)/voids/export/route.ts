@@ -44,7 +44,7 @@ export const GET = route(async (request: Request) => {
   const day = formatFechaHora(Date.now()).slice(0, 10);
   return csvResponse({
     fileName: `anulaciones-${filters.environment}-${day}.csv`,
-    header: voidCsvHeader(t.finding.csv),
+    header: voidCsvHeader(t.finding.csv, t.voidReasons.csv),
     rows: rows(),
   });
 });
