@@ -10,6 +10,7 @@ const nextConfig = {
     "@electric-sql/pglite",
     "pglite-prisma-adapter",
     "pg",
+    "pg-boss",
     "@prisma/adapter-pg",
     "@prisma/schema-engine-wasm",
     // One registry per process (lib/server/metrics): loaded from node_modules, never a bundled copy.
