@@ -51,7 +51,8 @@ export const enErrors: Readonly<Record<string, string>> = {
   METHOD_NOT_ALLOWED: "That operation is not allowed.",
   IDEMPOTENCY_KEY_REUSED: "This confirmation was already used for another request: check the history.",
   ALREADY_VOIDED: "One of the ranges was already voided and accepted by DGII.",
-  VOID_IN_PROGRESS: "A send of this void is still waiting for DGII's answer: wait, then look again.",
+  VOID_IN_PROGRESS:
+    "A send of this void, or of another one with these same numbers, is still waiting for DGII's answer: nothing was sent; wait, then look again.",
   VOID_NOT_UNKNOWN: "DGII already answered this void: only voids in Error can be settled.",
   VOID_ALREADY_SETTLED: "This void was already settled.",
   SEQUENCE_USED:

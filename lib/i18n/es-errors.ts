@@ -55,7 +55,7 @@ export const esErrors: Readonly<Record<string, string>> = {
   IDEMPOTENCY_KEY_REUSED: "Esta confirmación ya se usó para otra solicitud: revise el historial.",
   ALREADY_VOIDED: "Uno de los rangos ya fue anulado y aceptado por la DGII.",
   VOID_IN_PROGRESS:
-    "Un envío de esta anulación sigue esperando la respuesta de la DGII: espere y vuelva a mirar.",
+    "Un envío de esta anulación, o de otra con estos mismos números, sigue esperando la respuesta de la DGII: no se envió nada; espere y vuelva a mirar.",
   VOID_NOT_UNKNOWN:
     "Esta anulación ya tiene la respuesta de la DGII: solo se confirman las que están en Error.",
   VOID_ALREADY_SETTLED: "Esta anulación ya fue confirmada.",
