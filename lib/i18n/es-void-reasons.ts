@@ -27,10 +27,10 @@ export const esVoidReasons = {
     codePlaceholder: "Elija un motivo…",
     text: "Descripción del motivo",
     textHint: "Qué pasó con estas secuencias, en sus palabras (hasta {max} caracteres).",
-    counter: "{count} de {max} caracteres",
+    counter: "Caracteres: {count}/{max}",
     codeRequired: "Elija el motivo de la anulación.",
     textRequired: "Describa el motivo de la anulación.",
-    textTooLong: "La descripción tiene {count} caracteres; el máximo es {max}.",
+    textTooLong: "La descripción pasa del máximo de {max} caracteres ({count}).",
     fixFirst: "Falta el motivo de la anulación: elíjalo y descríbalo antes de revisar.",
   },
   /** The confirmation, the result page, the receipt and the record. */
