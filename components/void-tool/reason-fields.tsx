@@ -102,14 +102,14 @@ export function ReasonFields({ reason, t, disabled }: ReasonFieldsProps) {
         onChange={(event) => reason.change({ ...value, text: event.target.value })}
         hint={
           length > 0
-            ? format(f.counter, { count: length, max: VOID_REASON_TEXT_MAX })
+            ? format(f.counter, { length, max: VOID_REASON_TEXT_MAX })
             : format(f.textHint, { max: VOID_REASON_TEXT_MAX })
         }
         error={
           problems.text === "missing"
             ? f.textRequired
             : problems.text === "tooLong"
-              ? format(f.textTooLong, { count: length, max: VOID_REASON_TEXT_MAX })
+              ? format(f.textTooLong, { length, max: VOID_REASON_TEXT_MAX })
               : undefined
         }
       />

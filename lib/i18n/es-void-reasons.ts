@@ -27,10 +27,10 @@ export const esVoidReasons = {
     codePlaceholder: "Elija un motivo…",
     text: "Descripción del motivo",
     textHint: "Qué pasó con estas secuencias, en sus palabras (hasta {max} caracteres).",
-    counter: "Caracteres: {count}/{max}",
+    counter: "Caracteres: {length}/{max}",
     codeRequired: "Elija el motivo de la anulación.",
     textRequired: "Describa el motivo de la anulación.",
-    textTooLong: "La descripción pasa del máximo de {max} caracteres ({count}).",
+    textTooLong: "La descripción pasa del máximo de {max} caracteres ({length}).",
     fixFirst: "Falta el motivo de la anulación: elíjalo y descríbalo antes de revisar.",
   },
   /** The confirmation, the result page, the receipt and the record. */
