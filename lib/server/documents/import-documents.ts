@@ -19,7 +19,12 @@ import { getDb, isUniqueViolation } from "@/lib/server/db";
 import { setCoverageMark } from "@/lib/server/ledger/coverage";
 import { writeEvents, type NewEvent } from "@/lib/server/events/write-event";
 
-import { insertAbsentDocuments, lockDocumentSeries, type NewDocumentRow } from "./insert-documents";
+import {
+  insertAbsentDocuments,
+  insertIfAllNew,
+  lockDocumentSeries,
+  type NewDocumentRow,
+} from "./insert-documents";
 import type { Prisma } from "@/prisma/generated/client";
 
 interface ImportInput {
@@ -172,15 +177,17 @@ async function upsertWithRetry(input: ImportInput, valid: ValidEntry[]): Promise
 }
 
 /**
- * One transaction: lock the batch's series, insert the new e-NCF in one statement (ON CONFLICT DO
- * NOTHING RETURNING: no read of the existing ones first), then update the rest one by one (only the
- * fields each entry carries). All of it or nothing: a failure rolls the whole batch back.
+ * All new (the common case): one statement, insertIfAllNew. Else one transaction: lock the batch's
+ * series, insert the new e-NCF in one statement (ON CONFLICT DO NOTHING RETURNING: no read of the
+ * existing ones first), then update the rest one by one (only the fields each entry carries). All
+ * of it or nothing: a failure rolls the whole batch back.
  */
 async function upsert(input: ImportInput, valid: ValidEntry[]): Promise<Set<string>> {
   const db = await getDb();
   const { accountId, environment } = input;
   const now = Date.now();
   const rows = valid.map(({ record }) => newDocumentRow(record, input, now));
+  if (await insertIfAllNew(db, accountId, environment, rows)) return new Set<string>();
   return db.$transaction(
     async (tx) => {
       await lockDocumentSeries(

@@ -3,7 +3,8 @@ import "server-only";
 import { v7 as uuidv7 } from "uuid";
 
 import type { Environment } from "@/lib/domain/environments";
-import type { Prisma } from "@/prisma/generated/client";
+import { isUniqueViolation } from "@/lib/server/db";
+import { Prisma } from "@/prisma/generated/client";
 
 /** What the import writes on a new document (the columns it may set; the rest keep their defaults). */
 export interface NewDocumentRow {
@@ -37,26 +38,20 @@ export interface NewDocumentRow {
   sequenceReusable?: boolean;
 }
 
+/** The columns the import writes, in the order of `rowsOf` below. */
+const COLUMNS = Prisma.sql`("id", "accountId", "environment", "customerId", "ncf", "status", "trackId",
+  "internalTrackId", "fileName", "documentType", "buyerRnc", "invoiceTotal", "customerReceived",
+  "customerReceivedAt", "customerResponse", "taxauthResponse", "securityCode", "secretId", "signedXml",
+  "summarySignedXml", "qrUrl", "createdAt", "updateAt", "serie", "tipoeCF", "secuencia", "sequenceReusable")`;
+
 /**
- * Inserts the rows whose e-NCF the company does not hold yet, in one statement, and returns the
- * e-NCF it inserted; the others (already there, or inserted meanwhile by a concurrent import, which
- * ON CONFLICT waits for) are the caller's to update. Why raw SQL: Prisma's createMany spent ~1.5 s
- * building and binding 20,000 parameters for 1,000 documents; one jsonb parameter read by
- * jsonb_to_recordset costs ~50 ms, the IssuedInterval trigger included. Ids are UUIDv7, as
- * Prisma's @default(uuid(7)) would make them.
+ * The rows as one jsonb parameter read by jsonb_to_recordset. Why not createMany: Prisma spent
+ * ~1.5 s building and binding 20,000 parameters for 1,000 documents; this statement costs ~50 ms,
+ * the IssuedInterval trigger included. Ids are UUIDv7, as Prisma's @default(uuid(7)) makes them.
  */
-export async function insertAbsentDocuments(
-  tx: Pick<Prisma.TransactionClient, "$queryRaw">,
-  rows: readonly NewDocumentRow[],
-): Promise<Set<string>> {
-  if (rows.length === 0) return new Set();
+function rowsOf(rows: readonly NewDocumentRow[]): Prisma.Sql {
   const json = JSON.stringify(rows.map((row) => ({ ...row, id: uuidv7() })));
-  const inserted = await tx.$queryRaw<Array<{ ncf: string }>>`
-    INSERT INTO "Document" ("id", "accountId", "environment", "customerId", "ncf", "status", "trackId",
-      "internalTrackId", "fileName", "documentType", "buyerRnc", "invoiceTotal", "customerReceived",
-      "customerReceivedAt", "customerResponse", "taxauthResponse", "securityCode", "secretId",
-      "signedXml", "summarySignedXml", "qrUrl", "createdAt", "updateAt", "serie", "tipoeCF",
-      "secuencia", "sequenceReusable")
+  return Prisma.sql`
     SELECT r."id", r."accountId", r."environment"::"Environment", r."customerId", r."ncf", r."status",
       r."trackId", r."internalTrackId", r."fileName", r."documentType", r."buyerRnc", r."invoiceTotal",
       r."customerReceived", r."customerReceivedAt", r."customerResponse",
@@ -69,7 +64,63 @@ export async function insertAbsentDocuments(
       "customerReceived" text, "customerReceivedAt" text, "customerResponse" text,
       "taxauthResponse" jsonb, "securityCode" text, "secretId" text, "signedXml" text,
       "summarySignedXml" text, "qrUrl" text, "createdAt" bigint, "updateAt" bigint, "serie" text,
-      "tipoeCF" text, "secuencia" bigint, "sequenceReusable" boolean)
+      "tipoeCF" text, "secuencia" bigint, "sequenceReusable" boolean)`;
+}
+
+/**
+ * The common case — a batch of e-NCF the company does not hold yet — as one statement outside any
+ * interactive transaction (BEGIN and COMMIT were two of its three round trips): it inserts every row
+ * when none of the batch's e-NCF exists, else nothing, and says which. A single statement is all or
+ * nothing by itself; a concurrent import of the same e-NCF makes it fail whole on the unique key,
+ * which also answers false. The caller then takes the transactional path (insertAbsentDocuments and
+ * updates), so a batch is never half-imported.
+ */
+export async function insertIfAllNew(
+  db: Pick<Prisma.TransactionClient, "$queryRaw">,
+  accountId: string,
+  environment: Environment,
+  rows: readonly NewDocumentRow[],
+): Promise<boolean> {
+  if (rows.length === 0) return true;
+  try {
+    const [result] = await db.$queryRaw<Array<{ inserted: number }>>`
+      WITH inserted AS (
+        INSERT INTO "Document" ${COLUMNS}
+        ${rowsOf(rows)}
+        WHERE NOT EXISTS (
+          SELECT 1 FROM "Document" AS d
+          WHERE d."accountId" = ${accountId} AND d."environment" = ${environment}::"Environment"
+            AND d."ncf" = ANY (${rows.map((row) => row.ncf)}::text[]))
+        RETURNING 1
+      )
+      SELECT count(*)::int AS inserted FROM inserted`;
+    return result?.inserted === rows.length;
+  } catch (error) {
+    if (isUniqueViolation(error) || isRawUniqueViolation(error)) return false;
+    throw error;
+  }
+}
+
+/** A raw statement's unique violation: Prisma reports it as P2010 with the driver's SQLSTATE 23505. */
+function isRawUniqueViolation(error: unknown): boolean {
+  const cause = (error as { meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } } | null)
+    ?.meta?.driverAdapterError?.cause;
+  return (error as { code?: unknown } | null)?.code === "P2010" && cause?.originalCode === "23505";
+}
+
+/**
+ * Inside the caller's transaction: inserts the rows whose e-NCF the company does not hold yet and
+ * returns the e-NCF it inserted; the others (already there, or inserted meanwhile by a concurrent
+ * import, which ON CONFLICT waits for) are the caller's to update.
+ */
+export async function insertAbsentDocuments(
+  tx: Pick<Prisma.TransactionClient, "$queryRaw">,
+  rows: readonly NewDocumentRow[],
+): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const inserted = await tx.$queryRaw<Array<{ ncf: string }>>`
+    INSERT INTO "Document" ${COLUMNS}
+    ${rowsOf(rows)}
     ON CONFLICT ("accountId", "environment", "ncf") DO NOTHING
     RETURNING "ncf"`;
   return new Set(inserted.map((row) => row.ncf));
@@ -79,7 +130,9 @@ export async function insertAbsentDocuments(
  * Takes the advisory locks of every series+type the rows touch, in key order, before the import
  * writes: the IssuedInterval triggers lock per statement, and an import's insert and its later
  * updates could otherwise lock two series in opposite orders against another import (a deadlock).
- * The key is ledger_series_lock_key (migration issued_intervals), the triggers' own.
+ * The key is ledger_series_lock_key (migration issued_intervals), the triggers' own. A batch of one
+ * series+type takes nothing here: its statements only ever lock that one key, and a transaction
+ * waiting for no second lock cannot be part of a deadlock (one round trip saved per call).
  */
 export async function lockDocumentSeries(
   tx: Pick<Prisma.TransactionClient, "$executeRaw">,
@@ -88,7 +141,7 @@ export async function lockDocumentSeries(
   seriesTypes: ReadonlyArray<{ serie: string; tipoeCF: string }>,
 ): Promise<void> {
   const keys = new Map(seriesTypes.map((s) => [s.serie + s.tipoeCF, s]));
-  if (keys.size === 0) return;
+  if (keys.size < 2) return;
   const series = [...keys.values()].map((s) => s.serie);
   const tipos = [...keys.values()].map((s) => s.tipoeCF);
   // The outer query locks the keys as the sorted subquery yields them, so in key order.

@@ -192,10 +192,21 @@ describe("IssuedInterval follows every write of documents", () => {
     ]);
     expect(await storedIntervals(a.accountId)).toEqual([["E", "31", 1, 200]]);
     expect(await storedIntervals(b.accountId)).toEqual([["E", "31", 7, 7]]);
+    // The same new e-NCF imported twice at once: one statement wins, the other falls back to the
+    // transactional path and updates them — each created exactly once, nothing lost or doubled.
+    const same = Array.from({ length: 30 }, (_, i) => 301 + i);
+    const twice = await Promise.all([batch(a.rnc, a.accountId, same), batch(a.rnc, a.accountId, same)]);
+    expect(twice.map((r) => r.created + r.updated)).toEqual([30, 30]);
+    expect(twice[0]!.created + twice[1]!.created).toBe(30);
+    expect(await database.prisma.document.count({ where: { accountId: a.accountId } })).toBe(230);
+    expect(await storedIntervals(a.accountId)).toEqual([
+      ["E", "31", 1, 200],
+      ["E", "31", 301, 330],
+    ]);
     // A company's deletion takes its intervals with it.
     await database.prisma.account.delete({ where: { id: b.accountId } });
     expect(await database.prisma.issuedInterval.count({ where: { accountId: b.accountId } })).toBe(0);
-    expect(await storedIntervals(a.accountId)).toEqual([["E", "31", 1, 200]]);
+    expect(await storedIntervals(a.accountId)).toHaveLength(2);
   });
 
   it("the migration's key is seriesLockKey's: SHA-256 of series:<company>:<environment>:<serie><tipo>, signed", async () => {
