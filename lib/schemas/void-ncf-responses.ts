@@ -141,6 +141,17 @@ export const voidRecordSchema = z.strictObject({
     ),
   errorMessage: z.string().nullable().optional().describe("Extension, only on Error records"),
   createdBy: z.string().nullable().describe("Extension: who sent it (user, API or portal)"),
+  approval: z
+    .strictObject({
+      requestId: z.string().describe("The void request approved (GET …/void-requests/{requestId})"),
+      approvedBy: z.string().nullable().describe("The approver"),
+      approvedAt: epochMs.nullable(),
+    })
+    .optional()
+    .describe(
+      "Extension (approvals), only on a void held by the company's approval policy and sent when a second " +
+        "person approved it: createdBy is then the requester",
+    ),
   ...settlementExtension,
   ...exceptedExtension,
   ...motivoExtension,

@@ -8,6 +8,7 @@ import { createServiceAccount } from "@/lib/server/auth/service-accounts";
 import { setEnvForTests } from "@/lib/server/config/load-config";
 import { resetServiceStatusForTests } from "@/lib/server/taxauth/service-status";
 import { errorResponseSchema } from "@/lib/schemas/error-response";
+import { voidRecordSchema } from "@/lib/schemas/void-ncf-responses";
 import {
   voidApprovedAcceptedResponseSchema,
   voidRequestHeldResponseSchema,
@@ -257,6 +258,15 @@ describe("service accounts", () => {
       where: { id: direct.body.voidId as string },
     });
     expect(record).toMatchObject({ requestId: null, approvedBy: null, approvedAt: null });
+    const plain = await t.app.call(
+      "GET",
+      `/TesteCF/customer/void-ncf?voidId=${direct.body.voidId as string}`,
+      {
+        token: company.idToken,
+      },
+    );
+    expect(plain.status).toBe(200);
+    expect(plain.body.approval).toBeUndefined();
 
     await setServiceAccountSendWithoutApproval(company.auth, erp.id, false);
     expect((await post(idToken, { ranges: [freshRange(2)] })).status).toBe(409);
@@ -298,6 +308,15 @@ describe("approving", () => {
     });
     expect(record.approvedAt).not.toBeNull();
     documented(voidApprovedAcceptedResponseSchema, answer.body);
+    // The void record says who asked (createdBy) and who approved it (extension `approval`).
+    const listed = await t.app.call("GET", `/TesteCF/customer/void-ncf?voidId=${voidId}`, {
+      token: clerk.idToken,
+    });
+    expect(listed.body).toMatchObject({
+      createdBy: `${clerk.auth.actor} (API)`,
+      approval: { requestId, approvedBy: ana.auth.actor, approvedAt: Number(record.approvedAt) },
+    });
+    documented(voidRecordSchema, listed.body);
 
     const request = await getRequest(clerk.idToken, requestId);
     documented(voidRequestSchema, request.body);

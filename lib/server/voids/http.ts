@@ -148,6 +148,8 @@ export function voidRecordItem(
     createdBy: record.createdBy,
     ...exceptedFields(record),
     ...motivoField(record),
+    // Extension (approvals): only on a void sent by approving a request.
+    ...(record.approval ? { approval: record.approval } : {}),
   };
 }
 

@@ -66,11 +66,23 @@ export interface VoidRecordView {
   /** Why the void was made (DGII's 608 reason and free text); null when made without one. */
   reason: VoidReason | null;
   /**
+   * A void held by the company's approval policy and sent on approval (lib/server/approvals): the
+   * request and who approved it when. Absent on voids sent without approval.
+   */
+  approval?: VoidApprovalView;
+  /**
    * DGII's partial success only (extension): the ranges it did not void and how many numbers they
    * hold; `ranges` and `totalVoided` then describe what it voided. Absent on every other record.
    */
   excepted?: VoidRangeView[];
   totalExcepted?: number;
+}
+
+/** Who approved a void sent under the approval policy (VoidRecord.requestId, approvedBy, approvedAt). */
+export interface VoidApprovalView {
+  requestId: string;
+  approvedBy: string | null;
+  approvedAt: number | null;
 }
 
 /** An attempt without its ranges: what the void flow writes and reads back (it holds the ranges itself). */

@@ -51,6 +51,16 @@ function toAttempt(row: Omit<VoidRecord, "signedXmlGzip" | "ranges">): VoidAttem
     createdAt: Number(row.createdAt),
     updateAt: Number(row.updateAt),
     reason: voidReasonOf(row),
+    // Sent on approval of a request (approval policy): who approved it, when.
+    ...(row.requestId !== null
+      ? {
+          approval: {
+            requestId: row.requestId,
+            approvedBy: row.approvedBy,
+            approvedAt: row.approvedAt === null ? null : Number(row.approvedAt),
+          },
+        }
+      : {}),
     // DGII's partial success: what it did not void (extension).
     ...(row.excepted !== null
       ? { excepted: parseStoredRanges(row.excepted), totalExcepted: Number(row.totalExcepted ?? 0) }
