@@ -59,6 +59,15 @@ export const enErrors: Readonly<Record<string, string>> = {
     "A range holds numbers already used (imported e-CF): they are not voided; an issued e-CF is cancelled with a credit note (e-CF 34). Nothing was sent.",
   AUTHORIZATION_OVERLAP: "The range overlaps an authorization already entered for that series and type.",
   AUTHORIZATION_NOT_FOUND: "That authorization was not found.",
+  APPROVAL_REQUIRED:
+    "The company requires another person's approval: a void request was created; nothing was signed or sent.",
+  APPROVERS_REQUIRED:
+    "Requiring approval needs at least two people with the approver role in the company (nobody approves their own request).",
+  VOID_REQUEST_NOT_FOUND: "That void request was not found.",
+  VOID_REQUEST_NOT_PENDING:
+    "The request is no longer pending: it was approved, rejected, sent or it expired.",
+  REQUESTER_CANNOT_APPROVE:
+    "Nobody approves or rejects their own request: another person with the approver role must.",
   INVALID_SETTLEMENT: "Choose Accepted or Rejected and write a note (up to 2000 characters).",
   EVIDENCE_TOO_LARGE: "The evidence file is over 10 MB.",
   EVIDENCE_TYPE_NOT_ALLOWED: "The evidence must be a PDF, PNG or JPEG.",

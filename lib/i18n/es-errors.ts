@@ -63,6 +63,14 @@ export const esErrors: Readonly<Record<string, string>> = {
     "Uno de los rangos contiene números ya utilizados (e-CF importados): no se anulan; un e-CF emitido se cancela con una nota de crédito (e-CF 34). No se envió nada.",
   AUTHORIZATION_OVERLAP: "El rango se solapa con una autorización ya registrada para esa serie y tipo.",
   AUTHORIZATION_NOT_FOUND: "No se encontró esa autorización.",
+  APPROVAL_REQUIRED:
+    "La empresa exige la aprobación de otra persona: se creó una solicitud de anulación; no se firmó ni se envió nada.",
+  APPROVERS_REQUIRED:
+    "Para exigir aprobación hacen falta al menos dos personas con rol aprobador en la empresa (nadie aprueba su propia solicitud).",
+  VOID_REQUEST_NOT_FOUND: "No se encontró esa solicitud de anulación.",
+  VOID_REQUEST_NOT_PENDING: "La solicitud ya no está pendiente: fue aprobada, rechazada, enviada o venció.",
+  REQUESTER_CANNOT_APPROVE:
+    "Nadie aprueba ni rechaza su propia solicitud: debe hacerlo otra persona con rol aprobador.",
   INVALID_SETTLEMENT: "Elija Aceptado o Rechazado y escriba una nota (hasta 2000 caracteres).",
   EVIDENCE_TOO_LARGE: "El archivo de evidencia supera 10 MB.",
   EVIDENCE_TYPE_NOT_ALLOWED: "La evidencia debe ser un PDF, PNG o JPEG.",
