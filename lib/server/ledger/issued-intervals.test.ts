@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatEncf } from "@/lib/domain/encf";
 import { createTestAccount } from "@/lib/server/accounts/test-fixtures";
+import { seriesLockKey } from "@/lib/server/db/series-lock";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
 import { importDocuments } from "@/lib/server/documents/import-documents";
 import { importEntry } from "@/lib/server/documents/test-support";
@@ -209,11 +210,14 @@ describe("IssuedInterval follows every write of documents", () => {
     expect(await storedIntervals(a.accountId)).toHaveLength(2);
   });
 
-  it("the migration's key is seriesLockKey's: SHA-256 of series:<company>:<environment>:<serie><tipo>, signed", async () => {
-    const { createHash } = await import("node:crypto");
-    const expected = createHash("sha256").update("series:acc-1:TesteCF:E31").digest().readBigInt64BE(0);
-    const [row] = await database.prisma.$queryRaw<Array<{ key: bigint }>>`
-      SELECT "ledger_series_lock_key"('acc-1', 'TesteCF', 'E', '31') AS key`;
-    expect(row!.key).toBe(expected);
+  it("the triggers lock with seriesLockKey's key (voids and imports of a series wait for each other)", async () => {
+    for (const [account, env, serie, tipo] of [
+      ["acc-1", "TesteCF", "E", "31"],
+      ["0190f400-0000-7000-8000-000000000001", "eCF", "E", "47"],
+    ] as const) {
+      const [row] = await database.prisma.$queryRaw<Array<{ key: bigint }>>`
+        SELECT "ledger_series_lock_key"(${account}, ${env}, ${serie}, ${tipo}) AS key`;
+      expect(row!.key).toBe(seriesLockKey(account, env, serie, tipo));
+    }
   });
 });
