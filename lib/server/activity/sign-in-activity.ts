@@ -128,13 +128,22 @@ export async function recordServiceSignInRefused(
 }
 
 /**
- * Throttled attempts are logged once per username and address per minute: a guesser hammering a
- * locked account must not write a row per request into a table kept 10 years.
+ * Throttled attempts are logged once per username and address per minute, and at most
+ * THROTTLE_LOGS_PER_ADDRESS a minute from one address: a guesser hammering a locked account, or a
+ * sprayer trying many names, must not write (nor look up) a row per request into a table kept 10 years.
  */
 const THROTTLE_LOG_INTERVAL_MS = 60_000;
+const THROTTLE_LOGS_PER_ADDRESS = 10;
 const lastThrottleLog = new Map<string, number>();
+const addressLogs = new Map<string, { since: number; count: number }>();
 
-/** Whether this refusal is the throttle's, and the first of its minute for (username, address). */
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > 10_000) map.delete(map.keys().next().value!);
+}
+
+/** Whether this refusal is the throttle's and worth an entry (see above). */
 export function throttleWorthLogging(
   error: unknown,
   username: string,
@@ -145,8 +154,14 @@ export function throttleWorthLogging(
   const key = `${username}\u0000${address}`;
   const last = lastThrottleLog.get(key);
   if (last !== undefined && now - last < THROTTLE_LOG_INTERVAL_MS) return false;
-  lastThrottleLog.set(key, now);
-  if (lastThrottleLog.size > 10_000) lastThrottleLog.delete(lastThrottleLog.keys().next().value!);
+  const fromAddress = addressLogs.get(address);
+  const current =
+    fromAddress && now - fromAddress.since < THROTTLE_LOG_INTERVAL_MS
+      ? fromAddress
+      : { since: now, count: 0 };
+  if (current.count >= THROTTLE_LOGS_PER_ADDRESS) return false;
+  remember(addressLogs, address, { since: current.since, count: current.count + 1 });
+  remember(lastThrottleLog, key, now);
   return true;
 }
 
@@ -173,4 +188,5 @@ export async function recordThrottledSignIn(username: string, clientAddress: str
 /** Tests. */
 export function resetThrottleLogForTests(): void {
   lastThrottleLog.clear();
+  addressLogs.clear();
 }

@@ -1,6 +1,7 @@
 import "server-only";
 
 import type { Environment } from "@/lib/domain/environments";
+import { logger } from "@/lib/server/config/logger";
 import { getDb } from "@/lib/server/db";
 import type { VoidAttempt } from "@/lib/server/voids/types";
 
@@ -24,6 +25,8 @@ export async function recordVoidSent(
   rangeCount: number,
 ): Promise<void> {
   const by = input.activityBy ?? { actor: { type: "user" as const, id: null, label: input.createdBy } };
+  // The void is sent and its record written whatever happens here: a failed log write must not turn
+  // DGII's answer into a 500 that invites a blind retry. It is logged loudly instead.
   await recordActivity(await getDb(), {
     accountId: input.accountId,
     environment: input.environment,
@@ -44,6 +47,11 @@ export async function recordVoidSent(
         : {}),
     },
     ip: by.ip ?? null,
+  }).catch((error: unknown) => {
+    logger.error(
+      { err: error, voidId: attempt.voidId, accountId: input.accountId },
+      "activity log: void.sent could not be written",
+    );
   });
 }
 
