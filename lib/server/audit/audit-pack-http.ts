@@ -32,12 +32,6 @@ export async function auditPackResponse(
   const parsed = parseAuditPeriod(input.from, input.to);
   if (!parsed.ok) throw new AppError(parsed.code, parsed.message);
   const { period } = parsed;
-  const stream = await openAuditPack(
-    { accountId: auth.accountId, rnc: auth.rnc },
-    environment,
-    period,
-    options,
-  );
   const ip = clientAddressOf(request);
   await recordActivity(await getDb(), {
     accountId: auth.accountId,
@@ -48,6 +42,13 @@ export async function auditPackResponse(
     details: { from: period.from, to: period.to, environment },
     ip: ip === UNKNOWN_ADDRESS ? null : ip,
   });
+  // Opened after the entry is written, so the pack's activity log holds its own download.
+  const stream = await openAuditPack(
+    { accountId: auth.accountId, rnc: auth.rnc },
+    environment,
+    period,
+    options,
+  );
   return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
     status: 200,
     headers: {

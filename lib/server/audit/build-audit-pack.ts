@@ -43,14 +43,16 @@ export async function openAuditPack(
   period: AuditPeriod,
   options: AuditPackOptions = {},
 ): Promise<Readable> {
+  const now = options.now ?? Date.now();
   const scope: AuditScope = {
     ...company,
     environment,
     startMs: period.startMs,
-    endMs: period.endMs,
+    // Nothing created after the pack began: a void made during a long download would change the
+    // 608 counts already written in the headers (the README.txt gives this instant).
+    endMs: Math.min(period.endMs, now),
   };
   const maxLinesPerFile = options.maxLinesPerFile ?? MAX_608_LINES_PER_FILE;
-  const now = options.now ?? Date.now();
   const [counts, linesByMonth] = await Promise.all([countsOf(scope), lines608ByMonth(scope)]);
   const plans = plan608(linesByMonth, maxLinesPerFile);
   const zip = new ZipWriter({ date: new Date(now) });

@@ -27,7 +27,7 @@ export function readmeTxt(input: {
     `RNC: ${scope.rnc}`,
     `Ambiente: ${scope.environment}`,
     `Período: del ${input.from} al ${input.to}, ambos incluidos (hora de Santo Domingo), por la fecha en que se creó cada anulación.`,
-    `Generado: ${formatFechaHora(input.generatedAt)} (hora de Santo Domingo)`,
+    `Generado: ${formatFechaHora(input.generatedAt)} (hora de Santo Domingo); contiene lo creado hasta ese momento.`,
     `Anulaciones del período: ${input.voids}`,
     "",
     "ARCHIVOS",
