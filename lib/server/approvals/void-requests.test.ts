@@ -162,6 +162,16 @@ describe("POST void-ncf under the policy", () => {
     expect(other.body).toMatchObject({ code: "IDEMPOTENCY_KEY_REUSED", requestId: first.body.requestId });
   });
 
+  it("makes one request for concurrent posts with one Idempotency-Key", async () => {
+    const body = { ranges: [freshRange(2)] };
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => post(clerk.idToken, body, { "idempotency-key": "request-race" })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([409, 409, 409]);
+    expect(new Set(answers.map((answer) => answer.body.requestId)).size).toBe(1);
+    expect(await t.app.db.prisma.voidRequest.count({ where: { idempotencyKey: "request-race" } })).toBe(1);
+  });
+
   it("keeps the flow's order: 400, ALREADY_VOIDED, SEQUENCE_USED and 412 answer before any request is stored", async () => {
     const requests = () => t.app.db.prisma.voidRequest.count();
     const before = await requests();
@@ -338,6 +348,17 @@ describe("approving", () => {
       status: 409,
       body: { code: "VOID_REQUEST_NOT_PENDING", status: "Enviada" },
     });
+  });
+
+  it("two approvers at once: one sends, the other gets 409 VOID_REQUEST_NOT_PENDING", async () => {
+    const requestId = await requestVoid(clerk);
+    const before = sent();
+    const answers = await Promise.all([approve(ana.idToken, requestId), approve(luis.idToken, requestId)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 409)!.body.code).toBe("VOID_REQUEST_NOT_PENDING");
+    expect(sent()).toBe(before + 1);
+    expect(await t.app.db.prisma.voidRecord.count({ where: { requestId } })).toBe(1);
+    expect(await logged("void.approved", requestId)).toHaveLength(1);
   });
 
   it("signs the approval's instant when the requester fixed no fecha", async () => {
