@@ -14,7 +14,9 @@ describe("approvalRequired", () => {
   it("is off by default and when the policy is disabled", () => {
     expect(approvalRequired(defaultApprovalPolicy("eCF"), "eCF", 1)).toBe(false);
     expect(approvalRequired(null, "eCF", 1)).toBe(false);
-    expect(approvalRequired({ environment: "eCF", enabled: false, minSequences: null }, "eCF", 5)).toBe(false);
+    expect(approvalRequired({ environment: "eCF", enabled: false, minSequences: null }, "eCF", 5)).toBe(
+      false,
+    );
   });
 
   it("holds every void without a threshold, only in the policy's environment", () => {
