@@ -45,10 +45,18 @@ export async function refuseWhileOverlappingSend(
   environment: Environment,
   content: Pick<VoidContent, "storedRanges">,
   now = Date.now(),
+  /** A resend: the record being resent is not its own obstacle. */
+  exceptVoidId?: string,
 ): Promise<void> {
   const db = await getDb();
   const sending = await db.voidRecord.findMany({
-    where: { accountId, environment, status: "Error", leaseExpiresAt: { gt: BigInt(now) } },
+    where: {
+      accountId,
+      environment,
+      status: "Error",
+      leaseExpiresAt: { gt: BigInt(now) },
+      ...(exceptVoidId !== undefined ? { id: { not: exceptVoidId } } : {}),
+    },
     select: { id: true, ranges: true },
     orderBy: { createdAt: "desc" },
     take: MAX_IN_FLIGHT_SCANNED,

@@ -11,6 +11,7 @@ import type { SimulatorHandle } from "@/lib/taxauth-simulator";
 
 import { createVoid } from "./create-void";
 import { waitForInFlight } from "./in-flight";
+import { resendVoid } from "./resend-void";
 
 /**
  * No overlapping sends (issue 21): the refusing checks and the write-ahead run under the lock of
@@ -67,6 +68,7 @@ async function codeOf(promise: Promise<unknown>): Promise<{ code: string; extra?
 describe("overlapping sends", () => {
   it("a range overlapping a send still waiting for DGII → 409 VOID_IN_PROGRESS naming it, nothing sent", async () => {
     simulator.admin.injectFault({ service: "anularrango", mode: "delay", delayMs: 2_000, count: 1 });
+    const start = sends();
     const first = await voidRanges([["E310000000101", "E310000000110"]]);
     expect(first.attempt).toMatchObject({ status: "Error" }); // answered at the deadline, still sending
     const before = sends();
@@ -86,7 +88,6 @@ describe("overlapping sends", () => {
 
     // Touching is not overlapping; another series+type is not either.
     const beside = await voidRanges([["E310000000111", "E310000000112"]]);
-    expect(sends()).toBe(before + 1);
 
     // Once DGII's late answer has settled the first: the overlap is ALREADY_VOIDED, not in progress.
     await waitForInFlight(15_000);
@@ -95,6 +96,7 @@ describe("overlapping sends", () => {
       select: { status: true },
     });
     expect(settled.map((record) => record.status)).toEqual(["Aceptado", "Aceptado"]);
+    expect(sends() - start).toBe(2); // the first and the one beside it; the refused one never
     expect(await codeOf(voidRanges([["E310000000105", "E310000000120"]]))).toMatchObject({
       code: "ALREADY_VOIDED",
       extra: expect.objectContaining({ voidId: first.attempt.voidId }),
@@ -116,6 +118,35 @@ describe("overlapping sends", () => {
     ]);
     await waitForInFlight(15_000);
     expect(sends() - before).toBe(1);
+  });
+
+  it("a resend while another void of those numbers waits for DGII → 409 VOID_IN_PROGRESS, nothing sent", async () => {
+    simulator.admin.injectFault({ service: "anularrango", mode: "status", status: 503, count: 1 });
+    const failed = await voidRanges([["E310000000401", "E310000000410"]]);
+    expect(failed.attempt).toMatchObject({ status: "Error", errorCode: "TAXAUTH_VOID_ERROR" });
+    simulator.admin.injectFault({ service: "anularrango", mode: "delay", delayMs: 2_000, count: 1 });
+    const waiting = await voidRanges([["E310000000405", "E310000000406"]]); // allowed: the first is over
+    const before = sends();
+    expect(
+      await codeOf(
+        resendVoid({
+          accountId: account.auth.accountId,
+          environment: "TesteCF",
+          voidId: failed.attempt.voidId,
+          requestedBy: "overlap test",
+        }),
+      ),
+    ).toMatchObject({
+      code: "VOID_IN_PROGRESS",
+      extra: expect.objectContaining({ voidId: waiting.attempt.voidId }),
+    });
+    expect(sends()).toBe(before);
+    // The refused resend took no lease: once the other send is over, it may go.
+    await waitForInFlight(15_000);
+    const record = await database.prisma.voidRecord.findUniqueOrThrow({
+      where: { id: failed.attempt.voidId },
+    });
+    expect(record.leaseOwner).toBeNull();
   });
 
   it("an Error attempt whose send is over (no live lease) does not block: retry rule 2 only warns", async () => {

@@ -5,9 +5,10 @@ import { v7 as uuidv7 } from "uuid";
 import type { Environment } from "@/lib/domain/environments";
 import { groupBySerieTipo } from "@/lib/domain/intervals";
 import { AppError } from "@/lib/errors";
-import { getDb, type PrismaClient } from "@/lib/server/db";
+import { getDb, inTransaction, lockSeries, seriesLockKeys, type PrismaClient } from "@/lib/server/db";
 import { writeEvent } from "@/lib/server/events/write-event";
 import type { VoidRecord } from "@/prisma/generated/client";
+import { refuseWhileOverlappingSend } from "./locked-write-ahead";
 import type { PartialSplit } from "./partial-success";
 import type { EvidenceFile } from "./settlement-evidence";
 import { storedRequestRanges } from "./stored-ranges";
@@ -337,16 +338,38 @@ export async function beginResend(input: {
   ranges: string;
 }> {
   const db = await getDb();
-  const taken = await db.voidRecord.updateMany({
-    where: {
-      id: input.voidId,
-      accountId: input.accountId,
-      environment: input.environment,
-      status: "Error",
-      settledAt: null,
-      OR: [{ leaseExpiresAt: null }, { leaseExpiresAt: { lte: BigInt(input.now) } }],
-    },
-    data: { leaseOwner: input.lease.owner, leaseExpiresAt: BigInt(input.lease.expiresAt) },
+  const target = await db.voidRecord.findFirst({
+    where: { id: input.voidId, accountId: input.accountId, environment: input.environment },
+    select: { ranges: true },
+  });
+  if (!target) refuseUnlessUnknown(null, input, input.now);
+  // Under the locks of its series+types, as a new void's write-ahead (issue 21): no other send of
+  // these numbers may start meanwhile, and none may be waiting for DGII (409 VOID_IN_PROGRESS).
+  const keys = seriesLockKeys(input.accountId, input.environment, boxesOfStoredRanges(target!.ranges));
+  const taken = await inTransaction(db, async (tx) => {
+    await lockSeries(tx, keys);
+    const lease = await tx.voidRecord.updateMany({
+      where: {
+        id: input.voidId,
+        accountId: input.accountId,
+        environment: input.environment,
+        status: "Error",
+        settledAt: null,
+        OR: [{ leaseExpiresAt: null }, { leaseExpiresAt: { lte: BigInt(input.now) } }],
+      },
+      data: { leaseOwner: input.lease.owner, leaseExpiresAt: BigInt(input.lease.expiresAt) },
+    });
+    // Another void of these numbers still waiting for DGII: refused, the lease taken back (rollback).
+    if (lease.count === 1) {
+      await refuseWhileOverlappingSend(
+        input.accountId,
+        input.environment,
+        { storedRanges: target!.ranges },
+        input.now,
+        input.voidId,
+      );
+    }
+    return lease;
   });
   if (taken.count === 0) {
     const row = await db.voidRecord.findFirst({
