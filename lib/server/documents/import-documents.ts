@@ -23,6 +23,7 @@ import {
   insertAbsentDocuments,
   insertIfAllNew,
   lockDocumentSeries,
+  newDocumentId,
   type NewDocumentRow,
 } from "./insert-documents";
 import type { Prisma } from "@/prisma/generated/client";
@@ -286,6 +287,7 @@ function newDocumentRow(record: DocumentImportRecord, input: ImportInput, now: n
   const encf = readEncf(record.ncf);
   const taxauthResponse = record.taxauthResponse ?? [];
   return {
+    id: newDocumentId(),
     accountId: input.accountId,
     environment: input.environment,
     customerId: input.rnc,

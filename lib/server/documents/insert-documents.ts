@@ -8,6 +8,8 @@ import { Prisma } from "@/prisma/generated/client";
 
 /** What the import writes on a new document (the columns it may set; the rest keep their defaults). */
 export interface NewDocumentRow {
+  /** UUIDv7, as Prisma's @default(uuid(7)) makes them (newDocumentId). */
+  id: string;
   accountId: string;
   environment: Environment;
   customerId: string;
@@ -44,27 +46,64 @@ const COLUMNS = Prisma.sql`("id", "accountId", "environment", "customerId", "ncf
   "customerReceivedAt", "customerResponse", "taxauthResponse", "securityCode", "secretId", "signedXml",
   "summarySignedXml", "qrUrl", "createdAt", "updateAt", "serie", "tipoeCF", "secuencia", "sequenceReusable")`;
 
+/** A new document's id: UUIDv7, as Prisma's @default(uuid(7)) makes them. */
+export function newDocumentId(): string {
+  return uuidv7();
+}
+
+/** The per-row fields sent as JSON; the company's three (one company per call) go as parameters. */
+const ROW_KEYS: Array<keyof NewDocumentRow> = [
+  "id",
+  "ncf",
+  "status",
+  "trackId",
+  "internalTrackId",
+  "fileName",
+  "documentType",
+  "buyerRnc",
+  "invoiceTotal",
+  "customerReceived",
+  "customerReceivedAt",
+  "customerResponse",
+  "taxauthResponse",
+  "securityCode",
+  "secretId",
+  "signedXml",
+  "summarySignedXml",
+  "qrUrl",
+  "createdAt",
+  "updateAt",
+  "serie",
+  "tipoeCF",
+  "secuencia",
+  "sequenceReusable",
+];
+
 /**
  * The rows as one jsonb parameter read by jsonb_to_recordset. Why not createMany: Prisma spent
  * ~1.5 s building and binding 20,000 parameters for 1,000 documents; this statement costs ~50 ms,
- * the IssuedInterval trigger included. Ids are UUIDv7, as Prisma's @default(uuid(7)) makes them.
+ * the IssuedInterval trigger included. JSON.stringify with a key list is its fast path.
  */
 function rowsOf(rows: readonly NewDocumentRow[]): Prisma.Sql {
-  const json = JSON.stringify(rows.map((row) => ({ ...row, id: uuidv7() })));
+  const { accountId, environment, customerId } = rows[0]!;
+  for (const row of rows) {
+    if (row.accountId !== accountId || row.environment !== environment || row.customerId !== customerId)
+      throw new Error("insert-documents: one company and environment per call");
+  }
+  const json = JSON.stringify(rows, ROW_KEYS as string[]);
   return Prisma.sql`
-    SELECT r."id", r."accountId", r."environment"::"Environment", r."customerId", r."ncf", r."status",
+    SELECT r."id", ${accountId}, ${environment}::"Environment", ${customerId}, r."ncf", r."status",
       r."trackId", r."internalTrackId", r."fileName", r."documentType", r."buyerRnc", r."invoiceTotal",
       r."customerReceived", r."customerReceivedAt", r."customerResponse",
       coalesce(r."taxauthResponse", '[]'::jsonb), r."securityCode", r."secretId", r."signedXml",
       r."summarySignedXml", r."qrUrl", r."createdAt", r."updateAt", r."serie", r."tipoeCF",
       r."secuencia", coalesce(r."sequenceReusable", false)
-    FROM jsonb_to_recordset(${json}::jsonb) AS r("id" text, "accountId" text, "environment" text,
-      "customerId" text, "ncf" text, "status" text, "trackId" text, "internalTrackId" text,
-      "fileName" text, "documentType" text, "buyerRnc" text, "invoiceTotal" numeric(20, 2),
-      "customerReceived" text, "customerReceivedAt" text, "customerResponse" text,
-      "taxauthResponse" jsonb, "securityCode" text, "secretId" text, "signedXml" text,
-      "summarySignedXml" text, "qrUrl" text, "createdAt" bigint, "updateAt" bigint, "serie" text,
-      "tipoeCF" text, "secuencia" bigint, "sequenceReusable" boolean)`;
+    FROM jsonb_to_recordset(${json}::jsonb) AS r("id" text, "ncf" text, "status" text, "trackId" text,
+      "internalTrackId" text, "fileName" text, "documentType" text, "buyerRnc" text,
+      "invoiceTotal" numeric(20, 2), "customerReceived" text, "customerReceivedAt" text,
+      "customerResponse" text, "taxauthResponse" jsonb, "securityCode" text, "secretId" text,
+      "signedXml" text, "summarySignedXml" text, "qrUrl" text, "createdAt" bigint, "updateAt" bigint,
+      "serie" text, "tipoeCF" text, "secuencia" bigint, "sequenceReusable" boolean)`;
 }
 
 /**
