@@ -28,7 +28,8 @@ const IMPORT_BATCH = 1_000;
 /**
  * Issue 18 "The sequence ledger": gaps, inventory and the pre-void check over a million documents of
  * one type, and the import's throughput through the real use case. PGlite, or PostgreSQL with
- * TEST_DATABASE_URL (the `db` field says which). Seeded with one INSERT … SELECT generate_series.
+ * TEST_DATABASE_URL (the `db` field says which). Seeded with INSERT … SELECT generate_series in
+ * chunks, then IssuedInterval rebuilt as the migration's backfill does (both timed).
  */
 export async function benchLedger(): Promise<void> {
   const database = await createTestDatabase();
