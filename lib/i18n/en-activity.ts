@@ -69,6 +69,9 @@ export const enActivity: typeof esActivity = {
       password_reset: "Password reset",
       second_factor_reset: "Second factor removed",
       sessions_ended: "Sessions ended",
+      password_changed: "Password changed by its owner",
+      second_factor_enabled: "Second factor turned on",
+      second_factor_disabled: "Second factor turned off by its owner",
     },
     company: {
       created: "Company created",

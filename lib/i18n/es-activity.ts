@@ -69,6 +69,9 @@ export const esActivity = {
       password_reset: "Contraseña restablecida",
       second_factor_reset: "Segundo factor quitado",
       sessions_ended: "Sesiones cerradas",
+      password_changed: "Contraseña cambiada por su titular",
+      second_factor_enabled: "Segundo factor activado",
+      second_factor_disabled: "Segundo factor desactivado por su titular",
     },
     company: {
       created: "Empresa creada",

@@ -52,6 +52,16 @@ describe("Mi cuenta", () => {
     const next = await generate({ secret: begun.secret, epoch: Math.floor(Date.now() / 1000) + 30 });
     expect(await disableOwnTotpAction(next)).toMatchObject({ ok: true });
     expect((await user()).totpEnabledAt).toBeNull();
+    // The activity log of the person's home organization: turned on, then off, once each (issue 20).
+    const entries = await database.prisma.activityLogEntry.findMany({
+      where: { organizationId: person.auth.organizationId, subjectId: person.auth.userId },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(entries.map((entry) => [entry.action, entry.accountId, entry.actorId])).toEqual([
+      ["user.second_factor_enabled", null, person.auth.userId],
+      ["user.second_factor_disabled", null, person.auth.userId],
+    ]);
+    expect(JSON.stringify(entries.map((entry) => entry.details))).not.toContain(begun.secret);
   });
 
   it("changes the password only with the current one and a matching confirmation, then every session ends", async () => {

@@ -7,6 +7,7 @@ import QRCode from "qrcode";
 import { AppError, isAppError } from "@/lib/errors";
 import { errorMessage } from "@/lib/i18n/error-message";
 import { changeOwnPassword, endUserSessions } from "@/lib/server/accounts";
+import { recordOwnAccountChange } from "@/lib/server/activity/own-account-activity";
 import { getPortalUser } from "@/lib/server/auth/next-auth-options";
 import {
   beginTotpEnrollment,
@@ -52,6 +53,7 @@ export async function changeOwnPasswordAction(formData: FormData): Promise<Actio
   }
   try {
     await changeOwnPassword(user.userId, current, next);
+    await recordOwnAccountChange(user.userId, "user.password_changed");
     return { ok: true, message: t.account.password.changed };
   } catch (error) {
     return failed(error);
@@ -87,6 +89,7 @@ export async function confirmTotpEnrollmentAction(code: string): Promise<ActionR
   const t = await dictionary();
   try {
     await confirmTotpEnrollment(user.userId, String(code ?? ""));
+    await recordOwnAccountChange(user.userId, "user.second_factor_enabled");
     return { ok: true, message: t.account.secondFactor.confirmed };
   } catch (error) {
     return failed(error);
@@ -107,6 +110,7 @@ export async function disableOwnTotpAction(code: string): Promise<ActionResult> 
       );
     }
     await disableTotp(user.userId);
+    await recordOwnAccountChange(user.userId, "user.second_factor_disabled");
     return { ok: true, message: t.account.secondFactor.disabled };
   } catch (error) {
     return failed(error);
@@ -118,5 +122,6 @@ export async function endOwnSessionsAction(): Promise<ActionResult> {
   const user = await signedInUser();
   const t = await dictionary();
   await endUserSessions(user.userId);
+  await recordOwnAccountChange(user.userId, "user.sessions_ended");
   return { ok: true, message: t.account.sessions.done };
 }
