@@ -7,9 +7,11 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Table } from "@/components/ui/table";
 import { XmlPreview } from "@/components/void-tool/xml-preview";
+import { ReasonFacts } from "@/components/voids/void-reason";
 import { ecfTypeName } from "@/lib/domain/ecf-types";
 import type { Environment } from "@/lib/domain/environments";
 import type { Locale } from "@/lib/domain/locale";
+import type { VoidReason } from "@/lib/domain/void-reasons";
 import type { VoidPlan } from "@/lib/domain/void-request";
 import { formatNumber, plural, type Dictionary } from "@/lib/i18n";
 
@@ -28,6 +30,8 @@ interface RequestConfirmDialogProps {
   t: Dictionary["approvals"]["tool"];
   sending: boolean;
   canConfirm: boolean;
+  /** The reason chosen in the tool, repeated here as in the void's confirmation. */
+  reason?: VoidReason | null;
   /** Warnings (Error overlaps) and a failure, above the buttons, as in the void's confirmation. */
   children?: ReactNode;
   onCancel(): void;
@@ -76,6 +80,7 @@ export function RequestConfirmDialog(props: RequestConfirmDialogProps) {
         <dd className="mono">{rnc}</dd>
         <dt>{c.fecha}</dt>
         <dd>{t.fechaAtApproval}</dd>
+        {props.reason !== undefined && <ReasonFacts reason={props.reason} t={strings.reasons} />}
       </dl>
       <Table compact caption={c.perType}>
         <tbody>

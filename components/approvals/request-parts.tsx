@@ -1,5 +1,4 @@
 import { StatusBadge } from "@/components/ui/status-badge";
-import type { VoidReason } from "@/lib/domain/void-reasons";
 import type { VoidRequestStatus } from "@/lib/domain/void-requests";
 import type { Dictionary } from "@/lib/i18n";
 
@@ -14,10 +13,4 @@ export function RequestStatusBadge({
   testId?: string;
 }) {
   return <StatusBadge status={status} label={t.statuses[status]} testId={testId} />;
-}
-
-/** A reason as one line: the 608 code and the free text ("04 · Precio equivocado"), or null. */
-export function reasonLine(reason: VoidReason | null): string | null {
-  if (!reason) return null;
-  return reason.text ? `${reason.code} · ${reason.text}` : reason.code;
 }

@@ -140,8 +140,6 @@ export const enApprovals: typeof esApprovals = {
     status: "Status",
     total: "Sequences to void",
     perType: "Per type",
-    reason: "Reason",
-    noReason: "No reason",
     fecha: "Void date and time",
     fechaAtApproval: "The moment of approval",
     requestedBy: "Requested by",

@@ -143,8 +143,6 @@ export const esApprovals = {
     status: "Estado",
     total: "Secuencias a anular",
     perType: "Por tipo",
-    reason: "Motivo",
-    noReason: "Sin motivo",
     fecha: "Fecha y hora de anulación",
     fechaAtApproval: "La del momento de la aprobación",
     requestedBy: "Pedida por",

@@ -47,12 +47,19 @@ let approver: Member;
 const e31 = (n: number) => `E31${String(n).padStart(10, "0")}`;
 const wire = (desde: number, hasta: number) =>
   encodeRanges([{ secuenciaDesde: e31(desde), secuenciaHasta: e31(hasta) }]);
+/** The portal requires a reason (DGII's 608 code and text). */
+const REASON = { code: "04", text: "Secuencias de prueba" };
 const as = (who: { userId: string }) => {
   session = { userId: who.userId, signedInAt: Date.now() };
 };
 
 async function addMember(email: string, roles: CompanyRole[]): Promise<Member> {
-  const user = await createUser({ accountId: admin.auth.accountId, email, password: "test-password-1", roles });
+  const user = await createUser({
+    accountId: admin.auth.accountId,
+    email,
+    password: "test-password-1",
+    roles,
+  });
   return { userId: user.id, email };
 }
 
@@ -66,7 +73,11 @@ afterAll(async () => app?.close());
 describe("the approval policy's switch", () => {
   it("is refused with fewer than two approvers, saying how many there are, and nothing is stored", async () => {
     as(admin.auth);
-    const refused = await setApprovalPolicyAction({ environment: "TesteCF", enabled: true, minSequences: null });
+    const refused = await setApprovalPolicyAction({
+      environment: "TesteCF",
+      enabled: true,
+      minSequences: null,
+    });
     expect(refused.ok).toBe(false);
     expect(refused.message).toMatch(/al menos 2 personas/);
     expect(refused.message).toMatch(/hay 1/);
@@ -83,20 +94,28 @@ describe("the approval policy's switch", () => {
   it("switches on once a second person can approve, and off again", async () => {
     approver = await addMember(`aprobador-${admin.auth.rnc}@test.local`, ["approver"]);
     as(admin.auth);
-    expect(await setApprovalPolicyAction({ environment: "CerteCF", enabled: true, minSequences: 5 })).toEqual({
-      ok: true,
-      message: format(es.approvals.policy.saved, { environment: "CerteCF" }),
-    });
+    expect(await setApprovalPolicyAction({ environment: "CerteCF", enabled: true, minSequences: 5 })).toEqual(
+      {
+        ok: true,
+        message: format(es.approvals.policy.saved, { environment: "CerteCF" }),
+      },
+    );
     expect(await getApprovalPolicy(admin.auth.accountId, "CerteCF")).toMatchObject({
       enabled: true,
       minSequences: 5,
       updatedBy: admin.auth.actor,
     });
-    expect(await setApprovalPolicyAction({ environment: "CerteCF", enabled: false, minSequences: null })).toEqual({
+    expect(
+      await setApprovalPolicyAction({ environment: "CerteCF", enabled: false, minSequences: null }),
+    ).toEqual({
       ok: true,
       message: format(es.approvals.policy.savedOff, { environment: "CerteCF" }),
     });
-    const enabled = await setApprovalPolicyAction({ environment: "TesteCF", enabled: true, minSequences: null });
+    const enabled = await setApprovalPolicyAction({
+      environment: "TesteCF",
+      enabled: true,
+      minSequences: null,
+    });
     expect(enabled.ok).toBe(true);
   });
 });
@@ -110,6 +129,7 @@ describe("the void tool under the policy", () => {
       environment: "TesteCF",
       ranges: wire(10, 14),
       expectRequest: true,
+      reason: REASON,
       idempotencyKey: "portal-request-1",
     });
     expect(result).toMatchObject({ ok: true, outcome: "requested", environment: "TesteCF", replayed: false });
@@ -120,6 +140,7 @@ describe("the void tool under the policy", () => {
       status: "Pendiente",
       totalVoided: 5,
       fechaHoraAnulacion: null,
+      reason: REASON,
       requestedByUserId: operator.userId,
       voidId: null,
     });
@@ -130,6 +151,7 @@ describe("the void tool under the policy", () => {
       environment: "TesteCF",
       ranges: wire(10, 14),
       expectRequest: true,
+      reason: REASON,
       idempotencyKey: "portal-request-1",
     });
     expect(again).toMatchObject({ ok: true, outcome: "requested", requestId, replayed: true });
@@ -150,6 +172,7 @@ describe("the void tool under the policy", () => {
       environment: "CerteCF",
       ranges: wire(40, 41),
       expectRequest: true,
+      reason: REASON,
       idempotencyKey: "portal-request-changed",
     });
     expect(result).toEqual({
@@ -173,10 +196,13 @@ describe("the void tool under the policy", () => {
       environment: "TesteCF",
       ranges: wire(20, 20),
       expectRequest: true,
+      reason: REASON,
       idempotencyKey: "portal-request-own",
     });
     if (!own.ok || own.outcome !== "requested") throw new Error("no request");
-    expect(await approveVoidRequestAction({ requestId: own.requestId, environment: "TesteCF" })).toMatchObject({
+    expect(
+      await approveVoidRequestAction({ requestId: own.requestId, environment: "TesteCF" }),
+    ).toMatchObject({
       ok: false,
       code: "REQUESTER_CANNOT_APPROVE",
       status: 403,
@@ -190,7 +216,11 @@ describe("the void tool under the policy", () => {
       await rejectVoidRequestAction({ requestId: own.requestId, environment: "TesteCF", reason: "   " }),
     ).toMatchObject({ ok: false, code: "VALIDATION_FAILED" });
     expect(
-      await rejectVoidRequestAction({ requestId: own.requestId, environment: "TesteCF", reason: "Rango equivocado" }),
+      await rejectVoidRequestAction({
+        requestId: own.requestId,
+        environment: "TesteCF",
+        reason: "Rango equivocado",
+      }),
     ).toEqual({ ok: true });
     expect(await getVoidRequest(admin.auth.accountId, "TesteCF", own.requestId)).toMatchObject({
       status: "Rechazada",
@@ -208,7 +238,8 @@ describe("the void tool under the policy", () => {
     expect(approved).toMatchObject({ ok: true, environment: "TesteCF", status: "Aceptado" });
     if (!approved.ok) throw new Error(approved.message);
     const record = await findVoid(admin.auth.accountId, "TesteCF", approved.voidId);
-    expect(record).toMatchObject({ status: "Aceptado", totalVoided: 5 });
+    // The request's reason travels to the void that is sent.
+    expect(record).toMatchObject({ status: "Aceptado", totalVoided: 5, reason: REASON });
     expect(record!.ranges[0]).toMatchObject({ secuenciaDesde: e31(10), secuenciaHasta: e31(14) });
     const facts = await voidApprovalOf(admin.auth.accountId, approved.voidId);
     expect(facts).toMatchObject({ requestId, environment: "TesteCF", approvedBy: approver.email });
@@ -229,7 +260,10 @@ describe("the void tool under the policy", () => {
       code: "VOID_REQUEST_NOT_FOUND",
     });
     expect(
-      await approveVoidRequestAction({ requestId: "0190f000-0000-7000-8000-000000000000", environment: "eCF" }),
+      await approveVoidRequestAction({
+        requestId: "0190f000-0000-7000-8000-000000000000",
+        environment: "eCF",
+      }),
     ).toMatchObject({ ok: false, code: "VOID_REQUEST_NOT_FOUND" });
   });
 });
@@ -242,11 +276,17 @@ describe("a service account's exemption from the policy", () => {
       code: "FORBIDDEN",
     });
     as(admin.auth);
-    expect(await setServiceAccountSendWithoutApprovalAction(service.id, true)).toEqual({ ok: true, message: "" });
+    expect(await setServiceAccountSendWithoutApprovalAction(service.id, true)).toEqual({
+      ok: true,
+      message: "",
+    });
     const listed = async () =>
       (await listServiceAccounts(admin.auth.accountId)).find((row) => row.id === service.id)!;
     expect((await listed()).sendWithoutApproval).toBe(true);
-    expect(await setServiceAccountSendWithoutApprovalAction(service.id, false)).toEqual({ ok: true, message: "" });
+    expect(await setServiceAccountSendWithoutApprovalAction(service.id, false)).toEqual({
+      ok: true,
+      message: "",
+    });
     expect((await listed()).sendWithoutApproval).toBe(false);
     // Another company's service account: not found.
     const other = await createTestAccount();

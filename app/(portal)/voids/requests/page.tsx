@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 
-import { reasonLine, RequestStatusBadge } from "@/components/approvals/request-parts";
+import { RequestStatusBadge } from "@/components/approvals/request-parts";
 import { ButtonLink } from "@/components/ui/button";
 import { Table } from "@/components/ui/table";
 import { ShortVoidId } from "@/components/voids/short-void-id";
+import { reasonLabel } from "@/components/voids/void-reason";
 import { formatFechaHora } from "@/lib/domain/fecha";
 import { mayDecide } from "@/lib/domain/void-requests";
 import { format, formatNumber, plural } from "@/lib/i18n";
@@ -126,7 +127,7 @@ export default async function VoidRequestsPage({ searchParams }: { searchParams:
                   <td className="num" data-label={c.total} data-card="first">
                     {formatNumber(request.totalVoided, locale)}
                   </td>
-                  <td data-label={c.reason}>{reasonLine(request.reason) ?? t.common.none}</td>
+                  <td data-label={c.reason}>{reasonLabel(request.reason, t.voidReasons)}</td>
                   <td data-label={c.requestedBy}>
                     {request.requestedBy}
                     {request.requestedByUserId === auth.userId ? ` (${l.mine})` : ""}

@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
 
 import { RequestDecision } from "@/components/approvals/request-decision";
-import { reasonLine, RequestStatusBadge } from "@/components/approvals/request-parts";
+import { RequestStatusBadge } from "@/components/approvals/request-parts";
 import { RequestXmlPreview } from "@/components/approvals/request-xml-preview";
 import { Banner } from "@/components/ui/banner";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { FocusOnMount } from "@/components/void-tool/focus-on-mount";
 import { RangesTable } from "@/components/voids/partial-void-parts";
+import { ReasonFacts } from "@/components/voids/void-reason";
 import { ecfTypeName, isEcfType } from "@/lib/domain/ecf-types";
 import { formatFechaHora } from "@/lib/domain/fecha";
 import { decisionRefusal } from "@/lib/domain/void-requests";
@@ -124,7 +125,7 @@ export default async function VoidRequestPage({ params, searchParams }: Props) {
         />
       ) : pending ? (
         <p className="muted" data-testid="void-request-no-decision">
-          {refusal === "REQUESTER" ? d.ownRequest : d.notApprover}
+          {own ? d.ownRequest : d.notApprover}
         </p>
       ) : null}
       <Card title={d.summary}>
@@ -149,8 +150,7 @@ export default async function VoidRequestPage({ params, searchParams }: Props) {
               </div>
             ))}
           </dd>
-          <dt>{d.reason}</dt>
-          <dd data-testid="void-request-reason">{reasonLine(request.reason) ?? d.noReason}</dd>
+          <ReasonFacts reason={request.reason} t={t.voidReasons} />
           <dt>{d.fecha}</dt>
           <dd className={request.fechaHoraAnulacion ? "mono" : undefined}>
             {request.fechaHoraAnulacion ?? d.fechaAtApproval}
@@ -225,7 +225,7 @@ export default async function VoidRequestPage({ params, searchParams }: Props) {
             }))}
             fechaHoraAnulacion={request.fechaHoraAnulacion}
             locale={locale}
-            label={t.voidTool.actions.preview}
+            label={t.voidTool.confirm.showXml}
             t={t.voidTool.preview}
           />
         ) : (
