@@ -73,7 +73,8 @@ export function loadDraftReason(key: string): VoidReasonDraft | null {
 export function saveDraftReason(key: string, reason: VoidReasonDraft): void {
   try {
     if (reason.code === "" && reason.text.trim() === "") window.localStorage.removeItem(`${key}:reason`);
-    else window.localStorage.setItem(`${key}:reason`, JSON.stringify({ code: reason.code, text: reason.text }));
+    else
+      window.localStorage.setItem(`${key}:reason`, JSON.stringify({ code: reason.code, text: reason.text }));
   } catch {
     // Storage full or disabled: the reason lives only in this page.
   }
