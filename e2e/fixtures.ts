@@ -84,6 +84,7 @@ export function freshRange(type = "31", count = 1): { desde: string; hasta: stri
 const ROLE_SETS = {
   admin: ["Administrador", "Aprobador", "Operador"],
   operator: ["Operador"],
+  approver: ["Aprobador"],
   viewer: ["Consulta"],
 } as const;
 

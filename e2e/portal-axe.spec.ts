@@ -28,6 +28,8 @@ const PAGES = [
   ["users", "/settings/users"],
   ["api-keys", "/settings/api-keys"],
   ["service-accounts", "/settings/service-accounts"],
+  ["approvals", "/settings/approvals"],
+  ["void-requests", "/voids/requests"],
   ["integration", "/settings/integration"],
   ["organization", "/organization"],
   ["sequences", "/sequences"],
@@ -36,7 +38,7 @@ const PAGES = [
 ] as const;
 
 /** Pages that show a void to the clerk: no API vocabulary in their visible Spanish text. */
-const NO_VOID_ID = new Set(["history", "pending", "void-detail", "void-result"]);
+const NO_VOID_ID = new Set(["history", "pending", "void-requests", "void-detail", "void-result"]);
 
 for (const width of WIDTHS) {
   test.describe(`axe at ${width.name} px`, () => {
