@@ -298,6 +298,7 @@ const ROWS: Record<string, Row> = {
   "GET /healthz": { none: "no tenant data" },
   "GET /readyz": { none: "no tenant data" },
   "GET /openapi.json": { none: "no tenant data" },
+  "GET /metrics": { none: "process-wide counters without company data, behind METRICS_TOKEN" },
   "GET /api/auth/[...nextauth]": { none: "next-auth's own endpoints: the session names a person, not data" },
   "POST /api/auth/[...nextauth]": { none: "next-auth's own endpoints: the session names a person, not data" },
   "GET /[environment]/[...rest]": { none: "JSON 404 for any other path" },
@@ -750,6 +751,46 @@ const ROWS: Record<string, Row> = {
       expect(await act(() => setServiceAccountDisabledAction(seeded.serviceAccountId, true))).toMatchObject({
         ok: false,
       });
+    },
+  },
+  "action setServiceAccountSendWithoutApprovalAction": {
+    probe: async () => {
+      const { setServiceAccountSendWithoutApprovalAction } =
+        await import("@/lib/portal/actions/service-account-actions");
+      expect(
+        await act(() => setServiceAccountSendWithoutApprovalAction(seeded.serviceAccountId, true)),
+      ).toMatchObject({ ok: false });
+      expect(
+        (await database.prisma.serviceAccount.findUnique({ where: { id: seeded.serviceAccountId } }))
+          ?.sendWithoutApproval,
+      ).toBe(false);
+    },
+  },
+  "action setApprovalPolicyAction": {
+    none: "sets the policy of the session's own company (no company id is passed)",
+  },
+  "action approveVoidRequestAction": {
+    probe: async () => {
+      const { approveVoidRequestAction } = await import("@/lib/portal/actions/approval-actions");
+      expect(
+        await act(() => approveVoidRequestAction({ requestId: seeded.requestId, environment: "TesteCF" })),
+      ).toMatchObject({ ok: false });
+      expect(
+        (await database.prisma.voidRequest.findUnique({ where: { id: seeded.requestId } }))?.status,
+      ).toBe("Pendiente");
+    },
+  },
+  "action rejectVoidRequestAction": {
+    probe: async () => {
+      const { rejectVoidRequestAction } = await import("@/lib/portal/actions/approval-actions");
+      expect(
+        await act(() =>
+          rejectVoidRequestAction({ requestId: seeded.requestId, environment: "TesteCF", reason: "no" }),
+        ),
+      ).toMatchObject({ ok: false });
+      expect(
+        (await database.prisma.voidRequest.findUnique({ where: { id: seeded.requestId } }))?.status,
+      ).toBe("Pendiente");
     },
   },
   "action inviteUserAction": {
