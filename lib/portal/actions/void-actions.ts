@@ -11,6 +11,7 @@ import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 import { findUsedNumbers, ledgerRangesOf, outsideAuthorizationWarnings } from "@/lib/server/ledger";
 import { enforceRateLimit } from "@/lib/server/rate-limit";
 import { getApprovalPolicy } from "@/lib/server/approvals/approval-policy";
+import { requestIp } from "@/lib/server/activity/request-ip";
 import { sendOrRequestVoid } from "@/lib/server/approvals/create-void-request";
 import { findAcceptedOverlapsByLine } from "@/lib/server/voids/find-accepted-overlaps";
 import { findErrorOverlaps } from "@/lib/server/voids/find-error-overlaps";
@@ -225,6 +226,7 @@ export async function submitVoid(
       idempotencyKey: input.idempotencyKey,
       locale,
       requester: auth,
+      ip: await requestIp(),
     });
     if (sent.kind === "requested") {
       return {

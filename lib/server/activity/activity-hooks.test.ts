@@ -301,6 +301,7 @@ describe("voids", () => {
       details: { status: "Aceptado", totalVoided: 3, rangeCount: 1 },
     });
     expect(sent.entries[0]!.actorLabel).toContain(admin.auth.email);
+    expect(sent.entries[0]).toMatchObject({ actorType: "user", actorId: admin.auth.userId });
 
     app.simulator.admin.injectFault({ service: "anularrango", mode: "status", status: 500 });
     const unknown = await app.call("POST", "/TesteCF/customer/void-ncf", {

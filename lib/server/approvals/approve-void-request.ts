@@ -3,7 +3,7 @@ import "server-only";
 import type { Environment } from "@/lib/domain/environments";
 import type { Locale } from "@/lib/domain/locale";
 import { isAppError } from "@/lib/errors";
-import { actorOf, recordActivity } from "@/lib/server/activity/record-activity";
+import { actorOf, byOf, recordActivity } from "@/lib/server/activity/record-activity";
 import type { AuthContext } from "@/lib/server/auth/auth-context";
 import { getDb } from "@/lib/server/db";
 import { voidRequestEvent } from "@/lib/server/events/void-request-events";
@@ -65,6 +65,8 @@ export async function approveVoidRequest(
       createdBy: row.requestedBy,
       locale: options.locale,
       approval: { requestId: row.id, approvedByUserId: auth.userId, approvedBy: approver, approvedAt: now },
+      // The approver's approval is what sends it: "void.sent" names the approver and their address.
+      activityBy: byOf(auth, options.ip),
     });
   } catch (error) {
     await sentOrBackToPending(row, auth, error, now);

@@ -5,7 +5,7 @@ import { v7 as uuidv7 } from "uuid";
 import type { Environment } from "@/lib/domain/environments";
 import { approvalRequired, DEFAULT_VOID_REQUEST_TTL_MS } from "@/lib/domain/void-requests";
 import { AppError } from "@/lib/errors";
-import { recordActivity } from "@/lib/server/activity/record-activity";
+import { byOf, recordActivity } from "@/lib/server/activity/record-activity";
 import { voidRequestEvent } from "@/lib/server/events/void-request-events";
 import { writeEvent } from "@/lib/server/events/write-event";
 import type { AuthContext } from "@/lib/server/auth/auth-context";
@@ -58,7 +58,9 @@ class HeldForApproval extends Error {
  * those checks is never stored.
  */
 export async function sendOrRequestVoid(input: SendOrRequestInput): Promise<SendOrRequestResult> {
-  const { requester, ip, ttlMs, ...voidInput } = input;
+  const { requester, ip, ttlMs, ...given } = input;
+  // The activity log's "void.sent" names the caller (id, kind and address), not only createdBy's label.
+  const voidInput = { ...given, activityBy: given.activityBy ?? byOf(requester, ip) };
   if (requester.principal === "service" && (await sendsWithoutApproval(input.accountId, requester.userId))) {
     return { kind: "sent", result: await createVoid(voidInput) };
   }

@@ -343,6 +343,10 @@ describe("approving", () => {
         details: expect.objectContaining({ voidId, status: "Aceptado" }),
       }),
     ]);
+    // The approval is what sent it: "void.sent" names the approver by id, not only the requester's label.
+    expect(await logged("void.sent", voidId)).toEqual([
+      expect.objectContaining({ actorType: "user", actorId: ana.auth.userId }),
+    ]);
     // Once sent it cannot be decided again.
     expect(await approve(luis.idToken, requestId)).toMatchObject({
       status: 409,
