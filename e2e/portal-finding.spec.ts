@@ -113,7 +113,8 @@ test.describe("finding things", () => {
     const lines = (await csv.text()).replace(/^\uFEFF/, "").split("\r\n");
     expect(lines[0]).toBe(
       "Fecha,Anulación,Estado,Ambiente,Fecha y hora de anulación,Total anulado,Tipo,Desde,Hasta,Cantidad," +
-        "Exceptuado por la DGII,Archivo,Código DGII,Respuesta DGII,Mensajes DGII,Enviado por",
+        "Exceptuado por la DGII,Archivo,Código DGII,Respuesta DGII,Mensajes DGII,Enviado por," +
+        "Motivo,Código de motivo,Descripción del motivo",
     );
     const mine = lines.filter((line) => line.includes(voidId));
     expect(mine).toHaveLength(3);
@@ -121,6 +122,8 @@ test.describe("finding things", () => {
       expect(line).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2},/);
       expect(line).toContain(`,44,${ranges[i]!.secuenciaDesde},${ranges[i]!.secuenciaHasta},1,`);
       expect(line).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+      // An API void without motivo: worded "Sin motivo", no code, no text (never a default reason).
+      expect(line.endsWith(",Sin motivo,,")).toBe(true);
     }
   });
 
