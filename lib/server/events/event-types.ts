@@ -14,6 +14,12 @@ export const EVENT_TYPES = [
   "void.request.approved",
   "void.request.rejected",
   "void.request.expired",
+  "sequence.gap_detected",
+  "sequence.expiring",
+  "sequence.depleted",
+  "certificate.expiring",
+  "webhook.disabled",
+  "webhook.test",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -97,6 +103,79 @@ export interface VoidRequestEventPayload {
   voidId: string | null;
 }
 
+/**
+ * The ledger found numbers between the first and the last issued of a series+type that were neither
+ * issued nor voided (below the import-coverage mark): they must be voided (DGII's rule). Announced
+ * once per gap (AnnouncedCondition); a gap that changes (part voided, part issued) is a new gap.
+ */
+export interface SequenceGapDetectedPayload {
+  customerId: string;
+  environment: EnvironmentName;
+  serie: string;
+  tipoeCF: string;
+  /** First and last e-NCF of the gap, and how many numbers it holds. */
+  desde: string;
+  hasta: string;
+  cantidad: number;
+}
+
+/** An authorized range reaches its last day of use (expiresOn) within the warning period. */
+export interface SequenceExpiringPayload {
+  authorizationId: string;
+  customerId: string;
+  environment: EnvironmentName;
+  serie: string;
+  tipoeCF: string;
+  desde: string;
+  hasta: string;
+  /** yyyy-MM-dd, the last day its numbers may be used. */
+  expiresOn: string;
+  daysLeft: number;
+  /** Numbers of the range neither issued nor voided: after expiresOn they must be voided. */
+  unused: number;
+}
+
+/** Every number of an authorized range is issued or voided: new documents need a new range. */
+export interface SequenceDepletedPayload {
+  authorizationId: string;
+  customerId: string;
+  environment: EnvironmentName;
+  serie: string;
+  tipoeCF: string;
+  desde: string;
+  hasta: string;
+}
+
+/** The company's active signing certificate expires within the warning period. */
+export interface CertificateExpiringPayload {
+  certificateId: string;
+  customerId: string;
+  subject: string;
+  serialNumberHex: string;
+  /** ISO 8601 instant of notAfter. */
+  notAfter: string;
+  daysLeft: number;
+}
+
+/** A webhook endpoint was disabled: every delivery to it failed for 3 days. */
+export interface WebhookDisabledPayload {
+  endpointId: string;
+  customerId: string;
+  environment: EnvironmentName;
+  url: string;
+  /** ISO 8601 instant of the first failure of the run that disabled it. */
+  failingSince: string;
+  lastError: string | null;
+}
+
+/** Sent on request to one endpoint only (portal "Enviar prueba", POST …/webhooks/{id}/test). */
+export interface WebhookTestPayload {
+  endpointId: string;
+  customerId: string;
+  environment: EnvironmentName;
+  requestedBy: string | null;
+}
+
 export interface EventPayloads {
   "void.created": VoidCreatedPayload;
   "void.settled": VoidSettledPayload;
@@ -106,4 +185,10 @@ export interface EventPayloads {
   "void.request.approved": VoidRequestEventPayload;
   "void.request.rejected": VoidRequestEventPayload;
   "void.request.expired": VoidRequestEventPayload;
+  "sequence.gap_detected": SequenceGapDetectedPayload;
+  "sequence.expiring": SequenceExpiringPayload;
+  "sequence.depleted": SequenceDepletedPayload;
+  "certificate.expiring": CertificateExpiringPayload;
+  "webhook.disabled": WebhookDisabledPayload;
+  "webhook.test": WebhookTestPayload;
 }
