@@ -39,6 +39,12 @@ export const ACTIVITY_ACTIONS = [
   "void.settled",
   "policy.changed",
   "audit_pack.downloaded",
+  "webhook.created",
+  "webhook.updated",
+  "webhook.disabled",
+  "webhook.enabled",
+  "webhook.deleted",
+  "webhook.secret_rotated",
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

@@ -100,6 +100,16 @@ export const ERROR_STATUS = {
   ALREADY_EXISTS: 409,
   /** The first-run setup is over (a user exists), or its token is wrong or expired. */
   SETUP_CLOSED: 403,
+  /** Webhooks (issue 21): no endpoint with this id in the company and environment. */
+  WEBHOOK_NOT_FOUND: 404,
+  /** Webhooks: no delivery with this id to the endpoint. */
+  WEBHOOK_DELIVERY_NOT_FOUND: 404,
+  /** Webhooks: the company already has the most endpoints an environment may hold (20). */
+  WEBHOOK_LIMIT_REACHED: 409,
+  /** Webhooks: a test or replay to an endpoint that is disabled (enable it first). */
+  WEBHOOK_DISABLED: 409,
+  /** Webhooks: the URL is not one deliveries may go to (http, a private address, credentials…). */
+  INVALID_WEBHOOK_URL: 400,
   RATE_LIMITED: 429,
   /** The instance is draining for a shutdown: retry (another instance will answer). */
   SERVICE_UNAVAILABLE: 503,

@@ -90,6 +90,14 @@ export const enActivity: typeof esActivity = {
     audit_pack: {
       downloaded: "Audit pack downloaded",
     },
+    webhook: {
+      created: "Webhook created",
+      updated: "Webhook changed",
+      disabled: "Webhook disabled",
+      enabled: "Webhook enabled",
+      deleted: "Webhook deleted",
+      secret_rotated: "Webhook secret rotated",
+    },
   },
   csv: {
     fileName: "activity",

@@ -90,6 +90,14 @@ export const esActivity = {
     audit_pack: {
       downloaded: "Paquete de auditoría descargado",
     },
+    webhook: {
+      created: "Webhook creado",
+      updated: "Webhook modificado",
+      disabled: "Webhook desactivado",
+      enabled: "Webhook activado",
+      deleted: "Webhook eliminado",
+      secret_rotated: "Secreto de webhook rotado",
+    },
   } satisfies ActivityActionLabels,
   csv: {
     fileName: "actividad",

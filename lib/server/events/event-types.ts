@@ -5,28 +5,9 @@
  * environment, like the spec's records, so a receiver needs nothing else to route it.
  */
 
-export const EVENT_TYPES = [
-  "void.created",
-  "void.settled",
-  "void.interrupted",
-  "document.status_changed",
-  "void.request.created",
-  "void.request.approved",
-  "void.request.rejected",
-  "void.request.expired",
-  "sequence.gap_detected",
-  "sequence.expiring",
-  "sequence.depleted",
-  "certificate.expiring",
-  "webhook.disabled",
-  "webhook.test",
-] as const;
-
-export type EventType = (typeof EVENT_TYPES)[number];
-
-export function isEventType(value: string): value is EventType {
-  return (EVENT_TYPES as readonly string[]).includes(value);
-}
+// The names live in lib/domain (the portal's form lists them in the browser); re-exported here.
+export { EVENT_TYPES, isEventType, type EventType } from "@/lib/domain/event-types";
+import type { EventType } from "@/lib/domain/event-types";
 
 type EnvironmentName = "TesteCF" | "CerteCF" | "eCF";
 

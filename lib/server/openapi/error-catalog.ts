@@ -94,6 +94,12 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
     "the evidence file is not a PDF, PNG or JPEG (read from its content, not its name)",
   RESEND_NOT_CONFIRMED:
     'the typed confirmation of a resend is not "REENVIAR" nor the voidId\'s last 6 characters; nothing was sent',
+  WEBHOOK_NOT_FOUND: "no webhook endpoint with this id in the company and environment",
+  WEBHOOK_DELIVERY_NOT_FOUND: "no delivery with this id to this endpoint",
+  WEBHOOK_LIMIT_REACHED: "the company already has 20 webhook endpoints in this environment: delete one first",
+  WEBHOOK_DISABLED: "the endpoint is disabled (by hand or after 3 days of failures): enable it before a test or a replay",
+  INVALID_WEBHOOK_URL:
+    "the webhook URL is not https://, carries a user, password or fragment, or names a private, loopback, link-local or reserved address (http:// to loopback only with the DGII simulator)",
   RATE_LIMITED:
     "too many voids per minute for the account, or too many failed sign-ins from the client's address (for that username, or for any); see Retry-After",
   SERVICE_UNAVAILABLE: "the instance is shutting down; retry (see Retry-After)",

@@ -1,0 +1,27 @@
+/**
+ * The names of the outbox's events (issue 21), browser-safe: the portal's webhook form lists them,
+ * the API validates an endpoint's `eventTypes` against them, and lib/server/events/event-types.ts
+ * (the payloads) re-exports them. Add names, never rename one: receivers filter on them.
+ */
+export const EVENT_TYPES = [
+  "void.created",
+  "void.settled",
+  "void.interrupted",
+  "document.status_changed",
+  "void.request.created",
+  "void.request.approved",
+  "void.request.rejected",
+  "void.request.expired",
+  "sequence.gap_detected",
+  "sequence.expiring",
+  "sequence.depleted",
+  "certificate.expiring",
+  "webhook.disabled",
+  "webhook.test",
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export function isEventType(value: string): value is EventType {
+  return (EVENT_TYPES as readonly string[]).includes(value);
+}
