@@ -7,7 +7,6 @@
 
 // The names live in lib/domain (the portal's form lists them in the browser); re-exported here.
 export { EVENT_TYPES, isEventType, type EventType } from "@/lib/domain/event-types";
-import type { EventType } from "@/lib/domain/event-types";
 
 type EnvironmentName = "TesteCF" | "CerteCF" | "eCF";
 
