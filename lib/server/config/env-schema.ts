@@ -110,6 +110,11 @@ export const envSchema = z.object({
   SHUTDOWN_DRAIN_DELAY_MS: integer("SHUTDOWN_DRAIN_DELAY_MS", 0, 600_000),
   VOID_SEND_LEASE_MS: integer("VOID_SEND_LEASE_MS", 1_000, 3_600_000),
   LEDGER_QUIET_PERIOD_HOURS: integer("LEDGER_QUIET_PERIOD_HOURS", 0, 8_760),
+  // Webhook deliveries (lib/server/webhooks): one attempt's connect + answer limit, how often each
+  // instance looks for events and due deliveries, and how long delivered events are kept.
+  WEBHOOK_TIMEOUT_MS: integer("WEBHOOK_TIMEOUT_MS", 100, 120_000),
+  WEBHOOK_POLL_MS: integer("WEBHOOK_POLL_MS", 10, 60_000),
+  EVENT_RETENTION_DAYS: integer("EVENT_RETENTION_DAYS", 1, 3_650),
   LOG_LEVEL: oneOf("LOG_LEVEL", LOG_LEVELS),
   DEMO: optionalText.refine((value) => !value || value === "on" || value === "off", {
     message: 'DEMO must be "on" or "off"',

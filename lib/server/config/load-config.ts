@@ -91,6 +91,18 @@ export interface AppConfig {
    * imported looks exactly like a gap until then (lib/server/ledger/gaps.ts).
    */
   ledgerQuietPeriodHours: number;
+  /**
+   * Webhook deliveries (lib/server/webhooks): WEBHOOK_TIMEOUT_MS bounds one attempt from connect to
+   * the answer (default 10 s); WEBHOOK_POLL_MS is how often each instance looks for new events and
+   * due deliveries (default 250 ms: an event reaches its receiver well within a second).
+   */
+  webhooks: { timeoutMs: number; pollMs: number };
+  /**
+   * EVENT_RETENTION_DAYS: outbox events already delivered and notified, and finished webhook
+   * deliveries with their attempts, are deleted after this many days (default 30). The activity
+   * log is never touched.
+   */
+  eventRetentionDays: number;
   logLevel: LogLevel;
 }
 
@@ -236,6 +248,11 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       minIntervalMs: Number(values.DOCUMENT_REFRESH_MIN_INTERVAL_MS ?? 30_000),
     },
     ledgerQuietPeriodHours: Number(values.LEDGER_QUIET_PERIOD_HOURS ?? DEFAULT_LEDGER_QUIET_PERIOD_HOURS),
+    webhooks: {
+      timeoutMs: Number(values.WEBHOOK_TIMEOUT_MS ?? 10_000),
+      pollMs: Number(values.WEBHOOK_POLL_MS ?? 250),
+    },
+    eventRetentionDays: Number(values.EVENT_RETENTION_DAYS ?? 30),
     logLevel: logLevelFrom(env),
   };
 }
