@@ -7,6 +7,7 @@ import { enErrors } from "./en-errors";
 import { enFinding } from "./en-finding";
 import { enSequences } from "./en-sequences";
 import { enAudit } from "./en-audit";
+import { enNotifications } from "./en-notifications";
 import { enActivity } from "./en-activity";
 import { enSetup } from "./en-setup";
 import { enVoidSettle } from "./en-void-settle";
@@ -307,6 +308,7 @@ export const en: Dictionary = {
   voidStatus: enVoidStatus,
   voidSettle: enVoidSettle,
   audit: enAudit,
+  notifications: enNotifications,
   activity: enActivity,
   approvals: enApprovals,
   erpImport: enErpImport,

@@ -6,6 +6,7 @@ import { esErrors } from "./es-errors";
 import { esFinding } from "./es-finding";
 import { esSequences } from "./es-sequences";
 import { esAudit } from "./es-audit";
+import { esNotifications } from "./es-notifications";
 import { esActivity } from "./es-activity";
 import { esSetup } from "./es-setup";
 import { esVoidSettle } from "./es-void-settle";
@@ -312,6 +313,7 @@ export const es = {
   voidStatus: esVoidStatus,
   voidSettle: esVoidSettle,
   audit: esAudit,
+  notifications: esNotifications,
   activity: esActivity,
   approvals: esApprovals,
   erpImport: esErpImport,

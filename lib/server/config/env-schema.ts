@@ -106,6 +106,11 @@ export const envSchema = z.object({
     message:
       "NEXTAUTH_URL must be the portal's public origin, e.g. https://anula.empresa.do (http:// or https://, no path, query or #)",
   }),
+  // E-mail of the notifications (lib/server/notifications/mailer.ts): unset, nothing is sent.
+  SMTP_URL: optionalText.refine((value) => !value || /^smtps?:\/\/[^/\s]+/i.test(value), {
+    message: "SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@smtp.empresa.do:587",
+  }),
+  MAIL_FROM: optionalText,
   SHUTDOWN_TIMEOUT_MS: integer("SHUTDOWN_TIMEOUT_MS", 0, 600_000),
   SHUTDOWN_DRAIN_DELAY_MS: integer("SHUTDOWN_DRAIN_DELAY_MS", 0, 600_000),
   VOID_SEND_LEASE_MS: integer("VOID_SEND_LEASE_MS", 1_000, 3_600_000),

@@ -70,6 +70,11 @@ export interface AppConfig {
    * stays on the host and port the browser used (next-auth-options.ts sameOriginPath).
    */
   nextAuthUrl?: string;
+  /**
+   * SMTP_URL and MAIL_FROM: the notifications' e-mail (lib/server/notifications). Unset: nothing is
+   * e-mailed (the bell still shows everything).
+   */
+  smtp?: { url: string; from: string };
   /** The tax authority: DGII or a simulator, and how long to wait for it. */
   taxAuth: TaxAuthSettings;
   /** How long POST void-ncf waits for DGII before answering 502 (the send keeps going). */
@@ -204,6 +209,13 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
           : "with DATABASE_URL set (all instances must share them)."),
     );
   }
+  if (values.SMTP_URL !== undefined && values.MAIL_FROM === undefined) {
+    // The notifications' e-mail needs a sender as much as a server.
+    throw new AppError(
+      "CONFIGURATION_ERROR",
+      'Invalid configuration: MAIL_FROM must be set with SMTP_URL (the sender of the notifications, e.g. "Anula <anula@empresa.do>").',
+    );
+  }
   const authSecret = values.AUTH_SECRET ?? readOrCreateSecret(dataDir, "auth-secret", "AUTH_SECRET");
   const encryptionKey = parseEncryptionKey(
     values.ENCRYPTION_KEY ?? readOrCreateSecret(dataDir, "encryption-key", "ENCRYPTION_KEY"),
@@ -239,6 +251,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     refreshTokenTtlMs: Number(values.REFRESH_TOKEN_TTL_DAYS ?? DEFAULT_REFRESH_TOKEN_TTL_DAYS) * DAY_MS,
     // An origin (env-schema.ts checks it): "https://host/" and "https://host/api/auth" both mean https://host.
     nextAuthUrl: values.NEXTAUTH_URL && new URL(values.NEXTAUTH_URL).origin,
+    ...(values.SMTP_URL ? { smtp: { url: values.SMTP_URL, from: values.MAIL_FROM! } } : {}),
     taxAuth: taxAuthSettingsOf(values, dataDir),
     voidDeadlineMs: Number(values.VOID_DEADLINE_MS ?? 25_000),
     voidRateLimitPerMinute: Number(values.VOID_RATE_LIMIT_PER_MINUTE ?? 120),

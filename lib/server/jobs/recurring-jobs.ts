@@ -6,6 +6,10 @@ import type { RecurringJob } from "./job-queue";
 
 /** How often void requests are swept (expiry is also applied whenever a company's requests are read). */
 const VOID_REQUEST_SWEEP_MS = 5 * 60_000;
+/** Notifications: events → the bell; the e-mail jobs (only with SMTP_URL). */
+const NOTIFICATIONS_CONSUME_MS = 2_000;
+const NOTIFICATIONS_EMAIL_MS = 10_000;
+const NOTIFICATIONS_DIGEST_CHECK_MS = 15 * 60_000;
 
 /**
  * The periodic work of the app, each run once per period across every instance (job-queue.ts).
@@ -40,7 +44,42 @@ export function recurringJobs(): RecurringJob[] {
         await sweepVoidRequests(await getDb());
       },
     },
+    {
+      // Notifications for people (lib/server/notifications): new outbox events → the bell, by their
+      // own mark (notifiedAt); the e-mails below send what it wrote.
+      name: "notifications.consume-events",
+      periodMs: NOTIFICATIONS_CONSUME_MS,
+      runAtStart: true,
+      run: async () => {
+        const { consumeEventsForNotifications } = await import("@/lib/server/notifications/consume-events");
+        await consumeEventsForNotifications();
+      },
+    },
   ];
+  if (config.smtp) {
+    jobs.push(
+      {
+        // Notifications e-mailed at once to people who chose "immediate" (send-emails.ts).
+        name: "notifications.email-immediate",
+        periodMs: NOTIFICATIONS_EMAIL_MS,
+        runAtStart: true,
+        run: async () => {
+          const { sendImmediateEmails } = await import("@/lib/server/notifications/send-emails");
+          await sendImmediateEmails();
+        },
+      },
+      {
+        // The daily digest of people who chose "daily": checked often, sent once a day (send-emails.ts).
+        name: "notifications.email-digest",
+        periodMs: NOTIFICATIONS_DIGEST_CHECK_MS,
+        runAtStart: true,
+        run: async () => {
+          const { sendDailyDigests } = await import("@/lib/server/notifications/send-emails");
+          await sendDailyDigests();
+        },
+      },
+    );
+  }
   if (config.documentRefresh.intervalMs > 0) {
     jobs.push({
       // Pending documents asked about at DGII's status service (refresh-documents.ts).

@@ -1,0 +1,88 @@
+import type { esNotifications } from "./es-notifications";
+
+/** English strings of the notification centre (issue 21). E-mails are always written in Spanish. */
+export const enNotifications: typeof esNotifications = {
+  title: "Notifications",
+  intro:
+    "What needs your attention in this company and environment: requests to approve, voids to settle, ranges and certificates about to expire, gaps in the sequences and disabled webhooks.",
+  bell: "Notifications",
+  bellUnread: {
+    one: "Notifications: {count} unread",
+    other: "Notifications: {count} unread",
+  },
+  bellNone: "Notifications: none unread",
+  listLabel: "Notifications, newest first",
+  empty: "You have no notifications in this company and environment.",
+  markAll: "Mark all as read",
+  markedAll: "Every notification is marked as read.",
+  unread: "Unread",
+  read: "Read",
+  company: "Company",
+  environment: "Environment",
+  when: "Date",
+  allEnvironments: "All environments",
+  open: "Open",
+  older: "Show older",
+  newest: "Show the newest",
+  elsewhere: {
+    one: "You have {count} unread notification in another company or environment: switch above to see it.",
+    other:
+      "You have {count} unread notifications in other companies or environments: switch above to see them.",
+  },
+  events: {
+    "void.request.created": {
+      title: "Void request to approve",
+      detail: "{requestedBy} asked to void {total} e-NCF.",
+    },
+    "void.request.approved": {
+      title: "Your void request was approved",
+      detail: "{decidedBy} approved it and it was sent to DGII.",
+    },
+    "void.request.rejected": {
+      title: "Your void request was rejected",
+      detail: "{decidedBy} rejected it: see the reason on the request.",
+    },
+    "void.request.expired": {
+      title: "Your void request expired",
+      detail: "Nobody decided it in time. If it is still needed, ask again.",
+    },
+    "void.interrupted": {
+      title: "Void to settle",
+      detail: "Void {voidId} was left without DGII's answer: check its outcome in the OFV and record it.",
+    },
+    "sequence.gap_detected": {
+      title: "Gap in a sequence",
+      detail: "{desde} to {hasta} ({count} numbers) were neither issued nor voided: they must be voided.",
+    },
+    "sequence.expiring": {
+      title: "Range about to expire",
+      detail:
+        "Range {desde}–{hasta} expires on {expiresOn} (in {daysLeft} days); {unused} numbers are unused.",
+    },
+    "sequence.depleted": {
+      title: "Range used up",
+      detail: "Every number of range {desde}–{hasta} is used: ask DGII for a new one.",
+    },
+    "certificate.expiring": {
+      title: "Certificate about to expire",
+      detail: "The certificate of {subject} expires on {notAfter} (in {daysLeft} days): upload the new one.",
+    },
+    "webhook.disabled": {
+      title: "Webhook disabled",
+      detail: "{url} failed for 3 days and was disabled. Check it and enable it again.",
+    },
+    other: { title: "Notice", detail: "" },
+  },
+  email: {
+    title: "Notifications by e-mail",
+    intro:
+      "Besides the portal's bell, Anula can e-mail you the notifications (when the server has e-mail configured).",
+    legend: "E-mail me the notifications",
+    immediate: "At once, one per e-mail",
+    daily: "One summary a day (in the morning)",
+    off: "Send no e-mails",
+    save: "Save preference",
+    saved: "Preference saved.",
+    notConfigured: "This server has no e-mail configured: for now you will only see the bell.",
+  },
+};

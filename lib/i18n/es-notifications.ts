@@ -1,0 +1,91 @@
+/**
+ * Spanish strings of the notification centre (issue 21): the bell in the shell, the Notificaciones
+ * page, the e-mail preference on Mi cuenta and the e-mails. The `notifications` namespace. In the
+ * texts of each event, `{…}` are the event's facts (lib/i18n/notification-text.ts fills them).
+ */
+export const esNotifications = {
+  title: "Notificaciones",
+  intro:
+    "Lo que pide su atención en esta empresa y este ambiente: solicitudes por aprobar, anulaciones por confirmar, rangos y certificados por vencer, huecos en las secuencias y webhooks desactivados.",
+  bell: "Notificaciones",
+  bellUnread: {
+    one: "Notificaciones: {count} sin leer",
+    other: "Notificaciones: {count} sin leer",
+  },
+  bellNone: "Notificaciones: ninguna sin leer",
+  listLabel: "Notificaciones, las más recientes primero",
+  empty: "No tiene notificaciones en esta empresa y este ambiente.",
+  markAll: "Marcar todas como leídas",
+  markedAll: "Todas las notificaciones quedaron leídas.",
+  unread: "Sin leer",
+  read: "Leída",
+  company: "Empresa",
+  environment: "Ambiente",
+  when: "Fecha",
+  allEnvironments: "Todos los ambientes",
+  open: "Abrir",
+  older: "Ver anteriores",
+  newest: "Ver las más recientes",
+  elsewhere: {
+    one: "Tiene {count} notificación sin leer en otra empresa o ambiente: cámbielo arriba para verla.",
+    other:
+      "Tiene {count} notificaciones sin leer en otras empresas o ambientes: cámbielos arriba para verlas.",
+  },
+  events: {
+    "void.request.created": {
+      title: "Solicitud de anulación por aprobar",
+      detail: "{requestedBy} pidió anular {total} e-NCF.",
+    },
+    "void.request.approved": {
+      title: "Su solicitud de anulación fue aprobada",
+      detail: "{decidedBy} la aprobó y se envió a la DGII.",
+    },
+    "void.request.rejected": {
+      title: "Su solicitud de anulación fue rechazada",
+      detail: "{decidedBy} la rechazó: vea el motivo en la solicitud.",
+    },
+    "void.request.expired": {
+      title: "Su solicitud de anulación venció",
+      detail: "Nadie la decidió a tiempo. Si aún hace falta, pídala de nuevo.",
+    },
+    "void.interrupted": {
+      title: "Anulación por confirmar",
+      detail:
+        "La anulación {voidId} se quedó sin respuesta de la DGII: confirme su resultado en la OFV y regístrelo.",
+    },
+    "sequence.gap_detected": {
+      title: "Hueco en una secuencia",
+      detail: "Del {desde} al {hasta} ({count} números) no se emitieron ni se anularon: deben anularse.",
+    },
+    "sequence.expiring": {
+      title: "Rango por vencer",
+      detail:
+        "El rango {desde}–{hasta} vence el {expiresOn} (en {daysLeft} días); quedan {unused} números sin usar.",
+    },
+    "sequence.depleted": {
+      title: "Rango agotado",
+      detail: "Se usaron todos los números del rango {desde}–{hasta}: solicite uno nuevo a la DGII.",
+    },
+    "certificate.expiring": {
+      title: "Certificado por vencer",
+      detail: "El certificado de {subject} vence el {notAfter} (en {daysLeft} días): cargue el nuevo.",
+    },
+    "webhook.disabled": {
+      title: "Webhook desactivado",
+      detail: "{url} falló durante 3 días y se desactivó. Revíselo y actívelo de nuevo.",
+    },
+    other: { title: "Aviso", detail: "" },
+  },
+  email: {
+    title: "Notificaciones por correo",
+    intro:
+      "Además de la campana del portal, Anula puede enviarle por correo las notificaciones (si el servidor tiene correo configurado).",
+    legend: "Enviarme las notificaciones por correo",
+    immediate: "Al momento, una por correo",
+    daily: "Un resumen al día (por la mañana)",
+    off: "No enviar correos",
+    save: "Guardar preferencia",
+    saved: "Preferencia guardada.",
+    notConfigured: "Este servidor no tiene correo configurado: por ahora solo verá la campana.",
+  },
+};

@@ -1,0 +1,97 @@
+import type { Locale } from "@/lib/domain/locale";
+
+import { format, formatNumber, type Dictionary } from "./index";
+
+type NotificationTexts = Dictionary["notifications"];
+type EventTextKey = Exclude<keyof NotificationTexts["events"], "other">;
+
+export interface NotificationFacts {
+  type: string;
+  /** The event's payload (lib/server/events/event-types.ts), as stored on the notification. */
+  data: unknown;
+}
+
+export interface NotificationText {
+  title: string;
+  detail: string;
+  /** The portal page where the person acts on it (a path: the portal adds its origin). */
+  href: string;
+}
+
+/**
+ * What a notification says and where it leads, for the bell's page and the e-mails. Pure: the same
+ * words in the portal and in the e-mail (which is always Spanish). Unknown fields show as "—"
+ * rather than failing: an old payload must still render.
+ */
+export function notificationText(
+  notification: NotificationFacts,
+  t: NotificationTexts,
+  locale: Locale,
+): NotificationText {
+  const data = (notification.data ?? {}) as Record<string, unknown>;
+  const text = (key: string): string => {
+    const value = data[key];
+    return typeof value === "string" && value !== "" ? value : "—";
+  };
+  const number = (key: string): string => {
+    const value = data[key];
+    return typeof value === "number" ? formatNumber(value, locale) : "—";
+  };
+  const values: Record<string, string> = {
+    requestedBy: text("requestedBy"),
+    decidedBy: text("decidedBy"),
+    total: number("totalVoided"),
+    voidId: text("voidId"),
+    desde: text("desde"),
+    hasta: text("hasta"),
+    count: number("cantidad"),
+    expiresOn: dayOf(text("expiresOn")),
+    daysLeft: number("daysLeft"),
+    unused: number("unused"),
+    subject: text("subject"),
+    notAfter: dayOf(text("notAfter")),
+    url: withoutQuery(text("url")),
+  };
+  const known = notification.type in t.events && notification.type !== "other";
+  const texts = known ? t.events[notification.type as EventTextKey] : t.events.other;
+  return {
+    title: texts.title,
+    detail: format(texts.detail, values),
+    href: hrefOf(notification.type, data),
+  };
+}
+
+/** A webhook's URL without its query (a receiver may carry a token there) or credentials. */
+function withoutQuery(value: string): string {
+  try {
+    const url = new URL(value);
+    return `${url.origin}${url.pathname}`;
+  } catch {
+    return value;
+  }
+}
+
+/** "2026-12-01" or an ISO instant → "01-12-2026" (the portal's day format, as DGII writes dates). */
+function dayOf(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  return match ? `${match[3]}-${match[2]}-${match[1]}` : value;
+}
+
+function hrefOf(type: string, data: Record<string, unknown>): string {
+  const id = (key: string) => (typeof data[key] === "string" ? encodeURIComponent(data[key]) : null);
+  if (type.startsWith("void.request.")) {
+    const requestId = id("requestId");
+    return requestId ? `/voids/requests/${requestId}` : "/voids/requests";
+  }
+  if (type === "void.interrupted") {
+    const voidId = id("voidId");
+    return voidId ? `/voids/${voidId}` : "/voids/pending";
+  }
+  if (type.startsWith("sequence.")) return "/sequences";
+  if (type === "certificate.expiring") return "/settings";
+  if (type === "webhook.disabled") {
+    const endpointId = id("endpointId");
+    return endpointId ? `/settings/webhooks/${endpointId}` : "/settings/webhooks";
+  }
+  return "/notifications";
+}
