@@ -120,6 +120,9 @@ export const envSchema = z.object({
   WEBHOOK_TIMEOUT_MS: integer("WEBHOOK_TIMEOUT_MS", 100, 120_000),
   WEBHOOK_POLL_MS: integer("WEBHOOK_POLL_MS", 10, 60_000),
   EVENT_RETENTION_DAYS: integer("EVENT_RETENTION_DAYS", 1, 3_650),
+  // Scans that announce sequence.* and certificate.expiring events (lib/server/scans); 0 turns one off.
+  LEDGER_SCAN_INTERVAL_MS: integer("LEDGER_SCAN_INTERVAL_MS", 0, 7 * 86_400_000),
+  CERTIFICATE_SCAN_INTERVAL_MS: integer("CERTIFICATE_SCAN_INTERVAL_MS", 0, 7 * 86_400_000),
   LOG_LEVEL: oneOf("LOG_LEVEL", LOG_LEVELS),
   DEMO: optionalText.refine((value) => !value || value === "on" || value === "off", {
     message: 'DEMO must be "on" or "off"',

@@ -108,6 +108,12 @@ export interface AppConfig {
    * log is never touched.
    */
   eventRetentionDays: number;
+  /**
+   * The scans that announce events (lib/server/scans), each once per period across all instances:
+   * LEDGER_SCAN_INTERVAL_MS (gaps, expiring and depleted ranges; default 1 h) and
+   * CERTIFICATE_SCAN_INTERVAL_MS (active certificates about to expire; default 6 h). 0 turns one off.
+   */
+  scans: { ledgerIntervalMs: number; certificateIntervalMs: number };
   logLevel: LogLevel;
 }
 
@@ -266,6 +272,10 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       pollMs: Number(values.WEBHOOK_POLL_MS ?? 250),
     },
     eventRetentionDays: Number(values.EVENT_RETENTION_DAYS ?? 30),
+    scans: {
+      ledgerIntervalMs: Number(values.LEDGER_SCAN_INTERVAL_MS ?? 3_600_000),
+      certificateIntervalMs: Number(values.CERTIFICATE_SCAN_INTERVAL_MS ?? 6 * 3_600_000),
+    },
     logLevel: logLevelFrom(env),
   };
 }

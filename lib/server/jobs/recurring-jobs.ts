@@ -91,5 +91,31 @@ export function recurringJobs(): RecurringJob[] {
       },
     });
   }
+  if (config.scans.ledgerIntervalMs > 0) {
+    jobs.push({
+      // Gaps, expiring and used-up authorizations announced once each (lib/server/scans).
+      name: "scans.ledger",
+      periodMs: config.scans.ledgerIntervalMs,
+      runAtStart: true,
+      // Many companies × a million documents each: a run may take minutes, never half an hour.
+      expireInSeconds: 30 * 60,
+      run: async () => {
+        const { scanLedger } = await import("@/lib/server/scans");
+        await scanLedger();
+      },
+    });
+  }
+  if (config.scans.certificateIntervalMs > 0) {
+    jobs.push({
+      // Active certificates within 30, 7, 1 days of expiry, or expired (lib/server/scans).
+      name: "scans.certificates",
+      periodMs: config.scans.certificateIntervalMs,
+      runAtStart: true,
+      run: async () => {
+        const { scanCertificates } = await import("@/lib/server/scans");
+        await scanCertificates();
+      },
+    });
+  }
   return jobs;
 }

@@ -1,0 +1,106 @@
+import "server-only";
+
+import type { Environment } from "@/lib/domain/environments";
+import { expiryThreshold } from "@/lib/domain/expiry-warnings";
+import { TYPES_WITHOUT_EXPIRY, type Gap, type Inventory } from "@/lib/server/ledger";
+import { daysUntil, dmyToIso } from "@/lib/server/ledger/dates";
+
+import type { Announcement } from "./announce";
+
+/** The company × environment a ledger scan reads. */
+export interface LedgerScope {
+  accountId: string;
+  environment: Environment;
+  /** The company's RNC (every payload's customerId). */
+  customerId: string;
+}
+
+/** The number of an e-NCF (serie + 2-digit type + 10 digits). */
+const numberOf = (encf: string) => Number(encf.slice(3));
+
+/**
+ * sequence.gap_detected for each gap the ledger proposes (findGaps, as the portal's review and
+ * GET …/secuencias/huecos show it). The key is the gap's exact span: a gap that changes (part of it
+ * voided or issued) is a new gap, announced again; a gap voided whole is never proposed again.
+ */
+export function gapAnnouncements(scope: LedgerScope, gaps: readonly Gap[]): Announcement[] {
+  return gaps.map((gap) => ({
+    key: `gap:${scope.accountId}:${scope.environment}:${gap.serie}${gap.tipoeCF}:${numberOf(gap.secuenciaDesde)}-${numberOf(gap.secuenciaHasta)}`,
+    event: {
+      type: "sequence.gap_detected",
+      accountId: scope.accountId,
+      environment: scope.environment,
+      subjectId: gap.authorizationId,
+      payload: {
+        customerId: scope.customerId,
+        environment: scope.environment,
+        serie: gap.serie,
+        tipoeCF: gap.tipoeCF,
+        desde: gap.secuenciaDesde,
+        hasta: gap.secuenciaHasta,
+        cantidad: gap.cantidad,
+      },
+    },
+  }));
+}
+
+/**
+ * Per authorization of the inventory (getInventory): sequence.depleted once every number is issued
+ * or voided (authorizations still in force only: a range that expired used up is history, not news),
+ * and sequence.expiring at the tightest warning threshold its expiry has reached (30, 7 or 1 days)
+ * while numbers are still unused. Types 32 and 34 never expire. An expired authorization is not
+ * "expiring": its unused tail is a gap ("vencida") and is announced as one.
+ */
+export function authorizationAnnouncements(
+  scope: LedgerScope,
+  inventory: Inventory,
+  now: number,
+): Announcement[] {
+  const announcements: Announcement[] = [];
+  const prefix = `${scope.accountId}:${scope.environment}`;
+  for (const type of inventory.types) {
+    for (const auth of type.authorizations) {
+      if (auth.expired) continue;
+      // Unknown-outcome numbers (voids in Error) count as unused: DGII may not have voided them.
+      const unused = Math.max(0, auth.cantidad - auth.issued - auth.voided);
+      const range = {
+        authorizationId: auth.id,
+        customerId: scope.customerId,
+        environment: scope.environment,
+        serie: auth.serie,
+        tipoeCF: auth.tipoeCF,
+        desde: auth.secuenciaDesde,
+        hasta: auth.secuenciaHasta,
+      };
+      if (unused === 0) {
+        announcements.push({
+          key: `depleted:${prefix}:${auth.id}`,
+          event: {
+            type: "sequence.depleted",
+            accountId: scope.accountId,
+            environment: scope.environment,
+            subjectId: auth.id,
+            payload: range,
+          },
+        });
+        continue;
+      }
+      const expiresOn = auth.fechaVencimiento === null ? null : dmyToIso(auth.fechaVencimiento);
+      if (expiresOn === null || TYPES_WITHOUT_EXPIRY.has(auth.tipoeCF)) continue;
+      const daysLeft = daysUntil(expiresOn, now);
+      const threshold = expiryThreshold(daysLeft);
+      if (threshold === null) continue;
+      announcements.push({
+        key: `expiring:${prefix}:${auth.id}:${threshold}`,
+        event: {
+          type: "sequence.expiring",
+          accountId: scope.accountId,
+          environment: scope.environment,
+          subjectId: auth.id,
+          payload: { ...range, expiresOn, daysLeft, unused },
+        },
+      });
+    }
+  }
+  return announcements;
+}

@@ -1,0 +1,125 @@
+import "server-only";
+
+import type { Environment } from "@/lib/domain/environments";
+import { AppError } from "@/lib/errors";
+import { logger } from "@/lib/server/config/logger";
+import { getDb } from "@/lib/server/db";
+import { ALL_GAPS_MAX, findGaps, getInventory } from "@/lib/server/ledger";
+
+import { announceOnce } from "./announce";
+import { authorizationAnnouncements, gapAnnouncements, type LedgerScope } from "./ledger-announcements";
+
+/**
+ * New ledger events per company × environment per run, at most: a company that first shows 100,000
+ * gaps is told about the first 100 (the ledger's order, authorizations first), the next 100 an hour
+ * later, and so on — never a flood of webhooks and notifications in one run.
+ */
+export const LEDGER_EVENTS_PER_RUN = 100;
+/** Gaps read per findGaps call: one pass for nearly every company. */
+const GAP_PAGE = 5_000;
+
+export interface LedgerScanResult {
+  /** Company × environment pairs read. */
+  scopes: number;
+  /** Events written, by type. */
+  announced: Record<"sequence.gap_detected" | "sequence.expiring" | "sequence.depleted", number>;
+  /** Pairs whose scan failed (logged; the others still ran). */
+  failed: number;
+}
+
+/**
+ * The ledger scan (recurring job "scans.ledger"): for each company × environment with ledger data
+ * (an authorization entered, or an import-coverage mark set), announces once each gap the ledger
+ * proposes (sequence.gap_detected), each authorization reaching a warning threshold of its expiry
+ * with numbers unused (sequence.expiring) and each authorization used up (sequence.depleted). It
+ * computes nothing itself: getInventory and findGaps are the portal's own. `now` is the clock the
+ * rules read (tests move it); the records carry the real time.
+ */
+export async function scanLedger(
+  options: { now?: number; eventsPerRun?: number } = {},
+): Promise<LedgerScanResult> {
+  const now = options.now ?? Date.now();
+  const perRun = options.eventsPerRun ?? LEDGER_EVENTS_PER_RUN;
+  const scopes = await ledgerScopes();
+  const result: LedgerScanResult = {
+    scopes: scopes.length,
+    announced: { "sequence.gap_detected": 0, "sequence.expiring": 0, "sequence.depleted": 0 },
+    failed: 0,
+  };
+  for (const scope of scopes) {
+    try {
+      const counts = await scanScope(scope, now, perRun);
+      for (const [type, count] of Object.entries(counts))
+        result.announced[type as keyof LedgerScanResult["announced"]] += count;
+    } catch (error) {
+      result.failed += 1;
+      logger.error(
+        { err: error, accountId: scope.accountId, environment: scope.environment },
+        "Ledger scan of a company failed",
+      );
+    }
+  }
+  const total = Object.values(result.announced).reduce((sum, count) => sum + count, 0);
+  if (total > 0 || result.failed > 0) logger.info({ ...result }, "Ledger scan");
+  if (result.failed > 0) {
+    // The job counts as failed (/metrics); every other company was scanned and announced.
+    throw new AppError(
+      "INTERNAL_ERROR",
+      `The ledger scan failed for ${result.failed} of ${result.scopes} company environments.`,
+    );
+  }
+  return result;
+}
+
+/** Every company × environment with an authorization or a coverage mark (gaps need the mark). */
+async function ledgerScopes(): Promise<LedgerScope[]> {
+  const db = await getDb();
+  const rows = await db.$queryRaw<Array<{ accountId: string; environment: Environment; rnc: string }>>`
+    SELECT s."accountId", s."environment"::text AS "environment", a."rnc"
+    FROM (
+      SELECT "accountId", "environment" FROM "SequenceAuthorization"
+      UNION
+      SELECT "accountId", "environment" FROM "LedgerCoverage"
+    ) s
+    JOIN "Account" a ON a."id" = s."accountId"
+    ORDER BY s."accountId", 2`;
+  return rows.map((row) => ({
+    accountId: row.accountId,
+    environment: row.environment,
+    customerId: row.rnc,
+  }));
+}
+
+async function scanScope(
+  scope: LedgerScope,
+  now: number,
+  perRun: number,
+): Promise<Record<keyof LedgerScanResult["announced"], number>> {
+  const counts = { "sequence.gap_detected": 0, "sequence.expiring": 0, "sequence.depleted": 0 };
+  let budget = perRun;
+  const inventory = await getInventory(scope.accountId, scope.environment, now);
+  const forAuthorizations = authorizationAnnouncements(scope, inventory, now);
+  const types = new Map(forAuthorizations.map((a) => [a.key, a.event.type]));
+  for (const key of await announceOnce(scope.accountId, forAuthorizations, budget)) {
+    counts[types.get(key) as "sequence.expiring" | "sequence.depleted"] += 1;
+    budget -= 1;
+  }
+  let nextToken: string | undefined;
+  let read = 0;
+  while (budget > 0 && read < ALL_GAPS_MAX) {
+    const page = await findGaps({
+      accountId: scope.accountId,
+      environment: scope.environment,
+      internalLimit: GAP_PAGE,
+      nextToken,
+      now,
+    });
+    read += page.gaps.length;
+    const announced = await announceOnce(scope.accountId, gapAnnouncements(scope, page.gaps), budget);
+    counts["sequence.gap_detected"] += announced.length;
+    budget -= announced.length;
+    nextToken = page.nextToken;
+    if (!nextToken) break;
+  }
+  return counts;
+}
