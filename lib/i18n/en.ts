@@ -2,6 +2,7 @@ import type { Dictionary } from "./es";
 import { enServiceAccounts, enSharedCertificates } from "./en-company-settings";
 import { enAccount, enOrganization } from "./en-account";
 import { enApprovals } from "./en-approvals";
+import { enWebhooks } from "./en-webhooks";
 import { enErpImport } from "./en-erp-import";
 import { enErrors } from "./en-errors";
 import { enFinding } from "./en-finding";
@@ -311,6 +312,7 @@ export const en: Dictionary = {
   notifications: enNotifications,
   activity: enActivity,
   approvals: enApprovals,
+  webhooks: enWebhooks,
   erpImport: enErpImport,
   sequences: enSequences,
   appErrors: enErrors,

@@ -1,6 +1,7 @@
 import { esServiceAccounts, esSharedCertificates } from "./es-company-settings";
 import { esAccount, esOrganization } from "./es-account";
 import { esApprovals } from "./es-approvals";
+import { esWebhooks } from "./es-webhooks";
 import { esErpImport } from "./es-erp-import";
 import { esErrors } from "./es-errors";
 import { esFinding } from "./es-finding";
@@ -316,6 +317,7 @@ export const es = {
   notifications: esNotifications,
   activity: esActivity,
   approvals: esApprovals,
+  webhooks: esWebhooks,
   erpImport: esErpImport,
   sequences: esSequences,
   appErrors: esErrors,
