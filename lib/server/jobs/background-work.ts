@@ -4,6 +4,7 @@ import { loadConfig } from "@/lib/server/config/load-config";
 import { logger } from "@/lib/server/config/logger";
 import { databaseTarget, type DatabaseTarget } from "@/lib/server/db/database-target";
 import { recordJobCompleted, recordJobFailure, setQueueDepth } from "@/lib/server/metrics/record";
+import { startWebhookDispatcher, stopWebhookDispatcher } from "@/lib/server/webhooks/dispatcher";
 
 import { InProcessQueue } from "./in-process-queue";
 import type { JobObserver, JobQueue, RecurringJob } from "./job-queue";
@@ -30,6 +31,11 @@ const DEPTH_SAMPLE_MS = 15_000;
 export interface BackgroundWorkOptions {
   target?: DatabaseTarget;
   jobs?: RecurringJob[];
+  /**
+   * This instance's webhook dispatcher loop (lib/server/webhooks/dispatcher.ts): on by default,
+   * off when the caller gives its own `jobs` (tests of the queue alone).
+   */
+  webhookDispatcher?: boolean;
 }
 
 /**
@@ -59,6 +65,8 @@ async function start(options: BackgroundWorkOptions): Promise<JobQueue> {
         })
       : new InProcessQueue(observer);
   for (const job of jobs) await queue.schedule(job);
+  // Webhooks run on their own loop, not the queue: its polling would eat the 1-second budget.
+  if (options.webhookDispatcher ?? options.jobs === undefined) startWebhookDispatcher();
   sampleDepth(queue, jobs);
   logger.info({ queue: queue.kind, jobs: jobs.map((job) => job.name) }, "Background work started");
   return queue;
@@ -87,6 +95,7 @@ export async function stopBackgroundWork(timeoutMs: number): Promise<void> {
   const pending = holder.__anulaJobs;
   holder.__anulaJobs = undefined;
   clearInterval(depthTimer);
+  await stopWebhookDispatcher(timeoutMs);
   if (!pending) return;
   const queue = await pending.catch(() => undefined);
   await queue?.stop(timeoutMs);

@@ -117,5 +117,18 @@ export function recurringJobs(): RecurringJob[] {
       },
     });
   }
+  jobs.push({
+    // Outbox events both consumers are done with and finished webhook deliveries, after
+    // EVENT_RETENTION_DAYS (lib/server/webhooks/clean-up.ts). Never the activity log.
+    name: "events.clean-up",
+    periodMs: 24 * 60 * 60_000,
+    // Also at start: an instance restarted more often than daily would otherwise never run it.
+    runAtStart: true,
+    expireInSeconds: 30 * 60,
+    run: async () => {
+      const { cleanUpEvents } = await import("@/lib/server/webhooks/clean-up");
+      await cleanUpEvents();
+    },
+  });
   return jobs;
 }

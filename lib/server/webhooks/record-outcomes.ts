@@ -1,0 +1,316 @@
+import "server-only";
+
+import { v7 as uuidv7 } from "uuid";
+
+import {
+  endpointRetryAfter,
+  nextAttemptAfterFailure,
+  shouldDisableEndpoint,
+} from "@/lib/domain/webhook-retry";
+import { logger } from "@/lib/server/config/logger";
+import type { PrismaClient } from "@/lib/server/db";
+import { writeEvent } from "@/lib/server/events/write-event";
+
+import type { SendOutcome } from "./send-webhook";
+
+/**
+ * Writes what attempts came to (issue 21), many in one transaction (the dispatcher groups the
+ * answers of a round, so a burst of events costs a few commits, not one per delivery):
+ * - every attempt is logged (WebhookDeliveryAttempt: status, latency, error, answer excerpt);
+ * - a success delivers the delivery, and ends its endpoint's failing run (failingSince/retryAfter
+ *   cleared; its other pending deliveries become due at once: fast catch-up after an outage);
+ * - an automatic failure schedules the delivery's next try (lib/domain/webhook-retry.ts) or gives it
+ *   up after 3 days, and backs the endpoint off (retryAfter); an endpoint failing for 3 days is
+ *   disabled ("failing") with a webhook.disabled event in the same transaction (the notifications
+ *   tell the company's administrators). Its pending deliveries stay pending for a re-enable.
+ * - a failed replay is logged and changes nothing else (a person asked for it; the schedule stays).
+ * Rows are locked deliveries first, then endpoints, each in id order: the same order as the claim,
+ * so two instances never deadlock.
+ */
+
+export interface AttemptResult {
+  deliveryId: string;
+  endpointId: string;
+  trigger: "automatic" | "replay";
+  requestedBy: string | null;
+  /** Scheduling clock (injectable) at the start of the attempt. */
+  attemptedAt: number;
+  outcome: SendOutcome;
+}
+
+export interface RecordedAttempt {
+  id: string;
+  deliveryId: string;
+  attemptedAt: number;
+  trigger: "automatic" | "replay";
+  requestedBy: string | null;
+  statusCode: number | null;
+  latencyMs: number;
+  error: string | null;
+  responseExcerpt: string | null;
+}
+
+interface DeliveryState {
+  id: string;
+  status: string;
+  attempts: number;
+  nextAttemptAt: bigint;
+  lockedUntil: bigint | null;
+}
+
+interface EndpointState {
+  id: string;
+  accountId: string;
+  environment: string;
+  url: string;
+  enabled: boolean;
+  failingSince: bigint | null;
+  retryAfter: bigint | null;
+}
+
+export async function recordAttempts(
+  db: PrismaClient,
+  results: readonly AttemptResult[],
+  options: { now: number },
+): Promise<RecordedAttempt[]> {
+  if (results.length === 0) return [];
+  const ordered = [...results].sort((a, b) => a.attemptedAt - b.attemptedAt);
+  const recorded: RecordedAttempt[] = ordered.map((result) => ({
+    id: uuidv7(),
+    deliveryId: result.deliveryId,
+    attemptedAt: result.attemptedAt,
+    trigger: result.trigger,
+    requestedBy: result.requestedBy,
+    statusCode: result.outcome.statusCode,
+    latencyMs: result.outcome.latencyMs,
+    error: result.outcome.error,
+    responseExcerpt: result.outcome.responseExcerpt,
+  }));
+  const caughtUp = await db.$transaction(
+    async (tx) => {
+      const deliveryIds = [...new Set(ordered.map((result) => result.deliveryId))].sort();
+      const endpointIds = [...new Set(ordered.map((result) => result.endpointId))].sort();
+      const deliveries = new Map(
+        (
+          await tx.$queryRaw<DeliveryState[]>`
+            SELECT "id", "status", "attempts", "nextAttemptAt", "lockedUntil" FROM "WebhookDelivery"
+            WHERE "id" = ANY(${deliveryIds}::text[]) ORDER BY "id" FOR UPDATE`
+        ).map((row) => [row.id, row]),
+      );
+      const endpoints = new Map(
+        (
+          await tx.$queryRaw<EndpointState[]>`
+            SELECT "id", "accountId", "environment"::text AS "environment", "url", "enabled",
+                   "failingSince", "retryAfter"
+            FROM "WebhookEndpoint"
+            WHERE "id" = ANY(${endpointIds}::text[]) ORDER BY "id" FOR UPDATE`
+        ).map((row) => [row.id, row]),
+      );
+      const firstAttempts = new Map(
+        (
+          await tx.$queryRaw<Array<{ deliveryId: string; first: bigint }>>`
+            SELECT "deliveryId", min("attemptedAt") AS "first" FROM "WebhookDeliveryAttempt"
+            WHERE "deliveryId" = ANY(${deliveryIds}::text[]) GROUP BY "deliveryId"`
+        ).map((row) => [row.deliveryId, Number(row.first)]),
+      );
+
+      const updates: Array<{
+        id: string;
+        status: string;
+        nextAttemptAt: number;
+        clearLock: boolean;
+        attempt: RecordedAttempt;
+        deliveredAt: number | null;
+      }> = [];
+      const endpointsTouched = new Set<string>();
+      const succeeded = new Set<string>();
+      const disabled: Array<{ endpoint: EndpointState; lastError: string | null }> = [];
+
+      ordered.forEach((result, index) => {
+        const attempt = recorded[index]!;
+        const delivery = deliveries.get(result.deliveryId);
+        const endpoint = endpoints.get(result.endpointId);
+        if (!delivery || !endpoint) return; // deleted meanwhile (endpoint removed): nothing to update
+        firstAttempts.set(delivery.id, firstAttempts.get(delivery.id) ?? result.attemptedAt);
+        delivery.attempts += 1;
+        if (result.outcome.delivered) {
+          if (delivery.status !== "delivered") {
+            delivery.status = "delivered";
+            updates.push({
+              id: delivery.id,
+              status: "delivered",
+              nextAttemptAt: Number(delivery.nextAttemptAt),
+              clearLock: true,
+              attempt,
+              deliveredAt: result.attemptedAt + result.outcome.latencyMs,
+            });
+          }
+          if (endpoint.failingSince !== null || endpoint.retryAfter !== null) {
+            endpoint.failingSince = null;
+            endpoint.retryAfter = null;
+            endpointsTouched.add(endpoint.id);
+          }
+          succeeded.add(endpoint.id);
+          return;
+        }
+        // Another instance delivered it meanwhile (its lease had run out): a late failure changes nothing.
+        if (delivery.status === "delivered") return;
+        if (result.trigger === "replay") {
+          updates.push({
+            id: delivery.id,
+            status: delivery.status,
+            nextAttemptAt: Number(delivery.nextAttemptAt),
+            clearLock: false,
+            attempt,
+            deliveredAt: null,
+          });
+          return;
+        }
+        const decision = nextAttemptAfterFailure({
+          firstAttemptAt: firstAttempts.get(delivery.id)!,
+          failures: delivery.attempts,
+          now: options.now,
+        });
+        delivery.status = decision.kind === "retry" ? "pending" : "failed";
+        updates.push({
+          id: delivery.id,
+          status: delivery.status,
+          nextAttemptAt: decision.kind === "retry" ? decision.at : Number(delivery.nextAttemptAt),
+          clearLock: true,
+          attempt,
+          deliveredAt: null,
+        });
+        const failingSince =
+          endpoint.failingSince !== null ? Number(endpoint.failingSince) : result.attemptedAt;
+        endpoint.failingSince = BigInt(failingSince);
+        endpoint.retryAfter = BigInt(endpointRetryAfter({ failingSince, now: options.now }));
+        endpointsTouched.add(endpoint.id);
+        if (endpoint.enabled && shouldDisableEndpoint({ failingSince, now: options.now })) {
+          endpoint.enabled = false;
+          disabled.push({ endpoint, lastError: result.outcome.error });
+        }
+      });
+
+      await insertAttempts(
+        tx,
+        recorded.filter((attempt) => deliveries.has(attempt.deliveryId)),
+      );
+      if (updates.length > 0) await applyDeliveryUpdates(tx, updates);
+      for (const id of endpointsTouched) {
+        const endpoint = endpoints.get(id)!;
+        const wasDisabled = disabled.some((entry) => entry.endpoint.id === id);
+        await tx.$executeRaw`
+          UPDATE "WebhookEndpoint" SET
+            "failingSince" = ${endpoint.failingSince === null ? null : String(endpoint.failingSince)}::bigint,
+            "retryAfter" = ${endpoint.retryAfter === null ? null : String(endpoint.retryAfter)}::bigint,
+            "enabled" = CASE WHEN ${wasDisabled} THEN false ELSE "enabled" END,
+            "disabledReason" = CASE WHEN ${wasDisabled} THEN 'failing' ELSE "disabledReason" END,
+            "disabledAt" = CASE WHEN ${wasDisabled} THEN ${String(options.now)}::bigint ELSE "disabledAt" END,
+            "updatedAt" = CASE WHEN ${wasDisabled} THEN ${String(options.now)}::bigint ELSE "updatedAt" END
+          WHERE "id" = ${id}`;
+      }
+      for (const { endpoint, lastError } of disabled)
+        await announceDisabled(tx, endpoint, lastError, options.now);
+      return [...succeeded];
+    },
+    { timeout: 60_000, maxWait: 10_000 },
+  );
+  // Catch-up after its own commit: locking the endpoint's other deliveries inside the transaction
+  // above would take rows in the opposite order to the claim's.
+  if (caughtUp.length > 0) {
+    await db.$executeRaw`
+      UPDATE "WebhookDelivery" SET "nextAttemptAt" = ${String(options.now)}::bigint
+      WHERE "endpointId" = ANY(${caughtUp}::text[]) AND "status" = 'pending'
+        AND "nextAttemptAt" > ${String(options.now)}::bigint`;
+  }
+  return recorded;
+}
+
+type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+
+async function insertAttempts(tx: Tx, attempts: RecordedAttempt[]): Promise<void> {
+  if (attempts.length === 0) return;
+  await tx.$executeRaw`
+    INSERT INTO "WebhookDeliveryAttempt"
+      ("id", "deliveryId", "attemptedAt", "trigger", "requestedBy", "statusCode", "latencyMs", "error", "responseExcerpt")
+    SELECT a.id, a.delivery_id, a.attempted_at::bigint, a.trigger, a.requested_by, a.status_code::int,
+           a.latency_ms::int, a.error, a.excerpt
+    FROM unnest(
+      ${attempts.map((attempt) => attempt.id)}::text[],
+      ${attempts.map((attempt) => attempt.deliveryId)}::text[],
+      ${attempts.map((attempt) => String(attempt.attemptedAt))}::text[],
+      ${attempts.map((attempt) => attempt.trigger)}::text[],
+      ${attempts.map((attempt) => attempt.requestedBy)}::text[],
+      ${attempts.map((attempt) => (attempt.statusCode === null ? null : String(attempt.statusCode)))}::text[],
+      ${attempts.map((attempt) => String(attempt.latencyMs))}::text[],
+      ${attempts.map((attempt) => attempt.error)}::text[],
+      ${attempts.map((attempt) => attempt.responseExcerpt)}::text[]
+    ) AS a(id, delivery_id, attempted_at, trigger, requested_by, status_code, latency_ms, error, excerpt)`;
+}
+
+async function applyDeliveryUpdates(
+  tx: Tx,
+  updates: Array<{
+    id: string;
+    status: string;
+    nextAttemptAt: number;
+    clearLock: boolean;
+    attempt: RecordedAttempt;
+    deliveredAt: number | null;
+  }>,
+): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE "WebhookDelivery" AS d SET
+      "status" = u.status,
+      "attempts" = d."attempts" + u.added::int,
+      "nextAttemptAt" = u.next_at::bigint,
+      "lockedUntil" = CASE WHEN u.clear_lock::boolean THEN NULL ELSE d."lockedUntil" END,
+      "lastAttemptAt" = u.attempted_at::bigint,
+      "lastStatusCode" = u.status_code::int,
+      "lastLatencyMs" = u.latency_ms::int,
+      "lastError" = u.error,
+      "lastResponseExcerpt" = u.excerpt,
+      "deliveredAt" = COALESCE(u.delivered_at::bigint, d."deliveredAt")
+    FROM unnest(
+      ${updates.map((update) => update.id)}::text[],
+      ${updates.map((update) => update.status)}::text[],
+      ${updates.map(() => "1")}::text[],
+      ${updates.map((update) => String(update.nextAttemptAt))}::text[],
+      ${updates.map((update) => String(update.clearLock))}::text[],
+      ${updates.map((update) => String(update.attempt.attemptedAt))}::text[],
+      ${updates.map((update) => (update.attempt.statusCode === null ? null : String(update.attempt.statusCode)))}::text[],
+      ${updates.map((update) => String(update.attempt.latencyMs))}::text[],
+      ${updates.map((update) => update.attempt.error)}::text[],
+      ${updates.map((update) => update.attempt.responseExcerpt)}::text[],
+      ${updates.map((update) => (update.deliveredAt === null ? null : String(update.deliveredAt)))}::text[]
+    ) AS u(id, status, added, next_at, clear_lock, attempted_at, status_code, latency_ms, error, excerpt, delivered_at)
+    WHERE d."id" = u.id`;
+}
+
+async function announceDisabled(
+  tx: Tx,
+  endpoint: EndpointState,
+  lastError: string | null,
+  now: number,
+): Promise<void> {
+  const account = await tx.account.findUnique({ where: { id: endpoint.accountId }, select: { rnc: true } });
+  await writeEvent(tx, {
+    type: "webhook.disabled",
+    accountId: endpoint.accountId,
+    environment: endpoint.environment,
+    subjectId: endpoint.id,
+    payload: {
+      endpointId: endpoint.id,
+      customerId: account?.rnc ?? "",
+      environment: endpoint.environment as "TesteCF" | "CerteCF" | "eCF",
+      url: endpoint.url,
+      failingSince: new Date(Number(endpoint.failingSince)).toISOString(),
+      lastError,
+    },
+    now,
+  });
+  logger.warn(
+    { endpointId: endpoint.id, accountId: endpoint.accountId },
+    "Webhook endpoint disabled after 3 days failing",
+  );
+}
