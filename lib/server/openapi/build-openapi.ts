@@ -9,6 +9,7 @@ import { componentJsonSchemas } from "./components";
 import { ERROR_MEANINGS, OPERATION_ERRORS } from "./error-catalog";
 import recordedExamples from "./examples.json";
 import { API_OPERATIONS, environmentParameterSchema, type ApiOperation } from "./operations";
+import { webhooksSection } from "./webhooks-section";
 
 type Json = Record<string, unknown>;
 
@@ -236,9 +237,11 @@ export function buildOpenApiDocument(): Json {
       { name: "Anulaciones", description: "Voiding of e-NCF ranges (ANECF)" },
       { name: "Documentos", description: "Status of issued e-CF" },
       { name: "Secuencias", description: "The sequence ledger: authorized, issued, voided, gaps" },
+      { name: "Webhooks", description: "Endpoints that receive the company's events (see `webhooks`)" },
       { name: "Operación", description: "Health, readiness, metrics and this document" },
     ],
     paths,
+    webhooks: webhooksSection(),
     components: {
       schemas: componentJsonSchemas(),
       securitySchemes: {

@@ -47,7 +47,20 @@ import {
   voidRejectedResponseSchema,
 } from "@/lib/schemas/void-ncf-responses";
 
+import {
+  createWebhookEndpointSchema,
+  updateWebhookEndpointSchema,
+  webhookDeliveryDetailSchema,
+  webhookDeliveryListSchema,
+  webhookEndpointCreatedSchema,
+  webhookEndpointListSchema,
+  webhookEndpointSchema,
+  webhookSecretRotatedSchema,
+  webhookTestSentSchema,
+} from "@/lib/schemas/webhooks";
+
 import { errorCodeTable } from "./error-catalog";
+import { WEBHOOK_EVENT_COMPONENTS } from "./webhook-events";
 
 /** The import envelope as documented; the handler checks it in the same terms (parseDocumentsImportEnvelope). */
 export const documentsImportRequestSchema = z.object({
@@ -138,6 +151,17 @@ export const COMPONENT_SCHEMAS: Record<string, z.ZodType> = {
   SequenceAuthorizationList: sequenceAuthorizationListSchema,
   SequenceInventory: sequenceInventorySchema,
   SequenceGaps: sequenceGapsSchema,
+  WebhookEndpointCreateRequest: createWebhookEndpointSchema,
+  WebhookEndpointUpdateRequest: updateWebhookEndpointSchema,
+  WebhookEndpoint: webhookEndpointSchema,
+  WebhookEndpointCreated: webhookEndpointCreatedSchema,
+  WebhookEndpointList: webhookEndpointListSchema,
+  WebhookSecretRotated: webhookSecretRotatedSchema,
+  WebhookTestSent: webhookTestSentSchema,
+  WebhookDeliveryDetail: webhookDeliveryDetailSchema,
+  WebhookDeliveryList: webhookDeliveryListSchema,
+  // The events' envelopes (the document's `webhooks` section refers to them).
+  ...WEBHOOK_EVENT_COMPONENTS,
   HealthResponse: healthResponseSchema,
   ReadinessResponse: readinessResponseSchema,
   OpenApiDocument: z.record(z.string(), z.unknown()).describe("An OpenAPI 3.1 document"),

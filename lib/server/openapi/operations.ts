@@ -7,6 +7,7 @@ import { auditPackQueryObject } from "@/lib/schemas/audit-pack";
 import { sequenceGapsQuerySchema } from "@/lib/schemas/ledger";
 import { voidListQuerySchema } from "@/lib/schemas/void-ncf-list";
 import { voidRequestListQuerySchema } from "@/lib/schemas/void-requests";
+import { webhookDeliveryListQuerySchema } from "@/lib/schemas/webhooks";
 
 /**
  * Every public endpoint, as the OpenAPI document describes it. Bodies name component schemas (see
@@ -14,10 +15,10 @@ import { voidRequestListQuerySchema } from "@/lib/schemas/void-requests";
  */
 export interface ApiOperation {
   operationId: string;
-  method: "get" | "post" | "delete";
+  method: "get" | "post" | "patch" | "delete";
   /** OpenAPI path (`{name}` parameters), e.g. `/{environment}/customer/void-ncf`. */
   path: string;
-  tag: "Autenticación" | "Anulaciones" | "Documentos" | "Secuencias" | "Operación";
+  tag: "Autenticación" | "Anulaciones" | "Documentos" | "Secuencias" | "Webhooks" | "Operación";
   summary: string;
   description: string;
   /** metricsToken: `Authorization: Bearer <METRICS_TOKEN>` (GET /metrics only). */
@@ -43,6 +44,153 @@ export const environmentParameterSchema = z
 const ENCF_QUERY = z.object({
   ecf: z.string().length(13).describe("The e-NCF, e.g. E310000000001"),
 });
+
+const WEBHOOK_ID = { id: { schema: z.string(), description: "The webhook endpoint's id" } };
+const DELIVERY_ID = {
+  ...WEBHOOK_ID,
+  deliveryId: { schema: z.string(), description: "The delivery's id (one per event and endpoint)" },
+};
+const ADMINISTRATORS =
+  "Extension (webhooks), for the company's administrators (403 FORBIDDEN for other roles and for service accounts). " +
+  "Endpoints belong to one environment: another company's or environment's id is 404 WEBHOOK_NOT_FOUND.";
+
+/** Webhook endpoints (issue 21); the events they receive are in the document's `webhooks` section. */
+const WEBHOOK_OPERATIONS: ApiOperation[] = [
+  {
+    operationId: "listWebhooks",
+    method: "get",
+    path: "/{environment}/customer/webhooks",
+    tag: "Webhooks",
+    summary: "List webhook endpoints",
+    description: `${ADMINISTRATORS} Every endpoint of the company in this environment (at most 20), oldest first, with its state and last delivery. Secrets are never listed.`,
+    auth: "bearer",
+    responses: { 200: { description: "The endpoints", body: "WebhookEndpointList" } },
+  },
+  {
+    operationId: "createWebhook",
+    method: "post",
+    path: "/{environment}/customer/webhooks",
+    tag: "Webhooks",
+    summary: "Create a webhook endpoint",
+    description:
+      `${ADMINISTRATORS} Events of this environment (and certificate.expiring, which has none) are POSTed to \`url\`, ` +
+      "signed per Standard Webhooks (see the `webhooks` section): at least once, retried with exponential back-off for " +
+      "3 days; then the endpoint is disabled and the administrators are notified. The answer carries the signing " +
+      "`secret` — the only time it is shown. https only (http:// to loopback only when the deployment runs the DGII " +
+      "simulator); a name that resolves to a private, loopback or link-local address is refused at delivery. At most 20 " +
+      "per company and environment (409 WEBHOOK_LIMIT_REACHED).",
+    auth: "bearer",
+    requestBody: "WebhookEndpointCreateRequest",
+    responses: {
+      201: { description: "Created; the secret is in this answer only", body: "WebhookEndpointCreated" },
+    },
+  },
+  {
+    operationId: "getWebhook",
+    method: "get",
+    path: "/{environment}/customer/webhooks/{id}",
+    tag: "Webhooks",
+    summary: "Fetch one webhook endpoint",
+    description: ADMINISTRATORS,
+    auth: "bearer",
+    pathParams: WEBHOOK_ID,
+    responses: { 200: { description: "The endpoint", body: "WebhookEndpoint" } },
+  },
+  {
+    operationId: "updateWebhook",
+    method: "patch",
+    path: "/{environment}/customer/webhooks/{id}",
+    tag: "Webhooks",
+    summary: "Change, disable or enable a webhook endpoint",
+    description:
+      `${ADMINISTRATORS} Only the fields given change; a new url is checked again. \`enabled: false\` disables it by ` +
+      "hand (state disabled_manual: nothing is sent, pending deliveries wait); `enabled: true` enables it again — also " +
+      "one Anula disabled after 3 days of failures — and clears its failure run and back-off.",
+    auth: "bearer",
+    pathParams: WEBHOOK_ID,
+    requestBody: "WebhookEndpointUpdateRequest",
+    responses: { 200: { description: "The endpoint as changed", body: "WebhookEndpoint" } },
+  },
+  {
+    operationId: "deleteWebhook",
+    method: "delete",
+    path: "/{environment}/customer/webhooks/{id}",
+    tag: "Webhooks",
+    summary: "Delete a webhook endpoint",
+    description: `${ADMINISTRATORS} The endpoint and its delivery log are deleted; nothing more is sent. 204.`,
+    auth: "bearer",
+    pathParams: WEBHOOK_ID,
+    responses: { 204: { description: "Deleted", body: "none" } },
+  },
+  {
+    operationId: "testWebhook",
+    method: "post",
+    path: "/{environment}/customer/webhooks/{id}/test",
+    tag: "Webhooks",
+    summary: "Send a test event",
+    description:
+      `${ADMINISTRATORS} A \`webhook.test\` event to this endpoint only, delivered like any event within seconds ` +
+      "(its outcome in GET …/deliveries). 202 with the event's id, the webhook-id the receiver gets. A disabled " +
+      "endpoint: 409 WEBHOOK_DISABLED. No body.",
+    auth: "bearer",
+    pathParams: WEBHOOK_ID,
+    responses: { 202: { description: "The test event was created", body: "WebhookTestSent" } },
+  },
+  {
+    operationId: "rotateWebhookSecret",
+    method: "post",
+    path: "/{environment}/customer/webhooks/{id}/rotate-secret",
+    tag: "Webhooks",
+    summary: "Rotate the signing secret",
+    description:
+      `${ADMINISTRATORS} A new secret, in this answer only. For 24 hours (until previousSecretExpiresAt) every ` +
+      "delivery carries two signatures, with the previous and the new secret, so the receiver switches without " +
+      "losing one. No body.",
+    auth: "bearer",
+    pathParams: WEBHOOK_ID,
+    responses: { 200: { description: "The new secret", body: "WebhookSecretRotated" } },
+  },
+  {
+    operationId: "listWebhookDeliveries",
+    method: "get",
+    path: "/{environment}/customer/webhooks/{id}/deliveries",
+    tag: "Webhooks",
+    summary: "The endpoint's delivery log",
+    description:
+      `${ADMINISTRATORS} One delivery per event, newest first, paged like the void list (\`limit\` 1–100, default 25; ` +
+      "follow `nextToken`): status, attempts, the last attempt's HTTP status, latency, error and the first 1,000 " +
+      "characters of the answer.",
+    auth: "bearer",
+    pathParams: WEBHOOK_ID,
+    query: webhookDeliveryListQuerySchema,
+    responses: { 200: { description: "A page of deliveries", body: "WebhookDeliveryList" } },
+  },
+  {
+    operationId: "getWebhookDelivery",
+    method: "get",
+    path: "/{environment}/customer/webhooks/{id}/deliveries/{deliveryId}",
+    tag: "Webhooks",
+    summary: "One delivery with its attempts",
+    description: `${ADMINISTRATORS} Every attempt (automatic retries and manual replays) and the event's data as delivered.`,
+    auth: "bearer",
+    pathParams: DELIVERY_ID,
+    responses: { 200: { description: "The delivery", body: "WebhookDeliveryDetail" } },
+  },
+  {
+    operationId: "replayWebhookDelivery",
+    method: "post",
+    path: "/{environment}/customer/webhooks/{id}/deliveries/{deliveryId}/replay",
+    tag: "Webhooks",
+    summary: "Send a delivery again now",
+    description:
+      `${ADMINISTRATORS} One attempt now, with the same webhook-id (a receiver that already has it ignores it), logged ` +
+      "with trigger replay; a 2xx answer marks the delivery delivered. Answers the delivery with its attempts, whatever " +
+      "the receiver answered. A disabled endpoint: 409 WEBHOOK_DISABLED. No body.",
+    auth: "bearer",
+    pathParams: DELIVERY_ID,
+    responses: { 200: { description: "The delivery after the attempt", body: "WebhookDeliveryDetail" } },
+  },
+];
 
 export const API_OPERATIONS: ApiOperation[] = [
   {
@@ -412,6 +560,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     pathParams: { id: { schema: z.string(), description: "The authorization's id" } },
     responses: { 204: { description: "Deleted", body: "none" } },
   },
+  ...WEBHOOK_OPERATIONS,
   {
     operationId: "getHealth",
     method: "get",
