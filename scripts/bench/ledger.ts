@@ -10,6 +10,7 @@ import {
   getInventory,
   setCoverageMark,
 } from "@/lib/server/ledger";
+import { scanLedger } from "@/lib/server/scans";
 
 import { medianMs, report } from "./measure";
 
@@ -100,6 +101,22 @@ export async function benchLedger(): Promise<void> {
 
     const inventory = await medianMs(() => getInventory(accountId, "TesteCF", now), 5);
     report({ name: "ledger_inventory_p50", value: inventory, unit: "ms", ...size, target: 100 });
+
+    // The hourly ledger scan (issue 21) over this company: the first run announces the first 100
+    // gaps (its per-run bound, events and keys written); once every gap is announced, a run that
+    // finds nothing new is the steady cost of each hour.
+    const firstScan = performance.now();
+    const scanned = await scanLedger({ now });
+    report({
+      name: "scans_ledger_ms",
+      value: performance.now() - firstScan,
+      unit: "ms",
+      ...size,
+      announced: scanned.announced["sequence.gap_detected"],
+    });
+    await scanLedger({ now, eventsPerRun: 10_000 });
+    const steady = await medianMs(() => scanLedger({ now }), 3);
+    report({ name: "scans_ledger_nothing_new_p50", value: steady, unit: "ms", ...size, gaps: gapCount });
 
     // 10,000 single-number ranges never issued (above the issued span): the check reads them all.
     const ranges = Array.from({ length: 10_000 }, (_, i) => {
