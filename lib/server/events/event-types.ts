@@ -84,9 +84,13 @@ export interface VoidRequestEventPayload {
 }
 
 /**
- * The ledger found numbers between the first and the last issued of a series+type that were neither
- * issued nor voided (below the import-coverage mark): they must be voided (DGII's rule). Announced
- * once per gap (AnnouncedCondition); a gap that changes (part voided, part issued) is a new gap.
+ * The ledger proposes a gap (exactly what the portal's gap review and GET …/secuencias/huecos show):
+ * numbers skipped below a higher number of the series+type issued before min(import-coverage mark,
+ * now − quiet period), or the unused tail of an expired authorization — neither issued nor voided,
+ * they must be voided (DGII's rule). Announced once per gap by the hourly ledger scan
+ * (lib/server/scans, key in AnnouncedCondition); a gap that changes (part voided, part issued) is a
+ * new gap; a gap voided whole is not announced again. At most 100 ledger events per company and
+ * environment per run: a company with more gaps hears of the rest in later runs, in the ledger's order.
  */
 export interface SequenceGapDetectedPayload {
   customerId: string;
@@ -99,7 +103,12 @@ export interface SequenceGapDetectedPayload {
   cantidad: number;
 }
 
-/** An authorized range reaches its last day of use (expiresOn) within the warning period. */
+/**
+ * An authorized range still in force, with numbers unused, is 30, 7 or 1 days from its last day of use
+ * (expiresOn, a Santo Domingo date): announced once per authorization and threshold, the tightest
+ * one reached (a range first seen 5 days before gets the 7-day warning, then the 1-day one). Types 32
+ * and 34 never expire; once expired, the unused tail is a sequence.gap_detected instead.
+ */
 export interface SequenceExpiringPayload {
   authorizationId: string;
   customerId: string;
@@ -110,12 +119,19 @@ export interface SequenceExpiringPayload {
   hasta: string;
   /** yyyy-MM-dd, the last day its numbers may be used. */
   expiresOn: string;
+  /** Whole days from the scan to the end of expiresOn (0 on the last day). */
   daysLeft: number;
-  /** Numbers of the range neither issued nor voided: after expiresOn they must be voided. */
+  /**
+   * Numbers of the range neither issued nor voided (numbers in a void of unknown outcome count as
+   * unused): after expiresOn they must be voided.
+   */
   unused: number;
 }
 
-/** Every number of an authorized range is issued or voided: new documents need a new range. */
+/**
+ * Every number of an authorized range still in force is issued or voided: new documents need a new
+ * range. Once per authorization (an authorization that expired used up is not announced).
+ */
 export interface SequenceDepletedPayload {
   authorizationId: string;
   customerId: string;
@@ -126,7 +142,12 @@ export interface SequenceDepletedPayload {
   hasta: string;
 }
 
-/** The company's active signing certificate expires within the warning period. */
+/**
+ * The company's active signing certificate is 30, 7 or 1 days from its notAfter, or has expired:
+ * announced once per company, certificate and threshold (the tightest reached; "expired" once, with
+ * daysLeft negative) by the certificate scan (every 6 h). No environment: it signs for all three, so
+ * it goes to every endpoint of the company.
+ */
 export interface CertificateExpiringPayload {
   certificateId: string;
   customerId: string;
@@ -134,6 +155,7 @@ export interface CertificateExpiringPayload {
   serialNumberHex: string;
   /** ISO 8601 instant of notAfter. */
   notAfter: string;
+  /** Whole days from the scan to notAfter, rounded down: negative once it has expired. */
   daysLeft: number;
 }
 
