@@ -211,6 +211,65 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
     const request = restRequest("POST", url, caller, { reason: "r" });
     return outcomeOfResponse(await POST(request, params({ environment: "TesteCF", requestId: VOID_ID })));
   },
+  // Webhooks (issue 21): an allowed caller gets 200, 400 or 404 (no such endpoint), never FORBIDDEN.
+  "GET /[environment]/customer/webhooks": async (caller) => {
+    const { GET } = await import("@/app/[environment]/customer/webhooks/route");
+    const request = restRequest("GET", "http://localhost/TesteCF/customer/webhooks", caller);
+    return outcomeOfResponse(await GET(request, params({ environment: "TesteCF" })));
+  },
+  "POST /[environment]/customer/webhooks": async (caller) => {
+    const { POST } = await import("@/app/[environment]/customer/webhooks/route");
+    const request = restRequest("POST", "http://localhost/TesteCF/customer/webhooks", caller, {});
+    return outcomeOfResponse(await POST(request, params({ environment: "TesteCF" })));
+  },
+  "GET /[environment]/customer/webhooks/[id]": async (caller) => {
+    const { GET } = await import("@/app/[environment]/customer/webhooks/[id]/route");
+    const request = restRequest("GET", `http://localhost/TesteCF/customer/webhooks/${VOID_ID}`, caller);
+    return outcomeOfResponse(await GET(request, params({ environment: "TesteCF", id: VOID_ID })));
+  },
+  "PATCH /[environment]/customer/webhooks/[id]": async (caller) => {
+    const { PATCH } = await import("@/app/[environment]/customer/webhooks/[id]/route");
+    const url = `http://localhost/TesteCF/customer/webhooks/${VOID_ID}`;
+    const request = restRequest("PATCH", url, caller, { enabled: false });
+    return outcomeOfResponse(await PATCH(request, params({ environment: "TesteCF", id: VOID_ID })));
+  },
+  "DELETE /[environment]/customer/webhooks/[id]": async (caller) => {
+    const { DELETE } = await import("@/app/[environment]/customer/webhooks/[id]/route");
+    const request = restRequest("DELETE", `http://localhost/TesteCF/customer/webhooks/${VOID_ID}`, caller);
+    return outcomeOfResponse(await DELETE(request, params({ environment: "TesteCF", id: VOID_ID })));
+  },
+  "POST /[environment]/customer/webhooks/[id]/test": async (caller) => {
+    const { POST } = await import("@/app/[environment]/customer/webhooks/[id]/test/route");
+    const request = restRequest("POST", `http://localhost/TesteCF/customer/webhooks/${VOID_ID}/test`, caller);
+    return outcomeOfResponse(await POST(request, params({ environment: "TesteCF", id: VOID_ID })));
+  },
+  "POST /[environment]/customer/webhooks/[id]/rotate-secret": async (caller) => {
+    const { POST } = await import("@/app/[environment]/customer/webhooks/[id]/rotate-secret/route");
+    const url = `http://localhost/TesteCF/customer/webhooks/${VOID_ID}/rotate-secret`;
+    return outcomeOfResponse(
+      await POST(restRequest("POST", url, caller), params({ environment: "TesteCF", id: VOID_ID })),
+    );
+  },
+  "GET /[environment]/customer/webhooks/[id]/deliveries": async (caller) => {
+    const { GET } = await import("@/app/[environment]/customer/webhooks/[id]/deliveries/route");
+    const url = `http://localhost/TesteCF/customer/webhooks/${VOID_ID}/deliveries`;
+    return outcomeOfResponse(
+      await GET(restRequest("GET", url, caller), params({ environment: "TesteCF", id: VOID_ID })),
+    );
+  },
+  "GET /[environment]/customer/webhooks/[id]/deliveries/[deliveryId]": async (caller) => {
+    const { GET } = await import("@/app/[environment]/customer/webhooks/[id]/deliveries/[deliveryId]/route");
+    const url = `http://localhost/TesteCF/customer/webhooks/${VOID_ID}/deliveries/${VOID_ID}`;
+    const context = params({ environment: "TesteCF", id: VOID_ID, deliveryId: VOID_ID });
+    return outcomeOfResponse(await GET(restRequest("GET", url, caller), context));
+  },
+  "POST /[environment]/customer/webhooks/[id]/deliveries/[deliveryId]/replay": async (caller) => {
+    const { POST } =
+      await import("@/app/[environment]/customer/webhooks/[id]/deliveries/[deliveryId]/replay/route");
+    const url = `http://localhost/TesteCF/customer/webhooks/${VOID_ID}/deliveries/${VOID_ID}/replay`;
+    const context = params({ environment: "TesteCF", id: VOID_ID, deliveryId: VOID_ID });
+    return outcomeOfResponse(await POST(restRequest("POST", url, caller), context));
+  },
   "GET /[environment]/documentos-ecf": async (caller) => {
     const { GET } = await import("@/app/[environment]/documentos-ecf/route");
     const request = restRequest("GET", "http://localhost/TesteCF/documentos-ecf?ecf=E310000000001", caller);
@@ -393,6 +452,14 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
       setApprovalPolicyAction({ environment: "TesteCF", enabled: false, minSequences: null }),
     );
   },
+  "action markNotificationReadAction": async () => {
+    const { markNotificationReadAction } = await import("@/lib/portal/actions/notification-actions");
+    return outcomeOfAction(() => markNotificationReadAction({ id: VOID_ID }));
+  },
+  "action markAllNotificationsReadAction": async () => {
+    const { markAllNotificationsReadAction } = await import("@/lib/portal/actions/notification-actions");
+    return outcomeOfAction(() => markAllNotificationsReadAction());
+  },
   "action approveVoidRequestAction": async () => {
     const { approveVoidRequestAction } = await import("@/lib/portal/actions/approval-actions");
     return outcomeOfAction(() => approveVoidRequestAction({ requestId: VOID_ID, environment: "TesteCF" }));
@@ -402,6 +469,35 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
     return outcomeOfAction(() =>
       rejectVoidRequestAction({ requestId: VOID_ID, environment: "TesteCF", reason: "r" }),
     );
+  },
+  // Webhooks (issue 21): harmless arguments (an empty form, an id of nothing)
+  "action createWebhookAction": async () => {
+    const { createWebhookAction } = await import("@/lib/portal/actions/webhook-actions");
+    return outcomeOfAction(() => createWebhookAction({ url: "", description: "", eventTypes: [] }));
+  },
+  "action updateWebhookAction": async () => {
+    const { updateWebhookAction } = await import("@/lib/portal/actions/webhook-actions");
+    return outcomeOfAction(() => updateWebhookAction(VOID_ID, { url: "", description: "", eventTypes: [] }));
+  },
+  "action setWebhookEnabledAction": async () => {
+    const { setWebhookEnabledAction } = await import("@/lib/portal/actions/webhook-actions");
+    return outcomeOfAction(() => setWebhookEnabledAction(VOID_ID, false));
+  },
+  "action deleteWebhookAction": async () => {
+    const { deleteWebhookAction } = await import("@/lib/portal/actions/webhook-actions");
+    return outcomeOfAction(() => deleteWebhookAction(VOID_ID));
+  },
+  "action rotateWebhookSecretAction": async () => {
+    const { rotateWebhookSecretAction } = await import("@/lib/portal/actions/webhook-actions");
+    return outcomeOfAction(() => rotateWebhookSecretAction(VOID_ID));
+  },
+  "action sendWebhookTestAction": async () => {
+    const { sendWebhookTestAction } = await import("@/lib/portal/actions/webhook-actions");
+    return outcomeOfAction(() => sendWebhookTestAction(VOID_ID));
+  },
+  "action replayWebhookDeliveryAction": async () => {
+    const { replayWebhookDeliveryAction } = await import("@/lib/portal/actions/webhook-actions");
+    return outcomeOfAction(() => replayWebhookDeliveryAction(VOID_ID, VOID_ID));
   },
   "action linkCertificateAction": async () => {
     const { linkCertificateAction } = await import("@/lib/portal/actions/settings-actions");

@@ -18,6 +18,8 @@ import { findDocumentsByNcf } from "@/lib/server/documents/query-documents";
 import { contextOf, importEntry, jsonPost } from "@/lib/server/documents/test-support";
 import { sampleVoidContent, storeAcceptedVoid } from "@/lib/server/voids/testing/stored-voids";
 
+import { createTestWebhookEndpoint } from "@/lib/server/testing/webhook-endpoint-fixture";
+
 import { ENTRY_POINTS, type EntryPoint } from "./entry-points";
 
 /**
@@ -63,6 +65,9 @@ const seeded = {
   authorizationId: "",
   /** A's pending void request (approval policy, issue 20). */
   requestId: "0190f000-0000-7000-8000-0000000000b1",
+  /** A's webhook endpoint (TesteCF) and one delivery to it (issue 21). */
+  webhookId: "",
+  webhookDeliveryId: "",
 };
 
 type CallerName =
@@ -193,6 +198,25 @@ beforeAll(async () => {
       expiresAt: BigInt(Date.now() + 86_400_000),
     },
   });
+  const webhook = await createTestWebhookEndpoint({
+    accountId: a.auth.accountId,
+    environment: "TesteCF",
+    url: "https://erp.a.do/webhooks",
+  });
+  seeded.webhookId = webhook.id;
+  seeded.webhookDeliveryId = (
+    await database.prisma.webhookDelivery.create({
+      data: {
+        endpointId: webhook.id,
+        accountId: a.auth.accountId,
+        eventId: "0190f000-0000-7000-8000-0000000000c1",
+        eventType: "webhook.test",
+        status: "failed",
+        nextAttemptAt: BigInt(Date.now()),
+        createdAt: BigInt(Date.now()),
+      },
+    })
+  ).id;
   await setCoverageMark(a.auth.accountId, "TesteCF", Date.now(), "A");
   const aGaps = await findGaps({ accountId: a.auth.accountId, environment: "TesteCF", limit: "1000" });
   expect(aGaps.gaps.map((gap) => gap.secuenciaDesde)).toContain(seeded.skippedNcf);
@@ -253,6 +277,64 @@ async function load<T>(modulePath: string): Promise<T> {
 }
 
 type Row = { none: string } | { probe: (caller: Caller) => Promise<void> };
+
+type RouteModule = Record<string, (request: Request, context: unknown) => Promise<Response>>;
+
+/**
+ * Webhooks (issue 21): a call on A's endpoint (or its delivery) is 404 for a caller who manages
+ * webhooks in their own company, 403 FORBIDDEN for one who does not; A's endpoint stays as it was.
+ */
+function webhookRow(method: string, suffix: string, load: () => Promise<unknown>, body?: unknown): Row {
+  return {
+    probe: async (caller) => {
+      const handler = ((await load()) as RouteModule)[method]!;
+      const path = `/TesteCF/customer/webhooks/${seeded.webhookId}${suffix.replace("{deliveryId}", seeded.webhookDeliveryId)}`;
+      const answer = await json(
+        await handler(
+          rest(method, path, caller, { body }),
+          params({ environment: "TesteCF", id: seeded.webhookId, deliveryId: seeded.webhookDeliveryId }),
+        ),
+      );
+      if (can(caller.account.auth, "webhooks.manage")) {
+        expectNotFound(answer, "WEBHOOK_NOT_FOUND");
+      } else {
+        expect({ status: answer.status, code: answer.body.code }).toEqual({ status: 403, code: "FORBIDDEN" });
+      }
+      const endpoint = await database.prisma.webhookEndpoint.findUnique({ where: { id: seeded.webhookId } });
+      expect(endpoint).toMatchObject({
+        enabled: true,
+        url: "https://erp.a.do/webhooks",
+        previousSecretExpiresAt: null,
+      });
+      const delivery = await database.prisma.webhookDelivery.findUnique({
+        where: { id: seeded.webhookDeliveryId },
+      });
+      expect(delivery).toMatchObject({ attempts: 0, status: "failed" });
+    },
+  };
+}
+
+/** A webhook server action on A's endpoint, from another company's session: refused, nothing changed. */
+function webhookActionRow(call: () => Promise<unknown>): Row {
+  return {
+    probe: async () => {
+      expect(await act(call)).toMatchObject({ ok: false });
+      const endpoint = await database.prisma.webhookEndpoint.findUnique({ where: { id: seeded.webhookId } });
+      expect(endpoint).toMatchObject({
+        enabled: true,
+        url: "https://erp.a.do/webhooks",
+        previousSecretExpiresAt: null,
+      });
+      expect(
+        await database.prisma.outboxEvent.count({
+          where: { type: "webhook.test", subjectId: seeded.webhookId },
+        }),
+      ).toBe(0);
+    },
+  };
+}
+
+const webhookActions = () => import("@/lib/portal/actions/webhook-actions");
 
 const ROWS: Record<string, Row> = {
   // Public REST: sign-in is where the company is chosen; naming A's RNC is refused.
@@ -882,6 +964,85 @@ const ROWS: Record<string, Row> = {
     },
   },
   "action setEnvironmentAction": { none: "a cookie of the browser" },
+  // Webhooks (issue 21)
+  "GET /[environment]/customer/webhooks": {
+    probe: async (caller) => {
+      const { GET } = await import("@/app/[environment]/customer/webhooks/route");
+      const list = await json(
+        await GET(rest("GET", "/TesteCF/customer/webhooks", caller), params({ environment: "TesteCF" })),
+      );
+      if (can(caller.account.auth, "webhooks.manage")) expect(list.status).toBe(200);
+      else expect(list.body.code).toBe("FORBIDDEN");
+      expect(list.text).not.toContain(seeded.webhookId);
+    },
+  },
+  "POST /[environment]/customer/webhooks": {
+    none: "creates an endpoint of the token's company in the path's environment: no company id is read",
+  },
+  "GET /[environment]/customer/webhooks/[id]": webhookRow(
+    "GET",
+    "",
+    () => import("@/app/[environment]/customer/webhooks/[id]/route"),
+  ),
+  "PATCH /[environment]/customer/webhooks/[id]": webhookRow(
+    "PATCH",
+    "",
+    () => import("@/app/[environment]/customer/webhooks/[id]/route"),
+    { url: "https://atacante.example/h", enabled: false },
+  ),
+  "DELETE /[environment]/customer/webhooks/[id]": webhookRow(
+    "DELETE",
+    "",
+    () => import("@/app/[environment]/customer/webhooks/[id]/route"),
+  ),
+  "POST /[environment]/customer/webhooks/[id]/test": webhookRow(
+    "POST",
+    "/test",
+    () => import("@/app/[environment]/customer/webhooks/[id]/test/route"),
+  ),
+  "POST /[environment]/customer/webhooks/[id]/rotate-secret": webhookRow(
+    "POST",
+    "/rotate-secret",
+    () => import("@/app/[environment]/customer/webhooks/[id]/rotate-secret/route"),
+  ),
+  "GET /[environment]/customer/webhooks/[id]/deliveries": webhookRow(
+    "GET",
+    "/deliveries",
+    () => import("@/app/[environment]/customer/webhooks/[id]/deliveries/route"),
+  ),
+  "GET /[environment]/customer/webhooks/[id]/deliveries/[deliveryId]": webhookRow(
+    "GET",
+    "/deliveries/{deliveryId}",
+    () => import("@/app/[environment]/customer/webhooks/[id]/deliveries/[deliveryId]/route"),
+  ),
+  "POST /[environment]/customer/webhooks/[id]/deliveries/[deliveryId]/replay": webhookRow(
+    "POST",
+    "/deliveries/{deliveryId}/replay",
+    () => import("@/app/[environment]/customer/webhooks/[id]/deliveries/[deliveryId]/replay/route"),
+  ),
+  "action createWebhookAction": { none: "creates an endpoint of the session's company in its environment" },
+  "action updateWebhookAction": webhookActionRow(async () =>
+    (await webhookActions()).updateWebhookAction(seeded.webhookId, {
+      url: "https://atacante.example/h",
+      description: "",
+      eventTypes: [],
+    }),
+  ),
+  "action setWebhookEnabledAction": webhookActionRow(async () =>
+    (await webhookActions()).setWebhookEnabledAction(seeded.webhookId, false),
+  ),
+  "action deleteWebhookAction": webhookActionRow(async () =>
+    (await webhookActions()).deleteWebhookAction(seeded.webhookId),
+  ),
+  "action rotateWebhookSecretAction": webhookActionRow(async () =>
+    (await webhookActions()).rotateWebhookSecretAction(seeded.webhookId),
+  ),
+  "action sendWebhookTestAction": webhookActionRow(async () =>
+    (await webhookActions()).sendWebhookTestAction(seeded.webhookId),
+  ),
+  "action replayWebhookDeliveryAction": webhookActionRow(async () =>
+    (await webhookActions()).replayWebhookDeliveryAction(seeded.webhookId, seeded.webhookDeliveryId),
+  ),
   "action completeSetupAction": { none: "the first run: refused once any user exists" },
   "action changeOwnPasswordAction": { none: "the caller's own credentials (no user id is passed)" },
   "action beginTotpEnrollmentAction": { none: "the caller's own credentials (no user id is passed)" },
