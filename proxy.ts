@@ -89,6 +89,14 @@ export const config = {
       ],
     },
     {
+      source: "/notifications/:path*",
+      missing: [
+        { type: "header", key: "next-action" },
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+    {
       source: "/audit/:path*",
       missing: [
         { type: "header", key: "next-action" },

@@ -10,6 +10,7 @@ import { format, plural, type Dictionary } from "@/lib/i18n";
 import { CompanyPicker } from "./company-picker";
 import { EnvironmentPicker } from "./environment-picker";
 import { LanguageSwitch } from "./language-switch";
+import { NotificationBell } from "./notification-bell";
 import { NavLinks, type NavItem } from "./nav-links";
 import styles from "./portal-shell.module.css";
 import { ShellMenu } from "./shell-menu";
@@ -28,6 +29,8 @@ export interface PortalShellProps {
   may: NavPermissions;
   /** DGII's status of Anulación Rangos in `environment` (null: no key configured, nothing shown). */
   voidService?: VoidServiceStatus | null;
+  /** The bell: unread notifications of this company and environment (issue 21). */
+  notifications?: { unread: number };
   children: ReactNode;
 }
 
@@ -100,6 +103,7 @@ export function PortalShell({
   user,
   may,
   voidService,
+  notifications,
   children,
 }: PortalShellProps) {
   return (
@@ -152,6 +156,9 @@ export function PortalShell({
             options={ENVIRONMENTS.map((value) => ({ value, label: t.environments[value] }))}
           />
           <div className={styles.spacer} />
+          {notifications ? (
+            <NotificationBell unread={notifications.unread} t={t.notifications} locale={locale} />
+          ) : null}
           <LanguageSwitch locale={locale} label={t.common.language} />
         </header>
         <main id="content" className={styles.content} tabIndex={-1}>

@@ -30,48 +30,48 @@ export const enNotifications: typeof esNotifications = {
       "You have {count} unread notifications in other companies or environments: switch above to see them.",
   },
   events: {
-    "void.request.created": {
+    void_request_created: {
       title: "Void request to approve",
       detail: "{requestedBy} asked to void {total} e-NCF.",
     },
-    "void.request.approved": {
+    void_request_approved: {
       title: "Your void request was approved",
       detail: "{decidedBy} approved it and it was sent to DGII.",
     },
-    "void.request.rejected": {
+    void_request_rejected: {
       title: "Your void request was rejected",
       detail: "{decidedBy} rejected it: see the reason on the request.",
     },
-    "void.request.expired": {
+    void_request_expired: {
       title: "Your void request expired",
       detail: "Nobody decided it in time. If it is still needed, ask again.",
     },
-    "void.interrupted": {
+    void_interrupted: {
       title: "Void to settle",
       detail: "Void {voidId} was left without DGII's answer: check its outcome in the OFV and record it.",
     },
-    "sequence.gap_detected": {
+    sequence_gap_detected: {
       title: "Gap in a sequence",
-      detail: "{desde} to {hasta} ({count} numbers) were neither issued nor voided: they must be voided.",
+      detail: "{desde} to {hasta} (numbers: {cantidad}) were neither issued nor voided: they must be voided.",
     },
-    "sequence.expiring": {
+    sequence_expiring: {
       title: "Range about to expire",
       detail:
         "Range {desde}–{hasta} expires on {expiresOn} (in {daysLeft} days); {unused} numbers are unused.",
     },
-    "sequence.depleted": {
+    sequence_depleted: {
       title: "Range used up",
       detail: "Every number of range {desde}–{hasta} is used: ask DGII for a new one.",
     },
-    "certificate.expiring": {
+    certificate_expiring: {
       title: "Certificate about to expire",
       detail: "The certificate of {subject} expires on {notAfter} (in {daysLeft} days): upload the new one.",
     },
-    "webhook.disabled": {
+    webhook_disabled: {
       title: "Webhook disabled",
       detail: "{url} failed for 3 days and was disabled. Check it and enable it again.",
     },
-    other: { title: "Notice", detail: "" },
+    other: { title: "Notice", detail: "Open it to see the details." },
   },
   email: {
     title: "Notifications by e-mail",

@@ -32,49 +32,49 @@ export const esNotifications = {
       "Tiene {count} notificaciones sin leer en otras empresas o ambientes: cámbielos arriba para verlas.",
   },
   events: {
-    "void.request.created": {
+    void_request_created: {
       title: "Solicitud de anulación por aprobar",
       detail: "{requestedBy} pidió anular {total} e-NCF.",
     },
-    "void.request.approved": {
+    void_request_approved: {
       title: "Su solicitud de anulación fue aprobada",
       detail: "{decidedBy} la aprobó y se envió a la DGII.",
     },
-    "void.request.rejected": {
+    void_request_rejected: {
       title: "Su solicitud de anulación fue rechazada",
       detail: "{decidedBy} la rechazó: vea el motivo en la solicitud.",
     },
-    "void.request.expired": {
+    void_request_expired: {
       title: "Su solicitud de anulación venció",
       detail: "Nadie la decidió a tiempo. Si aún hace falta, pídala de nuevo.",
     },
-    "void.interrupted": {
+    void_interrupted: {
       title: "Anulación por confirmar",
       detail:
         "La anulación {voidId} se quedó sin respuesta de la DGII: confirme su resultado en la OFV y regístrelo.",
     },
-    "sequence.gap_detected": {
+    sequence_gap_detected: {
       title: "Hueco en una secuencia",
-      detail: "Del {desde} al {hasta} ({count} números) no se emitieron ni se anularon: deben anularse.",
+      detail: "Del {desde} al {hasta} (números: {cantidad}) no se emitieron ni se anularon: deben anularse.",
     },
-    "sequence.expiring": {
+    sequence_expiring: {
       title: "Rango por vencer",
       detail:
         "El rango {desde}–{hasta} vence el {expiresOn} (en {daysLeft} días); quedan {unused} números sin usar.",
     },
-    "sequence.depleted": {
+    sequence_depleted: {
       title: "Rango agotado",
       detail: "Se usaron todos los números del rango {desde}–{hasta}: solicite uno nuevo a la DGII.",
     },
-    "certificate.expiring": {
+    certificate_expiring: {
       title: "Certificado por vencer",
       detail: "El certificado de {subject} vence el {notAfter} (en {daysLeft} días): cargue el nuevo.",
     },
-    "webhook.disabled": {
+    webhook_disabled: {
       title: "Webhook desactivado",
       detail: "{url} falló durante 3 días y se desactivó. Revíselo y actívelo de nuevo.",
     },
-    other: { title: "Aviso", detail: "" },
+    other: { title: "Aviso", detail: "Ábralo para ver el detalle." },
   },
   email: {
     title: "Notificaciones por correo",

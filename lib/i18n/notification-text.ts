@@ -44,7 +44,7 @@ export function notificationText(
     voidId: text("voidId"),
     desde: text("desde"),
     hasta: text("hasta"),
-    count: number("cantidad"),
+    cantidad: number("cantidad"),
     expiresOn: dayOf(text("expiresOn")),
     daysLeft: number("daysLeft"),
     unused: number("unused"),
@@ -52,8 +52,10 @@ export function notificationText(
     notAfter: dayOf(text("notAfter")),
     url: withoutQuery(text("url")),
   };
-  const known = notification.type in t.events && notification.type !== "other";
-  const texts = known ? t.events[notification.type as EventTextKey] : t.events.other;
+  // The catalogue's keys are the event types with "_" for "." (a dot would split the i18n test's key paths).
+  const key = notification.type.replace(/\./g, "_");
+  const known = key !== "other" && Object.hasOwn(t.events, key);
+  const texts = known ? t.events[key as EventTextKey] : t.events.other;
   return {
     title: texts.title,
     detail: format(texts.detail, values),

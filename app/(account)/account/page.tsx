@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 
+import { NotificationEmailForm } from "@/components/account/notification-email-form";
 import { PasswordForm } from "@/components/account/password-form";
 import { SecondFactorPanel } from "@/components/account/second-factor-panel";
 import { SignOutEverywhere } from "@/components/account/sign-out-everywhere";
@@ -10,7 +11,9 @@ import { getI18n } from "@/lib/portal/i18n";
 import { forcedStepOf } from "@/lib/portal/page-auth";
 import { pageTitle } from "@/lib/portal/page-title";
 import { getPortalAuth, getPortalUser } from "@/lib/server/auth/next-auth-options";
+import { loadConfig } from "@/lib/server/config/load-config";
 import { getDb } from "@/lib/server/db";
+import { getNotificationEmail } from "@/lib/server/notifications/email-preference";
 
 export async function generateMetadata(): Promise<Metadata> {
   return pageTitle((t) => t.account.title);
@@ -30,6 +33,7 @@ export default async function AccountPage() {
     getDb().then((db) => db.user.findUnique({ where: { id: user.userId }, select: { totpEnabledAt: true } })),
   ]);
   const secondFactorOn = row?.totpEnabledAt != null;
+  const notificationEmail = await getNotificationEmail(user.userId);
   return (
     <div className="stack">
       <h1>{t.account.title}</h1>
@@ -55,6 +59,15 @@ export default async function AccountPage() {
       {forced === "changePassword" ? null : (
         <Card title={t.account.secondFactor.title} data-testid="second-factor-card">
           <SecondFactorPanel on={secondFactorOn} t={t.account.secondFactor} />
+        </Card>
+      )}
+      {forced ? null : (
+        <Card title={t.notifications.email.title} data-testid="notification-email-card">
+          <NotificationEmailForm
+            value={notificationEmail}
+            smtpConfigured={loadConfig().smtp !== undefined}
+            t={t.notifications.email}
+          />
         </Card>
       )}
       <Card title={t.account.sessions.title} data-testid="sessions-card">

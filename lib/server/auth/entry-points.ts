@@ -124,6 +124,10 @@ export const ENTRY_POINTS = {
   "action confirmTotpEnrollmentAction": "public",
   "action disableOwnTotpAction": "public",
   "action endOwnSessionsAction": "public",
+  "action setNotificationEmailAction": "public",
+  // The notification centre (issue 21): the person's own notifications in the session's company
+  "action markNotificationReadAction": "company.read",
+  "action markAllNotificationsReadAction": "company.read",
   // The organization page (people only through requireHomeOrganizationOf)
   "action createCompanyAction": "organization.manage",
   "action setRequireSecondFactorAction": "organization.manage",

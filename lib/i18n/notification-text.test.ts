@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+
+import { NOTIFYING_EVENT_TYPES } from "@/lib/domain/notification-audience";
+
+import { en } from "./en";
+import { es } from "./es";
+import { notificationText } from "./notification-text";
+
+describe("notificationText", () => {
+  it("words every event type that notifies, in both languages", () => {
+    for (const type of NOTIFYING_EVENT_TYPES) {
+      for (const t of [es, en]) {
+        const text = notificationText({ type, data: {} }, t.notifications, "es");
+        expect(text.title, type).not.toBe(t.notifications.events.other.title);
+        expect(text.detail, type).not.toMatch(/\{\w+\}/);
+      }
+    }
+  });
+
+  it("fills the event's facts and links to where the person acts", () => {
+    const request = notificationText(
+      {
+        type: "void.request.created",
+        data: { requestId: "r-1", requestedBy: "ana@empresa.do", totalVoided: 1500 },
+      },
+      es.notifications,
+      "es",
+    );
+    expect(request).toEqual({
+      title: "Solicitud de anulación por aprobar",
+      detail: "ana@empresa.do pidió anular 1,500 e-NCF.",
+      href: "/voids/requests/r-1",
+    });
+    expect(
+      notificationText({ type: "void.interrupted", data: { voidId: "v 1" } }, es.notifications, "es").href,
+    ).toBe("/voids/v%201");
+    const gap = notificationText(
+      {
+        type: "sequence.gap_detected",
+        data: { desde: "E310000000005", hasta: "E310000000006", cantidad: 2 },
+      },
+      en.notifications,
+      "en",
+    );
+    expect(gap.detail).toBe(
+      "E310000000005 to E310000000006 (numbers: 2) were neither issued nor voided: they must be voided.",
+    );
+    expect(gap.href).toBe("/sequences");
+    const certificate = notificationText(
+      {
+        type: "certificate.expiring",
+        data: { subject: "Empresa SRL", notAfter: "2026-12-31T04:00:00.000Z", daysLeft: 7 },
+      },
+      es.notifications,
+      "es",
+    );
+    expect(certificate.detail).toBe(
+      "El certificado de Empresa SRL vence el 31-12-2026 (en 7 días): cargue el nuevo.",
+    );
+    expect(certificate.href).toBe("/settings");
+  });
+
+  it("shows a webhook's URL without its query; an unknown type or a missing fact does not fail", () => {
+    const webhook = notificationText(
+      { type: "webhook.disabled", data: { endpointId: "e-1", url: "https://erp.do/hook?token=abc" } },
+      es.notifications,
+      "es",
+    );
+    expect(webhook.detail).toContain("https://erp.do/hook falló");
+    expect(webhook.detail).not.toContain("abc");
+    expect(webhook.href).toBe("/settings/webhooks/e-1");
+    expect(notificationText({ type: "something.new", data: null }, es.notifications, "es")).toEqual({
+      title: "Aviso",
+      detail: "Ábralo para ver el detalle.",
+      href: "/notifications",
+    });
+    expect(notificationText({ type: "void.request.approved", data: {} }, es.notifications, "es").detail).toBe(
+      "— la aprobó y se envió a la DGII.",
+    );
+  });
+});
