@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   endpointRetryAfter,
   ENDPOINT_DISABLE_AFTER_MS,
+  isEndpointWideFailure,
   nextAttemptAfterFailure,
   RETRY_DELAY_CAP_MS,
   RETRY_WINDOW_MS,
@@ -68,5 +69,13 @@ describe("webhook retry schedule", () => {
     expect(ENDPOINT_DISABLE_AFTER_MS).toBe(72 * H);
     expect(shouldDisableEndpoint({ failingSince: T0, now: T0 + 72 * H - 1 })).toBe(false);
     expect(shouldDisableEndpoint({ failingSince: T0, now: T0 + 72 * H })).toBe(true);
+  });
+
+  it("tells a receiver that is down from one delivery rejected", () => {
+    for (const status of [null, 500, 502, 503, 504, 408, 429, 301, 302, 307]) {
+      expect(isEndpointWideFailure(status)).toBe(true);
+    }
+    for (const status of [400, 401, 403, 404, 409, 410, 422])
+      expect(isEndpointWideFailure(status)).toBe(false);
   });
 });

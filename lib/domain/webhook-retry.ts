@@ -81,3 +81,19 @@ export function endpointRetryAfter(input: { failingSince: number; now: number })
 export function shouldDisableEndpoint(input: { failingSince: number; now: number }): boolean {
   return input.now - input.failingSince >= ENDPOINT_DISABLE_AFTER_MS;
 }
+
+/**
+ * Whether a failed attempt says the receiver as a whole is unavailable — no answer at all
+ * (`statusCode` null: refused, timeout, blocked address), 5xx, 408, 429, or a redirect (every
+ * delivery would get it) — so the endpoint backs off (retryAfter) for all its deliveries. Another
+ * 4xx rejects this one delivery: it follows its own schedule and does not hold the others back (a
+ * payload the receiver cannot take must not delay every other event), though it still counts
+ * toward the endpoint's failing run (failingSince), so an endpoint that rejects everything is
+ * still disabled after 3 days.
+ */
+export function isEndpointWideFailure(statusCode: number | null): boolean {
+  if (statusCode === null) return true;
+  return (
+    statusCode >= 500 || statusCode === 408 || statusCode === 429 || (statusCode >= 300 && statusCode < 400)
+  );
+}

@@ -11,7 +11,7 @@ import type { EndpointSecretColumns } from "./secrets";
  * lockedUntil: an instance that dies between the claim and the answer leaves them to be taken
  * again once the lease ends — sent twice at worst, which the receiver deduplicates by webhook-id.
  *
- * An endpoint that is failing (failingSince set) gets one delivery at a time — a probe — and its
+ * An endpoint backing off (retryAfter set and past) gets one delivery at a time — a probe — and its
  * retryAfter is pushed to the lease's end meanwhile, so other instances do not probe it too: a
  * receiver that is down is not hammered by every pending delivery when its backoff ends.
  */
@@ -57,7 +57,7 @@ export async function claimDueDeliveryIds(
   return db.$transaction(
     async (tx) => {
       const due = await tx.$queryRaw<DueRow[]>`
-        SELECT d."id", d."endpointId", (e."failingSince" IS NOT NULL) AS "failing"
+        SELECT d."id", d."endpointId", (e."retryAfter" IS NOT NULL) AS "failing"
         FROM "WebhookDelivery" d
         JOIN "WebhookEndpoint" e ON e."id" = d."endpointId"
         WHERE d."status" = 'pending'
@@ -85,7 +85,7 @@ export async function claimDueDeliveryIds(
       if (probed.size > 0) {
         await tx.$executeRaw`
           UPDATE "WebhookEndpoint" SET "retryAfter" = ${leaseEnd}::bigint
-          WHERE "id" = ANY(${[...probed]}::text[]) AND "failingSince" IS NOT NULL`;
+          WHERE "id" = ANY(${[...probed]}::text[]) AND "retryAfter" IS NOT NULL`;
       }
       return { ids, full: due.length >= options.limit };
     },

@@ -81,7 +81,7 @@ async function fanOutAll(context: Resolved): Promise<{ events: number; deliverie
 
 /**
  * One full pass, awaited: fan-out, then rounds of claim → send (up to `concurrency` at once) →
- * record, until nothing is due. Tests and the bench call it; the loop below does the same work
+ * record, until nothing is due at `now`. Tests and the bench call it; the loop below does the same work
  * without waiting on slow receivers.
  */
 export async function dispatchOnce(options: DispatchOptions = {}): Promise<DispatchSummary> {
@@ -105,7 +105,8 @@ export async function dispatchOnce(options: DispatchOptions = {}): Promise<Dispa
     await recordAttempts(context.db, results, { now: context.now() });
     summary.attempted += results.length;
     summary.delivered += results.filter((result) => result.outcome.delivered).length;
-    if (!claimed.full) break;
+    // Not only while batches are full: a probe's success makes its endpoint's other deliveries
+    // due at once, and a failure pushes its own beyond `now`, so this ends.
   }
   return summary;
 }

@@ -4,6 +4,7 @@ import { v7 as uuidv7 } from "uuid";
 
 import {
   endpointRetryAfter,
+  isEndpointWideFailure,
   nextAttemptAfterFailure,
   shouldDisableEndpoint,
 } from "@/lib/domain/webhook-retry";
@@ -17,10 +18,12 @@ import type { SendOutcome } from "./send-webhook";
  * Writes what attempts came to (issue 21), many in one transaction (the dispatcher groups the
  * answers of a round, so a burst of events costs a few commits, not one per delivery):
  * - every attempt is logged (WebhookDeliveryAttempt: status, latency, error, answer excerpt);
- * - a success delivers the delivery, and ends its endpoint's failing run (failingSince/retryAfter
- *   cleared; its other pending deliveries become due at once: fast catch-up after an outage);
+ * - a success delivers the delivery and ends its endpoint's failing run (failingSince/retryAfter
+ *   cleared); after a backoff its other pending deliveries become due at once (fast catch-up);
  * - an automatic failure schedules the delivery's next try (lib/domain/webhook-retry.ts) or gives it
- *   up after 3 days, and backs the endpoint off (retryAfter); an endpoint failing for 3 days is
+ *   up after 3 days, and starts or continues the endpoint's failing run (failingSince); when the
+ *   receiver as a whole is unavailable (no answer, 5xx, 429…) the endpoint backs off (retryAfter:
+ *   nothing goes to it before then). An endpoint failing for 3 days is
  *   disabled ("failing") with a webhook.disabled event in the same transaction (the notifications
  *   tell the company's administrators). Its pending deliveries stay pending for a re-enable.
  * - a failed replay is logged and changes nothing else (a person asked for it; the schedule stays).
@@ -123,7 +126,7 @@ export async function recordAttempts(
         deliveredAt: number | null;
       }> = [];
       const endpointsTouched = new Set<string>();
-      const succeeded = new Set<string>();
+      const caughtUp = new Set<string>();
       const disabled: Array<{ endpoint: EndpointState; lastError: string | null }> = [];
 
       ordered.forEach((result, index) => {
@@ -145,12 +148,14 @@ export async function recordAttempts(
               deliveredAt: result.attemptedAt + result.outcome.latencyMs,
             });
           }
+          // It answers again: the run ends, and if it was backing off, its deliveries held back
+          // by that (not those waiting on their own schedule after a 4xx) catch up at once.
+          if (endpoint.retryAfter !== null) caughtUp.add(endpoint.id);
           if (endpoint.failingSince !== null || endpoint.retryAfter !== null) {
             endpoint.failingSince = null;
             endpoint.retryAfter = null;
             endpointsTouched.add(endpoint.id);
           }
-          succeeded.add(endpoint.id);
           return;
         }
         // Another instance delivered it meanwhile (its lease had run out): a late failure changes nothing.
@@ -183,7 +188,9 @@ export async function recordAttempts(
         const failingSince =
           endpoint.failingSince !== null ? Number(endpoint.failingSince) : result.attemptedAt;
         endpoint.failingSince = BigInt(failingSince);
-        endpoint.retryAfter = BigInt(endpointRetryAfter({ failingSince, now: options.now }));
+        if (isEndpointWideFailure(result.outcome.statusCode)) {
+          endpoint.retryAfter = BigInt(endpointRetryAfter({ failingSince, now: options.now }));
+        }
         endpointsTouched.add(endpoint.id);
         if (endpoint.enabled && shouldDisableEndpoint({ failingSince, now: options.now })) {
           endpoint.enabled = false;
@@ -211,7 +218,7 @@ export async function recordAttempts(
       }
       for (const { endpoint, lastError } of disabled)
         await announceDisabled(tx, endpoint, lastError, options.now);
-      return [...succeeded];
+      return [...caughtUp];
     },
     { timeout: 60_000, maxWait: 10_000 },
   );
