@@ -336,6 +336,30 @@ function webhookActionRow(call: () => Promise<unknown>): Row {
 
 const webhookActions = () => import("@/lib/portal/actions/webhook-actions");
 
+/** A's member's unread notification (issue 21), written on first use: no other company's session reaches it. */
+const NOTIFICATION_ID = "0190f000-0000-7000-8000-0000000000c1";
+async function seededNotification() {
+  await database.prisma.notification.upsert({
+    where: { id: NOTIFICATION_ID },
+    update: {},
+    create: {
+      id: NOTIFICATION_ID,
+      userId: a.auth.userId,
+      accountId: a.auth.accountId,
+      environment: "TesteCF",
+      eventId: NOTIFICATION_ID,
+      type: "webhook.disabled",
+      data: {},
+      createdAt: 1n,
+    },
+  });
+}
+const notificationStaysUnread = async () =>
+  expect(
+    (await database.prisma.notification.findUniqueOrThrow({ where: { id: NOTIFICATION_ID } })).readAt,
+  ).toBeNull();
+const notificationActions = () => import("@/lib/portal/actions/notification-actions");
+
 const ROWS: Record<string, Row> = {
   // Public REST: sign-in is where the company is chosen; naming A's RNC is refused.
   "POST /auth/token": {
@@ -1049,6 +1073,25 @@ const ROWS: Record<string, Row> = {
   "action confirmTotpEnrollmentAction": { none: "the caller's own credentials (no user id is passed)" },
   "action disableOwnTotpAction": { none: "the caller's own credentials (no user id is passed)" },
   "action endOwnSessionsAction": { none: "the caller's own credentials (no user id is passed)" },
+  "action setNotificationEmailAction": { none: "the caller's own preference (no user id is passed)" },
+  "action markNotificationReadAction": {
+    probe: async () => {
+      await seededNotification();
+      const { markNotificationReadAction } = await notificationActions();
+      expect(await act(() => markNotificationReadAction({ id: NOTIFICATION_ID }))).toMatchObject({
+        ok: false,
+      });
+      await notificationStaysUnread();
+    },
+  },
+  "action markAllNotificationsReadAction": {
+    probe: async () => {
+      await seededNotification();
+      const { markAllNotificationsReadAction } = await notificationActions();
+      await act(() => markAllNotificationsReadAction());
+      await notificationStaysUnread();
+    },
+  },
 };
 
 const ENTRIES = Object.keys(ENTRY_POINTS) as EntryPoint[];
