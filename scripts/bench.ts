@@ -1,5 +1,5 @@
 /**
- * `npm run bench [foundation|voids|documents|portal|ledger]`: prints one JSON object per line,
+ * `npm run bench [foundation|voids|documents|portal|ledger|webhooks]`: prints one JSON object per line,
  * `{"name","value","unit", ...}`. Targets live in the issues; numbers are reported in their closing
  * notes. Set TEST_DATABASE_URL=postgres://… to run the database benchmarks on PostgreSQL.
  */
@@ -9,6 +9,7 @@ import { benchLedger } from "./bench/ledger";
 import { benchDocuments } from "./bench/documents";
 import { benchPortal } from "./bench/portal";
 import { benchVoids } from "./bench/voids";
+import { benchWebhooks } from "./bench/webhooks";
 
 const suites: Record<string, () => Promise<void>> = {
   foundation: benchFoundation,
@@ -16,6 +17,7 @@ const suites: Record<string, () => Promise<void>> = {
   documents: benchDocuments,
   portal: benchPortal,
   ledger: benchLedger,
+  webhooks: benchWebhooks,
 };
 
 async function main(): Promise<void> {

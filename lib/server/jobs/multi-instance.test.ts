@@ -1,16 +1,23 @@
+import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { postgresTarget } from "@/lib/server/db";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
 import { startInstanceChild, type InstanceChild } from "@/lib/server/testing/run-instance-child";
+import {
+  createTestWebhookEndpoint,
+  type TestWebhookEndpoint,
+} from "@/lib/server/testing/webhook-endpoint-fixture";
+import { startWebhookReceiver, type WebhookReceiver } from "@/lib/server/testing/webhook-receiver";
 import { startTaxAuthSimulator, type SimulatorHandle } from "@/lib/taxauth-simulator";
 
 import { jobsSchemaOf } from "./background-work";
 
 /**
  * Issue 21's proof on several instances: two app instances (child processes running the server's
- * own start and the void route handlers over HTTP) on one PostgreSQL and one DGII simulator.
+ * own start and the void route handlers over HTTP) on one PostgreSQL and one DGII simulator, with a
+ * webhook endpoint of the company pointing at a local receiver.
  * PostgreSQL only — on the embedded PGlite default there is one process by construction (PGlite
  * opens its data directory once), so "another instance" does not exist there; CI runs this file in
  * its PostgreSQL pass (.ci/run, TEST_DATABASE_URL).
@@ -22,12 +29,23 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL",
   let a: InstanceChild;
   let b: InstanceChild;
   let jobsSchema: string;
+  let receiver: WebhookReceiver;
+  let endpoint: TestWebhookEndpoint;
   const LEASE_MS = 3_000;
 
   beforeAll(async () => {
     database = await createTestDatabase();
     simulator = await startTaxAuthSimulator({ port: 0, adminEnabled: true });
     account = await createTestAccount({ rnc: "131777021", certificate: true });
+    // Before any event: every event of the company goes to this endpoint (a local receiver; the
+    // instances run in simulator mode, where http to loopback is allowed). The secret is sealed with
+    // this process's ENCRYPTION_KEY, which the instances inherit.
+    receiver = await startWebhookReceiver();
+    endpoint = await createTestWebhookEndpoint({
+      accountId: account.auth.accountId,
+      environment: "TesteCF",
+      url: receiver.url,
+    });
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.searchParams.set("schema", database.schema!);
     const target = postgresTarget(url.toString());
@@ -52,6 +70,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL",
       await instance?.exited;
     }
     await simulator?.close();
+    await receiver?.close();
     await database?.dispose();
   });
 
@@ -97,6 +116,79 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL",
     const sent = results.find((result) => result.status === 200)!;
     expect(refused.body).toMatchObject({ code: "VOID_IN_PROGRESS", voidId: sent.body.voidId });
     expect(sends() - before).toBe(1);
+  }, 60_000);
+
+  it("each event is delivered once per endpoint, signed with its secret, whichever instance wrote it", async () => {
+    // Voids through both instances (each writes void.created, then void.settled), beside the
+    // events of the tests above.
+    const sent = await Promise.all(
+      [a, b, a, b].map((instance, i) => {
+        const from = 301 + i * 10;
+        return post(instance, [
+          [`E3100000${String(from).padStart(5, "0")}`, `E3100000${String(from + 4).padStart(5, "0")}`],
+        ]);
+      }),
+    );
+    expect(sent.map((result) => result.status)).toEqual([200, 200, 200, 200]);
+    const events = await database.prisma.outboxEvent.findMany({
+      where: { accountId: account.auth.accountId },
+      select: { id: true, type: true, payload: true },
+    });
+    const eventIds = events.map((event) => event.id);
+    expect(events.filter((event) => event.type === "void.settled").length).toBeGreaterThanOrEqual(5);
+    await receiver.waitForIds(eventIds.length, 20_000);
+    const deliveries = async () =>
+      database.prisma.webhookDelivery.findMany({
+        where: { endpointId: endpoint.id, eventId: { in: eventIds } },
+        include: { attemptsLog: true },
+      });
+    // The receiver's 204 arrives before the instance writes "delivered": wait for the rows too.
+    let rows = await deliveries();
+    for (
+      let tries = 0;
+      tries < 50 && rows.filter((row) => row.status === "delivered").length < eventIds.length;
+      tries++
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      rows = await deliveries();
+    }
+    // Exactly one delivery row per event for the endpoint, delivered at the first attempt.
+    expect(rows.map((row) => row.eventId).sort()).toEqual([...eventIds].sort());
+    expect(rows.every((row) => row.status === "delivered" && row.attempts === 1)).toBe(true);
+    expect(rows.every((row) => row.attemptsLog.length === 1 && row.attemptsLog[0]!.statusCode === 204)).toBe(
+      true,
+    );
+
+    // The receiver: every webhook-id, and (no failure, no instance killed: the normal case) each
+    // exactly once — a receiver deduplicating by webhook-id would not even need to.
+    const seen = receiver.received.filter((request) => eventIds.includes(request.id));
+    expect(new Set(seen.map((request) => request.id))).toEqual(new Set(eventIds));
+    expect(seen).toHaveLength(eventIds.length);
+    // Nothing but this company's events reached it.
+    const all = await database.prisma.outboxEvent.findMany({
+      where: { id: { in: [...receiver.ids()] } },
+      select: { accountId: true },
+    });
+    expect(all.length).toBe(receiver.ids().size);
+    expect(all.every((event) => event.accountId === account.auth.accountId)).toBe(true);
+
+    // Both instances run a dispatcher loop (either may claim any delivery), and still none went twice.
+    for (const instance of [a, b]) expect(instance.log()).toContain('"msg":"Webhook dispatcher started"');
+
+    // Each verifies with the endpoint's secret (Standard Webhooks) and carries its event.
+    const verifier = new Webhook(endpoint.secret);
+    const wrong = new Webhook(`whsec_${Buffer.alloc(24, 7).toString("base64")}`);
+    for (const request of seen) {
+      const headers = {
+        "webhook-id": request.id,
+        "webhook-timestamp": request.timestamp,
+        "webhook-signature": request.signature,
+      };
+      const body = verifier.verify(request.body, headers) as { type: string; data: unknown };
+      const event = events.find((candidate) => candidate.id === request.id)!;
+      expect(body).toMatchObject({ type: event.type, data: event.payload });
+      expect(() => wrong.verify(request.body, headers)).toThrow();
+    }
   }, 60_000);
 
   it("an instance killed mid-send is swept to INTERRUPTED by the other", async () => {
