@@ -7,6 +7,8 @@ export interface ScriptedRequest {
   headers: IncomingHttpHeaders;
   body: string;
   url: string;
+  /** Date.now() when the whole body had arrived. */
+  arrivedAt: number;
 }
 
 /** What the receiver does with a request: write the answer (or never answer, to test a timeout). */
@@ -38,6 +40,7 @@ export async function startScriptedReceiver(): Promise<ScriptedReceiver> {
         headers: request.headers,
         body: Buffer.concat(chunks).toString("utf8"),
         url: request.url ?? "",
+        arrivedAt: Date.now(),
       };
       received.push(entry);
       script(entry, response);
