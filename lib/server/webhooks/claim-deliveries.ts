@@ -93,30 +93,69 @@ export async function claimDueDeliveryIds(
   );
 }
 
-/** What sending needs: the deliveries with their endpoint and event (read after the claim's commit). */
+interface DeliveryRow {
+  id: string;
+  endpointId: string;
+  accountId: string;
+  eventId: string;
+  attempts: number;
+  url: string;
+  environment: string;
+  secretCiphertext: Uint8Array<ArrayBuffer>;
+  secretIv: Uint8Array<ArrayBuffer>;
+  secretTag: Uint8Array<ArrayBuffer>;
+  previousSecretCiphertext: Uint8Array<ArrayBuffer> | null;
+  previousSecretIv: Uint8Array<ArrayBuffer> | null;
+  previousSecretTag: Uint8Array<ArrayBuffer> | null;
+  previousSecretExpiresAt: bigint | null;
+  type: string | null;
+  createdAt: bigint | null;
+  payload: unknown;
+}
+
+/**
+ * What sending needs: the deliveries with their endpoint and event, in one query (on PGlite every
+ * round trip queues behind the app's own queries, so a burst of events is sent in few of them).
+ */
 export async function loadDeliveries(db: PrismaClient, ids: readonly string[]): Promise<ClaimedDelivery[]> {
   if (ids.length === 0) return [];
-  const rows = await db.webhookDelivery.findMany({
-    where: { id: { in: [...ids] } },
-    include: { endpoint: true },
-  });
-  const events = await db.outboxEvent.findMany({
-    where: { id: { in: [...new Set(rows.map((row) => row.eventId))] } },
-    select: { id: true, type: true, createdAt: true, payload: true },
-  });
-  const eventById = new Map(events.map((event) => [event.id, event]));
-  return rows.map((row) => {
-    const event = eventById.get(row.eventId);
-    return {
-      id: row.id,
-      endpointId: row.endpointId,
-      accountId: row.accountId,
-      eventId: row.eventId,
-      attempts: row.attempts,
-      endpoint: { ...row.endpoint, environment: row.endpoint.environment },
-      event: event
-        ? { id: event.id, type: event.type, createdAt: Number(event.createdAt), payload: event.payload }
+  const rows = await db.$queryRaw<DeliveryRow[]>`
+    SELECT d."id", d."endpointId", d."accountId", d."eventId", d."attempts",
+           e."url", e."environment"::text AS "environment",
+           e."secretCiphertext", e."secretIv", e."secretTag",
+           e."previousSecretCiphertext", e."previousSecretIv", e."previousSecretTag", e."previousSecretExpiresAt",
+           v."type", v."createdAt", v."payload"
+    FROM "WebhookDelivery" d
+    JOIN "WebhookEndpoint" e ON e."id" = d."endpointId"
+    LEFT JOIN "OutboxEvent" v ON v."id" = d."eventId"
+    WHERE d."id" = ANY(${[...ids]}::text[])
+    ORDER BY d."nextAttemptAt", d."id"`;
+  return rows.map((row) => ({
+    id: row.id,
+    endpointId: row.endpointId,
+    accountId: row.accountId,
+    eventId: row.eventId,
+    attempts: row.attempts,
+    endpoint: {
+      id: row.endpointId,
+      url: row.url,
+      environment: row.environment,
+      secretCiphertext: bytes(row.secretCiphertext)!,
+      secretIv: bytes(row.secretIv)!,
+      secretTag: bytes(row.secretTag)!,
+      previousSecretCiphertext: bytes(row.previousSecretCiphertext),
+      previousSecretIv: bytes(row.previousSecretIv),
+      previousSecretTag: bytes(row.previousSecretTag),
+      previousSecretExpiresAt: row.previousSecretExpiresAt,
+    },
+    event:
+      row.type !== null && row.createdAt !== null
+        ? { id: row.eventId, type: row.type, createdAt: Number(row.createdAt), payload: row.payload }
         : null,
-    };
-  });
+  }));
+}
+
+/** bytea from a raw query, as the Uint8Array the sealing code takes. */
+function bytes(value: Uint8Array | null): Uint8Array<ArrayBuffer> | null {
+  return value === null ? null : new Uint8Array(value);
 }

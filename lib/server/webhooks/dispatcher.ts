@@ -27,16 +27,23 @@ export interface DispatchOptions {
   now?: () => number;
   /** DNS resolution of receivers (tests make a name change between deliveries). */
   resolver?: Resolver;
-  /** Deliveries in flight at once on this instance (default 32). */
+  /** Deliveries in flight at once on this instance (default 100). */
   concurrency?: number;
   timeoutMs?: number;
   /** Loopback and http:// allowed: simulator mode only (default from TAXAUTH). */
   allowLoopback?: boolean;
 }
 
-export const DEFAULT_CONCURRENCY = 32;
+/**
+ * Deliveries in flight at once on one instance: a receiver that times out holds one slot for
+ * WEBHOOK_TIMEOUT_MS, the others keep going; a burst is sent in rounds this large.
+ */
+export const DEFAULT_CONCURRENCY = 100;
 /** Beyond one attempt's timeout: how long a claim may wait for its answer to be written. */
 const LEASE_MARGIN_MS = 30_000;
+/** Answers are written together: up to this many per transaction, or after this wait. */
+const WRITE_GROUP = 100;
+const WRITE_DELAY_MS = 20;
 /** dispatchOnce's bound, so a test's call always returns. */
 const MAX_ROUNDS = 50;
 
@@ -123,6 +130,8 @@ class DispatcherLoop {
   private inFlight = new Set<Promise<void>>();
   private answers: AttemptResult[] = [];
   private writing: Promise<void> | undefined;
+  private writeTimer: NodeJS.Timeout | undefined;
+  private lastContext: Resolved | undefined;
 
   constructor(
     private readonly options: DispatchOptions,
@@ -159,12 +168,14 @@ class DispatcherLoop {
         });
         busy ||= claimed.full;
         for (const delivery of await loadDeliveries(context.db, claimed.ids)) {
+          // The slot frees when the answer comes; writing it is grouped with others (answered).
           const running: Promise<void> = sendDelivery(delivery, context)
             .then((result) => this.answered(result, context))
             .finally(() => {
               this.inFlight.delete(running);
-              // A slot is free: more may be waiting.
-              if (busy) this.schedule(0);
+              // Half the slots free and more waiting: the next round now, not at the next poll.
+              // (Not at every free slot: a round of one delivery costs as much as a round of 100.)
+              if (busy && this.inFlight.size <= context.concurrency / 2) this.schedule(0);
             });
           this.inFlight.add(running);
         }
@@ -179,23 +190,40 @@ class DispatcherLoop {
     }
   }
 
-  /** Group commit: answers that arrive while a write runs go out together in the next one. */
-  private answered(result: AttemptResult, context: Resolved): Promise<void> {
+  /**
+   * Group commit: an answer waits up to WRITE_DELAY_MS for others, then all are written in one
+   * transaction (at once when WRITE_GROUP have gathered). Writing each alone would cost a
+   * transaction per delivery — on PGlite, one connection shared with the whole app.
+   */
+  private answered(result: AttemptResult, context: Resolved): void {
+    this.lastContext = context;
     this.answers.push(result);
-    this.writing ??= (async () => {
-      while (this.answers.length > 0) {
-        const group = this.answers.splice(0, this.answers.length);
-        try {
-          await recordAttempts(context.db, group, { now: context.now() });
-        } catch (error) {
-          // Unwritten: the claims' leases run out and the deliveries are sent again (at least once).
-          logger.warn({ err: error, count: group.length }, "Webhook attempts not recorded");
-        }
+    if (this.answers.length >= WRITE_GROUP) this.flushSoon(context, 0);
+    else this.flushSoon(context, WRITE_DELAY_MS);
+  }
+
+  private flushSoon(context: Resolved, delayMs: number): void {
+    if (this.writing) return; // the running write takes everything queued before it ends
+    if (this.writeTimer && delayMs > 0) return;
+    clearTimeout(this.writeTimer);
+    this.writeTimer = setTimeout(() => {
+      this.writeTimer = undefined;
+      this.writing = this.writeAll(context).finally(() => {
+        this.writing = undefined;
+      });
+    }, delayMs);
+  }
+
+  private async writeAll(context: Resolved): Promise<void> {
+    while (this.answers.length > 0) {
+      const group = this.answers.splice(0, this.answers.length);
+      try {
+        await recordAttempts(context.db, group, { now: context.now() });
+      } catch (error) {
+        // Unwritten: the claims' leases run out and the deliveries are sent again (at least once).
+        logger.warn({ err: error, count: group.length }, "Webhook attempts not recorded");
       }
-    })().finally(() => {
-      this.writing = undefined;
-    });
-    return this.writing;
+    }
   }
 
   /** No new rounds; sends in flight get up to `timeoutMs` to finish and be written. */
@@ -203,7 +231,14 @@ class DispatcherLoop {
     this.stopped = true;
     clearTimeout(this.timer);
     const drained = (async () => {
-      while (this.inFlight.size > 0 || this.writing) {
+      while (this.inFlight.size > 0 || this.writing || this.writeTimer || this.answers.length > 0) {
+        if (this.writeTimer || (this.answers.length > 0 && !this.writing)) {
+          clearTimeout(this.writeTimer);
+          this.writeTimer = undefined;
+          this.writing ??= this.writeAll(this.lastContext!).finally(() => {
+            this.writing = undefined;
+          });
+        }
         await Promise.allSettled([...this.inFlight, this.writing]);
       }
     })();
