@@ -25,8 +25,10 @@ const RATE = Number(process.env.WEBHOOK_BENCH_RATE ?? 0);
 /**
  * Issue 21 "Webhooks": events written with writeEvent in real transactions (one per event, as a
  * state change writes it), delivered by the dispatcher running in this process (as in an instance)
- * to a local receiver on 127.0.0.1 (simulator mode allows loopback). Latency = the event's
- * createdAt (stamped in the writing transaction) → the receiver's arrival of its first request.
+ * to a local receiver on 127.0.0.1 in a child process (simulator mode allows loopback; a real
+ * receiver does not share the app's event loop, which the embedded PGlite keeps busy). Latency =
+ * the event's createdAt (stamped in the writing transaction) → the receiver's arrival (its clock)
+ * of the event's first request.
  * Then the receiver is down (connections refused) while events are written, and back: every event
  * must arrive; the time to drain after its return is measured. PGlite, or PostgreSQL with
  * TEST_DATABASE_URL (the `db` field says which); `load` is the 1-minute load average at the end.
@@ -34,7 +36,7 @@ const RATE = Number(process.env.WEBHOOK_BENCH_RATE ?? 0);
 export async function benchWebhooks(): Promise<void> {
   const database = await createTestDatabase();
   const db = database.kind;
-  const receiver = await startWebhookReceiver();
+  const receiver = await startWebhookReceiver({ separateProcess: true });
   try {
     const company = await createTestAccount();
     const { accountId, rnc } = company.auth;
