@@ -100,8 +100,26 @@ export function parseDeliveryListQuery(searchParams: URLSearchParams): DeliveryL
 type DeliveryRow = NonNullable<
   Awaited<ReturnType<Awaited<ReturnType<typeof getDb>>["webhookDelivery"]["findFirst"]>>
 >;
+type AttemptRow = NonNullable<
+  Awaited<ReturnType<Awaited<ReturnType<typeof getDb>>["webhookDeliveryAttempt"]["findFirst"]>>
+>;
 
-function toView(row: DeliveryRow): WebhookDeliveryView {
+/**
+ * The delivery as the log shows it. `attempts` and the last* fields come from the attempts
+ * themselves (replays included: a replay of a delivered event leaves the delivery's own columns,
+ * which drive the retry schedule, as they were); the row's columns when none is logged.
+ */
+function toView(row: DeliveryRow, count: number, latest: AttemptRow | undefined): WebhookDeliveryView {
+  const fromLatest = latest
+    ? {
+        attempts: Math.max(count, row.attempts),
+        lastAttemptAt: toMs(latest.attemptedAt),
+        lastStatusCode: latest.statusCode,
+        lastLatencyMs: latest.latencyMs,
+        lastError: latest.error,
+        lastResponseExcerpt: latest.responseExcerpt,
+      }
+    : {};
   return {
     id: row.id,
     endpointId: row.endpointId,
@@ -117,6 +135,7 @@ function toView(row: DeliveryRow): WebhookDeliveryView {
     lastResponseExcerpt: row.lastResponseExcerpt,
     deliveredAt: toMsOrNull(row.deliveredAt),
     createdAt: toMs(row.createdAt),
+    ...fromLatest,
   };
 }
 
@@ -167,11 +186,15 @@ export async function listWebhookDeliveries(
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,
+    include: {
+      attemptsLog: { orderBy: [{ attemptedAt: "desc" }, { id: "desc" }], take: 1 },
+      _count: { select: { attemptsLog: true } },
+    },
   });
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
-    items: page.map(toView),
+    items: page.map((row) => toView(row, row._count.attemptsLog, row.attemptsLog[0])),
     ...(rows.length > limit && last
       ? { nextToken: encodeCursor({ createdAt: toMs(last.createdAt), voidId: last.id }) }
       : {}),
@@ -197,7 +220,7 @@ export async function getWebhookDelivery(
     select: { payload: true },
   });
   return {
-    ...toView(row),
+    ...toView(row, row.attemptsLog.length, row.attemptsLog.at(-1)),
     attemptLog: row.attemptsLog.map((attempt) => ({
       id: attempt.id,
       attemptedAt: toMs(attempt.attemptedAt),

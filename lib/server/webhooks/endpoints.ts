@@ -169,7 +169,6 @@ export async function createWebhookEndpoint(
       throw new AppError(
         "WEBHOOK_LIMIT_REACHED",
         `La empresa ya tiene ${WEBHOOK_ENDPOINTS_MAX} webhooks en ${scope.environment}, el máximo: elimine uno antes de crear otro.`,
-        { extra: { limit: WEBHOOK_ENDPOINTS_MAX } },
       );
     }
     await tx.webhookEndpoint.create({

@@ -26,6 +26,7 @@ import { resetServiceStatusForTests } from "@/lib/server/taxauth/service-status"
 import type { VoidTestApp } from "@/lib/server/voids/testing/void-test-app";
 
 import { approvalScenarios } from "./approval-scenarios";
+import { webhookScenarios } from "./webhook-scenarios";
 
 /** One real call of an endpoint, named as its documented example. */
 export interface Scenario {
@@ -290,6 +291,8 @@ export async function buildScenarios(app: VoidTestApp): Promise<Scenario[]> {
 
   // Approvals (issue 20): a company of its own whose policy holds every void.
   const approvals = await approvalScenarios(app);
+  // Webhooks (issue 21): a company of its own, delivering to a local receiver.
+  const webhooks = await webhookScenarios();
 
   return [
     ...refusalScenarios,
@@ -636,6 +639,7 @@ export async function buildScenarios(app: VoidTestApp): Promise<Scenario[]> {
     },
     ...ledgerScenarios(app, account, voidPost),
     ...approvals,
+    ...webhooks,
     // Last, so that the list's page example above keeps showing ordinary records.
     {
       operationId: "createVoid",
