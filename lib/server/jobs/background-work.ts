@@ -95,8 +95,9 @@ export async function stopBackgroundWork(timeoutMs: number): Promise<void> {
   const pending = holder.__anulaJobs;
   holder.__anulaJobs = undefined;
   clearInterval(depthTimer);
-  await stopWebhookDispatcher(timeoutMs);
-  if (!pending) return;
+  // Side by side, so the shutdown's budget is not spent twice.
+  const webhooksStopped = stopWebhookDispatcher(timeoutMs);
+  if (!pending) return webhooksStopped;
   const queue = await pending.catch(() => undefined);
-  await queue?.stop(timeoutMs);
+  await Promise.all([queue?.stop(timeoutMs), webhooksStopped]);
 }

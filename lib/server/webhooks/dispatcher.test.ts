@@ -326,13 +326,19 @@ describe("retries", () => {
     expect((await dispatch()).attempted).toBe(4); // not failing yet: all four go
     t = start + 5_000;
     expect((await dispatch()).attempted).toBe(1); // failing: one probe
-    const delayed = (await deliveriesOf(target.id)).filter((d) => Number(d.nextAttemptAt) > start + 5_000);
-    expect(delayed).toHaveLength(1);
+    // The probe failed: the endpoint waits until start + 35 s, and its backlog with it.
+    const waits = (await deliveriesOf(target.id)).map((delivery) => Number(delivery.nextAttemptAt) - start);
+    expect(waits.sort((x, y) => x - y)).toEqual([35_000, 35_000, 35_000, 35_000]);
+    // A new event for it is not due before then either.
+    await emit(a, "void.settled");
+    await dispatch();
+    const fresh = (await deliveriesOf(target.id)).find((delivery) => delivery.attempts === 0);
+    expect(Number(fresh!.nextAttemptAt) - start).toBe(35_000);
 
     receiver.answer((_request, response) => response.writeHead(204).end());
     t = start + 5_000 + 30_000;
-    // The probe succeeds; the three others (one of them scheduled later) follow in the same pass.
-    expect(await dispatch()).toMatchObject({ attempted: 4, delivered: 4 });
+    // The probe succeeds; the four others follow in the same pass.
+    expect(await dispatch()).toMatchObject({ attempted: 5, delivered: 5 });
     expect((await deliveriesOf(target.id)).every((delivery) => delivery.status === "delivered")).toBe(true);
     expect(await endpointRow(target.id)).toMatchObject({ failingSince: null, retryAfter: null });
   });

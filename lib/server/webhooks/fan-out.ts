@@ -30,6 +30,7 @@ interface EndpointRow {
   environment: string;
   enabled: boolean;
   eventTypes: string[] | null;
+  retryAfter: bigint | null;
 }
 
 /** True when some event waits (an index-only look, for the idle poll). */
@@ -57,7 +58,7 @@ export async function fanOutEvents(
       if (events.length === 0) return { events: 0, deliveries: 0 };
       const accountIds = [...new Set(events.map((event) => event.accountId))];
       const endpoints = await tx.$queryRaw<EndpointRow[]>`
-        SELECT "id", "accountId", "environment"::text AS "environment", "enabled", "eventTypes"
+        SELECT "id", "accountId", "environment"::text AS "environment", "enabled", "eventTypes", "retryAfter"
         FROM "WebhookEndpoint"
         WHERE "enabled" AND "accountId" = ANY(${accountIds}::text[])`;
       const pairs = events.flatMap((event) =>
@@ -69,14 +70,15 @@ export async function fanOutEvents(
         created = await tx.$executeRaw`
           INSERT INTO "WebhookDelivery"
             ("id", "endpointId", "accountId", "eventId", "eventType", "status", "attempts", "nextAttemptAt", "createdAt")
-          SELECT p.id, p.endpoint_id, p.account_id, p.event_id, p.event_type, 'pending', 0, ${now}::bigint, ${now}::bigint
+          SELECT p.id, p.endpoint_id, p.account_id, p.event_id, p.event_type, 'pending', 0, p.next_at::bigint, ${now}::bigint
           FROM unnest(
             ${pairs.map(() => uuidv7())}::text[],
             ${pairs.map((pair) => pair.endpoint.id)}::text[],
             ${pairs.map((pair) => pair.event.accountId)}::text[],
             ${pairs.map((pair) => pair.event.id)}::text[],
-            ${pairs.map((pair) => pair.event.type)}::text[]
-          ) AS p(id, endpoint_id, account_id, event_id, event_type)
+            ${pairs.map((pair) => pair.event.type)}::text[],
+            ${pairs.map((pair) => String(firstAttemptAt(pair.endpoint, options.now)))}::text[]
+          ) AS p(id, endpoint_id, account_id, event_id, event_type, next_at)
           ON CONFLICT ("endpointId", "eventId") DO NOTHING`;
       }
       await tx.$executeRaw`
@@ -86,4 +88,9 @@ export async function fanOutEvents(
     },
     { timeout: 60_000, maxWait: 10_000 },
   );
+}
+
+/** Due at once, unless its endpoint is backing off: then when the endpoint may be tried again. */
+function firstAttemptAt(endpoint: EndpointRow, now: number): number {
+  return endpoint.retryAfter !== null ? Math.max(now, Number(endpoint.retryAfter)) : now;
 }

@@ -8,6 +8,7 @@ import {
   nextAttemptAfterFailure,
   shouldDisableEndpoint,
 } from "@/lib/domain/webhook-retry";
+import { logger } from "@/lib/server/config/logger";
 import type { PrismaClient } from "@/lib/server/db";
 
 import type { SendOutcome } from "./send-webhook";
@@ -93,7 +94,7 @@ export async function recordAttempts(
     error: result.outcome.error,
     responseExcerpt: result.outcome.responseExcerpt,
   }));
-  const caughtUp = await db.$transaction(
+  const { caughtUp, backedOff } = await db.$transaction(
     async (tx) => {
       const deliveryIds = [...new Set(ordered.map((result) => result.deliveryId))].sort();
       const endpointIds = [...new Set(ordered.map((result) => result.endpointId))].sort();
@@ -215,17 +216,37 @@ export async function recordAttempts(
       }
       for (const { endpoint, lastError } of disabled)
         await announceDisabled(tx, endpoint, lastError, options.now);
-      return [...caughtUp];
+      // Endpoints backing off after this group, with the instant they may be tried again.
+      const backedOff = [...endpointsTouched]
+        .map((id) => endpoints.get(id)!)
+        .filter((endpoint) => endpoint.enabled && endpoint.retryAfter !== null)
+        .map((endpoint) => ({ id: endpoint.id, retryAfter: endpoint.retryAfter! }));
+      return {
+        caughtUp: [...caughtUp].filter((id) => !backedOff.some((entry) => entry.id === id)),
+        backedOff,
+      };
     },
     { timeout: 60_000, maxWait: 10_000 },
   );
-  // Catch-up after its own commit: locking the endpoint's other deliveries inside the transaction
-  // above would take rows in the opposite order to the claim's.
-  if (caughtUp.length > 0) {
-    await db.$executeRaw`
-      UPDATE "WebhookDelivery" SET "nextAttemptAt" = ${String(options.now)}::bigint
-      WHERE "endpointId" = ANY(${caughtUp}::text[]) AND "status" = 'pending'
-        AND "nextAttemptAt" > ${String(options.now)}::bigint`;
+  // After the commit, and best effort (a statement lost here only costs time): locking the
+  // endpoint's other deliveries inside the transaction would take rows in the opposite order to
+  // the claim's. Catch-up: an endpoint answering again gets its pending deliveries at once.
+  // Backoff: its pending deliveries move to its retryAfter, so the claims' index scans do not
+  // wade through a down receiver's backlog at every poll.
+  try {
+    if (caughtUp.length > 0) {
+      await db.$executeRaw`
+        UPDATE "WebhookDelivery" SET "nextAttemptAt" = ${String(options.now)}::bigint
+        WHERE "endpointId" = ANY(${caughtUp}::text[]) AND "status" = 'pending'
+          AND "nextAttemptAt" > ${String(options.now)}::bigint`;
+    }
+    for (const { id, retryAfter } of backedOff) {
+      await db.$executeRaw`
+        UPDATE "WebhookDelivery" SET "nextAttemptAt" = ${String(retryAfter)}::bigint
+        WHERE "endpointId" = ${id} AND "status" = 'pending' AND "nextAttemptAt" < ${String(retryAfter)}::bigint`;
+    }
+  } catch (error) {
+    logger.warn({ err: error }, "Webhook deliveries not rescheduled after an endpoint's answer");
   }
   return recorded;
 }
