@@ -145,6 +145,7 @@ describe("replayDelivery", () => {
     expect(await replay(deliveryId, b.auth.accountId)).toEqual({ kind: "not_found" });
     expect(await replay(deliveryId, a.auth.accountId, "eCF")).toEqual({ kind: "not_found" });
     expect(await replay("01900000-0000-7000-8000-000000000000")).toEqual({ kind: "not_found" });
+    expect(await replay(deliveryId, a.auth.accountId, "Produccion")).toEqual({ kind: "not_found" });
     expect(receiver.received.length).toBe(sent);
   });
 

@@ -1,5 +1,6 @@
 import "server-only";
 
+import { isEnvironment } from "@/lib/domain/environments";
 import { loadConfig } from "@/lib/server/config/load-config";
 import { getDb } from "@/lib/server/db";
 
@@ -28,12 +29,13 @@ export async function replayDelivery(
   input: { accountId: string; environment: string; deliveryId: string; requestedBy: string | null },
   options: { now?: () => number; resolver?: Resolver; timeoutMs?: number; allowLoopback?: boolean } = {},
 ): Promise<ReplayResult> {
+  if (!isEnvironment(input.environment)) return { kind: "not_found" };
   const db = await getDb();
   const owned = await db.webhookDelivery.findFirst({
     where: {
       id: input.deliveryId,
       accountId: input.accountId,
-      endpoint: { accountId: input.accountId, environment: input.environment as never },
+      endpoint: { accountId: input.accountId, environment: input.environment },
     },
     select: { id: true, endpoint: { select: { enabled: true } } },
   });
