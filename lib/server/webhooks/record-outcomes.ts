@@ -135,17 +135,18 @@ export async function recordAttempts(
         firstAttempts.set(delivery.id, firstAttempts.get(delivery.id) ?? result.attemptedAt);
         delivery.attempts += 1;
         if (result.outcome.delivered) {
-          if (delivery.status !== "delivered") {
-            delivery.status = "delivered";
-            updates.push({
-              id: delivery.id,
-              status: "delivered",
-              nextAttemptAt: Number(delivery.nextAttemptAt),
-              clearLock: true,
-              attempt,
-              deliveredAt: result.attemptedAt + result.outcome.latencyMs,
-            });
-          }
+          // A replay of a delivery already delivered is logged as its latest attempt; deliveredAt
+          // keeps the first delivery.
+          const first = delivery.status !== "delivered";
+          delivery.status = "delivered";
+          updates.push({
+            id: delivery.id,
+            status: "delivered",
+            nextAttemptAt: Number(delivery.nextAttemptAt),
+            clearLock: result.trigger === "automatic",
+            attempt,
+            deliveredAt: first ? result.attemptedAt + result.outcome.latencyMs : null,
+          });
           // It answers again: the run ends, and if it was backing off, its deliveries held back
           // by that (not those waiting on their own schedule after a 4xx) catch up at once.
           if (endpoint.retryAfter !== null) caughtUp.add(endpoint.id);
@@ -156,8 +157,9 @@ export async function recordAttempts(
           }
           return;
         }
-        // Another instance delivered it meanwhile (its lease had run out): a late failure changes nothing.
-        if (delivery.status === "delivered") return;
+        // Another instance delivered it meanwhile (its lease had run out): a late automatic failure
+        // changes nothing but the log.
+        if (delivery.status === "delivered" && result.trigger === "automatic") return;
         if (result.trigger === "replay") {
           updates.push({
             id: delivery.id,

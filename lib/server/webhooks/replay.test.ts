@@ -113,10 +113,18 @@ describe("replayDelivery", () => {
     await database.prisma.webhookDelivery.update({ where: { id: deliveryId }, data: { status: "failed" } });
     receiver.answer((_request, response) => response.writeHead(204).end());
     expect(await replay(deliveryId)).toMatchObject({ kind: "sent", delivered: true });
+    const delivered = await database.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } });
+    expect(delivered).toMatchObject({ status: "delivered", attempts: 2 });
+    // Replayed again once delivered: logged as its latest attempt, the first delivery's time kept.
+    receiver.answer((_request, response) => response.writeHead(503).end());
+    expect(await replay(deliveryId)).toMatchObject({ kind: "sent", delivered: false });
     expect(
       await database.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } }),
     ).toMatchObject({
       status: "delivered",
+      attempts: 3,
+      lastStatusCode: 503,
+      deliveredAt: delivered.deliveredAt,
     });
   });
 
