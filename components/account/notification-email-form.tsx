@@ -44,7 +44,7 @@ export function NotificationEmailForm({
     <form className="stack" onSubmit={submit} noValidate data-testid="notification-email-form">
       <p className="muted">{t.intro}</p>
       {smtpConfigured ? null : (
-        <Banner tone="info" testId="notification-email-off">
+        <Banner tone="info" testId="notification-email-unconfigured">
           <p>{t.notConfigured}</p>
         </Banner>
       )}
