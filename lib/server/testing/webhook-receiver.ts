@@ -215,10 +215,11 @@ async function startChildReceiver(initialPort: number): Promise<WebhookReceiver>
       await listen(port);
     },
     close: async () => {
-      if (!child.connected) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.send({ kind: "exit" });
-      await exited;
+      if (child.connected) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.send({ kind: "exit" });
+        await exited;
+      }
       rmSync(file, { force: true });
     },
   };
