@@ -29,6 +29,7 @@ const PAGES = [
   ["api-keys", "/settings/api-keys"],
   ["service-accounts", "/settings/service-accounts"],
   ["approvals", "/settings/approvals"],
+  ["webhooks", "/settings/webhooks"],
   ["void-requests", "/voids/requests"],
   ["integration", "/settings/integration"],
   ["organization", "/organization"],
