@@ -56,8 +56,7 @@ export const enNotifications: typeof esNotifications = {
     },
     sequence_expiring: {
       title: "Range about to expire",
-      detail:
-        "Range {desde}–{hasta} expires on {expiresOn} (in {daysLeft} days); {unused} numbers are unused.",
+      detail: "Range {desde}–{hasta} expires on {expiresOn} ({remaining}); {unused} numbers are unused.",
     },
     sequence_depleted: {
       title: "Range used up",
@@ -65,13 +64,25 @@ export const enNotifications: typeof esNotifications = {
     },
     certificate_expiring: {
       title: "Certificate about to expire",
-      detail: "The certificate of {subject} expires on {notAfter} (in {daysLeft} days): upload the new one.",
+      detail: "The certificate of {subject} expires on {notAfter} ({remaining}): upload the new one.",
+    },
+    certificate_expired: {
+      title: "Certificate expired",
+      detail:
+        "The certificate of {subject} expired on {notAfter}: it can no longer sign voids. Upload the new one.",
     },
     webhook_disabled: {
       title: "Webhook disabled",
       detail: "{url} failed for 3 days and was disabled. Check it and enable it again.",
     },
     other: { title: "Notice", detail: "Open it to see the details." },
+  },
+  // The {remaining} of a range or certificate about to expire, from the event's daysLeft.
+  remaining: {
+    lastDay: "today is its last day",
+    underADay: "in less than a day",
+    oneDay: "in 1 day",
+    days: "in {days} days",
   },
   email: {
     title: "Notifications by e-mail",

@@ -60,7 +60,7 @@ export const esNotifications = {
     sequence_expiring: {
       title: "Rango por vencer",
       detail:
-        "El rango {desde}–{hasta} vence el {expiresOn} (en {daysLeft} días); quedan {unused} números sin usar.",
+        "El rango {desde}–{hasta} vence el {expiresOn} ({remaining}); quedan {unused} números sin usar.",
     },
     sequence_depleted: {
       title: "Rango agotado",
@@ -68,13 +68,25 @@ export const esNotifications = {
     },
     certificate_expiring: {
       title: "Certificado por vencer",
-      detail: "El certificado de {subject} vence el {notAfter} (en {daysLeft} días): cargue el nuevo.",
+      detail: "El certificado de {subject} vence el {notAfter} ({remaining}): cargue el nuevo.",
+    },
+    certificate_expired: {
+      title: "Certificado vencido",
+      detail:
+        "El certificado de {subject} venció el {notAfter}: ya no puede firmar anulaciones. Cargue el nuevo.",
     },
     webhook_disabled: {
       title: "Webhook desactivado",
       detail: "{url} falló durante 3 días y se desactivó. Revíselo y actívelo de nuevo.",
     },
     other: { title: "Aviso", detail: "Ábralo para ver el detalle." },
+  },
+  // The {remaining} of a range or certificate about to expire, from the event's daysLeft.
+  remaining: {
+    lastDay: "hoy es su último día",
+    underADay: "en menos de un día",
+    oneDay: "en 1 día",
+    days: "en {days} días",
   },
   email: {
     title: "Notificaciones por correo",

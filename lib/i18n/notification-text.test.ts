@@ -60,6 +60,47 @@ describe("notificationText", () => {
     expect(certificate.href).toBe("/settings");
   });
 
+  it("says how long is left in words: a range's last day, a certificate under a day away, 1 day, an expired certificate", () => {
+    const range = (daysLeft: number) =>
+      notificationText(
+        {
+          type: "sequence.expiring",
+          data: {
+            desde: "E310000000001",
+            hasta: "E310000000100",
+            expiresOn: "2026-12-31",
+            daysLeft,
+            unused: 3,
+          },
+        },
+        es.notifications,
+        "es",
+      ).detail;
+    expect(range(0)).toBe(
+      "El rango E310000000001–E310000000100 vence el 31-12-2026 (hoy es su último día); quedan 3 números sin usar.",
+    );
+    expect(range(1)).toContain("(en 1 día)");
+    expect(range(30)).toContain("(en 30 días)");
+    const certificate = (daysLeft: number, locale: "es" | "en" = "es") =>
+      notificationText(
+        {
+          type: "certificate.expiring",
+          data: { subject: "Empresa SRL", notAfter: "2026-12-31T04:00:00.000Z", daysLeft },
+        },
+        locale === "es" ? es.notifications : en.notifications,
+        locale,
+      );
+    expect(certificate(0).detail).toContain("(en menos de un día)");
+    expect(certificate(-2)).toEqual({
+      title: "Certificado vencido",
+      detail:
+        "El certificado de Empresa SRL venció el 31-12-2026: ya no puede firmar anulaciones. Cargue el nuevo.",
+      href: "/settings",
+    });
+    expect(certificate(-2, "en").title).toBe("Certificate expired");
+    expect(certificate(1, "en").detail).toContain("(in 1 day)");
+  });
+
   it("shows a webhook's URL without its query; an unknown type or a missing fact does not fail", () => {
     const webhook = notificationText(
       { type: "webhook.disabled", data: { endpointId: "e-1", url: "https://erp.do/hook?token=abc" } },

@@ -46,14 +46,16 @@ export function notificationText(
     hasta: text("hasta"),
     cantidad: number("cantidad"),
     expiresOn: dayOf(text("expiresOn")),
-    daysLeft: number("daysLeft"),
+    remaining: remainingOf(notification.type, data.daysLeft, t.remaining, locale),
     unused: number("unused"),
     subject: text("subject"),
     notAfter: dayOf(text("notAfter")),
     url: withoutQuery(text("url")),
   };
   // The catalogue's keys are the event types with "_" for "." (a dot would split the i18n test's key paths).
-  const key = notification.type.replace(/\./g, "_");
+  const key = isExpiredCertificate(notification.type, data.daysLeft)
+    ? "certificate_expired"
+    : notification.type.replace(/\./g, "_");
   const known = key !== "other" && Object.hasOwn(t.events, key);
   const texts = known ? t.events[key as EventTextKey] : t.events.other;
   return {
@@ -61,6 +63,27 @@ export function notificationText(
     detail: format(texts.detail, values),
     href: hrefOf(notification.type, data),
   };
+}
+
+/** The certificate scan announces an expired certificate once, as certificate.expiring with daysLeft < 0. */
+function isExpiredCertificate(type: string, daysLeft: unknown): boolean {
+  return type === "certificate.expiring" && typeof daysLeft === "number" && daysLeft < 0;
+}
+
+/**
+ * "in 7 days", "in 1 day", and day 0: a range's expiresOn is a whole day, so 0 is its last day; a
+ * certificate's notAfter is an instant, so 0 is less than a day away.
+ */
+function remainingOf(
+  type: string,
+  daysLeft: unknown,
+  t: NotificationTexts["remaining"],
+  locale: Locale,
+): string {
+  if (typeof daysLeft !== "number" || daysLeft < 0) return "—";
+  if (daysLeft === 0) return type === "sequence.expiring" ? t.lastDay : t.underADay;
+  if (daysLeft === 1) return t.oneDay;
+  return format(t.days, { days: formatNumber(daysLeft, locale) });
 }
 
 /** A webhook's URL without its query (a receiver may carry a token there) or credentials. */
