@@ -44,6 +44,13 @@ export const errorResponseSchema = z.strictObject({
   totalVoided: z.number().int().optional().describe("502 of POST void-ncf"),
   fileName: z.string().optional().describe("502 of POST void-ncf: the signed XML's name"),
   detail: z.string().optional().describe("502 of POST void-ncf: what went wrong in transit"),
+  motivo: z
+    .strictObject({ codigo: z.string(), descripcion: z.string().nullable() })
+    .nullable()
+    .optional()
+    .describe(
+      "502 of POST void-ncf: the 608 reason the attempt was sent with, or null (as on the void record)",
+    ),
   line: z.number().int().optional().describe("ALREADY_VOIDED: the request line that overlaps"),
   parameter: z.string().optional().describe("INVALID_* of a query parameter or header: its name"),
   retryAfter: z

@@ -114,6 +114,7 @@ function attemptAnswer(result: Pick<CreateVoidResult, "attempt" | "rangesJson">)
       totalVoided: record.totalVoided,
       fileName: record.fileName,
       ...(record.errorMessage ? { detail: record.errorMessage } : {}),
+      ...motivoField(record),
     },
   };
 }

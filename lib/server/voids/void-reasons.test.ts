@@ -116,6 +116,22 @@ describe("POST void-ncf with motivo", () => {
     expect(response.status).toBe(422);
     expect(response.body.motivo).toEqual({ codigo: "04", descripcion: "Corrección" });
   });
+
+  it("returns motivo on a 502 answer too (null when none was sent), as on the Error record", async () => {
+    app.simulator.admin.injectFault({ service: "anularrango", mode: "status", status: 500 });
+    const response = await post({
+      ranges: [freshRange()],
+      motivo: { codigo: "05", descripcion: "Duplicado" },
+    });
+    expect(response).toMatchObject({ status: 502, body: { code: "TAXAUTH_VOID_ERROR", status: "Error" } });
+    expect(response.body.motivo).toEqual({ codigo: "05", descripcion: "Duplicado" });
+    const record = await get(`?voidId=${response.body.voidId as string}`);
+    expect(record.body.motivo).toEqual({ codigo: "05", descripcion: "Duplicado" });
+    app.simulator.admin.injectFault({ service: "anularrango", mode: "status", status: 500 });
+    const without = await post({ ranges: [freshRange()] });
+    expect(without.status).toBe(502);
+    expect(without.body.motivo).toBeNull();
+  });
 });
 
 describe("POST void-ncf: 400 INVALID_MOTIVO, nothing stored or sent", () => {
