@@ -74,7 +74,8 @@ export const enErrors: Readonly<Record<string, string>> = {
   RESEND_NOT_CONFIRMED: "The typed confirmation does not match: nothing was resent.",
   WEBHOOK_NOT_FOUND: "The webhook does not exist in this company and environment.",
   WEBHOOK_DELIVERY_NOT_FOUND: "The delivery does not exist for this webhook.",
-  WEBHOOK_LIMIT_REACHED: "The company already has 20 webhooks in this environment: delete one before creating another.",
+  WEBHOOK_LIMIT_REACHED:
+    "The company already has 20 webhooks in this environment: delete one before creating another.",
   WEBHOOK_DISABLED: "The webhook is disabled: enable it before sending a test or a replay.",
   INVALID_WEBHOOK_URL: "The webhook URL is not valid: use https:// to a public address.",
   RATE_LIMITED: "Too many requests in a row: wait a moment and try again.",

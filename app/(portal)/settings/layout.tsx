@@ -33,7 +33,9 @@ export default async function SettingsLayout({ children }: { children: ReactNode
           { href: "/settings/users", label: tabs.users },
           { href: "/settings/integration", label: tabs.integration },
           ...(mayTake(auth, "activity.read") ? [{ href: "/settings/activity", label: t.activity.tab }] : []),
-          ...(mayTake(auth, "webhooks.manage") ? [{ href: "/settings/webhooks", label: t.webhooks.tab }] : []),
+          ...(mayTake(auth, "webhooks.manage")
+            ? [{ href: "/settings/webhooks", label: t.webhooks.tab }]
+            : []),
         ]}
       />
       {mayTake(auth, "users.manage") ? null : (
