@@ -7,6 +7,7 @@ export const EVENT_TYPES = [
   "void.created",
   "void.settled",
   "void.interrupted",
+  "void.unconfirmed",
   "document.status_changed",
   "void.request.created",
   "void.request.approved",

@@ -57,13 +57,12 @@ describe("notificationAudience", () => {
     },
   );
 
-  it("void.interrupted → those who may settle (approvers)", () => {
-    expect(sorted(notificationAudience("void.interrupted", members))).toEqual([
-      "all",
-      "approver",
-      "approver2",
-    ]);
-  });
+  it.each(["void.interrupted", "void.unconfirmed"] as const)(
+    "%s → those who may settle (approvers)",
+    (type) => {
+      expect(sorted(notificationAudience(type, members))).toEqual(["all", "approver", "approver2"]);
+    },
+  );
 
   it.each(["sequence.expiring", "sequence.depleted", "sequence.gap_detected"])(
     "%s → administrators and operators",

@@ -31,9 +31,10 @@ export const NOTIFICATION_RULES: Record<NotifiableEventType, NotificationRule> =
   "void.request.rejected": { audience: "requester" },
   "void.request.expired": { audience: "requester" },
   // No answer can reach the attempt any more: it stays Error until a person settles it with DGII's
-  // OFV (Por confirmar). The other Error outcomes (DGII unreachable, an answer that fits nothing)
-  // write no event of their own: they are not announced here (the "Por confirmar" badge counts them).
+  // OFV (Por confirmar) — whether its instance died (interrupted) or DGII never answered the send
+  // (unconfirmed: an integration's 502 is otherwise seen by no person).
   "void.interrupted": { audience: "action", actions: ["voids.settle"] },
+  "void.unconfirmed": { audience: "action", actions: ["voids.settle"] },
   // The ledger: administrators keep the authorizations (ledger.manage), operators issue and void.
   "sequence.gap_detected": { audience: "action", actions: ["ledger.manage", "voids.send"] },
   "sequence.expiring": { audience: "action", actions: ["ledger.manage", "voids.send"] },

@@ -50,6 +50,11 @@ export const enNotifications: typeof esNotifications = {
       title: "Void to settle",
       detail: "Void {voidId} was left without DGII's answer: check its outcome in the OFV and record it.",
     },
+    void_unconfirmed: {
+      title: "Void to settle",
+      detail:
+        "DGII did not answer void {voidId} ({total} numbers): check its outcome in the OFV and record it, or resend it.",
+    },
     sequence_gap_detected: {
       title: "Gap in a sequence",
       detail: "{desde} to {hasta} (numbers: {cantidad}) were neither issued nor voided: they must be voided.",

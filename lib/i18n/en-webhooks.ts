@@ -104,6 +104,7 @@ export const enWebhooks: typeof esWebhooks = {
     void_created: "Void recorded",
     void_settled: "Void settled (Aceptado/Rechazado)",
     void_interrupted: "Void interrupted",
+    void_unconfirmed: "Void without DGII's answer",
     document_status_changed: "A document's status changed",
     void_request_created: "Void request created",
     void_request_approved: "Request approved",

@@ -53,6 +53,11 @@ export const esNotifications = {
       detail:
         "La anulación {voidId} se quedó sin respuesta de la DGII: confirme su resultado en la OFV y regístrelo.",
     },
+    void_unconfirmed: {
+      title: "Anulación por confirmar",
+      detail:
+        "La DGII no respondió a la anulación {voidId} ({total} números): confirme su resultado en la OFV y regístrelo, o reenvíela.",
+    },
     sequence_gap_detected: {
       title: "Hueco en una secuencia",
       detail: "Del {desde} al {hasta} (números: {cantidad}) no se emitieron ni se anularon: deben anularse.",

@@ -103,6 +103,7 @@ export const esWebhooks = {
     void_created: "Anulación registrada",
     void_settled: "Anulación confirmada (Aceptado/Rechazado)",
     void_interrupted: "Anulación interrumpida",
+    void_unconfirmed: "Anulación sin respuesta de la DGII",
     document_status_changed: "Cambio de estado de un documento",
     void_request_created: "Solicitud de anulación creada",
     void_request_approved: "Solicitud aprobada",

@@ -108,7 +108,7 @@ function hrefOf(type: string, data: Record<string, unknown>): string {
     const requestId = id("requestId");
     return requestId ? `/voids/requests/${requestId}` : "/voids/requests";
   }
-  if (type === "void.interrupted") {
+  if (type === "void.interrupted" || type === "void.unconfirmed") {
     const voidId = id("voidId");
     return voidId ? `/voids/${voidId}` : "/voids/pending";
   }

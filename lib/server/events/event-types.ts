@@ -59,6 +59,22 @@ export interface VoidInterruptedPayload {
   via: "lease_expired" | "shutdown";
 }
 
+/**
+ * A send ended without DGII's answer and nothing waits for one any more: the attempt stays Error
+ * until a person settles it (Por confirmar) or resends it. TAXAUTH_AUTH_ERROR: DGII's
+ * authentication failed, the void never reached DGII; TAXAUTH_VOID_ERROR: it may have reached DGII,
+ * and only the OFV can tell. Written with the Error's final write (not while the send still waits
+ * for a late answer after the request's deadline).
+ */
+export interface VoidUnconfirmedPayload {
+  voidId: string;
+  customerId: string;
+  environment: EnvironmentName;
+  status: "Error";
+  errorCode: "TAXAUTH_AUTH_ERROR" | "TAXAUTH_VOID_ERROR";
+  totalVoided: number;
+}
+
 /** An imported e-CF's status changed (DGII's status service, or a re-import). */
 export interface DocumentStatusChangedPayload {
   documentId: string;
@@ -182,6 +198,7 @@ export interface EventPayloads {
   "void.created": VoidCreatedPayload;
   "void.settled": VoidSettledPayload;
   "void.interrupted": VoidInterruptedPayload;
+  "void.unconfirmed": VoidUnconfirmedPayload;
   "document.status_changed": DocumentStatusChangedPayload;
   "void.request.created": VoidRequestEventPayload;
   "void.request.approved": VoidRequestEventPayload;

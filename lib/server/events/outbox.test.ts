@@ -62,13 +62,13 @@ async function failEventsOf(type: string): Promise<void> {
   );
 }
 
-function voidOf(count = 1) {
+function voidOf(count = 1, by: TestAccount = account) {
   number += 10;
   const from = `E3100000${String(number).padStart(5, "0")}`;
   const to = `E3100000${String(number + count - 1).padStart(5, "0")}`;
   return createVoid({
-    accountId: account.auth.accountId,
-    rnc: account.auth.rnc,
+    accountId: by.auth.accountId,
+    rnc: by.auth.rnc,
     environment: "TesteCF",
     body: { value: { ranges: [{ secuenciaDesde: from, secuenciaHasta: to }] } },
     createdBy: "outbox test",
@@ -123,7 +123,57 @@ describe("events written with the change", () => {
       where: { id: result.attempt.voidId },
     });
     expect(record.status).toBe("Error");
-    expect((await eventsOf(result.attempt.voidId)).map((event) => event.type)).toEqual(["void.created"]);
+    // Left Error, it is announced as one to settle (the answer that could not be stored is lost).
+    expect((await eventsOf(result.attempt.voidId)).map((event) => event.type)).toEqual([
+      "void.created",
+      "void.unconfirmed",
+    ]);
+  });
+
+  it("a send that ends without DGII's answer: void.unconfirmed with the final Error, once", async () => {
+    simulator.admin.injectFault({ service: "anularrango", mode: "status", status: 500 });
+    const result = await voidOf(2);
+    expect(result.attempt).toMatchObject({ status: "Error", errorCode: "TAXAUTH_VOID_ERROR" });
+    await waitForInFlight(10_000);
+    const voidId = result.attempt.voidId;
+    const events = await eventsOf(voidId);
+    expect(events.map((event) => event.type)).toEqual(["void.created", "void.unconfirmed"]);
+    expect(events[1]).toMatchObject({ accountId: account.auth.accountId, environment: "TesteCF" });
+    expect(events[1]!.payload).toEqual({
+      voidId,
+      customerId: account.auth.rnc,
+      environment: "TesteCF",
+      status: "Error",
+      errorCode: "TAXAUTH_VOID_ERROR",
+      totalVoided: 2,
+    });
+  });
+
+  it("DGII's authentication failing: void.unconfirmed with TAXAUTH_AUTH_ERROR (it never reached DGII)", async () => {
+    const other = await createTestAccount({ rnc: "130000072", certificate: true }); // no DGII token yet
+    simulator.admin.injectFault({ service: "semilla", mode: "status", status: 503 });
+    const sentBefore = simulator.admin.callCounts().anularrango ?? 0;
+    const result = await voidOf(1, other);
+    expect(result.attempt).toMatchObject({ status: "Error", errorCode: "TAXAUTH_AUTH_ERROR" });
+    expect(simulator.admin.callCounts().anularrango ?? 0).toBe(sentBefore);
+    const events = await eventsOf(result.attempt.voidId);
+    expect(events.map((event) => event.type)).toEqual(["void.created", "void.unconfirmed"]);
+    expect(events[1]!.payload).toMatchObject({ errorCode: "TAXAUTH_AUTH_ERROR", customerId: "130000072" });
+  });
+
+  it("an answer after the request's deadline: nothing announced while the send waits, then void.settled only", async () => {
+    setEnvForTests({ VOID_DEADLINE_MS: "300" });
+    try {
+      simulator.admin.injectFault({ service: "anularrango", mode: "delay", delayMs: 1_500 });
+      const result = await voidOf();
+      expect(result.attempt.status).toBe("Error");
+      const voidId = result.attempt.voidId;
+      expect((await eventsOf(voidId)).map((event) => event.type)).toEqual(["void.created"]);
+      await waitForInFlight(10_000);
+      expect((await eventsOf(voidId)).map((event) => event.type)).toEqual(["void.created", "void.settled"]);
+    } finally {
+      setEnvForTests({ VOID_DEADLINE_MS: "10000" });
+    }
   });
 
   it("the lease sweep: void.interrupted with each INTERRUPTED record, and neither when rolled back", async () => {

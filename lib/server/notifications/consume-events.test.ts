@@ -154,6 +154,18 @@ describe("consumeEventsForNotifications", () => {
       },
       [owner, users.approver!],
     );
+    await write(
+      "void.unconfirmed",
+      {
+        voidId: "v2",
+        customerId: company.rnc,
+        environment: "TesteCF",
+        status: "Error",
+        errorCode: "TAXAUTH_VOID_ERROR",
+        totalVoided: 5,
+      },
+      [owner, users.approver!],
+    );
     const sequence = {
       authorizationId: "a1",
       customerId: company.rnc,

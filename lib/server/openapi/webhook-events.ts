@@ -49,6 +49,19 @@ const voidInterrupted = z.object({
   via: z.enum(["lease_expired", "shutdown"]),
 });
 
+const voidUnconfirmed = z.object({
+  voidId: z.string(),
+  customerId,
+  environment,
+  status: z.literal("Error"),
+  errorCode: z
+    .enum(["TAXAUTH_AUTH_ERROR", "TAXAUTH_VOID_ERROR"])
+    .describe(
+      "TAXAUTH_AUTH_ERROR: never reached DGII; TAXAUTH_VOID_ERROR: may have reached DGII (check the OFV)",
+    ),
+  totalVoided: z.number().int(),
+});
+
 const documentStatusChanged = z.object({
   documentId: z.string(),
   ncf: z.string(),
@@ -123,6 +136,9 @@ export const EVENT_PAYLOAD_SCHEMAS = {
   ),
   "void.settled": voidSettled.describe("A void left Error for Aceptado or Rechazado"),
   "void.interrupted": voidInterrupted.describe("No answer can reach this Error attempt any more"),
+  "void.unconfirmed": voidUnconfirmed.describe(
+    "A send ended without DGII's answer: the attempt stays Error until it is settled or resent",
+  ),
   "document.status_changed": documentStatusChanged.describe("An imported e-CF's status changed"),
   "void.request.created": voidRequest.describe(
     "The approval policy held a void: a request waits for an approver",
@@ -173,6 +189,7 @@ const payloadsMatch: Check = {
   "void.created": true,
   "void.settled": true,
   "void.interrupted": true,
+  "void.unconfirmed": true,
   "document.status_changed": true,
   "void.request.created": true,
   "void.request.approved": true,

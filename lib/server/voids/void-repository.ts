@@ -191,37 +191,16 @@ export async function completeVoid(
             },
           })
         ).count === 1;
-  // DGII's answer settles the attempt: the change and its void.settled event in one transaction.
-  const changed =
-    completion.status === "Error"
-      ? await write()
-      : await inTransaction(db, async (tx) => {
-          const settled = await write();
-          if (settled) {
-            await writeEvent(tx, {
-              type: "void.settled",
-              accountId: record.accountId,
-              environment: record.environment,
-              subjectId: record.voidId,
-              now,
-              payload: {
-                voidId: record.voidId,
-                customerId: record.customerId,
-                environment: record.environment,
-                previousStatus: "Error",
-                status: completion.status,
-                via: "answer",
-                totalVoided:
-                  completion.status === "Aceptado" && completion.partial
-                    ? completion.partial.totalVoided
-                    : record.totalVoided,
-                dgiiCode: completion.codigo,
-                settledBy: null,
-              },
-            });
-          }
-          return settled;
-        });
+  // DGII's answer settles the attempt, or the send ends without one: the change and its event
+  // (void.settled, void.unconfirmed) in one transaction. An Error while the send still waits for a
+  // late answer announces nothing yet.
+  const changed = !release
+    ? await write()
+    : await inTransaction(db, async (tx) => {
+        const written = await write();
+        if (written) await writeEvent(tx, completionEvent(record, completion, now));
+        return written;
+      });
   if (changed) {
     // GET /metrics: the outcome, once — an Error only when no answer will come any more.
     if (release) recordVoidOutcome(record.environment, completion.status);
@@ -256,6 +235,52 @@ export async function completeVoid(
     });
   }
   return toAttempt(row);
+}
+
+/** The event of a completion that releases the send: DGII's answer, or the end of waiting for one. */
+function completionEvent(record: VoidAttempt, completion: VoidCompletion, now: number) {
+  const common = {
+    accountId: record.accountId,
+    environment: record.environment,
+    subjectId: record.voidId,
+    now,
+  };
+  if (completion.status === "Error") {
+    return {
+      ...common,
+      type: "void.unconfirmed" as const,
+      payload: {
+        voidId: record.voidId,
+        customerId: record.customerId,
+        environment: record.environment,
+        status: "Error" as const,
+        // The send's own outcomes are these two; anything else is stored as the void error.
+        errorCode:
+          completion.errorCode === "TAXAUTH_AUTH_ERROR"
+            ? ("TAXAUTH_AUTH_ERROR" as const)
+            : ("TAXAUTH_VOID_ERROR" as const),
+        totalVoided: record.totalVoided,
+      },
+    };
+  }
+  return {
+    ...common,
+    type: "void.settled" as const,
+    payload: {
+      voidId: record.voidId,
+      customerId: record.customerId,
+      environment: record.environment,
+      previousStatus: "Error" as const,
+      status: completion.status,
+      via: "answer" as const,
+      totalVoided:
+        completion.status === "Aceptado" && completion.partial
+          ? completion.partial.totalVoided
+          : record.totalVoided,
+      dgiiCode: completion.codigo,
+      settledBy: null,
+    },
+  };
 }
 
 /**
