@@ -11,6 +11,7 @@ import { PrismaClient } from "@/prisma/generated/client";
 import { applyMigrations, type ApplyMigrationsResult, type MigrationConnection } from "./apply-migrations";
 import type { DatabaseTarget } from "./database-target";
 import { readMigrationFiles } from "./migration-files";
+import { yieldingAfterQueries } from "./yielding-pglite";
 
 export interface OpenDatabase {
   prisma: PrismaClient;
@@ -33,7 +34,8 @@ async function openPglite(dataDir: string | undefined): Promise<OpenDatabase> {
   // PGlite is one in-process connection: Prisma and the migrator share it (it serialises queries).
   const pglite = new PGlite(dataDir ?? "memory://");
   await pglite.waitReady;
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  // Each query gives the event loop a turn (yielding-pglite.ts): timers and sockets keep running.
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(yieldingAfterQueries(pglite)) });
   const connection: MigrationConnection = {
     exec: async (sql) => {
       await pglite.exec(sql);
