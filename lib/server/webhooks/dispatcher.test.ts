@@ -12,6 +12,7 @@ import {
 import { claimDueDeliveryIds } from "./claim-deliveries";
 import { dispatchOnce, type DispatchOptions } from "./dispatcher";
 import { fanOutEvents } from "./fan-out";
+import { PARKED_AT, unparkDeliveries } from "./parking";
 import type { Resolver } from "./guarded-lookup";
 import { closedPort, startScriptedReceiver, type ScriptedReceiver } from "./testing/scripted-receiver";
 import { emitEvent } from "./testing/webhook-test-support";
@@ -266,7 +267,10 @@ describe("retries", () => {
     await dispatch();
     expect((await deliveriesOf(witness.id)).map((delivery) => delivery.eventId)).toEqual([disabled!.id]);
 
-    // Disabled: nothing is attempted any more; re-enabled, the pending delivery resumes.
+    // Disabled: its pending delivery is parked beyond every clock (the claims' index scan never
+    // reaches it) and nothing is attempted any more; re-enabled, the pending delivery resumes.
+    const parked = (await deliveriesOf(target.id)).find((delivery) => delivery.status === "pending")!;
+    expect(parked.nextAttemptAt).toBe(PARKED_AT);
     const before = receiver.received.length;
     t += 86_400_000;
     await dispatch();
@@ -275,6 +279,8 @@ describe("retries", () => {
       where: { id: target.id },
       data: { enabled: true, disabledReason: null, disabledAt: null, failingSince: null, retryAfter: null },
     });
+    // What enabling does after its commit (endpoints.ts; the API's path is in endpoints.test.ts).
+    expect(await unparkDeliveries(database.prisma, target.id, t)).toBe(1);
     receiver.answer((_request, response) => response.writeHead(204).end());
     // The given-up one is not retried by itself (a replay can); the pending one resumes.
     expect(await dispatch()).toMatchObject({ attempted: 1, delivered: 1 });

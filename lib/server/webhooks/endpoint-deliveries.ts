@@ -7,6 +7,7 @@ import { getDb, toMs, toMsOrNull } from "@/lib/server/db";
 import { decodeCursor, encodeCursor } from "@/lib/server/voids/list-cursor";
 
 import type { WebhookScope } from "./endpoints";
+import { isParked } from "./parking";
 import { replayDelivery } from "./replay";
 
 /**
@@ -127,7 +128,8 @@ function toView(row: DeliveryRow, count: number, latest: AttemptRow | undefined)
     eventType: row.eventType,
     status: row.status as WebhookDeliveryStatus,
     attempts: row.attempts,
-    nextAttemptAt: row.status === "pending" ? toMs(row.nextAttemptAt) : null,
+    // Parked (its endpoint disabled): no attempt is scheduled.
+    nextAttemptAt: row.status === "pending" && !isParked(row.nextAttemptAt) ? toMs(row.nextAttemptAt) : null,
     lastAttemptAt: toMsOrNull(row.lastAttemptAt),
     lastStatusCode: row.lastStatusCode,
     lastLatencyMs: row.lastLatencyMs,

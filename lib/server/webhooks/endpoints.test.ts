@@ -10,6 +10,7 @@ import { writeEvent } from "@/lib/server/events/write-event";
 import { startWebhookReceiver, type WebhookReceiver } from "@/lib/server/testing/webhook-receiver";
 
 import { setWebhookLoopbackAllowedForTests } from "./endpoints";
+import { PARKED_AT } from "./parking";
 import { openWebhookSecrets, SECRET_ROTATION_OVERLAP_MS } from "./secrets";
 import { startWebhookApi, type WebhookApi } from "./testing/webhook-routes";
 
@@ -316,6 +317,28 @@ describe("changing, disabling, enabling, rotating, testing, deleting", () => {
   });
 
   it("disabling by hand: disabled_manual, tests refused with 409; enabling clears the failure run", async () => {
+    // A delivery waiting when it is disabled: parked (no next attempt) until it is enabled again.
+    const db = await getDb();
+    const waiting = await db.webhookDelivery.create({
+      data: {
+        endpointId: id,
+        accountId: admin.auth.accountId,
+        eventId: await writeEvent(db, {
+          type: "webhook.test",
+          accountId: admin.auth.accountId,
+          environment: "TesteCF",
+          subjectId: id,
+          payload: { endpointId: id, customerId: admin.auth.rnc, environment: "TesteCF", requestedBy: "x" },
+        }),
+        eventType: "webhook.test",
+        status: "pending",
+        attempts: 0,
+        nextAttemptAt: BigInt(Date.now() + 60_000),
+        createdAt: BigInt(Date.now()),
+      },
+    });
+    const waitingInLog = async () =>
+      (await api.call("GET", `${BASE}/${id}/deliveries/${waiting.id}`, { token: admin.idToken })).body;
     const disabled = await api.call("PATCH", `${BASE}/${id}`, {
       token: admin.idToken,
       body: { enabled: false },
@@ -328,6 +351,10 @@ describe("changing, disabling, enabling, rotating, testing, deleting", () => {
     expect(disabled.body.disabledAt).toEqual(expect.any(Number));
     const refused = await api.call("POST", `${BASE}/${id}/test`, { token: admin.idToken });
     expect([refused.status, refused.body.code]).toEqual([409, "WEBHOOK_DISABLED"]);
+    expect((await db.webhookDelivery.findUniqueOrThrow({ where: { id: waiting.id } })).nextAttemptAt).toBe(
+      PARKED_AT,
+    );
+    expect(await waitingInLog()).toMatchObject({ status: "pending", nextAttemptAt: null });
     // As the dispatcher leaves one it gave up on after 3 days:
     await (
       await getDb()
@@ -353,6 +380,11 @@ describe("changing, disabling, enabling, rotating, testing, deleting", () => {
     expect(await activity(admin.auth.accountId, "webhook.disabled")).toHaveLength(1);
     const [enabledEntry] = await activity(admin.auth.accountId, "webhook.enabled");
     expect(enabledEntry?.details).toMatchObject({ previousReason: "failing" });
+    // Enabled: the waiting delivery is due at once.
+    const due = (await waitingInLog()).nextAttemptAt as number;
+    expect(due).toBeGreaterThan(Date.now() - 60_000);
+    expect(due).toBeLessThanOrEqual(Date.now());
+    await db.webhookDelivery.delete({ where: { id: waiting.id } });
   });
 
   it("the delivery log: newest first, filtered, paged; one delivery with its attempts; every 400 and 404", async () => {

@@ -15,10 +15,12 @@ import { AppError } from "@/lib/errors";
 import { recordActivity, SYSTEM_BY, type ActivityBy } from "@/lib/server/activity/record-activity";
 import type { AuthContext } from "@/lib/server/auth/auth-context";
 import { loadConfig } from "@/lib/server/config/load-config";
+import { logger } from "@/lib/server/config/logger";
 import { getDb, nowMs, toMs, toMsOrNull } from "@/lib/server/db";
 import { writeEvent } from "@/lib/server/events/write-event";
 import { validateBody } from "@/lib/server/http/validate-body";
 
+import { parkDeliveries, unparkDeliveries } from "./parking";
 import { newWebhookSecret, sealWebhookSecret, SECRET_ROTATION_OVERLAP_MS } from "./secrets";
 
 /**
@@ -233,7 +235,7 @@ export async function updateWebhookEndpoint(
   const { accountId } = scope.auth;
   const by = scope.by ?? SYSTEM_BY;
   const db = await getDb();
-  await db.$transaction(async (tx) => {
+  const switched = await db.$transaction(async (tx): Promise<"enabled" | "disabled" | null> => {
     await lockEndpoints(tx, accountId, scope.environment);
     const row = await tx.webhookEndpoint.findFirst({
       where: { id, accountId, environment: scope.environment },
@@ -249,7 +251,7 @@ export async function updateWebhookEndpoint(
     }
     const enabling = input.enabled === true && !row.enabled;
     const disabling = input.enabled === false && row.enabled;
-    if (Object.keys(changes).length === 0 && !enabling && !disabling) return;
+    if (Object.keys(changes).length === 0 && !enabling && !disabling) return null;
     await tx.webhookEndpoint.update({
       where: { id },
       data: {
@@ -276,7 +278,20 @@ export async function updateWebhookEndpoint(
     }
     if (disabling) await entry("webhook.disabled", { reason: "manual" });
     if (enabling) await entry("webhook.enabled", { previousReason: row.disabledReason });
+    return enabling ? "enabled" : disabling ? "disabled" : null;
   });
+  // Its pending deliveries wait parked while it is disabled, and are due at once when enabled.
+  if (switched !== null) {
+    try {
+      if (switched === "disabled") await parkDeliveries(db, [id]);
+      else await unparkDeliveries(db, id, Date.now());
+    } catch (error) {
+      logger.warn(
+        { err: error, endpointId: id },
+        "Webhook deliveries not (un)parked after the endpoint's switch",
+      );
+    }
+  }
   return getWebhookEndpoint(scope, id);
 }
 

@@ -11,6 +11,7 @@ import {
 import { logger } from "@/lib/server/config/logger";
 import type { PrismaClient } from "@/lib/server/db";
 
+import { parkDeliveries } from "./parking";
 import type { SendOutcome } from "./send-webhook";
 import {
   announceDisabled,
@@ -94,7 +95,7 @@ export async function recordAttempts(
     error: result.outcome.error,
     responseExcerpt: result.outcome.responseExcerpt,
   }));
-  const { caughtUp, backedOff } = await db.$transaction(
+  const { caughtUp, backedOff, disabledIds } = await db.$transaction(
     async (tx) => {
       const deliveryIds = [...new Set(ordered.map((result) => result.deliveryId))].sort();
       const endpointIds = [...new Set(ordered.map((result) => result.endpointId))].sort();
@@ -226,6 +227,7 @@ export async function recordAttempts(
       return {
         caughtUp: [...caughtUp].filter((id) => !backedOff.some((entry) => entry.id === id)),
         backedOff,
+        disabledIds: disabled.map((entry) => entry.endpoint.id),
       };
     },
     { timeout: 60_000, maxWait: 10_000 },
@@ -242,6 +244,8 @@ export async function recordAttempts(
         WHERE "endpointId" = ANY(${caughtUp}::text[]) AND "status" = 'pending'
           AND "nextAttemptAt" > ${String(options.now)}::bigint`;
     }
+    // Disabled for failing: its pending deliveries are parked until it is enabled again.
+    await parkDeliveries(db, disabledIds);
     for (const { id, retryAfter } of backedOff) {
       await db.$executeRaw`
         UPDATE "WebhookDelivery" SET "nextAttemptAt" = ${String(retryAfter)}::bigint
