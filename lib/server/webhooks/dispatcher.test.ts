@@ -12,8 +12,8 @@ import {
 import { claimDueDeliveryIds } from "./claim-deliveries";
 import { dispatchOnce, type DispatchOptions } from "./dispatcher";
 import { fanOutEvents } from "./fan-out";
-import { PARKED_AT, unparkDeliveries } from "./parking";
 import type { Resolver } from "./guarded-lookup";
+import { PARKED_AT, unparkDeliveries } from "./parking";
 import { closedPort, startScriptedReceiver, type ScriptedReceiver } from "./testing/scripted-receiver";
 import { emitEvent } from "./testing/webhook-test-support";
 
