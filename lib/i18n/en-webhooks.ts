@@ -52,7 +52,8 @@ export const enWebhooks: typeof esWebhooks = {
   disableNamed: "Disable the webhook {url}",
   enable: "Enable",
   enableNamed: "Enable the webhook {url}",
-  disabled: "Webhook disabled: nothing is sent to it until you enable it.",
+  disabled:
+    "Webhook disabled: nothing is sent to it. Enabled again, it gets the deliveries left pending; events that happen while it is disabled are not sent to it.",
   enabled: "Webhook enabled: pending deliveries go out at once.",
   delete: "Delete",
   deleteNamed: "Delete the webhook {url}",

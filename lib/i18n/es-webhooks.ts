@@ -50,7 +50,8 @@ export const esWebhooks = {
   disableNamed: "Desactivar el webhook {url}",
   enable: "Activar",
   enableNamed: "Activar el webhook {url}",
-  disabled: "Webhook desactivado: no se le envía nada hasta que lo active.",
+  disabled:
+    "Webhook desactivado: no se le envía nada. Al activarlo recibe las entregas que quedaron pendientes; los eventos de mientras esté desactivado no se le envían.",
   enabled: "Webhook activado: los envíos pendientes salen de inmediato.",
   delete: "Eliminar",
   deleteNamed: "Eliminar el webhook {url}",
