@@ -149,8 +149,9 @@ export async function recordAttempts(
             deliveredAt: first ? result.attemptedAt + result.outcome.latencyMs : null,
           });
           // It answers again: the run ends, and if it was backing off, its deliveries held back
-          // by that (not those waiting on their own schedule after a 4xx) catch up at once.
-          if (endpoint.retryAfter !== null) caughtUp.add(endpoint.id);
+          // by that (not those waiting on their own schedule after a 4xx) catch up at once —
+          // unless it was disabled meanwhile: its deliveries stay parked (parking.ts).
+          if (endpoint.retryAfter !== null && endpoint.enabled) caughtUp.add(endpoint.id);
           if (endpoint.failingSince !== null || endpoint.retryAfter !== null) {
             endpoint.failingSince = null;
             endpoint.retryAfter = null;
