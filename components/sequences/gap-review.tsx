@@ -15,16 +15,25 @@ import type { Locale } from "@/lib/domain/locale";
 import { format, formatNumber, plural, type Dictionary } from "@/lib/i18n";
 import { checkRangesSentAction, selectAllGapsAction } from "@/lib/portal/actions/sequence-actions";
 
+import {
+  cutRefused,
+  holdsRefused,
+  isUsedEstado,
+  refusalsOf,
+  rowKey as keyOf,
+  type Refusal,
+  type ReviewRow,
+} from "./gap-refusals";
 import { saveGapsDraft } from "./gaps-draft";
 
 type Strings = Dictionary["sequences"]["gaps"];
-
-const keyOf = (range: ProposedRange) => `${range.secuenciaDesde}-${range.secuenciaHasta}`;
 
 /**
  * The gaps the ledger proposes, with what was checked for each (coverage mark, quiet period, the
  * higher number that proves it, DGII's consultatrackids answer once asked), a selection, and
  * "Anular estos rangos": the selection as the void tool's draft (several voids past 10,000 ranges of a type).
+ * A number DGII says it received leaves the proposal and the selection the moment the answer comes
+ * (its own row, never selectable, says why), so the draft can never carry it into the void tool.
  */
 export function GapReview({
   s,
@@ -46,18 +55,20 @@ export function GapReview({
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [answers, setAnswers] = useState<Map<string, RangeAnswer>>(() => new Map());
   const [asked, setAsked] = useState<NumberAnswer[]>([]);
+  const [refused, setRefused] = useState<ReadonlyMap<string, Refusal>>(() => new Map());
   const [message, setMessage] = useState("");
   /** "Select every gap": all pages gathered server-side; any checkbox change goes back to the table's selection. */
   const [every, setEvery] = useState<{ ranges: ProposedRange[]; capped: boolean; max: number }>();
   const [pending, startTransition] = useTransition();
-  const gaps = page.gaps;
+  const gaps = useMemo(() => cutRefused(page.gaps, refused), [page.gaps, refused]);
+  const selectable = useMemo(() => gaps.filter((gap) => !gap.refusal), [gaps]);
   const chosen = useMemo(
     () =>
       every?.ranges ??
-      gaps
+      selectable
         .filter((gap) => selected.has(keyOf(gap)))
         .map((gap) => ({ secuenciaDesde: gap.secuenciaDesde, secuenciaHasta: gap.secuenciaHasta })),
-    [every, gaps, selected],
+    [every, selectable, selected],
   );
   const parts = useMemo(() => splitIntoVoids(chosen), [chosen]);
   const trackIds = (answer: Extract<NumberAnswer, { kind: "received" }>) =>
@@ -83,6 +94,28 @@ export function GapReview({
       : answer.kind === "received"
         ? format(s.answerReceived, { encf: answer.encf, trackIds: trackIds(answer) })
         : format(s.answerUnknown, { encf: answer.encf, reason: answer.reason });
+  const refusalText = (refusal: Refusal) =>
+    format(isUsedEstado(refusal.estado) ? s.refusedUsed : s.refusedUnsure, { estado: refusal.estado });
+
+  /** DGII's received numbers leave the proposal and the selection at once (both kinds of selection). */
+  function refuse(answers: readonly NumberAnswer[]) {
+    const found = refusalsOf(answers);
+    if (found.length === 0) return;
+    const next = new Map(refused);
+    for (const refusal of found) next.set(refusal.encf, refusal);
+    setRefused(next);
+    setSelected((current) => new Set([...current].filter((key) => !holdsRefused(rangeOfKey(key), next))));
+    setEvery(
+      (current) =>
+        current && { ...current, ranges: current.ranges.filter((range) => !holdsRefused(range, next)) },
+    );
+  }
+
+  function dgiiCell(gap: ReviewRow, answer: RangeAnswer | undefined) {
+    if (gap.refusal) return <strong>{refusalText(gap.refusal)}</strong>;
+    if (answer) return verdictText(answer);
+    return gap.cut ? format(s.cutPiece, { numbers: gap.cut.join(", ") }) : "—";
+  }
 
   function verify(ranges: ProposedRange[], numbers: string[] = []) {
     setMessage("");
@@ -98,6 +131,7 @@ export function GapReview({
         return next;
       });
       if (numbers.length > 0) setAsked(result.numbers);
+      refuse([...result.ranges.flatMap((answer) => answer.numbers), ...result.numbers]);
     });
   }
 
@@ -110,7 +144,7 @@ export function GapReview({
         return;
       }
       setEvery({ ranges: result.ranges, capped: result.capped, max: result.max });
-      setSelected(new Set(gaps.map(keyOf)));
+      setSelected(new Set(selectable.map(keyOf)));
     });
   }
 
@@ -167,6 +201,21 @@ export function GapReview({
           {format(s.closingShown, { encf: cierreDesde })}
         </p>
       ) : null}
+      {refused.size > 0 ? (
+        <Banner tone="warning" title={s.refusedTitle} role="status" testId="gaps-refused">
+          <ul>
+            {[...refused.values()].map((refusal) => (
+              <li key={refusal.encf} data-encf={refusal.encf}>
+                {format(s.refusedItem, {
+                  encf: refusal.encf,
+                  reason: refusalText(refusal),
+                  trackIds: refusal.trackIds.join(", "),
+                })}
+              </li>
+            ))}
+          </ul>
+        </Banner>
+      ) : null}
       <Banner tone="info" testId="gaps-dgii-note">
         <p>{s.dgiiUnknownNote}</p>
         <p>{s.dgiiBudget}</p>
@@ -177,10 +226,10 @@ export function GapReview({
         <>
           {page.nextToken ? <p className="muted">{plural(s.more, gaps.length, locale)}</p> : null}
           <CheckboxField
-            checked={selected.size === gaps.length}
+            checked={selectable.length > 0 && selectable.every((gap) => selected.has(keyOf(gap)))}
             onChange={(event) => {
               setEvery(undefined);
-              setSelected(event.currentTarget.checked ? new Set(gaps.map(keyOf)) : new Set());
+              setSelected(event.currentTarget.checked ? new Set(selectable.map(keyOf)) : new Set());
             }}
             data-testid="gaps-select-all"
           >
@@ -223,12 +272,18 @@ export function GapReview({
                 const key = keyOf(gap);
                 const answer = answers.get(key);
                 return (
-                  <tr key={key} data-testid="gap-row" data-range={key}>
+                  <tr
+                    key={key}
+                    data-testid="gap-row"
+                    data-range={key}
+                    data-refused={gap.refusal ? "true" : undefined}
+                  >
                     <td>
                       <input
                         type="checkbox"
                         aria-label={`${s.select} ${key}`}
-                        checked={selected.has(key)}
+                        checked={!gap.refusal && selected.has(key)}
+                        disabled={gap.refusal !== undefined}
                         onChange={(event) => {
                           const on = event.currentTarget.checked;
                           setEvery(undefined);
@@ -260,7 +315,7 @@ export function GapReview({
                             hours: formatNumber(gap.checked.quietPeriodHours, locale),
                           })}
                     </td>
-                    <td data-testid="gap-dgii">{answer ? verdictText(answer) : "—"}</td>
+                    <td data-testid="gap-dgii">{dgiiCell(gap, answer)}</td>
                   </tr>
                 );
               })}
@@ -337,4 +392,10 @@ export function GapReview({
       ) : null}
     </div>
   );
+}
+
+/** The range a selection key names (keys are "desde-hasta"). */
+function rangeOfKey(key: string): ProposedRange {
+  const [secuenciaDesde = "", secuenciaHasta = ""] = key.split("-");
+  return { secuenciaDesde, secuenciaHasta };
 }

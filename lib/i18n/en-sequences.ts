@@ -142,5 +142,11 @@ export const enSequences: typeof esSequences = {
     closingApply: "Propose the closing",
     closingClear: "Remove the closing",
     closingShown: "Includes the closing from {encf}.",
+    refusedTitle: "Taken out of the proposal and the selection",
+    refusedItem: "{encf}: {reason} (trackId {trackIds})",
+    refusedUsed: "DGII received it ({estado}): it cannot be voided.",
+    refusedUnsure:
+      "DGII received it ({estado}): it is not voided until it is known whether the number was used.",
+    cutPiece: "Not verified ({numbers} taken out)",
   },
 };

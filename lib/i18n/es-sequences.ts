@@ -140,5 +140,11 @@ export const esSequences = {
     closingApply: "Proponer el cierre",
     closingClear: "Quitar el cierre",
     closingShown: "Incluye el cierre desde {encf}.",
+    refusedTitle: "Quitados de la propuesta y de la selección",
+    refusedItem: "{encf}: {reason} (trackId {trackIds})",
+    refusedUsed: "La DGII lo recibió ({estado}): no se puede anular.",
+    refusedUnsure:
+      "La DGII lo recibió ({estado}): no se anula mientras no se sepa si la secuencia quedó utilizada.",
+    cutPiece: "Sin verificar (se quitó {numbers})",
   },
 };

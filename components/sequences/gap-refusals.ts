@@ -1,0 +1,108 @@
+import { formatEncf, readEncf } from "@/lib/domain/encf";
+import type { ProposedRange } from "@/lib/domain/gap-proposal";
+import type { GapView, NumberAnswer } from "@/lib/domain/ledger-views";
+
+/**
+ * A proposed number DGII says it received: never voidable from the review (used, or unknown until
+ * every submission is known to be a rejection that left it unused), so it leaves the proposal at once.
+ */
+export interface Refusal {
+  encf: string;
+  /** The estado that decides the reason shown (a used one when any submission has it). */
+  estado: string;
+  trackIds: string[];
+}
+
+/** Estados that make a received number used whatever else DGII holds for it. */
+const USED_ESTADOS = new Set(["Aceptado", "Aceptado Condicional", "En Proceso"]);
+
+export function isUsedEstado(estado: string): boolean {
+  return USED_ESTADOS.has(estado);
+}
+
+/** The received numbers among DGII's answers, each once. */
+export function refusalsOf(answers: readonly NumberAnswer[]): Refusal[] {
+  const found = new Map<string, Refusal>();
+  for (const answer of answers) {
+    if (answer.kind !== "received" || found.has(answer.encf)) continue;
+    const estados = answer.trackIds.map((entry) => entry.estado);
+    found.set(answer.encf, {
+      encf: answer.encf,
+      estado: estados.find(isUsedEstado) ?? estados.at(-1) ?? "",
+      trackIds: answer.trackIds.map((entry) => entry.trackId),
+    });
+  }
+  return [...found.values()];
+}
+
+/** A row of the review: a gap, a piece of a gap left after cutting refused numbers out, or a refused number. */
+export type ReviewRow = GapView & {
+  /** Set on the row of a refused number: shown, never selectable. */
+  refusal?: Refusal;
+  /** Set on a piece of a gap that held refused numbers: the numbers cut out of it. */
+  cut?: string[];
+};
+
+export const rowKey = (range: ProposedRange) => `${range.secuenciaDesde}-${range.secuenciaHasta}`;
+
+/**
+ * The gaps with every refused number cut out, in order: a gap holding one becomes its pieces around
+ * it, and the number itself a row of its own with its refusal (so the review shows why it left).
+ */
+export function cutRefused(gaps: readonly GapView[], refused: ReadonlyMap<string, Refusal>): ReviewRow[] {
+  if (refused.size === 0) return [...gaps];
+  const numbersByType = new Map<string, number[]>();
+  for (const encf of refused.keys()) {
+    const parsed = readEncf(encf);
+    if (typeof parsed === "string") continue;
+    const key = `${parsed.serie}${parsed.tipo}`;
+    numbersByType.set(key, [...(numbersByType.get(key) ?? []), parsed.secuencia]);
+  }
+  for (const numbers of numbersByType.values()) numbers.sort((a, b) => a - b);
+  const rows: ReviewRow[] = [];
+  for (const gap of gaps) {
+    const desde = readEncf(gap.secuenciaDesde);
+    const hasta = readEncf(gap.secuenciaHasta);
+    if (typeof desde === "string" || typeof hasta === "string") {
+      rows.push(gap);
+      continue;
+    }
+    const inside = (numbersByType.get(`${desde.serie}${desde.tipo}`) ?? []).filter(
+      (n) => n >= desde.secuencia && n <= hasta.secuencia,
+    );
+    if (inside.length === 0) {
+      rows.push(gap);
+      continue;
+    }
+    const encf = (n: number) => formatEncf(desde.serie, desde.tipo, n);
+    const cut = inside.map(encf);
+    const piece = (from: number, to: number, extra: Partial<ReviewRow>): ReviewRow => ({
+      ...gap,
+      secuenciaDesde: encf(from),
+      secuenciaHasta: encf(to),
+      cantidad: to - from + 1,
+      ...extra,
+    });
+    let from = desde.secuencia;
+    for (const n of inside) {
+      if (n > from) rows.push(piece(from, n - 1, { cut }));
+      rows.push(piece(n, n, { refusal: refused.get(encf(n)) }));
+      from = n + 1;
+    }
+    if (from <= hasta.secuencia) rows.push(piece(from, hasta.secuencia, { cut }));
+  }
+  return rows;
+}
+
+/** Whether a range holds any refused number (a range of "select every gap" is then left out). */
+export function holdsRefused(range: ProposedRange, refused: ReadonlyMap<string, Refusal>): boolean {
+  const desde = readEncf(range.secuenciaDesde);
+  const hasta = readEncf(range.secuenciaHasta);
+  if (typeof desde === "string" || typeof hasta === "string") return false;
+  for (const encf of refused.keys()) {
+    const number = readEncf(encf);
+    if (typeof number === "string" || number.serie !== desde.serie || number.tipo !== desde.tipo) continue;
+    if (number.secuencia >= desde.secuencia && number.secuencia <= hasta.secuencia) return true;
+  }
+  return false;
+}
