@@ -13,7 +13,8 @@ const subscribe = () => () => {};
 /**
  * The void tool opened from the gap review (?gaps=<id>&part=<k>): part k of the selection, read from
  * this tab's sessionStorage, becomes the editor's first lines. A missing draft (another tab, expired
- * session) is said plainly and the tool opens as usual.
+ * session) is said plainly and the tool opens as usual. The proposal is checked again on arrival
+ * (checkOnOpen): what the ledger knows now, not what the review knew, decides what the tool marks.
  */
 export function GapsDraftTool({
   draftId,
@@ -45,7 +46,7 @@ export function GapsDraftTool({
       <Banner tone={ranges ? "info" : "warning"} testId="gaps-draft-notice">
         <p>{ranges ? plural(notice.draftNotice, ranges.length, tool.locale) : notice.draftMissing}</p>
       </Banner>
-      <VoidTool {...tool} initialRanges={ranges ?? undefined} />
+      <VoidTool {...tool} initialRanges={ranges ?? undefined} checkOnOpen={ranges !== null} />
     </>
   );
 }

@@ -24,7 +24,7 @@ import {
   type LineDraft,
 } from "./editor-model";
 import styles from "./range-editor.module.css";
-import { RangeRow, type AcceptedHit, type LineField } from "./range-row";
+import { RangeRow, type AcceptedHit, type LineField, type LineMark } from "./range-row";
 
 type VoidToolStrings = Dictionary["voidTool"];
 
@@ -42,6 +42,9 @@ interface RangeEditorProps {
   /** Lines (by object: an edit drops the mark) found already voided by the last check. */
   voided: ReadonlyMap<LineDraft, AcceptedHit>;
   onTrim(line: LineDraft): void;
+  /** Lines (by object, as `voided`) holding numbers already issued, found by the last check. */
+  used: ReadonlyMap<LineDraft, LineMark>;
+  onTrimUsed(line: LineDraft): void;
 }
 
 /** Several lines, or one line with two e-NCF: handled as a paste of ranges, not typed into one field. */
@@ -61,7 +64,7 @@ function indexOfTarget(target: EventTarget | null): number | undefined {
  * line, ↑/↓ → line above/below, Alt+↑/↓ → move the line, Alt+Delete → remove it.
  */
 export const RangeEditor = forwardRef<RangeEditorHandle, RangeEditorProps>(function RangeEditor(
-  { lines, analysis, analyzer, dispatch, locale, t, voided, onTrim },
+  { lines, analysis, analyzer, dispatch, locale, t, voided, onTrim, used, onTrimUsed },
   ref,
 ) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -239,6 +242,8 @@ export const RangeEditor = forwardRef<RangeEditorHandle, RangeEditorProps>(funct
                   }
                   voided={voided.get(line)}
                   onTrim={onTrim}
+                  used={used.get(line)}
+                  onTrimUsed={onTrimUsed}
                   locale={locale}
                   t={t}
                   onEdit={onEdit}

@@ -28,6 +28,8 @@ export interface RangeRowProps {
   overlapMessage?: string;
   /** Numbers of this line already voided and accepted (from the last check), shown and removable. */
   voided?: AcceptedHit;
+  /** Numbers of this line already issued (SEQUENCE_USED, from the last check), shown and removable. */
+  used?: LineMark;
   locale: Locale;
   t: Dictionary["voidTool"]["editor"];
   onEdit(index: number, field: LineField, value: string): void;
@@ -36,32 +38,42 @@ export interface RangeRowProps {
   onRemove(index: number): void;
   onGoTo(index: number): void;
   onTrim(line: LineDraft): void;
+  onTrimUsed(line: LineDraft): void;
 }
 
-/** What the server check said about one line: earlier Aceptado voids and the numbers they cover. */
-export interface AcceptedHit {
-  voidIds: string[];
-  /** Already voided parts as e-NCF ranges, and how many numbers they hold. */
+/** Numbers of one line the server check found unvoidable (already voided, or already issued). */
+export interface LineMark {
+  /** The parts as e-NCF ranges, and how many numbers they hold. */
   ranges: Array<{ desde: string; hasta: string }>;
   count: number;
   /** The same parts as numbers, for cutting them out of the line (lib/domain/intervals). */
   intervals: Array<{ desde: number; hasta: number }>;
 }
 
+/** What the server check said about one line: earlier Aceptado voids and the numbers they cover. */
+export interface AcceptedHit extends LineMark {
+  voidIds: string[];
+}
+
 /** One line of the editor: desde/hasta, the derived type and count, the problem in words, the actions. */
 function RangeRowImpl(props: RangeRowProps) {
-  const { line, index, status, message, overlapWith, overlapMessage, voided, locale, t } = props;
+  const { line, index, status, message, overlapWith, overlapMessage, voided, used, locale, t } = props;
   const number = index + 1;
-  const invalid = status.kind === "invalid" || status.kind === "quantity" || voided !== undefined;
+  const marked = voided !== undefined || used !== undefined;
+  const invalid = status.kind === "invalid" || status.kind === "quantity" || marked;
   const overlapping = overlapWith !== undefined && overlapWith.length > 0;
   const messageId = `void-line-${line.id}-message`;
   const hasProblem = invalid || overlapping;
   const range = status.kind === "valid" ? status.range : undefined;
-  const problem = voided
-    ? plural(t.alreadyVoided, voided.count, locale, {
-        line: number,
-        ranges: voided.ranges.map((part) => `${part.desde} – ${part.hasta}`).join(", "),
-      })
+  const rangesText = (mark: LineMark) =>
+    mark.ranges.map((part) => `${part.desde} – ${part.hasta}`).join(", ");
+  const problem = marked
+    ? [
+        voided && plural(t.alreadyVoided, voided.count, locale, { line: number, ranges: rangesText(voided) }),
+        used && plural(t.alreadyIssued, used.count, locale, { line: number, ranges: rangesText(used) }),
+      ]
+        .filter(Boolean)
+        .join(" ")
     : status.kind === "quantity"
       ? format(t.quantityMismatch, {
           line: number,
@@ -79,7 +91,7 @@ function RangeRowImpl(props: RangeRowProps) {
     <div
       className={rowClass}
       data-line={number}
-      data-status={voided ? "voided" : overlapping ? "overlap" : status.kind}
+      data-status={voided ? "voided" : used ? "used" : overlapping ? "overlap" : status.kind}
     >
       <div className={styles.rowMain}>
         <span className={styles.lineNumber} aria-hidden="true">
@@ -176,6 +188,16 @@ function RangeRowImpl(props: RangeRowProps) {
                 {t.viewVoid}
               </Link>
             </>
+          )}
+          {used && (
+            <Button
+              variant="secondary"
+              size="small"
+              onClick={() => props.onTrimUsed(line)}
+              aria-label={format(t.removeIssuedLabel, { line: number })}
+            >
+              {t.removeIssued}
+            </Button>
           )}
           {overlapping &&
             overlapWith.map((other) => (

@@ -18,29 +18,79 @@ interface WarningsProps {
   onAcknowledge(value: boolean): void;
   /** Set while editor lines carry already voided parts: cuts them out of every line. */
   onRemoveVoided?: () => void;
+  /** Set while editor lines carry already issued numbers: cuts them out of every line. */
+  onRemoveUsed?: () => void;
   locale: Locale;
   t: VoidToolStrings["warnings"];
 }
 
 /**
- * Before sending: an overlap with an earlier Aceptado void blocks (link to it), and so do numbers the
- * imported e-CF show as used (SEQUENCE_USED: named, with the credit-note remedy); an overlap with an
- * earlier Error void is allowed once the user says they checked it (spec retry rule 2); ranges outside
- * the authorizations entered are a warning only.
+ * Before sending, in two blocks so a refusal never reads like a notice: what blocks the send (an
+ * overlap with an earlier Aceptado void, linked; numbers already issued, SEQUENCE_USED, named with the
+ * credit-note remedy; each with its "remove from every line") and, apart, what only asks for care (an
+ * overlap with an earlier Error void, allowed once the user says they checked it, spec retry rule 2;
+ * ranges outside the authorizations entered).
  */
 export function VoidWarningsPanel({
   warnings,
   acknowledged,
   onAcknowledge,
   onRemoveVoided,
+  onRemoveUsed,
   locale,
   t,
 }: WarningsProps) {
   const blocked = Boolean(warnings.accepted || warnings.used);
   const outside = warnings.outsideAuthorization;
-  if (!blocked && warnings.errors.length === 0 && outside.total === 0) return null;
+  const notices = warnings.errors.length > 0 || outside.total > 0;
+  if (!blocked && !notices) return null;
   return (
-    <Banner tone={blocked ? "danger" : "warning"} title={t.title} role="alert" testId="void-warnings">
+    <div className="stack" data-testid="void-warnings">
+      {blocked && (
+        <Banner tone="danger" title={t.blockedTitle} role="alert" testId="void-blocked">
+          <BlockingProblems
+            warnings={warnings}
+            onRemoveVoided={onRemoveVoided}
+            onRemoveUsed={onRemoveUsed}
+            locale={locale}
+            t={t}
+          />
+        </Banner>
+      )}
+      {notices && (
+        <Banner tone="warning" title={t.title} role={blocked ? "status" : "alert"} testId="void-notices">
+          {warnings.errors.map((hit) => (
+            <p key={hit.voidId}>
+              {format(t.error, { line: hit.line, fecha: hit.fechaHoraAnulacion })}{" "}
+              <Link href={`/voids/${hit.voidId}`} target="_blank">
+                {format(t.errorLink, { voidId: hit.voidId })}
+              </Link>
+            </p>
+          ))}
+          {!blocked && warnings.errors.length > 0 && (
+            <CheckboxField checked={acknowledged} onChange={(event) => onAcknowledge(event.target.checked)}>
+              {t.errorAck}
+            </CheckboxField>
+          )}
+          {outside.total > 0 && (
+            <OutsideAuthorizationNotice ranges={outside.ranges} total={outside.total} locale={locale} t={t} />
+          )}
+        </Banner>
+      )}
+    </div>
+  );
+}
+
+/** What blocks the send: numbers already voided and accepted, numbers already issued, and their removal. */
+function BlockingProblems({
+  warnings,
+  onRemoveVoided,
+  onRemoveUsed,
+  locale,
+  t,
+}: Omit<WarningsProps, "acknowledged" | "onAcknowledge">) {
+  return (
+    <>
       {warnings.acceptedLines.length > 1 && (
         <p data-testid="accepted-lines">{plural(t.acceptedLines, warnings.acceptedLines.length, locale)}</p>
       )}
@@ -56,10 +106,6 @@ export function VoidWarningsPanel({
           </Link>
         </p>
       )}
-      {warnings.used && <UsedNumbersNotice used={warnings.used} locale={locale} t={t} />}
-      {outside.total > 0 && (
-        <OutsideAuthorizationNotice ranges={outside.ranges} total={outside.total} locale={locale} t={t} />
-      )}
       {onRemoveVoided && (
         <p>
           <Button variant="secondary" onClick={onRemoveVoided}>
@@ -67,30 +113,30 @@ export function VoidWarningsPanel({
           </Button>
         </p>
       )}
-      {warnings.errors.map((hit) => (
-        <p key={hit.voidId}>
-          {format(t.error, { line: hit.line, fecha: hit.fechaHoraAnulacion })}{" "}
-          <Link href={`/voids/${hit.voidId}`} target="_blank">
-            {format(t.errorLink, { voidId: hit.voidId })}
-          </Link>
-        </p>
-      ))}
-      {!blocked && warnings.errors.length > 0 && (
-        <CheckboxField checked={acknowledged} onChange={(event) => onAcknowledge(event.target.checked)}>
-          {t.errorAck}
-        </CheckboxField>
+      {warnings.used && (
+        <UsedNumbersNotice used={warnings.used} lines={warnings.usedLines.length} locale={locale} t={t} />
       )}
-    </Banner>
+      {warnings.used && onRemoveUsed && (
+        <p>
+          <Button variant="secondary" onClick={onRemoveUsed} data-testid="remove-all-used">
+            {t.removeAllUsed}
+          </Button>
+        </p>
+      )}
+    </>
   );
 }
 
 /** SEQUENCE_USED before the confirmation: the numbers already issued and the remedy (a credit note). */
 function UsedNumbersNotice({
   used,
+  lines,
   locale,
   t,
 }: {
   used: NonNullable<VoidWarnings["used"]>;
+  /** Editor lines marked as holding them. */
+  lines: number;
   locale: Locale;
   t: VoidToolStrings["warnings"];
 }) {
@@ -106,6 +152,7 @@ function UsedNumbersNotice({
               : "",
         })}
       </p>
+      {lines > 0 && <p data-testid="used-lines">{plural(t.usedLines, lines, locale)}</p>}
       <p>{t.usedRemedy}</p>
     </>
   );

@@ -18,6 +18,8 @@ interface VoidSummaryProps {
   analysis: EditorAnalysis;
   /** Lines the last check found already voided and accepted: they block sending. */
   alreadyVoided?: number;
+  /** Numbers already issued that the last check found, and on how many lines: they block sending. */
+  issued?: { numbers: number; lines: number };
   locale: Locale;
   t: Dictionary["voidTool"]["summary"];
   onGoToProblem?: () => void;
@@ -28,6 +30,7 @@ interface VoidSummaryProps {
 export function VoidSummary({
   analysis,
   alreadyVoided = 0,
+  issued,
   locale,
   t,
   onGoToProblem,
@@ -38,8 +41,15 @@ export function VoidSummary({
   const typesOver = analysis.blocks.length > MAX_TIPOS_PER_REQUEST;
   const problems = analysis.invalidCount;
   const overlaps = analysis.overlaps.size;
+  const issuedNumbers = issued?.numbers ?? 0;
+  const blocked = alreadyVoided > 0 || issuedNumbers > 0;
   return (
-    <Card title={t.title} className={styles.summary} data-total={analysis.totalVoided}>
+    <Card
+      title={t.title}
+      className={`${styles.summary} ${blocked ? styles.blocked : ""}`}
+      data-total={analysis.totalVoided}
+      data-blocked={blocked || undefined}
+    >
       {analysis.blocks.length === 0 ? (
         <p className="muted">{t.empty}</p>
       ) : (
@@ -111,7 +121,14 @@ export function VoidSummary({
             {plural(t.alreadyVoided, alreadyVoided, locale)}
           </li>
         )}
-        {analysis.ready && alreadyVoided === 0 && <li className={styles.ok}>{t.allGood}</li>}
+        {issued && issuedNumbers > 0 && (
+          <li className={styles.problem} data-testid="summary-used">
+            {plural(t.alreadyIssued, issuedNumbers, locale, {
+              lines: plural(t.issuedLines, issued.lines, locale),
+            })}
+          </li>
+        )}
+        {analysis.ready && !blocked && <li className={styles.ok}>{t.allGood}</li>}
       </ul>
       {onGoToProblem && goToProblemLabel && (
         <Button variant="link" onClick={onGoToProblem}>

@@ -35,7 +35,7 @@ import { clearDraft, draftStorageKey, loadDraft, saveDraft } from "./draft-stora
 import { newIdempotencyKey } from "./idempotency-key";
 import { RangeEditor, type RangeEditorHandle } from "./range-editor";
 import { ReasonFields, useReasonDraft } from "./reason-fields";
-import type { AcceptedHit } from "./range-row";
+import type { AcceptedHit, LineMark } from "./range-row";
 import { saveSubmitWarnings } from "./submit-warnings";
 import { useLeaveGuard } from "./use-leave-guard";
 import { VoidFailurePanel, VoidWarningsPanel } from "./void-notices";
@@ -58,6 +58,11 @@ interface VoidToolProps {
    * request (nothing signed or sent) and the clerk lands on the request's page.
    */
   approval?: { policy: ApprovalPolicyView; t: Dictionary["approvals"]["tool"] };
+  /**
+   * Run the server's pre-send check as soon as the tool opens (a proposal carried in from the gap
+   * review): nothing proposed earlier is trusted, what the check finds is marked before any click.
+   */
+  checkOnOpen?: boolean;
 }
 
 /** A frozen fecha is reused for this long, so the preview and the signed document carry the same one. */
@@ -94,6 +99,7 @@ export function VoidTool({
   draftOwner,
   initialRanges,
   approval,
+  checkOnOpen = false,
 }: VoidToolProps) {
   const router = useRouter();
   const [state, dispatch] = useReducer(editorReducer, initialRanges, (ranges) =>
@@ -121,11 +127,12 @@ export function VoidTool({
   const sendingRef = useRef(false);
   const [restored, setRestored] = useState<string>();
   const [acceptedHits, setAcceptedHits] = useState<ReadonlyMap<LineDraft, AcceptedHit>>(new Map());
+  const [usedHits, setUsedHits] = useState<ReadonlyMap<LineDraft, LineMark>>(new Map());
   const [trimmedNote, setTrimmedNote] = useState<string>();
   const noticesRef = useRef<HTMLDivElement>(null);
   const previewRef = useRef<HTMLDivElement>(null);
   const storageKey = draftStorageKey(draftOwner, environment);
-  // Issue 20: the reason, required here; restored with a restored draft only (never a default).
+  // The reason, required here; restored with a restored draft only (never a default).
   const reason = useReasonDraft(storageKey, initialRanges === undefined || initialRanges.length === 0);
   const draftState = useDraftStorage(
     storageKey,
@@ -144,6 +151,21 @@ export function VoidTool({
     for (const line of state.lines) if (acceptedHits.has(line)) count++;
     return count;
   }, [acceptedHits, state.lines]);
+  /** The used numbers still in the editor (a removed or edited line drops its mark), and their lines. */
+  const issued = useMemo(() => {
+    let numbers = 0;
+    let lines = 0;
+    if (usedHits.size > 0) {
+      for (const line of state.lines) {
+        const hit = usedHits.get(line);
+        if (hit) {
+          numbers += hit.count;
+          lines += 1;
+        }
+      }
+    }
+    return { numbers, lines };
+  }, [usedHits, state.lines]);
 
   // Feedback that opens below the fold is brought into view (a click must never seem to do nothing).
   useEffect(() => {
@@ -155,33 +177,53 @@ export function VoidTool({
     if (previewOpen) previewRef.current?.scrollIntoView({ block: "start", behavior: "smooth" });
   }, [previewOpen]);
 
-  /** Cuts the already voided numbers out of a line: what is left stays, as one or two lines. */
-  const trim = useCallback(
-    (line: LineDraft) => {
-      const hit = acceptedHits.get(line);
+  /** Cuts marked numbers out of a line: what is left stays, as zero, one or more lines. */
+  const cut = useCallback(
+    (line: LineDraft, mark: LineMark) => {
       const result = analyzer.lineResult(line, 0);
-      if (!hit || !result.ok) return;
+      if (!result.ok) return;
       const { serie, tipoeCF, desde, hasta } = result.range;
-      const left = difference(asIntervalSet([{ desde, hasta }]), normalize(hit.intervals));
+      const left = difference(asIntervalSet([{ desde, hasta }]), normalize(mark.intervals));
       const encf = (n: number) => `${serie}${tipoeCF}${String(n).padStart(10, "0")}`;
       dispatch({
         type: "replace",
         line,
         ranges: left.map((part) => ({ desde: encf(part.desde), hasta: encf(part.hasta) })),
       });
-      setAcceptedHits((previous) => {
-        const next = new Map(previous);
-        next.delete(line);
-        return next;
-      });
     },
-    [acceptedHits, analyzer],
+    [analyzer],
+  );
+  /** "Quitar lo ya anulado" of one line. */
+  const trim = useCallback(
+    (line: LineDraft) => {
+      const hit = acceptedHits.get(line);
+      if (!hit) return;
+      cut(line, hit);
+      setAcceptedHits((previous) => withoutLine(previous, line));
+    },
+    [acceptedHits, cut],
+  );
+  /** "Quitar lo emitido" of one line: exactly its used numbers, the line split around them. */
+  const trimUsed = useCallback(
+    (line: LineDraft) => {
+      const hit = usedHits.get(line);
+      if (!hit) return;
+      cut(line, hit);
+      setUsedHits((previous) => withoutLine(previous, line));
+    },
+    [usedHits, cut],
   );
   const trimAll = () => {
     const lines = state.lines.filter((line) => acceptedHits.has(line));
     for (const line of lines) trim(line);
     setWarnings(undefined);
     setTrimmedNote(plural(s.warnings.removed, lines.length, locale));
+  };
+  const trimAllUsed = () => {
+    const lines = state.lines.filter((line) => usedHits.has(line));
+    for (const line of lines) trimUsed(line);
+    setWarnings(undefined);
+    setTrimmedNote(plural(s.warnings.usedRemoved, lines.length, locale));
   };
 
   const current =
@@ -225,12 +267,14 @@ export function VoidTool({
     if (makeDraft()) setPreviewOpen(true);
   };
 
-  const review = async () => {
-    const next = makeDraft();
-    if (!next) return;
-    if (!reason.check()) return setNotice(s.reasons.field.fixFirst);
+  /**
+   * The server's pre-send check of the draft (the ledger's and the history's rules): marks every line
+   * it finds a problem on and shows the warnings. True when nothing blocks the send.
+   */
+  const check = async (next: Draft): Promise<boolean> => {
     if (next.wire.length > MAX_WIRE_CHARS) {
-      return setNotice(format(s.actions.tooLarge, { count: formatNumber(next.plan.ranges.length, locale) }));
+      setNotice(format(s.actions.tooLarge, { count: formatNumber(next.plan.ranges.length, locale) }));
+      return false;
     }
     setFailure(undefined);
     setWarnings(undefined);
@@ -239,7 +283,10 @@ export function VoidTool({
     setChecking(true);
     try {
       const result = await checkVoidWarnings({ environment, ranges: next.wire });
-      if (!result.ok) return setFailure(result);
+      if (!result.ok) {
+        setFailure(result);
+        return false;
+      }
       const mapped = {
         ...result,
         accepted: result.accepted && {
@@ -249,18 +296,49 @@ export function VoidTool({
         errors: result.errors.map((hit) => ({ ...hit, line: next.editorIndex[hit.line - 1]! + 1 })),
       };
       setWarnings(mapped);
-      setAcceptedHits(hitsOf(result.acceptedLines, next.editorIndex, next.lines));
-      // Numbers already voided or already issued block the send: the dialog stays closed.
-      if (!mapped.accepted && !mapped.used) {
-        setReviewCount((count) => count + 1);
-        setConfirmOpen(true);
-      }
+      setAcceptedHits(
+        marksOf(result.acceptedLines, next.editorIndex, next.lines, (found) => ({
+          voidIds: found.voidIds,
+          ...lineMark(found, found.voided),
+        })),
+      );
+      setUsedHits(
+        marksOf(result.usedLines, next.editorIndex, next.lines, (found) => lineMark(found, found.used)),
+      );
+      // Numbers already voided or already issued block the send.
+      return !mapped.accepted && !mapped.used;
     } catch (error) {
       setFailure({ ok: false, code: "NETWORK", status: 0, message: String(error) });
+      return false;
     } finally {
       setChecking(false);
     }
   };
+
+  const review = async () => {
+    const next = makeDraft();
+    if (!next) return;
+    if (!reason.check()) return setNotice(s.reasons.field.fixFirst);
+    // The dialog opens only when the check finds nothing blocking.
+    if (await check(next)) {
+      setReviewCount((count) => count + 1);
+      setConfirmOpen(true);
+    }
+  };
+
+  // A proposal carried in is checked again here before anything else (the reason is asked later).
+  const checkedOnOpen = useRef(false);
+  useEffect(() => {
+    if (!checkOnOpen || checkedOnOpen.current) return;
+    checkedOnOpen.current = true;
+    const timer = window.setTimeout(() => {
+      const next = makeDraft();
+      if (next) void check(next);
+    }, 0);
+    return () => window.clearTimeout(timer);
+    // Once, on opening: later checks are the clerk's "Revisar y anular…".
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const confirm = async () => {
     if (!current || sendingRef.current) return;
@@ -304,6 +382,7 @@ export function VoidTool({
     <VoidWarningsPanel
       warnings={warnings}
       onRemoveVoided={alreadyVoided > 0 ? trimAll : undefined}
+      onRemoveUsed={issued.lines > 0 ? trimAllUsed : undefined}
       locale={locale}
       acknowledged={errorAck}
       onAcknowledge={setErrorAck}
@@ -341,6 +420,8 @@ export function VoidTool({
             t={s.editor}
             voided={acceptedHits}
             onTrim={trim}
+            used={usedHits}
+            onTrimUsed={trimUsed}
           />
           <div className={styles.buttons}>
             <Button
@@ -359,6 +440,7 @@ export function VoidTool({
                   dispatch({ type: "clear" });
                   draftState.clear();
                   setAcceptedHits(new Map());
+                  setUsedHits(new Map());
                   setWarnings(undefined);
                   setRestored(undefined);
                 }
@@ -374,6 +456,7 @@ export function VoidTool({
           <VoidSummary
             analysis={analysis}
             alreadyVoided={alreadyVoided}
+            issued={issued}
             locale={locale}
             t={s.summary}
             onGoToProblem={
@@ -471,25 +554,38 @@ export function VoidTool({
   );
 }
 
-/** The server's per-line accepted overlaps, keyed by the editor line objects they were found on. */
-function hitsOf(
-  acceptedLines: VoidWarnings["acceptedLines"],
+/** The server's per-line findings, keyed by the editor line objects they were found on. */
+function marksOf<T extends { line: number }, M>(
+  found: readonly T[],
   editorIndex: number[],
   lines: readonly LineDraft[],
-): Map<LineDraft, AcceptedHit> {
-  const hits = new Map<LineDraft, AcceptedHit>();
-  for (const found of acceptedLines) {
-    const line = lines[editorIndex[found.line - 1] ?? -1];
-    if (!line) continue;
-    const encf = (n: number) => `${found.serie}${found.tipoeCF}${String(n).padStart(10, "0")}`;
-    hits.set(line, {
-      voidIds: found.voidIds,
-      ranges: found.voided.map((part) => ({ desde: encf(part.desde), hasta: encf(part.hasta) })),
-      count: found.voided.reduce((sum, part) => sum + part.hasta - part.desde + 1, 0),
-      intervals: found.voided,
-    });
+  markOf: (found: T) => M,
+): Map<LineDraft, M> {
+  const marks = new Map<LineDraft, M>();
+  for (const hit of found) {
+    const line = lines[editorIndex[hit.line - 1] ?? -1];
+    if (line) marks.set(line, markOf(hit));
   }
-  return hits;
+  return marks;
+}
+
+/** The numbers of one line the check found, as e-NCF ranges, a count and intervals. */
+function lineMark(
+  line: { serie: string; tipoeCF: string },
+  parts: ReadonlyArray<{ desde: number; hasta: number }>,
+): LineMark {
+  const encf = (n: number) => `${line.serie}${line.tipoeCF}${String(n).padStart(10, "0")}`;
+  return {
+    ranges: parts.map((part) => ({ desde: encf(part.desde), hasta: encf(part.hasta) })),
+    count: parts.reduce((sum, part) => sum + part.hasta - part.desde + 1, 0),
+    intervals: [...parts],
+  };
+}
+
+function withoutLine<M>(marks: ReadonlyMap<LineDraft, M>, line: LineDraft): Map<LineDraft, M> {
+  const next = new Map(marks);
+  next.delete(line);
+  return next;
 }
 
 /**

@@ -66,6 +66,13 @@ export const enVoidTool: typeof esVoidTool = {
         "Line {line}: {count} sequences of this line were already voided and accepted by DGII ({ranges}).",
     },
     removeVoided: "Remove what is already voided",
+    alreadyIssued: {
+      one: "Line {line}: {count} e-NCF of this line was already issued ({ranges}); DGII does not void used numbers.",
+      other:
+        "Line {line}: {count} e-NCF of this line were already issued ({ranges}); DGII does not void used numbers.",
+    },
+    removeIssued: "Remove what was issued",
+    removeIssuedLabel: "Line {line}: remove what was issued",
     removeVoidedLabel: "Line {line}: remove what is already voided",
     viewVoid: "View the earlier void",
     draftRestored: {
@@ -97,6 +104,11 @@ export const enVoidTool: typeof esVoidTool = {
       one: "{count} line includes sequences already voided",
       other: "{count} lines include sequences already voided",
     },
+    alreadyIssued: {
+      one: "{count} e-NCF already issued on {lines}: it cannot be sent",
+      other: "{count} e-NCF already issued on {lines}: it cannot be sent",
+    },
+    issuedLines: { one: "{count} line", other: "{count} lines" },
     allGood: "All lines are valid.",
   },
   actions: {
@@ -110,6 +122,7 @@ export const enVoidTool: typeof esVoidTool = {
   },
   warnings: {
     title: "Before sending",
+    blockedTitle: "It cannot be sent",
     accepted:
       "Line {line}: the range {desde} – {hasta} was already voided and accepted by DGII in an earlier void. Remove it to continue.",
     acceptedLink: "View void {voidId}",
@@ -123,11 +136,20 @@ export const enVoidTool: typeof esVoidTool = {
     },
     removeAllVoided: "Remove what is already voided from every line",
     used: {
-      one: "Cannot void: e-NCF {numbers} was already issued (imported documents). DGII voids only unused numbers: remove it from the draft.",
+      one: "Cannot void: e-NCF {numbers} was already issued. DGII voids only unused numbers: remove it from the draft.",
       other:
-        "Cannot void: {count} e-NCF were already issued (imported documents): {numbers}{more}. DGII voids only unused numbers: remove them from the draft.",
+        "Cannot void: {count} e-NCF were already issued: {numbers}{more}. DGII voids only unused numbers: remove them from the draft.",
     },
     usedMore: " and {count} more",
+    usedLines: {
+      one: "{count} line holds them; it is marked in the editor with “Remove what was issued”.",
+      other: "{count} lines hold them; they are marked in the editor with “Remove what was issued”.",
+    },
+    removeAllUsed: "Remove what was issued from every line",
+    usedRemoved: {
+      one: "What was issued was removed from {count} line. Review and send again.",
+      other: "What was issued was removed from {count} lines. Review and send again.",
+    },
     usedMoreCapped: " and over {count} more",
     usedRemedy:
       "An issued e-CF is cancelled with a credit note (e-CF 34, modification code 1) for each document, never with a void.",

@@ -70,6 +70,13 @@ export const esVoidTool = {
         "Línea {line}: {count} secuencias de esta línea ya fueron anuladas y aceptadas por la DGII ({ranges}).",
     },
     removeVoided: "Quitar lo ya anulado",
+    alreadyIssued: {
+      one: "Línea {line}: {count} e-NCF de esta línea ya fue emitido ({ranges}); la DGII no anula números utilizados.",
+      other:
+        "Línea {line}: {count} e-NCF de esta línea ya fueron emitidos ({ranges}); la DGII no anula números utilizados.",
+    },
+    removeIssued: "Quitar lo emitido",
+    removeIssuedLabel: "Línea {line}: quitar lo emitido",
     removeVoidedLabel: "Línea {line}: quitar lo ya anulado",
     viewVoid: "Ver la anulación anterior",
     draftRestored: {
@@ -102,6 +109,11 @@ export const esVoidTool = {
       one: "{count} línea incluye secuencias ya anuladas",
       other: "{count} líneas incluyen secuencias ya anuladas",
     },
+    alreadyIssued: {
+      one: "{count} e-NCF ya emitido en {lines}: no se puede enviar",
+      other: "{count} e-NCF ya emitidos en {lines}: no se puede enviar",
+    },
+    issuedLines: { one: "{count} línea", other: "{count} líneas" },
   },
   actions: {
     preview: "Vista previa del XML",
@@ -114,6 +126,7 @@ export const esVoidTool = {
   },
   warnings: {
     title: "Antes de enviar",
+    blockedTitle: "No se puede enviar",
     accepted:
       "Línea {line}: el rango {desde} – {hasta} ya fue anulado y aceptado por la DGII en una anulación anterior. Quítelo para poder continuar.",
     acceptedLink: "Ver la anulación {voidId}",
@@ -128,11 +141,20 @@ export const esVoidTool = {
     },
     removeAllVoided: "Quitar lo ya anulado de todas las líneas",
     used: {
-      one: "No se puede anular: el e-NCF {numbers} ya fue emitido (documentos importados). La DGII solo anula números no utilizados: quítelo del borrador.",
+      one: "No se puede anular: el e-NCF {numbers} ya fue emitido. La DGII solo anula números no utilizados: quítelo del borrador.",
       other:
-        "No se puede anular: {count} e-NCF ya fueron emitidos (documentos importados): {numbers}{more}. La DGII solo anula números no utilizados: quítelos del borrador.",
+        "No se puede anular: {count} e-NCF ya fueron emitidos: {numbers}{more}. La DGII solo anula números no utilizados: quítelos del borrador.",
     },
     usedMore: " y {count} más",
+    usedLines: {
+      one: "{count} línea los contiene; está marcada en el editor con «Quitar lo emitido».",
+      other: "{count} líneas los contienen; están marcadas en el editor con «Quitar lo emitido».",
+    },
+    removeAllUsed: "Quitar lo emitido de todas las líneas",
+    usedRemoved: {
+      one: "Se quitó lo emitido de {count} línea. Revise y envíe de nuevo.",
+      other: "Se quitó lo emitido de {count} líneas. Revise y envíe de nuevo.",
+    },
     usedMoreCapped: " y más de {count} más",
     usedRemedy:
       "Un e-CF emitido se cancela con una nota de crédito (e-CF 34, código de modificación 1) por cada documento, nunca con una anulación.",

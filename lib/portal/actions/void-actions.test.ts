@@ -74,9 +74,29 @@ describe("checkVoidWarnings: the ledger's checks before the confirmation", () =>
     });
   });
 
+  it("marks each line holding used numbers with exactly those numbers, so the tool can cut them out", async () => {
+    const result = await checkVoidWarnings({
+      environment: "TesteCF",
+      ranges: wire([1, 3], [5, 8], [90, 110], [111, 140]),
+    });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.used?.total).toBe(26);
+    expect(result.usedLines).toEqual([
+      { line: 2, serie: "E", tipoeCF: "31", used: [{ desde: 7, hasta: 7 }] },
+      { line: 3, serie: "E", tipoeCF: "31", used: [{ desde: 101, hasta: 110 }] },
+      { line: 4, serie: "E", tipoeCF: "31", used: [{ desde: 111, hasta: 125 }] },
+    ]);
+  });
+
   it("has nothing to say of unseen numbers inside an authorization", async () => {
     const result = await checkVoidWarnings({ environment: "TesteCF", ranges: wire([10, 20]) });
-    expect(result).toMatchObject({ ok: true, used: null, outsideAuthorization: { ranges: [], total: 0 } });
+    expect(result).toMatchObject({
+      ok: true,
+      used: null,
+      usedLines: [],
+      outsideAuthorization: { ranges: [], total: 0 },
+    });
   });
 });
 

@@ -8,7 +8,13 @@ import type { Locale } from "@/lib/domain/locale";
 import { AppError } from "@/lib/errors";
 import { getDictionary } from "@/lib/i18n";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
-import { findUsedNumbers, ledgerRangesOf, outsideAuthorizationWarnings } from "@/lib/server/ledger";
+import {
+  findUsedNumbers,
+  ledgerRangesOf,
+  outsideAuthorizationWarnings,
+  usedNumbersByLine,
+  type UsedLine,
+} from "@/lib/server/ledger";
 import { enforceRateLimit } from "@/lib/server/rate-limit";
 import { getApprovalPolicy } from "@/lib/server/approvals/approval-policy";
 import { requestIp } from "@/lib/server/activity/request-ip";
@@ -72,6 +78,11 @@ export interface VoidWarnings {
    * in all): sending is blocked, as createVoid would refuse it with 409 SEQUENCE_USED.
    */
   used: { numbers: string[]; total: number; capped: boolean } | null;
+  /**
+   * Every line holding used numbers (up to MAX_USED_LINES) with exactly which, so the tool marks
+   * the line and "Quitar lo emitido" cuts them out (lib/domain/intervals).
+   */
+  usedLines: UsedLine[];
   /** Parts of the ranges outside every authorization entered for their type: a warning only. */
   outsideAuthorization: {
     ranges: Array<{ tipoeCF: string; secuenciaDesde: string; secuenciaHasta: string; cantidad: number }>;
@@ -105,11 +116,12 @@ export async function checkVoidWarnings(input: DraftInput): Promise<VoidWarnings
     });
     // The sequence ledger's checks of createVoid, shown before the confirmation instead of after it.
     const ledgerRanges = ledgerRangesOf(storedRequestRanges(request.storedRanges));
-    const [accepted, acceptedLines, errors, used, outside] = await Promise.all([
+    const [accepted, acceptedLines, errors, used, usedLines, outside] = await Promise.all([
       findAcceptedOverlap(auth.accountId, environment, request),
       findAcceptedOverlapsByLine(auth.accountId, environment, request),
       findErrorOverlaps(auth.accountId, environment, request),
       findUsedNumbers(auth.accountId, environment, ledgerRanges),
+      usedNumbersByLine(auth.accountId, environment, storedRequestRanges(request.storedRanges)),
       outsideAuthorizationWarnings(auth.accountId, environment, ledgerRanges),
     ]);
     return {
@@ -125,6 +137,7 @@ export async function checkVoidWarnings(input: DraftInput): Promise<VoidWarnings
         .slice(0, 20)
         .map(({ voidId, line, fechaHoraAnulacion }) => ({ voidId, line, fechaHoraAnulacion })),
       used: used.total > 0 ? { numbers: used.first, total: used.total, capped: used.capped } : null,
+      usedLines: used.total > 0 ? usedLines : [],
       outsideAuthorization: {
         ranges: outside.warnings.map(({ tipoeCF, secuenciaDesde, secuenciaHasta, cantidad }) => ({
           tipoeCF,

@@ -46,4 +46,5 @@ export {
   type LedgerWarning,
   type UsedNumbers,
 } from "./prevoid-check";
+export { MAX_USED_LINES, usedNumbersByLine, type UsedLine } from "./used-by-line";
 export { backfillVoidedIntervals, syncVoidedIntervals, VOIDED_INTERVALS_BACKFILL_STEP } from "./sync-voided";

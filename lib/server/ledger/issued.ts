@@ -220,6 +220,33 @@ export async function holesBetweenIssued(
 }
 
 /**
+ * The used numbers inside request ranges, per series+type in key order (sets, never numbers one by
+ * one): what the used-number checks (the whole request, or line by line in the portal) all read.
+ */
+export async function usedSetsIn(
+  accountId: string,
+  environment: Environment,
+  ranges: ReadonlyArray<{ serie: string; tipoeCF: string; desde: number; hasta: number }>,
+): Promise<Array<{ serie: string; tipoeCF: string; used: IntervalSet }>> {
+  const keys = [...normalizeBySerieTipo(ranges)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const sets: Array<{ serie: string; tipoeCF: string; used: IntervalSet }> = [];
+  for (const [key, requested] of keys) {
+    const serie = key.slice(0, 1);
+    const tipoeCF = key.slice(1);
+    const issued = await issuedBetween(
+      accountId,
+      environment,
+      serie,
+      tipoeCF,
+      requested[0]!.desde,
+      requested.at(-1)!.hasta,
+    );
+    sets.push({ serie, tipoeCF, used: intersection(requested, issued) });
+  }
+  return sets;
+}
+
+/**
  * Used numbers inside request ranges: the first `limit` e-NCF (by series, type, number) and how many
  * in all (capped). Per series+type, the requested set meets the issued intervals of its span in
  * memory (one query each): 10,000 ranges cost one short read, not 10,000 probes. The e-NCF are the
@@ -234,19 +261,7 @@ export async function usedNumbersIn(
 ): Promise<{ first: string[]; total: number; capped: boolean }> {
   const first: string[] = [];
   let count = 0;
-  const keys = [...normalizeBySerieTipo(ranges)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  for (const [key, requested] of keys) {
-    const serie = key.slice(0, 1);
-    const tipoeCF = key.slice(1);
-    const issued = await issuedBetween(
-      accountId,
-      environment,
-      serie,
-      tipoeCF,
-      requested[0]!.desde,
-      requested.at(-1)!.hasta,
-    );
-    const used = intersection(requested, issued);
+  for (const { serie, tipoeCF, used } of await usedSetsIn(accountId, environment, ranges)) {
     for (const interval of used) {
       for (let n = interval.desde; n <= interval.hasta && first.length < limit; n++) {
         first.push(formatEncf(serie, tipoeCF as EcfType, n));
