@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
+import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { generatePkcs12 } from "@/lib/server/signing/generate-pkcs12";
 
@@ -179,6 +180,17 @@ export async function voidViaApi(
     data: { ranges },
   });
   return { status: response.status(), body: (await response.json()) as Record<string, unknown> };
+}
+
+/** The page's serious and critical axe-core findings as it is now, one line each (none: clean). */
+export async function seriousAxeFindings(page: Page, name: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${name}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
 }
 
 /** A full-page screenshot under e2e/output/screenshots/<name>.png (not committed). */

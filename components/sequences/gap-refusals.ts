@@ -11,6 +11,8 @@ export interface Refusal {
   /** The estado that decides the reason shown (a used one when any submission has it). */
   estado: string;
   trackIds: string[];
+  /** Found by verifying a proposed gap (not a number typed in "¿Se envió este e-NCF?"). */
+  proposed: boolean;
 }
 
 /** Estados that make a received number used whatever else DGII holds for it. */
@@ -20,8 +22,8 @@ export function isUsedEstado(estado: string): boolean {
   return USED_ESTADOS.has(estado);
 }
 
-/** The received numbers among DGII's answers, each once. */
-export function refusalsOf(answers: readonly NumberAnswer[]): Refusal[] {
+/** The received numbers among DGII's answers, each once; `proposed` for answers about proposed gaps. */
+export function refusalsOf(answers: readonly NumberAnswer[], proposed: boolean): Refusal[] {
   const found = new Map<string, Refusal>();
   for (const answer of answers) {
     if (answer.kind !== "received" || found.has(answer.encf)) continue;
@@ -30,6 +32,7 @@ export function refusalsOf(answers: readonly NumberAnswer[]): Refusal[] {
       encf: answer.encf,
       estado: estados.find(isUsedEstado) ?? estados.at(-1) ?? "",
       trackIds: answer.trackIds.map((entry) => entry.trackId),
+      proposed,
     });
   }
   return [...found.values()];
@@ -47,7 +50,9 @@ export const rowKey = (range: ProposedRange) => `${range.secuenciaDesde}-${range
 
 /**
  * The gaps with every refused number cut out, in order: a gap holding one becomes its pieces around
- * it, and the number itself a row of its own with its refusal (so the review shows why it left).
+ * it, and the number itself a row of its own with its refusal (so the review shows why it left). A
+ * proposed number the page no longer proposes (the ledger recorded DGII's answer and the page was
+ * refreshed) keeps its row too, in its place: the reason stays where the clerk saw the number.
  */
 export function cutRefused(gaps: readonly GapView[], refused: ReadonlyMap<string, Refusal>): ReviewRow[] {
   if (refused.size === 0) return [...gaps];
@@ -91,8 +96,32 @@ export function cutRefused(gaps: readonly GapView[], refused: ReadonlyMap<string
     }
     if (from <= hasta.secuencia) rows.push(piece(from, hasta.secuencia, { cut }));
   }
+  const placed = new Set(rows.flatMap((row) => (row.refusal ? [row.refusal.encf] : [])));
+  for (const refusal of refused.values()) {
+    if (!refusal.proposed || placed.has(refusal.encf)) continue;
+    const prefix = refusal.encf.slice(0, 3);
+    const sameType = rows.flatMap((row, index) => (row.secuenciaDesde.slice(0, 3) === prefix ? [index] : []));
+    const after = sameType.find((index) => rows[index]!.secuenciaDesde > refusal.encf);
+    const at = after ?? (sameType.length > 0 ? sameType.at(-1)! + 1 : rows.length);
+    rows.splice(at, 0, {
+      kind: "salto",
+      secuenciaDesde: refusal.encf,
+      secuenciaHasta: refusal.encf,
+      cantidad: 1,
+      checked: EMPTY_CHECK,
+      refusal,
+    });
+  }
   return rows;
 }
+
+/** The checks of a refused row the page no longer holds: never shown (its reason is what matters). */
+const EMPTY_CHECK: GapView["checked"] = {
+  coverageMark: 0,
+  quietPeriodHours: 0,
+  higherIssued: null,
+  higherIssuedAt: null,
+};
 
 /** Whether a range holds any refused number (a range of "select every gap" is then left out). */
 export function holdsRefused(range: ProposedRange, refused: ReadonlyMap<string, Refusal>): boolean {

@@ -98,11 +98,14 @@ export function GapReview({
     format(isUsedEstado(refusal.estado) ? s.refusedUsed : s.refusedUnsure, { estado: refusal.estado });
 
   /** DGII's received numbers leave the proposal and the selection at once (both kinds of selection). */
-  function refuse(answers: readonly NumberAnswer[]) {
-    const found = refusalsOf(answers);
+  function refuse(proposedAnswers: readonly NumberAnswer[], typed: readonly NumberAnswer[]) {
+    const found = [...refusalsOf(proposedAnswers, true), ...refusalsOf(typed, false)];
     if (found.length === 0) return;
     const next = new Map(refused);
-    for (const refusal of found) next.set(refusal.encf, refusal);
+    for (const refusal of found) {
+      const known = next.get(refusal.encf);
+      next.set(refusal.encf, { ...refusal, proposed: refusal.proposed || (known?.proposed ?? false) });
+    }
     setRefused(next);
     setSelected((current) => new Set([...current].filter((key) => !holdsRefused(rangeOfKey(key), next))));
     setEvery(
@@ -131,7 +134,10 @@ export function GapReview({
         return next;
       });
       if (numbers.length > 0) setAsked(result.numbers);
-      refuse([...result.ranges.flatMap((answer) => answer.numbers), ...result.numbers]);
+      refuse(
+        result.ranges.flatMap((answer) => answer.numbers),
+        result.numbers,
+      );
     });
   }
 
@@ -304,16 +310,18 @@ export function GapReview({
                     </td>
                     <td className="num">{formatNumber(gap.cantidad, locale)}</td>
                     <td>
-                      {gap.checked.expiredOn
-                        ? format(s.checkExpired, { date: gap.checked.expiredOn })
-                        : format(s.checkLine, {
-                            mark: formatFechaHora(gap.checked.coverageMark),
-                            higher: gap.checked.higherIssued ?? "—",
-                            at: gap.checked.higherIssuedAt
-                              ? formatFechaHora(gap.checked.higherIssuedAt)
-                              : "—",
-                            hours: formatNumber(gap.checked.quietPeriodHours, locale),
-                          })}
+                      {gap.refusal
+                        ? "—"
+                        : gap.checked.expiredOn
+                          ? format(s.checkExpired, { date: gap.checked.expiredOn })
+                          : format(s.checkLine, {
+                              mark: formatFechaHora(gap.checked.coverageMark),
+                              higher: gap.checked.higherIssued ?? "—",
+                              at: gap.checked.higherIssuedAt
+                                ? formatFechaHora(gap.checked.higherIssuedAt)
+                                : "—",
+                              hours: formatNumber(gap.checked.quietPeriodHours, locale),
+                            })}
                     </td>
                     <td data-testid="gap-dgii">{dgiiCell(gap, answer)}</td>
                   </tr>
