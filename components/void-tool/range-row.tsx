@@ -66,7 +66,9 @@ function RangeRowImpl(props: RangeRowProps) {
   const hasProblem = invalid || overlapping;
   const range = status.kind === "valid" ? status.range : undefined;
   const rangesText = (mark: LineMark) =>
-    mark.ranges.map((part) => `${part.desde} – ${part.hasta}`).join(", ");
+    mark.ranges
+      .map((part) => (part.desde === part.hasta ? part.desde : `${part.desde} – ${part.hasta}`))
+      .join(", ");
   const problem = marked
     ? [
         voided && plural(t.alreadyVoided, voided.count, locale, { line: number, ranges: rangesText(voided) }),

@@ -143,7 +143,7 @@ export const enSequences: typeof esSequences = {
     closingClear: "Remove the closing",
     closingShown: "Includes the closing from {encf}.",
     refusedTitle: "Taken out of the proposal and the selection",
-    refusedItem: "{encf}: {reason} (trackId {trackIds})",
+    refusedItem: "{encf} (trackId {trackIds}): {reason}",
     refusedUsed: "DGII received it ({estado}): it cannot be voided.",
     refusedUnsure:
       "DGII received it ({estado}): it is not voided until it is known whether the number was used.",

@@ -141,7 +141,7 @@ export const esSequences = {
     closingClear: "Quitar el cierre",
     closingShown: "Incluye el cierre desde {encf}.",
     refusedTitle: "Quitados de la propuesta y de la selección",
-    refusedItem: "{encf}: {reason} (trackId {trackIds})",
+    refusedItem: "{encf} (trackId {trackIds}): {reason}",
     refusedUsed: "La DGII lo recibió ({estado}): no se puede anular.",
     refusedUnsure:
       "La DGII lo recibió ({estado}): no se anula mientras no se sepa si la secuencia quedó utilizada.",
