@@ -136,6 +136,7 @@ async function startFake(): Promise<Fake> {
     }
     if (req.method === "GET" && url.pathname === "/TesteCF/customer/void-ncf") {
       const voidId = url.searchParams.get("voidId");
+      if (voidId === "hang") return; // never answers: the client's timeout ends it
       if (voidId) {
         const record = fake.records.find((r) => r.voidId === voidId);
         return record
@@ -363,6 +364,12 @@ describe("reads", () => {
     expect(fake.requests.filter((r) => r.endsWith("/status/batch"))).toHaveLength(3);
     const noKey = await client({ apiKey: undefined }).getDocumentsStatus(ecfs.slice(0, 1));
     expect(noKey.error).toMatchObject({ code: "INVALID_API_KEY", status: 403 });
+  });
+
+  it("ends a request that gets no answer in time with TIMEOUT, after retrying it", async () => {
+    const result = await client({ timeoutMs: 200, retry: { attempts: 2 } }).getVoid("hang");
+    expect(result.error).toMatchObject({ code: "TIMEOUT", status: 0 });
+    expect(waits).toHaveLength(1);
   });
 
   it("retries a read whose connection failed, and reports NETWORK_ERROR when the server is gone", async () => {

@@ -267,7 +267,7 @@ export function createAnulaClient(options: AnulaClientOptions) {
         (headers, signal) =>
           http.POST("/{environment}/customer/void-ncf", {
             params: { ...env, header: { "Idempotency-Key": idempotencyKey } },
-            headers: { ...headers, "idempotency-key": idempotencyKey },
+            headers,
             signal,
             body,
           }),

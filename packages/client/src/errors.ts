@@ -95,7 +95,8 @@ export function errorFromResponse(response: Response, body: unknown): AnulaError
 
 /** A fetch that threw: no HTTP answer, so the outcome of a void is unknown (spec retry rule 4). */
 export function errorFromThrown(thrown: unknown): AnulaError {
-  const name = thrown instanceof Error ? thrown.name : "";
+  // AbortSignal.timeout() rejects with a DOMException named TimeoutError, not always an Error subclass.
+  const name = typeof thrown === "object" && thrown !== null && "name" in thrown ? String(thrown.name) : "";
   const timeout = name === "TimeoutError" || name === "AbortError";
   return new AnulaError({
     code: timeout ? "TIMEOUT" : "NETWORK_ERROR",
