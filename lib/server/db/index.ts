@@ -7,5 +7,5 @@ export { databaseTarget, postgresTarget, type DatabaseTarget } from "./database-
 export type { PrismaClient } from "@/prisma/generated/client";
 export { Prisma } from "@/prisma/generated/client";
 export { inTransaction, type TransactionOptions } from "./transaction-scope";
-export { lockSeries, seriesLockKey, seriesLockKeys } from "./series-lock";
+export { lockNumberSeries, lockSeries, seriesLockKey, seriesLockKeys } from "./series-lock";
 export type { RawSql } from "./db-or-tx";

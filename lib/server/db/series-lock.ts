@@ -33,6 +33,24 @@ export async function lockSeries(tx: RawSql, keys: Iterable<bigint>): Promise<vo
   for (const key of sorted) await tx.$executeRaw`SELECT pg_advisory_xact_lock(${key})`;
 }
 
+/**
+ * The one lock for every irreversible act on numbers of a company and environment: voiding them
+ * (a void's write-ahead, its resend) and every write that settles what a void did (DGII's answer,
+ * a person's settlement, a resend's acceptance); issuing an e-CF is to take it as well (the
+ * ledger's document triggers already lock the same keys in SQL). Whoever holds it
+ * sees a stable picture of those numbers — nothing accepted, settled or sent meanwhile — until its
+ * transaction ends. Every series+type the act touches, in the one sorted order (lockSeries); take
+ * it before any row lock, so two acts never wait for each other in opposite orders.
+ */
+export async function lockNumberSeries(
+  tx: RawSql,
+  accountId: string,
+  environment: string,
+  seriesTypes: Iterable<{ serie: string; tipoeCF: string }>,
+): Promise<void> {
+  await lockSeries(tx, seriesLockKeys(accountId, environment, seriesTypes));
+}
+
 /** The keys of every (series, type) a request touches, for lockSeries. */
 export function seriesLockKeys(
   accountId: string,

@@ -3,7 +3,7 @@ import "server-only";
 import { AppError } from "@/lib/errors";
 import type { Environment } from "@/lib/domain/environments";
 import { assertSequencesUnused, type LedgerRange } from "@/lib/server/ledger";
-import { getDb, inTransaction, lockSeries, seriesLockKeys } from "@/lib/server/db";
+import { getDb, inTransaction, lockNumberSeries } from "@/lib/server/db";
 import { writeEvent } from "@/lib/server/events/write-event";
 
 import { firstOverlappingLine } from "./find-error-overlaps";
@@ -88,12 +88,15 @@ export interface LockedWriteAheadInput extends WriteAheadInput {
  * — and the record is inserted with its `void.created` event in the same transaction. The lock is
  * released at commit, when the record (status Error, a live lease) is visible to the next request.
  * The checks before signing (create-void.ts) keep the flow's error order; these are the ones that hold.
+ * They are separate statements, each seeing what is committed when it runs: they agree only because
+ * every write that settles a void (its acceptance, rejection or end of waiting, a person's
+ * settlement, a resend's acceptance) takes the same lock first, so none commits between them — an
+ * acceptance landing between the ALREADY_VOIDED and VOID_IN_PROGRESS checks used to pass both.
  */
 export async function writeAheadUnderLock(input: LockedWriteAheadInput): Promise<VoidAttempt | "replay"> {
   const db = await getDb();
-  const keys = seriesLockKeys(input.accountId, input.environment, input.content.boxes);
   return inTransaction(db, async (tx) => {
-    await lockSeries(tx, keys);
+    await lockNumberSeries(tx, input.accountId, input.environment, input.content.boxes);
     if (input.idempotencyKey !== undefined) {
       const stored = await findVoidByIdempotencyKey(input.accountId, input.environment, input.idempotencyKey);
       if (stored) return "replay" as const;

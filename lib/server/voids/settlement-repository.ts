@@ -5,7 +5,7 @@ import { v7 as uuidv7 } from "uuid";
 import type { Environment } from "@/lib/domain/environments";
 import { groupBySerieTipo } from "@/lib/domain/intervals";
 import { AppError } from "@/lib/errors";
-import { getDb, inTransaction, lockSeries, seriesLockKeys, type PrismaClient } from "@/lib/server/db";
+import { getDb, inTransaction, lockNumberSeries, type PrismaClient } from "@/lib/server/db";
 import { writeEvent } from "@/lib/server/events/write-event";
 import type { VoidRecord } from "@/prisma/generated/client";
 import { refuseWhileOverlappingSend } from "./locked-write-ahead";
@@ -127,6 +127,33 @@ export function boxesOfStoredRanges(storedRanges: string): SerieTipoBox[] {
 
 type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
+/**
+ * A record's stored ranges, read before its transaction so that transaction can take the lock of
+ * their series+types first (lockNumberSeries: before any row lock); 404 VOID_NOT_FOUND if unknown.
+ * Settling only narrows the ranges (a partial success), never moves them to another series+type.
+ */
+async function storedRangesOf(
+  where: { accountId: string; environment: Environment; voidId: string },
+  now: number,
+): Promise<string> {
+  const db = await getDb();
+  const target = await db.voidRecord.findFirst({
+    where: { id: where.voidId, accountId: where.accountId, environment: where.environment },
+    select: { ranges: true },
+  });
+  if (!target) refuseUnlessUnknown(null, where, now);
+  return target!.ranges;
+}
+
+/** The lock of the record's numbers (storedRangesOf), taken first in its transaction. */
+async function lockRecordSeries(
+  tx: Tx,
+  scope: { accountId: string; environment: Environment },
+  storedRanges: string,
+): Promise<void> {
+  await lockNumberSeries(tx, scope.accountId, scope.environment, boxesOfStoredRanges(storedRanges));
+}
+
 interface LockedRecord {
   id: string;
   status: VoidStatus;
@@ -207,7 +234,10 @@ export interface SettleInput {
  */
 export async function settleRecord(input: SettleInput): Promise<void> {
   const db = await getDb();
+  // A settled Aceptado is ALREADY_VOIDED for every later void: under the numbers' lock, like DGII's.
+  const ranges = await storedRangesOf(input, input.now);
   await db.$transaction(async (tx) => {
+    await lockRecordSeries(tx, input, ranges);
     const row = await lockUnknownRecord(tx, input, input.now);
     const settled = await tx.voidRecord.update({
       where: { id: row.id },
@@ -338,16 +368,11 @@ export async function beginResend(input: {
   ranges: string;
 }> {
   const db = await getDb();
-  const target = await db.voidRecord.findFirst({
-    where: { id: input.voidId, accountId: input.accountId, environment: input.environment },
-    select: { ranges: true },
-  });
-  if (!target) refuseUnlessUnknown(null, input, input.now);
-  // Under the locks of its series+types, as a new void's write-ahead (issue 21): no other send of
-  // these numbers may start meanwhile, and none may be waiting for DGII (409 VOID_IN_PROGRESS).
-  const keys = seriesLockKeys(input.accountId, input.environment, boxesOfStoredRanges(target!.ranges));
+  const ranges = await storedRangesOf(input, input.now);
+  // Under the locks of its series+types, as a new void's write-ahead: no other send of these
+  // numbers may start meanwhile, and none may be waiting for DGII (409 VOID_IN_PROGRESS).
   const taken = await inTransaction(db, async (tx) => {
-    await lockSeries(tx, keys);
+    await lockRecordSeries(tx, input, ranges);
     const lease = await tx.voidRecord.updateMany({
       where: {
         id: input.voidId,
@@ -364,7 +389,7 @@ export async function beginResend(input: {
       await refuseWhileOverlappingSend(
         input.accountId,
         input.environment,
-        { storedRanges: target!.ranges },
+        { storedRanges: ranges },
         input.now,
         input.voidId,
       );
@@ -431,7 +456,10 @@ export async function finishResend(input: {
 }): Promise<void> {
   const db = await getDb();
   const result = input.result;
+  // Releasing the lease and an acceptance change what a write-ahead of these numbers checks.
+  const ranges = await storedRangesOf(input, input.now);
   await db.$transaction(async (tx) => {
+    await lockRecordSeries(tx, input, ranges);
     await tx.voidSendAttempt.update({
       where: { voidId_attemptNumber: { voidId: input.voidId, attemptNumber: input.attemptNumber } },
       data: {

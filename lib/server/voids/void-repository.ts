@@ -1,6 +1,6 @@
 import "server-only";
 import type { Environment } from "@/lib/domain/environments";
-import { getDb, inTransaction } from "@/lib/server/db";
+import { getDb, inTransaction, lockNumberSeries } from "@/lib/server/db";
 import { writeEvent } from "@/lib/server/events/write-event";
 import { v7 as uuidv7 } from "uuid";
 import type { VoidRecord } from "@/prisma/generated/client";
@@ -192,11 +192,14 @@ export async function completeVoid(
           })
         ).count === 1;
   // DGII's answer settles the attempt, or the send ends without one: the change and its event
-  // (void.settled, void.unconfirmed) in one transaction. An Error while the send still waits for a
-  // late answer announces nothing yet.
+  // (void.settled, void.unconfirmed) in one transaction, under the lock of the void's series+types
+  // (the request's: a partial success only narrows them), so no write-ahead of these numbers sees
+  // it half-way between its checks. An Error while the send still waits for a late answer changes
+  // nothing the checks read and announces nothing yet.
   const changed = !release
     ? await write()
     : await inTransaction(db, async (tx) => {
+        await lockNumberSeries(tx, record.accountId, record.environment, content.boxes);
         const written = await write();
         if (written) await writeEvent(tx, completionEvent(record, completion, now));
         return written;
