@@ -1,6 +1,7 @@
 import "server-only";
 
 import { AppError } from "@/lib/errors";
+import { findUnsafeText } from "@/lib/schemas/safe-text";
 
 import { requireJsonContentType } from "./json-content-type";
 
@@ -27,7 +28,8 @@ export const MAX_JSON_DEPTH = 64;
 
 /**
  * The JSON of a body read by readBodyBytes: 400 EMPTY_BODY when blank, 400 INVALID_JSON when it
- * does not parse or is nested deeper than MAX_JSON_DEPTH.
+ * does not parse or is nested deeper than MAX_JSON_DEPTH, 400 VALIDATION_FAILED naming each field
+ * that holds a character no text may hold (safe-text.ts: U+0000, a lone surrogate, a C0 control).
  */
 export function parseJsonBytes(bytes: Uint8Array): unknown {
   // fatal: false → invalid UTF-8 becomes U+FFFD and then, usually, INVALID_JSON.
@@ -39,11 +41,22 @@ export function parseJsonBytes(bytes: Uint8Array): unknown {
       `El cuerpo de la solicitud anida listas u objetos a más de ${MAX_JSON_DEPTH} niveles; ningún campo de esta API lo necesita.`,
     );
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new AppError("INVALID_JSON", "El cuerpo de la solicitud no es JSON válido.");
   }
+  refuseUnsafeText(value);
+  return value;
+}
+
+/** 400 VALIDATION_FAILED naming every field (up to 20) whose text safe-text.ts refuses. */
+export function refuseUnsafeText(value: unknown): void {
+  const found = findUnsafeText(value);
+  if (found.length === 0) return;
+  const errors = found.map(({ field, message }) => ({ field, code: "VALIDATION_FAILED" as const, message }));
+  throw new AppError("VALIDATION_FAILED", errors.map((error) => error.message).join(" "), { errors });
 }
 
 /**

@@ -9,6 +9,7 @@ import { isDraining, trackRequest } from "@/lib/server/ops/lifecycle";
 import { json } from "./json";
 import { pathEnvironmentOf, pathOf } from "./path-environment";
 import { currentRequestFields, runWithRequestContext } from "./request-context";
+import { checkRequestInput } from "./request-input";
 import { applyApiSecurityHeaders } from "./security-headers";
 
 const REQUEST_ID_HEADER = "x-request-id";
@@ -26,7 +27,8 @@ function requestIdOf(request: Request): string {
  * and answered 500 `{ message, code: "INTERNAL_ERROR" }` without internals. Every response carries
  * `x-request-id` and the API's security headers (security-headers.ts), and every request leaves
  * one JSON log line (request id, method, path, environment, status, duration, plus what the use
- * case annotated: RNC, voidId). While the process drains for a shutdown, new requests are answered
+ * case annotated: RNC, voidId). Path ids and query parameters are checked before the handler runs
+ * (request-input.ts). While the process drains for a shutdown, new requests are answered
  * 503 so the load balancer retries them on another instance.
  */
 export function route<Ctx>(
@@ -41,6 +43,8 @@ export function route<Ctx>(
         let response: Response;
         try {
           if (isDraining() && !options.operational) throw shuttingDown();
+          // Probes and documents take no ids and read no parameter into a query.
+          if (!options.operational) await checkRequestInput(request, context);
           response = await handler(request, context);
         } catch (error) {
           response = errorResponse(error, request, requestId);

@@ -21,13 +21,15 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   INVALID_FIELD_TYPE: "a field has the wrong JSON type",
   INVALID_MOTIVO:
     'extension motivo: not an object, codigo missing or not one of DGII\'s 608 reason codes "01"–"10" (a two-digit string), or descripcion not a string or over 250 characters',
-  VALIDATION_FAILED: "the body does not match the documented schema (every problem in errors)",
+  VALIDATION_FAILED:
+    "the body does not match the documented schema, or a text holds U+0000, a lone surrogate or a control character other than tab, LF and CR (every problem in errors, each naming its field)",
   EMPTY_BODY: "the body is empty",
   INVALID_JSON: "the body is not valid JSON",
   PAYLOAD_TOO_LARGE: "the body is over the endpoint's limit (16 MiB for voids and imports)",
   UNSUPPORTED_MEDIA_TYPE:
     "the body's Content-Type is not JSON (send application/json; parameters and +json types are accepted, no Content-Type is read as JSON)",
-  INVALID_PARAMETER: "a query parameter or header (e.g. Idempotency-Key) is invalid",
+  INVALID_PARAMETER:
+    "a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id",
   INVALID_NEXT_TOKEN: "nextToken is not a cursor this service issued",
   INVALID_LIMIT: "limit is not an integer from 1 to 100",
   INVALID_STATUS: "status is not Aceptado, Rechazado or Error",
@@ -150,10 +152,18 @@ const VOID_VALIDATION: ErrorCode[] = [
   "INVALID_FIELD_TYPE",
   "INVALID_MOTIVO",
 ];
-const BODY: ErrorCode[] = ["EMPTY_BODY", "INVALID_JSON", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE"];
+/** Every JSON body: read-json-body.ts refuses unsafe text (safe-text.ts) with VALIDATION_FAILED. */
+const BODY: ErrorCode[] = [
+  "EMPTY_BODY",
+  "INVALID_JSON",
+  "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "VALIDATION_FAILED",
+];
 const BEARER: ErrorCode[] = ["UNAUTHORIZED", "ENVIRONMENT_NOT_FOUND"];
 const API_KEY: ErrorCode[] = [...BEARER, "INVALID_API_KEY", "API_KEY_WRONG_ENVIRONMENT", "FORBIDDEN"];
-const ALWAYS: ErrorCode[] = ["INTERNAL_ERROR", "SERVICE_UNAVAILABLE"];
+/** Every route: the wrapper checks path ids and query parameters first (request-input.ts). */
+const ALWAYS: ErrorCode[] = ["INVALID_PARAMETER", "INTERNAL_ERROR", "SERVICE_UNAVAILABLE"];
 /** What a sign-in with credentials may answer besides the body's problems. */
 const SIGN_IN: ErrorCode[] = [
   "INVALID_CREDENTIALS",
@@ -165,7 +175,7 @@ const SIGN_IN: ErrorCode[] = [
 ];
 
 /** The error codes each operation can answer (keyed by operationId). */
-export const OPERATION_ERRORS: Record<string, ErrorCode[]> = {
+const OPERATION_ERROR_LISTS: Record<string, ErrorCode[]> = {
   createIdToken: [...BODY, "VALIDATION_FAILED", ...SIGN_IN, "RATE_LIMITED", ...ALWAYS],
   signIn: [...BODY, "VALIDATION_FAILED", ...SIGN_IN, "ENVIRONMENT_NOT_FOUND", "RATE_LIMITED", ...ALWAYS],
   refreshSession: [
@@ -339,3 +349,8 @@ export const OPERATION_ERRORS: Record<string, ErrorCode[]> = {
   getMetrics: ["UNAUTHORIZED", "NOT_FOUND"],
   getOpenApi: [],
 };
+
+/** The error codes each operation can answer (keyed by operationId), each once. */
+export const OPERATION_ERRORS: Record<string, ErrorCode[]> = Object.fromEntries(
+  Object.entries(OPERATION_ERROR_LISTS).map(([operationId, codes]) => [operationId, [...new Set(codes)]]),
+);

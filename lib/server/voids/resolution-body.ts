@@ -1,6 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
 import { readJsonBody } from "@/lib/server/http";
+import { refuseUnsafeText } from "@/lib/server/http/read-json-body";
 import { EVIDENCE_MAX_BYTES } from "./settlement-evidence";
 
 /** A multipart resolution: the evidence (≤ 10 MB) and the fields, with room for the parts' headers. */
@@ -44,6 +45,10 @@ export async function readResolutionBody(request: Request): Promise<ResolutionBo
     });
   }
   const file = form.get("evidence");
+  // The form's fields meet the rule a JSON body meets (read-json-body.ts), the file's name too.
+  const fields: Record<string, unknown> = {};
+  for (const [name, value] of form) fields[name] = typeof value === "string" ? value : value.name;
+  refuseUnsafeText(fields);
   return resolutionOf({
     action: form.get("action") ?? undefined,
     outcome: form.get("outcome"),

@@ -938,12 +938,12 @@ export interface components {
          *     | `TOTAL_TOO_LARGE` | 400 | the header total does not fit 10 digits |
          *     | `INVALID_FIELD_TYPE` | 400 | a field has the wrong JSON type |
          *     | `INVALID_MOTIVO` | 400 | extension motivo: not an object, codigo missing or not one of DGII's 608 reason codes "01"–"10" (a two-digit string), or descripcion not a string or over 250 characters |
-         *     | `VALIDATION_FAILED` | 400 | the body does not match the documented schema (every problem in errors) |
+         *     | `VALIDATION_FAILED` | 400 | the body does not match the documented schema, or a text holds U+0000, a lone surrogate or a control character other than tab, LF and CR (every problem in errors, each naming its field) |
          *     | `EMPTY_BODY` | 400 | the body is empty |
          *     | `INVALID_JSON` | 400 | the body is not valid JSON |
          *     | `PAYLOAD_TOO_LARGE` | 413 | the body is over the endpoint's limit (16 MiB for voids and imports) |
          *     | `UNSUPPORTED_MEDIA_TYPE` | 415 | the body's Content-Type is not JSON (send application/json; parameters and +json types are accepted, no Content-Type is read as JSON) |
-         *     | `INVALID_PARAMETER` | 400 | a query parameter or header (e.g. Idempotency-Key) is invalid |
+         *     | `INVALID_PARAMETER` | 400 | a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id |
          *     | `INVALID_NEXT_TOKEN` | 400 | nextToken is not a cursor this service issued |
          *     | `INVALID_LIMIT` | 400 | limit is not an integer from 1 to 100 |
          *     | `INVALID_STATUS` | 400 | status is not Aceptado, Rechazado or Error |
@@ -2653,9 +2653,11 @@ export interface operations {
              *
              *     `INVALID_JSON`: the body is not valid JSON
              *
-             *     `VALIDATION_FAILED`: the body does not match the documented schema (every problem in errors)
+             *     `VALIDATION_FAILED`: the body does not match the documented schema, or a text holds U+0000, a lone surrogate or a control character other than tab, LF and CR (every problem in errors, each naming its field)
              *
              *     `RNC_REQUIRED`: the user belongs to several companies: send rnc (the body's companies lists those the user may act for)
+             *
+             *     `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id
              */
             400: {
                 headers: {
@@ -2666,7 +2668,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        code?: "EMPTY_BODY" | "INVALID_JSON" | "VALIDATION_FAILED" | "RNC_REQUIRED";
+                        code?: "EMPTY_BODY" | "INVALID_JSON" | "VALIDATION_FAILED" | "RNC_REQUIRED" | "INVALID_PARAMETER";
                     };
                 };
             };
@@ -2815,9 +2817,11 @@ export interface operations {
              *
              *     `INVALID_JSON`: the body is not valid JSON
              *
-             *     `VALIDATION_FAILED`: the body does not match the documented schema (every problem in errors)
+             *     `VALIDATION_FAILED`: the body does not match the documented schema, or a text holds U+0000, a lone surrogate or a control character other than tab, LF and CR (every problem in errors, each naming its field)
              *
              *     `RNC_REQUIRED`: the user belongs to several companies: send rnc (the body's companies lists those the user may act for)
+             *
+             *     `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id
              */
             400: {
                 headers: {
@@ -2828,7 +2832,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        code?: "EMPTY_BODY" | "INVALID_JSON" | "VALIDATION_FAILED" | "RNC_REQUIRED";
+                        code?: "EMPTY_BODY" | "INVALID_JSON" | "VALIDATION_FAILED" | "RNC_REQUIRED" | "INVALID_PARAMETER";
                     };
                 };
             };
@@ -2991,7 +2995,9 @@ export interface operations {
              *
              *     `INVALID_JSON`: the body is not valid JSON
              *
-             *     `VALIDATION_FAILED`: the body does not match the documented schema (every problem in errors)
+             *     `VALIDATION_FAILED`: the body does not match the documented schema, or a text holds U+0000, a lone surrogate or a control character other than tab, LF and CR (every problem in errors, each naming its field)
+             *
+             *     `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id
              */
             400: {
                 headers: {
@@ -3002,7 +3008,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        code?: "EMPTY_BODY" | "INVALID_JSON" | "VALIDATION_FAILED";
+                        code?: "EMPTY_BODY" | "INVALID_JSON" | "VALIDATION_FAILED" | "INVALID_PARAMETER";
                     };
                 };
             };
@@ -3148,7 +3154,7 @@ export interface operations {
              *
              *     `INVALID_NEXT_TOKEN`: nextToken is not a cursor this service issued
              *
-             *     `INVALID_PARAMETER`: a query parameter or header (e.g. Idempotency-Key) is invalid
+             *     `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id
              */
             400: {
                 headers: {
@@ -3304,7 +3310,9 @@ export interface operations {
              *
              *     `INVALID_JSON`: the body is not valid JSON
              *
-             *     `INVALID_PARAMETER`: a query parameter or header (e.g. Idempotency-Key) is invalid
+             *     `VALIDATION_FAILED`: the body does not match the documented schema, or a text holds U+0000, a lone surrogate or a control character other than tab, LF and CR (every problem in errors, each naming its field)
+             *
+             *     `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id
              */
             400: {
                 headers: {
@@ -3315,7 +3323,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        code?: "MISSING_RANGES" | "MISSING_SEQUENCE" | "INVALID_ENCF_LENGTH" | "INVALID_ENCF_FORMAT" | "SERIE_MISMATCH" | "TIPO_MISMATCH" | "INVALID_TIPO_ECF" | "INVALID_SEQUENCE" | "INVALID_RANGE_ORDER" | "OVERLAPPING_RANGES" | "TOO_MANY_TIPOS" | "TOO_MANY_RANGES" | "INVALID_FECHA" | "TOTAL_TOO_LARGE" | "INVALID_FIELD_TYPE" | "INVALID_MOTIVO" | "EMPTY_BODY" | "INVALID_JSON" | "INVALID_PARAMETER";
+                        code?: "MISSING_RANGES" | "MISSING_SEQUENCE" | "INVALID_ENCF_LENGTH" | "INVALID_ENCF_FORMAT" | "SERIE_MISMATCH" | "TIPO_MISMATCH" | "INVALID_TIPO_ECF" | "INVALID_SEQUENCE" | "INVALID_RANGE_ORDER" | "OVERLAPPING_RANGES" | "TOO_MANY_TIPOS" | "TOO_MANY_RANGES" | "INVALID_FECHA" | "TOTAL_TOO_LARGE" | "INVALID_FIELD_TYPE" | "INVALID_MOTIVO" | "EMPTY_BODY" | "INVALID_JSON" | "VALIDATION_FAILED" | "INVALID_PARAMETER";
                     };
                 };
             };
@@ -3526,6 +3534,20 @@ export interface operations {
                     "application/xml": string;
                 };
             };
+            /** @description `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id */
+            400: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_PARAMETER";
+                    };
+                };
+            };
             /** @description `UNAUTHORIZED`: the Bearer idToken is absent, expired or invalid, or was issued for another environment (customer/authentication) */
             401: {
                 headers: {
@@ -3623,6 +3645,8 @@ export interface operations {
              * @description `INVALID_PERIOD`: from/to (audit pack) missing, not real yyyy-MM-dd days, or from after to
              *
              *     `PERIOD_TOO_LONG`: the audit pack's period is over 366 days
+             *
+             *     `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id
              */
             400: {
                 headers: {
@@ -3633,7 +3657,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        code?: "INVALID_PERIOD" | "PERIOD_TOO_LONG";
+                        code?: "INVALID_PERIOD" | "PERIOD_TOO_LONG" | "INVALID_PARAMETER";
                     };
                 };
             };
@@ -3745,9 +3769,13 @@ export interface operations {
              *
              *     `INVALID_JSON`: the body is not valid JSON
              *
+             *     `VALIDATION_FAILED`: the body does not match the documented schema, or a text holds U+0000, a lone surrogate or a control character other than tab, LF and CR (every problem in errors, each naming its field)
+             *
              *     `INVALID_SETTLEMENT`: outcome must be Aceptado or Rechazado and note is required (1–2000 characters); action, if present, must be resend, with only confirmation beside it; the body's parameter names the field
              *
              *     `RESEND_NOT_CONFIRMED`: the typed confirmation of a resend is not "REENVIAR" nor the voidId's last 6 characters; nothing was sent
+             *
+             *     `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id
              */
             400: {
                 headers: {
@@ -3758,7 +3786,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        code?: "EMPTY_BODY" | "INVALID_JSON" | "INVALID_SETTLEMENT" | "RESEND_NOT_CONFIRMED";
+                        code?: "EMPTY_BODY" | "INVALID_JSON" | "VALIDATION_FAILED" | "INVALID_SETTLEMENT" | "RESEND_NOT_CONFIRMED" | "INVALID_PARAMETER";
                     };
                 };
             };
@@ -3947,7 +3975,7 @@ export interface operations {
              *
              *     `INVALID_NEXT_TOKEN`: nextToken is not a cursor this service issued
              *
-             *     `INVALID_PARAMETER`: a query parameter or header (e.g. Idempotency-Key) is invalid
+             *     `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id
              */
             400: {
                 headers: {
@@ -4060,6 +4088,20 @@ export interface operations {
                     "application/json": components["schemas"]["VoidRequest"];
                 };
             };
+            /** @description `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id */
+            400: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_PARAMETER";
+                    };
+                };
+            };
             /** @description `UNAUTHORIZED`: the Bearer idToken is absent, expired or invalid, or was issued for another environment (customer/authentication) */
             401: {
                 headers: {
@@ -4160,6 +4202,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VoidApprovedAccepted"];
+                };
+            };
+            /** @description `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id */
+            400: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_PARAMETER";
+                    };
                 };
             };
             /** @description `UNAUTHORIZED`: the Bearer idToken is absent, expired or invalid, or was issued for another environment (customer/authentication) */
@@ -4368,7 +4424,9 @@ export interface operations {
              *
              *     `INVALID_JSON`: the body is not valid JSON
              *
-             *     `VALIDATION_FAILED`: the body does not match the documented schema (every problem in errors)
+             *     `VALIDATION_FAILED`: the body does not match the documented schema, or a text holds U+0000, a lone surrogate or a control character other than tab, LF and CR (every problem in errors, each naming its field)
+             *
+             *     `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id
              */
             400: {
                 headers: {
@@ -4379,7 +4437,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        code?: "EMPTY_BODY" | "INVALID_JSON" | "VALIDATION_FAILED";
+                        code?: "EMPTY_BODY" | "INVALID_JSON" | "VALIDATION_FAILED" | "INVALID_PARAMETER";
                     };
                 };
             };
@@ -4536,6 +4594,8 @@ export interface operations {
              * @description `MISSING_ECF`: the ecf query parameter is missing
              *
              *     `INVALID_ECF`: the ecf query parameter is not a valid e-NCF
+             *
+             *     `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id
              */
             400: {
                 headers: {
@@ -4546,7 +4606,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        code?: "MISSING_ECF" | "INVALID_ECF";
+                        code?: "MISSING_ECF" | "INVALID_ECF" | "INVALID_PARAMETER";
                     };
                 };
             };
@@ -4665,13 +4725,15 @@ export interface operations {
              *
              *     `INVALID_JSON`: the body is not valid JSON
              *
+             *     `VALIDATION_FAILED`: the body does not match the documented schema, or a text holds U+0000, a lone surrogate or a control character other than tab, LF and CR (every problem in errors, each naming its field)
+             *
              *     `MISSING_ECFS`: ecfs absent or empty
              *
              *     `TOO_MANY_ECFS`: more than 100 entries in ecfs
              *
              *     `INVALID_FIELD_TYPE`: a field has the wrong JSON type
              *
-             *     `VALIDATION_FAILED`: the body does not match the documented schema (every problem in errors)
+             *     `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id
              */
             400: {
                 headers: {
@@ -4682,7 +4744,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        code?: "EMPTY_BODY" | "INVALID_JSON" | "MISSING_ECFS" | "TOO_MANY_ECFS" | "INVALID_FIELD_TYPE" | "VALIDATION_FAILED";
+                        code?: "EMPTY_BODY" | "INVALID_JSON" | "VALIDATION_FAILED" | "MISSING_ECFS" | "TOO_MANY_ECFS" | "INVALID_FIELD_TYPE" | "INVALID_PARAMETER";
                     };
                 };
             };
@@ -4825,7 +4887,9 @@ export interface operations {
              *
              *     `INVALID_JSON`: the body is not valid JSON
              *
-             *     `VALIDATION_FAILED`: the body does not match the documented schema (every problem in errors)
+             *     `VALIDATION_FAILED`: the body does not match the documented schema, or a text holds U+0000, a lone surrogate or a control character other than tab, LF and CR (every problem in errors, each naming its field)
+             *
+             *     `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id
              */
             400: {
                 headers: {
@@ -4836,7 +4900,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        code?: "EMPTY_BODY" | "INVALID_JSON" | "VALIDATION_FAILED";
+                        code?: "EMPTY_BODY" | "INVALID_JSON" | "VALIDATION_FAILED" | "INVALID_PARAMETER";
                     };
                 };
             };
@@ -4970,6 +5034,20 @@ export interface operations {
                     "application/json": components["schemas"]["SequenceInventory"];
                 };
             };
+            /** @description `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id */
+            400: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_PARAMETER";
+                    };
+                };
+            };
             /** @description `UNAUTHORIZED`: the Bearer idToken is absent, expired or invalid, or was issued for another environment (customer/authentication) */
             401: {
                 headers: {
@@ -5078,7 +5156,7 @@ export interface operations {
              *
              *     `INVALID_NEXT_TOKEN`: nextToken is not a cursor this service issued
              *
-             *     `INVALID_PARAMETER`: a query parameter or header (e.g. Idempotency-Key) is invalid
+             *     `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id
              */
             400: {
                 headers: {
@@ -5189,6 +5267,20 @@ export interface operations {
                     "application/json": components["schemas"]["SequenceAuthorizationList"];
                 };
             };
+            /** @description `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id */
+            400: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_PARAMETER";
+                    };
+                };
+            };
             /** @description `UNAUTHORIZED`: the Bearer idToken is absent, expired or invalid, or was issued for another environment (customer/authentication) */
             401: {
                 headers: {
@@ -5294,7 +5386,9 @@ export interface operations {
              *
              *     `INVALID_JSON`: the body is not valid JSON
              *
-             *     `VALIDATION_FAILED`: the body does not match the documented schema (every problem in errors)
+             *     `VALIDATION_FAILED`: the body does not match the documented schema, or a text holds U+0000, a lone surrogate or a control character other than tab, LF and CR (every problem in errors, each naming its field)
+             *
+             *     `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id
              */
             400: {
                 headers: {
@@ -5305,7 +5399,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        code?: "EMPTY_BODY" | "INVALID_JSON" | "VALIDATION_FAILED";
+                        code?: "EMPTY_BODY" | "INVALID_JSON" | "VALIDATION_FAILED" | "INVALID_PARAMETER";
                     };
                 };
             };
@@ -5447,6 +5541,20 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id */
+            400: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_PARAMETER";
+                    };
+                };
+            };
             /** @description `UNAUTHORIZED`: the Bearer idToken is absent, expired or invalid, or was issued for another environment (customer/authentication) */
             401: {
                 headers: {
@@ -5545,6 +5653,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookEndpointList"];
+                };
+            };
+            /** @description `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id */
+            400: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_PARAMETER";
+                    };
                 };
             };
             /** @description `UNAUTHORIZED`: the Bearer idToken is absent, expired or invalid, or was issued for another environment (customer/authentication) */
@@ -5652,9 +5774,11 @@ export interface operations {
              *
              *     `INVALID_JSON`: the body is not valid JSON
              *
-             *     `VALIDATION_FAILED`: the body does not match the documented schema (every problem in errors)
+             *     `VALIDATION_FAILED`: the body does not match the documented schema, or a text holds U+0000, a lone surrogate or a control character other than tab, LF and CR (every problem in errors, each naming its field)
              *
              *     `INVALID_WEBHOOK_URL`: the webhook URL is not https://, carries a user, password or fragment, or names a private, loopback, link-local or reserved address (http:// to loopback only with the DGII simulator)
+             *
+             *     `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id
              */
             400: {
                 headers: {
@@ -5665,7 +5789,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        code?: "EMPTY_BODY" | "INVALID_JSON" | "VALIDATION_FAILED" | "INVALID_WEBHOOK_URL";
+                        code?: "EMPTY_BODY" | "INVALID_JSON" | "VALIDATION_FAILED" | "INVALID_WEBHOOK_URL" | "INVALID_PARAMETER";
                     };
                 };
             };
@@ -5809,6 +5933,20 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
+            /** @description `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id */
+            400: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_PARAMETER";
+                    };
+                };
+            };
             /** @description `UNAUTHORIZED`: the Bearer idToken is absent, expired or invalid, or was issued for another environment (customer/authentication) */
             401: {
                 headers: {
@@ -5908,6 +6046,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id */
+            400: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_PARAMETER";
+                    };
+                };
             };
             /** @description `UNAUTHORIZED`: the Bearer idToken is absent, expired or invalid, or was issued for another environment (customer/authentication) */
             401: {
@@ -6020,9 +6172,11 @@ export interface operations {
              *
              *     `INVALID_JSON`: the body is not valid JSON
              *
-             *     `VALIDATION_FAILED`: the body does not match the documented schema (every problem in errors)
+             *     `VALIDATION_FAILED`: the body does not match the documented schema, or a text holds U+0000, a lone surrogate or a control character other than tab, LF and CR (every problem in errors, each naming its field)
              *
              *     `INVALID_WEBHOOK_URL`: the webhook URL is not https://, carries a user, password or fragment, or names a private, loopback, link-local or reserved address (http:// to loopback only with the DGII simulator)
+             *
+             *     `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id
              */
             400: {
                 headers: {
@@ -6033,7 +6187,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        code?: "EMPTY_BODY" | "INVALID_JSON" | "VALIDATION_FAILED" | "INVALID_WEBHOOK_URL";
+                        code?: "EMPTY_BODY" | "INVALID_JSON" | "VALIDATION_FAILED" | "INVALID_WEBHOOK_URL" | "INVALID_PARAMETER";
                     };
                 };
             };
@@ -6167,6 +6321,20 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookTestSent"];
                 };
             };
+            /** @description `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id */
+            400: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_PARAMETER";
+                    };
+                };
+            };
             /** @description `UNAUTHORIZED`: the Bearer idToken is absent, expired or invalid, or was issued for another environment (customer/authentication) */
             401: {
                 headers: {
@@ -6281,6 +6449,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookSecretRotated"];
+                };
+            };
+            /** @description `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id */
+            400: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_PARAMETER";
+                    };
                 };
             };
             /** @description `UNAUTHORIZED`: the Bearer idToken is absent, expired or invalid, or was issued for another environment (customer/authentication) */
@@ -6399,7 +6581,7 @@ export interface operations {
              *
              *     `INVALID_NEXT_TOKEN`: nextToken is not a cursor this service issued
              *
-             *     `INVALID_PARAMETER`: a query parameter or header (e.g. Idempotency-Key) is invalid
+             *     `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id
              */
             400: {
                 headers: {
@@ -6518,6 +6700,20 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryDetail"];
                 };
             };
+            /** @description `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id */
+            400: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_PARAMETER";
+                    };
+                };
+            };
             /** @description `UNAUTHORIZED`: the Bearer idToken is absent, expired or invalid, or was issued for another environment (customer/authentication) */
             401: {
                 headers: {
@@ -6622,6 +6818,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDeliveryDetail"];
+                };
+            };
+            /** @description `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id */
+            400: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_PARAMETER";
+                    };
                 };
             };
             /** @description `UNAUTHORIZED`: the Bearer idToken is absent, expired or invalid, or was issued for another environment (customer/authentication) */
