@@ -397,6 +397,28 @@ describe("approving", () => {
     expect((await approve(ana.idToken, requestId)).status).toBe(200);
   });
 
+  it("reads its body: one that is not JSON is 400 INVALID_JSON, nothing sent; none, or {}, approves", async () => {
+    const requestId = await requestVoid(clerk, freshRange(2));
+    const before = { sent: sent(), voids: await voidCount() };
+    for (const garbage of ["approve please", "{", "\u0000"]) {
+      const response = await fetch(`${t.server.url}/TesteCF/customer/void-requests/${requestId}/approve`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${ana.idToken}`, "content-type": "application/json" },
+        body: garbage,
+      });
+      expect(response.status, garbage).toBe(400);
+      expect(await response.json()).toMatchObject({ code: "INVALID_JSON" });
+    }
+    expect({ sent: sent(), voids: await voidCount() }).toEqual(before);
+    expect((await getRequest(ana.idToken, requestId)).body).toMatchObject({ status: "Pendiente" });
+    const approved = await t.call("POST", `/TesteCF/customer/void-requests/${requestId}/approve`, {
+      token: ana.idToken,
+      body: {},
+    });
+    expect(approved.status).toBe(200);
+    expect(sent()).toBe(before.sent + 1);
+  });
+
   it("runs the checks again: a range voided meanwhile answers ALREADY_VOIDED and the request stays Pendiente", async () => {
     const range = freshRange(3);
     const first = await requestVoid(clerk, range);

@@ -18,6 +18,20 @@ export async function readJsonBody(request: Request, options: { maxBytes?: numbe
 }
 
 /**
+ * The body of an endpoint that takes none but must not ignore one (an approval sends a void: a
+ * garbled request must not): undefined when empty or blank, otherwise read as readJsonBody reads it
+ * (400 INVALID_JSON when it does not parse).
+ */
+export async function readOptionalJsonBody(
+  request: Request,
+  options: { maxBytes?: number } = {},
+): Promise<unknown> {
+  const bytes = await readBodyBytes(request, options);
+  if (new TextDecoder("utf-8").decode(bytes).trim() === "") return undefined;
+  return parseJsonBytes(bytes);
+}
+
+/**
  * The deepest nesting of lists and objects a JSON body may have. Every body of this API is at most
  * ~6 levels deep (an import's taxauthResponse holds an authority answer of a few more); a deeper
  * one is an attack or a bug. Refusing it here, where every body is parsed (on the main thread and

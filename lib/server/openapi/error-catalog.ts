@@ -227,6 +227,7 @@ const OPERATION_ERROR_LISTS: Record<string, ErrorCode[]> = {
   ],
   getVoidRequest: [...BEARER, "FORBIDDEN", "VOID_REQUEST_NOT_FOUND", ...ALWAYS],
   approveVoidRequest: [
+    ...BODY,
     ...BEARER,
     "FORBIDDEN",
     "REQUESTER_CANNOT_APPROVE",

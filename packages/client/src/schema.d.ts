@@ -4204,7 +4204,15 @@ export interface operations {
                     "application/json": components["schemas"]["VoidApprovedAccepted"];
                 };
             };
-            /** @description `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id */
+            /**
+             * @description `EMPTY_BODY`: the body is empty
+             *
+             *     `INVALID_JSON`: the body is not valid JSON
+             *
+             *     `VALIDATION_FAILED`: the body does not match the documented schema, or a text holds U+0000, a lone surrogate or a control character other than tab, LF and CR (every problem in errors, each naming its field)
+             *
+             *     `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id
+             */
             400: {
                 headers: {
                     /** @description The request's id (yours when you send a plain one): quote it to support */
@@ -4214,7 +4222,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        code?: "INVALID_PARAMETER";
+                        code?: "EMPTY_BODY" | "INVALID_JSON" | "VALIDATION_FAILED" | "INVALID_PARAMETER";
                     };
                 };
             };
@@ -4301,6 +4309,34 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
                         code?: "CERTIFICATE_NOT_CONFIGURED";
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: the body is over the endpoint's limit (16 MiB for voids and imports) */
+            413: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body's Content-Type is not JSON (send application/json; parameters and +json types are accepted, no Content-Type is read as JSON) */
+            415: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     };
                 };
             };

@@ -1,5 +1,6 @@
 import { requireBearer } from "@/lib/server/auth";
 import { json, requireEnvironment, route } from "@/lib/server/http";
+import { readOptionalJsonBody } from "@/lib/server/http/read-json-body";
 import { methodsNotAllowed } from "@/lib/server/http/api-fallbacks";
 import { annotateRequest } from "@/lib/server/http/request-context";
 import { enforceRateLimit } from "@/lib/server/rate-limit";
@@ -12,10 +13,12 @@ type Context = { params: Promise<{ environment: string; requestId: string }> };
 /**
  * Extension (issue 20): an approver (never the requester) approves a pending request; the void is
  * signed and sent now and answered as POST void-ncf answers it (200 / 422 / 502), plus `requestId`.
+ * It takes no fields, but a body that is there must be JSON: a garbled request sends nothing.
  */
 export const POST = route(async (request: Request, { params }: Context) => {
   const environment = await requireEnvironment(params);
   const auth = await requireBearer(request, "POST /[environment]/customer/void-requests/[requestId]/approve");
+  await readOptionalJsonBody(request, { maxBytes: 16 * 1024 });
   // An approval sends a void: the company's void rate limit applies as on POST void-ncf.
   await enforceRateLimit(`void:${auth.accountId}`);
   const { requestId } = await params;
