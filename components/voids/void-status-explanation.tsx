@@ -29,7 +29,7 @@ export function VoidStatusExplanation({
   children,
   testId,
 }: VoidStatusExplanationProps) {
-  const { meaning, reason } = voidStatusMeaning(t, status, errorCode, messages);
+  const { meaning, reason, steps } = voidStatusMeaning(t, status, errorCode, messages);
   if (status !== "Error") {
     return (
       <Banner tone={TONE[status] ?? "info"} testId={testId}>
@@ -42,13 +42,11 @@ export function VoidStatusExplanation({
     <Banner tone="warning" title={t.errorTitle} role="alert" testId={testId}>
       {meaning ? <p>{meaning}</p> : null}
       {reason ? <p>{reason}</p> : null}
-      {errorCode === "TAXAUTH_AUTH_ERROR" ? null : (
-        <ol>
-          {t.errorSteps.map((step) => (
-            <li key={step}>{step}</li>
-          ))}
-        </ol>
-      )}
+      <ol>
+        {steps.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
       {children}
     </Banner>
   );

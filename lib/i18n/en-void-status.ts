@@ -51,9 +51,29 @@ export const enVoidStatus: typeof esVoidStatus = {
     TAXAUTH_VOID_ERROR:
       "DGII's voiding service did not answer correctly: the void may or may not have been processed.",
   },
-  errorSteps: [
-    "Check this record again in a few minutes: if DGII answered late, it becomes Accepted or Rejected by itself.",
-    "If it became Accepted or Rejected, do not repeat the void.",
-    "If it is still Error, verify the real state of the sequences with DGII before sending a new request.",
-  ],
+  errorSteps: {
+    NOT_CONFIRMED: [
+      "Check this record again in a few minutes: while Anula waits for DGII's answer, it becomes Accepted or Rejected by itself.",
+      "Do not send another void of these sequences meanwhile: the same range could be voided twice.",
+      "If the record becomes interrupted, it will no longer change by itself: then follow the steps shown.",
+    ],
+    INTERRUPTED: [
+      "Verify the real state of these sequences in DGII's Oficina Virtual (Consulta de Anulaciones): this record will no longer change by itself.",
+      "If DGII voided or rejected it, note that outcome with “Record the outcome” and do not repeat the void.",
+      "If DGII has no record of the void, use “Resend the same document” (the same signed document, not a new request).",
+    ],
+    TAXAUTH_AUTH_ERROR: [
+      "Check the active certificate in Settings → Certificate: valid, and of this company or of a holder delegated for this RNC.",
+      "The document never reached DGII: once the certificate is in order, send the void again.",
+    ],
+    TAXAUTH_VOID_ERROR: [
+      "Check this record again in a few minutes: if DGII answered late, it becomes Accepted or Rejected by itself.",
+      "If it became Accepted or Rejected, do not repeat the void.",
+      "If it is still Error, verify the real state of the sequences in DGII's Oficina Virtual; then note the outcome or resend the same document, never a new request blindly.",
+    ],
+    other: [
+      "Verify the real state of these sequences in DGII's Oficina Virtual (Consulta de Anulaciones) before sending another request.",
+      "If DGII already voided them, do not repeat the void: note the outcome with “Record the outcome”.",
+    ],
+  },
 };

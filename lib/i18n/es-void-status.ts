@@ -58,9 +58,33 @@ export const esVoidStatus = {
     TAXAUTH_VOID_ERROR:
       "El servicio de anulación de la DGII no respondió correctamente: la anulación pudo haberse procesado o no.",
   },
-  errorSteps: [
-    "Consulte este registro de nuevo en unos minutos: si la DGII respondió tarde, pasará solo a Aceptado o Rechazado.",
-    "Si pasó a Aceptado o Rechazado, no repita la anulación.",
-    "Si sigue en Error, verifique el estado real de las secuencias con la DGII antes de enviar una nueva solicitud.",
-  ],
+  /**
+   * What to do next, by the Error's reason (reasons above): only a void still awaited may promise
+   * that the record moves by itself; `other` is for a reason this text does not know, or none.
+   */
+  errorSteps: {
+    NOT_CONFIRMED: [
+      "Consulte este registro de nuevo en unos minutos: mientras Anula espera la respuesta de la DGII, pasará solo a Aceptado o Rechazado.",
+      "No envíe otra anulación de estas secuencias mientras tanto: podría anular dos veces el mismo rango.",
+      "Si el registro pasa a interrumpida, ya no cambiará solo: siga entonces los pasos que se indiquen.",
+    ],
+    INTERRUPTED: [
+      "Verifique el estado real de estas secuencias en la Oficina Virtual de la DGII (Consulta de Anulaciones): este registro ya no cambiará solo.",
+      "Si la DGII anuló o rechazó la anulación, anote ese resultado con «Registrar resultado» y no la repita.",
+      "Si la DGII no tiene registro de la anulación, use «Reenviar el mismo documento» (el mismo documento firmado, no una solicitud nueva).",
+    ],
+    TAXAUTH_AUTH_ERROR: [
+      "Revise el certificado activo en Configuración → Certificado: vigente, y de esta empresa o de un titular delegado para este RNC.",
+      "El documento no llegó a la DGII: con el certificado en orden, envíe la anulación de nuevo.",
+    ],
+    TAXAUTH_VOID_ERROR: [
+      "Consulte este registro de nuevo en unos minutos: si la DGII respondió tarde, pasará solo a Aceptado o Rechazado.",
+      "Si pasó a Aceptado o Rechazado, no repita la anulación.",
+      "Si sigue en Error, verifique el estado real de las secuencias en la Oficina Virtual de la DGII; luego anote el resultado o reenvíe el mismo documento, nunca una solicitud nueva a ciegas.",
+    ],
+    other: [
+      "Verifique el estado real de estas secuencias en la Oficina Virtual de la DGII (Consulta de Anulaciones) antes de enviar otra solicitud.",
+      "Si la DGII ya las anuló, no repita la anulación: anote el resultado con «Registrar resultado».",
+    ],
+  },
 };

@@ -78,3 +78,60 @@ describe("voidStatusLabel: every combination of a record's facts", () => {
     expect(voidStatusLabel(en.voidStatus, "Aceptado")).toBe("Accepted");
   });
 });
+
+describe("voidStatusMeaning: an Error's next steps follow its reason", () => {
+  /** A promise that the record moves by itself, which only a void still awaited may make. */
+  const promisesAnAnswer = {
+    es: /pasará solo a Aceptado o Rechazado/,
+    en: /becomes Accepted or Rejected by itself/,
+  };
+
+  for (const [language, texts] of [
+    ["es", es.voidStatus],
+    ["en", en.voidStatus],
+  ] as const) {
+    const steps = (errorCode?: string | null) =>
+      voidStatusMeaning(texts, "Error", errorCode).steps.join("\n");
+
+    it(`${language}: INTERRUPTED never promises an answer; it sends the reader to DGII, then to record or resend`, () => {
+      expect(steps("INTERRUPTED")).not.toMatch(promisesAnAnswer[language]);
+      expect(steps("INTERRUPTED")).toMatch(language === "es" ? /Oficina Virtual/ : /Oficina Virtual/);
+      expect(steps("INTERRUPTED")).toMatch(language === "es" ? /Registrar resultado/ : /Record the outcome/);
+      expect(steps("INTERRUPTED")).toMatch(
+        language === "es" ? /Reenviar el mismo documento/ : /Resend the same document/,
+      );
+    });
+
+    it(`${language}: NOT_CONFIRMED is still awaited: wait, and send nothing else meanwhile`, () => {
+      expect(steps("NOT_CONFIRMED")).toMatch(promisesAnAnswer[language]);
+      expect(steps("NOT_CONFIRMED")).toMatch(
+        language === "es" ? /No envíe otra anulación/ : /Do not send another void/,
+      );
+    });
+
+    it(`${language}: TAXAUTH_AUTH_ERROR was never sent: fix the certificate, then send again`, () => {
+      expect(steps("TAXAUTH_AUTH_ERROR")).not.toMatch(promisesAnAnswer[language]);
+      expect(steps("TAXAUTH_AUTH_ERROR")).toMatch(language === "es" ? /certificado/ : /certificate/);
+    });
+
+    it(`${language}: TAXAUTH_VOID_ERROR may still be answered late, then is checked at DGII`, () => {
+      expect(steps("TAXAUTH_VOID_ERROR")).toMatch(promisesAnAnswer[language]);
+      expect(steps("TAXAUTH_VOID_ERROR")).toMatch(/Oficina Virtual/);
+    });
+
+    it(`${language}: an unknown or missing reason promises nothing; other statuses have no steps`, () => {
+      for (const code of [undefined, null, "SOMETHING_NEW"]) {
+        expect(steps(code)).not.toMatch(promisesAnAnswer[language]);
+        expect(steps(code)).toMatch(/Oficina Virtual/);
+      }
+      expect(voidStatusMeaning(texts, "Aceptado").steps).toEqual([]);
+      expect(voidStatusMeaning(texts, "Rechazado").steps).toEqual([]);
+    });
+
+    it(`${language}: every reason has its own steps`, () => {
+      const reasons = Object.keys(texts.reasons);
+      const all = reasons.map((code) => steps(code));
+      expect(new Set(all).size).toBe(reasons.length);
+    });
+  }
+});

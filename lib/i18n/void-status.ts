@@ -40,20 +40,25 @@ export function voidStatusLabel(texts: VoidStatusTexts, status: string, facts: V
   return marks.length === 0 ? label : format(texts.withReason, { status: label, reason: marks.join(" · ") });
 }
 
-/** What a status means for the reader (and, for an Error, what its reason means), or null if unknown. */
+/**
+ * What a status means for the reader (and, for an Error, what its reason means, or null if unknown),
+ * and, for an Error, the next steps its reason calls for (an interrupted wait promises no answer).
+ */
 export function voidStatusMeaning(
   texts: VoidStatusTexts,
   status: string,
   errorCode?: string | null,
   /** DGII's messages: a rejection for the certificate (delegation, signature) says to check it, not the ranges. */
   messages: readonly string[] = [],
-): { meaning: string | null; reason: string | null } {
+): { meaning: string | null; reason: string | null; steps: readonly string[] } {
   if (status === "Rechazado" && voidRejectionCause(messages) === "certificate") {
-    return { meaning: texts.rejectedForCertificate, reason: null };
+    return { meaning: texts.rejectedForCertificate, reason: null, steps: [] };
   }
   const meaning = (texts.meanings as Record<string, string>)[status] ?? null;
-  if (status !== "Error") return { meaning, reason: null };
+  if (status !== "Error") return { meaning, reason: null, steps: [] };
   const reason = errorCode ? ((texts.reasonMeanings as Record<string, string>)[errorCode] ?? null) : null;
+  const steps =
+    (texts.errorSteps as Record<string, readonly string[]>)[errorCode ?? ""] ?? texts.errorSteps.other;
   // Not sent at all (DGII refused the certificate): "do not resend blindly" would mislead.
-  return { meaning: errorCode === "TAXAUTH_AUTH_ERROR" ? null : meaning, reason };
+  return { meaning: errorCode === "TAXAUTH_AUTH_ERROR" ? null : meaning, reason, steps };
 }
