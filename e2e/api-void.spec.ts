@@ -121,6 +121,10 @@ test.describe("REST void-ncf on the built app", () => {
     const auth = { authorization: `Bearer ${token}` };
     const cases: Array<[string, string, number, string]> = [
       ["GET", "/TesteCF/nope", 404, "NOT_FOUND"],
+      // One segment: the environment alone, or a whole path behind an encoded slash.
+      ["GET", "/TesteCF", 404, "NOT_FOUND"],
+      ["GET", "/TesteCF%2fcustomer%2fvoid-ncf", 404, "NOT_FOUND"],
+      ["POST", "/eCF%2Fcustomer%2Fvoid-ncf", 404, "NOT_FOUND"],
       ["POST", "/eCF/customer/void-ncf/x/y", 404, "NOT_FOUND"],
       ["GET", "/CerteCF/customer/void-ncf/0190f000-0000-7000-8000-000000000000", 404, "NOT_FOUND"],
       ["DELETE", "/TesteCF/documentos-ecf/status", 404, "NOT_FOUND"],

@@ -27,6 +27,12 @@ export const ENTRY_POINTS = {
   "GET /api/auth/[...nextauth]": "public",
   "POST /api/auth/[...nextauth]": "public",
   // Any other path under /{environment}/ or /auth/: JSON 404 (api-fallbacks.ts), whatever the method
+  // A path of one segment (`/TesteCF`, `/TesteCF%2Fcustomer…`): JSON 404 as well
+  "GET /[environment]": "public",
+  "POST /[environment]": "public",
+  "PUT /[environment]": "public",
+  "PATCH /[environment]": "public",
+  "DELETE /[environment]": "public",
   "GET /[environment]/[...rest]": "public",
   "POST /[environment]/[...rest]": "public",
   "PUT /[environment]/[...rest]": "public",

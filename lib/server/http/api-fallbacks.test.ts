@@ -68,11 +68,12 @@ async function answer(handler: Handler | undefined, method: string, folder: stri
 }
 
 const folders = restRouteFolders();
-const catchAlls = folders.filter((folder) => folder.endsWith("/[...rest]"));
+/** The catch-alls, and app/[environment] itself: the paths of one segment no page serves. */
+const catchAlls = folders.filter((folder) => folder.endsWith("/[...rest]") || folder === "/[environment]");
 const routes = folders.filter((folder) => !catchAlls.includes(folder));
 
 describe("the REST routes are discovered", () => {
-  it("finds the routes and both catch-alls", () => {
+  it("finds the routes and the catch-alls", () => {
     expect(routes).toEqual(
       expect.arrayContaining([
         "/[environment]/customer/void-ncf",
@@ -81,7 +82,7 @@ describe("the REST routes are discovered", () => {
         "/openapi.json",
       ]),
     );
-    expect(catchAlls.sort()).toEqual(["/[environment]/[...rest]", "/auth/[...rest]"]);
+    expect(catchAlls.sort()).toEqual(["/[environment]", "/[environment]/[...rest]", "/auth/[...rest]"]);
   });
 });
 
@@ -139,6 +140,34 @@ describe("an unknown path", () => {
       expect({ status, code: body?.code }).toEqual({ status: 404, code: "ENVIRONMENT_NOT_FOUND" });
     },
   );
+
+  it.each(["TesteCF/customer/void-ncf", "eCF/", "TesteCF%2Fcustomer", "tesTecf%2f"])(
+    "a path of one segment with an encoded slash (%s, as Next hands it over) → JSON 404 NOT_FOUND",
+    async (environment) => {
+      const { GET, POST } = await load("/[environment]");
+      for (const handler of [GET, POST]) {
+        const response = await handler!(
+          new Request(`http://localhost/${environment.replaceAll("/", "%2F")}`, { method: "POST" }),
+          { params: Promise.resolve({ environment }) },
+        );
+        expect(response.status).toBe(404);
+        expect(response.headers.get("content-type")).toContain("application/json");
+        const body = (await response.json()) as { code: string; message: string };
+        expect(body).toMatchObject({ code: "NOT_FOUND", message: expect.stringContaining("%2F") });
+      }
+    },
+  );
+
+  it.each(["TesteCF", "eCF"])("/%s alone → JSON 404 NOT_FOUND", async (environment) => {
+    const { status, contentType, body } = await answer(
+      (await load("/[environment]")).GET,
+      "GET",
+      "/[environment]",
+      environment,
+    );
+    expect({ status, code: body?.code }).toEqual({ status: 404, code: "NOT_FOUND" });
+    expect(contentType).toContain("application/json");
+  });
 
   it("echoes at most 200 characters of the path", async () => {
     const { GET } = await load("/[environment]/[...rest]");

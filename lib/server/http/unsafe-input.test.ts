@@ -61,6 +61,8 @@ const NO_BODY: Record<string, string> = {
   "POST /[environment]/customer/webhooks/[id]/test": "sends a test event; reads no body",
   "POST /[environment]/customer/webhooks/[id]/rotate-secret": "reads no body",
   "POST /[environment]/customer/webhooks/[id]/deliveries/[deliveryId]/replay": "reads no body",
+  "POST /[environment]": "JSON 404 before any body",
+  "PATCH /[environment]": "JSON 404 before any body",
   "POST /[environment]/[...rest]": "JSON 404 before any body",
   "PATCH /[environment]/[...rest]": "JSON 404 before any body",
   "POST /auth/[...rest]": "JSON 404 before any body",
