@@ -1,7 +1,7 @@
 import "server-only";
 
 import { AppError } from "@/lib/errors";
-import { findUnsafeText } from "@/lib/schemas/safe-text";
+import { findUnsafeText, jsonMayHoldUnsafeText } from "@/lib/schemas/safe-text";
 
 import { requireJsonContentType } from "./json-content-type";
 
@@ -61,7 +61,7 @@ export function parseJsonBytes(bytes: Uint8Array): unknown {
   } catch {
     throw new AppError("INVALID_JSON", "El cuerpo de la solicitud no es JSON válido.");
   }
-  refuseUnsafeText(value);
+  if (jsonMayHoldUnsafeText(text)) refuseUnsafeText(value);
   return value;
 }
 
