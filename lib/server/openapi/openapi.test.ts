@@ -17,6 +17,7 @@ const document = buildOpenApiDocument() as Json;
 /** Routes that are not part of the public REST API, and why. */
 const UNDOCUMENTED_ROUTES: Record<string, string> = {
   "/api/auth/{...nextauth}": "next-auth's own endpoints of the portal session",
+  "/{environment}": "a path of one segment the API does not have: JSON 404 (NOT_FOUND in the error table)",
   "/{environment}/{...rest}": "any path the API does not have: JSON 404 (NOT_FOUND in the error table)",
   "/auth/{...rest}": "any path the API does not have: JSON 404 (NOT_FOUND in the error table)",
 };
