@@ -15,8 +15,9 @@ import {
 } from "./roles";
 
 /**
- * The README's "Who may do what" table is the matrix of lib/domain/roles.ts written out: this test
- * reads the table and fails when the two disagree (an action added, a role changed).
+ * The portal guide's "Who may do what" table (docs/portal.md) is the matrix of lib/domain/roles.ts
+ * written out: this test reads the table and fails when the two disagree (an action added, a role
+ * changed).
  */
 /** A row of the table: the company roles it ticks, and whether the organization-administrator column does. */
 interface MatrixRow {
@@ -25,11 +26,11 @@ interface MatrixRow {
 }
 
 function readmeRows(): Map<string, MatrixRow> {
-  const readme = readFileSync(path.join(process.cwd(), "README.md"), "utf8");
-  const start = readme.indexOf("<!-- roles-matrix:start -->");
-  const end = readme.indexOf("<!-- roles-matrix:end -->");
-  expect(start, "README has the roles matrix markers").toBeGreaterThan(0);
-  const rows = readme
+  const page = readFileSync(path.join(process.cwd(), "docs", "portal.md"), "utf8");
+  const start = page.indexOf("<!-- roles-matrix:start -->");
+  const end = page.indexOf("<!-- roles-matrix:end -->");
+  expect(start, "docs/portal.md has the roles matrix markers").toBeGreaterThan(0);
+  const rows = page
     .slice(start, end)
     .split("\n")
     .filter((line) => line.startsWith("| `"));
@@ -52,7 +53,7 @@ function readmeMatrix(): Map<string, string[]> {
 }
 
 describe("the action × role matrix", () => {
-  it("is the README's table, row for row", () => {
+  it("is the portal guide's table, row for row", () => {
     const table = readmeMatrix();
     expect([...table.keys()].sort()).toEqual([...COMPANY_ACTIONS].sort());
     for (const action of COMPANY_ACTIONS) {

@@ -19,17 +19,17 @@ import { dispatchOnce } from "./dispatcher";
 import { replayDelivery } from "./replay";
 
 /**
- * The README's webhook receiver example, run as written: this test takes the exact code block
- * between the `webhook-receiver-example` markers of README.md, starts it with node, and sends it a
+ * The API guide's webhook receiver example, run as written: this test takes the exact code block
+ * between the `webhook-receiver-example` markers of docs/api.md, starts it with node, and sends it a
  * real delivery through the dispatcher (then a replay, then forged requests). An edit that breaks
  * the example — or a change of the signing that the example no longer verifies — fails here.
  */
 function readmeExample(): string {
-  const readme = readFileSync(path.join(process.cwd(), "README.md"), "utf8");
-  const start = readme.indexOf("<!-- webhook-receiver-example:start -->");
-  const end = readme.indexOf("<!-- webhook-receiver-example:end -->");
-  expect(start, "README has the receiver example's markers").toBeGreaterThan(0);
-  const block = /```js\n([\s\S]*?)```/.exec(readme.slice(start, end));
+  const page = readFileSync(path.join(process.cwd(), "docs", "api.md"), "utf8");
+  const start = page.indexOf("<!-- webhook-receiver-example:start -->");
+  const end = page.indexOf("<!-- webhook-receiver-example:end -->");
+  expect(start, "docs/api.md has the receiver example's markers").toBeGreaterThan(0);
+  const block = /```js\n([\s\S]*?)```/.exec(page.slice(start, end));
   expect(block, "a ```js block between the markers").not.toBeNull();
   return block![1]!;
 }
@@ -45,7 +45,7 @@ function freePort(): Promise<number> {
   });
 }
 
-describe("the README's webhook receiver example", () => {
+describe("the API guide's webhook receiver example", () => {
   let database: TestDatabase;
   let account: TestAccount;
   let endpoint: TestWebhookEndpoint;
@@ -78,7 +78,7 @@ describe("the README's webhook receiver example", () => {
         () => false,
       );
       if (up) break;
-      if (tries > 100) throw new Error(`the README's receiver did not start: ${output}`);
+      if (tries > 100) throw new Error(`the API guide's receiver did not start: ${output}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   });
