@@ -12,7 +12,7 @@ import { readEncf } from "./encf";
  *
  * One file per month (the 608 is filed monthly). A month with more lines than the limit is split
  * into several files, each a complete 608 with its own header and count: 608-YYYYMM-1.txt,
- * 608-YYYYMM-2.txt, … (the README and the pack's README.txt say so).
+ * 608-YYYYMM-2.txt, … (docs/portal.md and the pack's README.txt say so).
  */
 
 /** At most this many lines (voided e-NCF) per 608 file; the header is not counted. */

@@ -4,7 +4,8 @@
  * A user holds a set of roles per company (CompanyMember.roles). Roles do not rank: each one grants
  * its own actions, and every role reads. The matrix below is the only place that says which role
  * takes which action; lib/server/auth/entry-points.ts names, for every way into the application,
- * the action it takes, and the README's table is this matrix written out (a test compares them).
+ * the action it takes, and docs/portal.md's roles table is this matrix written out (a test
+ * compares them).
  *
  * Organization administration (members, organization settings such as the second factor, the
  * credentials of users whose home organization it is) is not a company role: it is
@@ -106,7 +107,10 @@ export function can(who: Permissions, action: Action): boolean {
   return who.principal === "service" ? scopesAllow(who.scopes, action) : rolesAllow(who.roles, action);
 }
 
-/** What the migration from one role per user made of each old role (kept for the README/tests). */
+/**
+ * What the migration from one role per user made of each old role (kept for the upgrade notes in
+ * docs/operations.md and the tests).
+ */
 export const ROLES_OF_LEGACY_ROLE = {
   admin: ["administrator", "approver", "operator"],
   operator: ["operator"],

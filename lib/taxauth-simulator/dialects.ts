@@ -3,14 +3,16 @@ import "server-only";
 import { jsonReply, type Reply } from "./reply";
 
 /**
- * The ways the simulated DGII words its anularrango answers (README: "Dialects"). DGII publishes
- * no table of codigo values, and the answers seen in the field differ, so Anula must read them all:
+ * The ways the simulated DGII words its anularrango answers (docs/architecture.md, "Dialects").
+ * DGII publishes no table of codigo values, and the answers seen in the field differ, so Anula must
+ * read them all:
  * - success1 (default): the spec's observed answers, codigo "1" Aceptado / "2" Rechazado, JSON.
  * - success15: an acceptance as the real one an integrator relayed: codigo 15, "Satisfactorio",
  *   "Las secuencias fueron anuladas correctamente."; rejections as success1.
  * - xml: the answers of success1 in DGII's documented XML form `<RespuestaAnulacionRango>`.
  * - partial: DGII's partial success: the sequences that are unauthorized, issued or voided are
- *   excepted and listed, the rest is voided (README says which codigo and detail we chose).
+ *   excepted and listed, the rest is voided: codigo 15 "Satisfactorio", DGII's partial-success
+ *   text, then one message per excepted sequence or range.
  */
 export const DIALECTS = ["success1", "success15", "xml", "partial"] as const;
 export type Dialect = (typeof DIALECTS)[number];

@@ -9,7 +9,8 @@ import type { Prisma } from "@/prisma/generated/client";
  * Reading the activity log: newest first, in bounded pages continued by an opaque cursor (createdAt
  * and id of the last entry, so entries written meanwhile never shift a page). A company's log is
  * its entries (accountId); an organization's is its organization-level entries (accountId null).
- * There is no update or delete here, nor anywhere: the log is append-only (README "Activity log").
+ * There is no update or delete here, nor anywhere: the log is append-only (docs/portal.md, "The
+ * activity log").
  */
 export type ActivityScope = { accountId: string } | { organizationId: string };
 

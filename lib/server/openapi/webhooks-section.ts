@@ -26,7 +26,8 @@ export function webhooksSection(): Record<string, Json> {
             ? " — this event has none: every environment's endpoints get it"
             : "") +
           (type === "webhook.test" ? " — only to the endpoint the test was asked for" : "") +
-          ". Verify the signature over the raw body before parsing it (README, “Recibir webhooks”).",
+          ". Verify the signature over the raw body before parsing it " +
+          "(docs/api.md, “Verifying a signature: a receiver”).",
         parameters: DELIVERY_HEADERS.map((header) => ({
           name: header.name,
           in: "header",

@@ -625,7 +625,7 @@ export interface webhooks {
         put?: never;
         /**
          * void.created
-         * @description A void attempt was stored (write-ahead), before anything reached DGII. POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (README, “Recibir webhooks”).
+         * @description A void attempt was stored (write-ahead), before anything reached DGII. POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (docs/api.md, “Verifying a signature: a receiver”).
          */
         post: operations["webhook_void_created"];
         delete?: never;
@@ -645,7 +645,7 @@ export interface webhooks {
         put?: never;
         /**
          * void.settled
-         * @description A void left Error for Aceptado or Rechazado. POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (README, “Recibir webhooks”).
+         * @description A void left Error for Aceptado or Rechazado. POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (docs/api.md, “Verifying a signature: a receiver”).
          */
         post: operations["webhook_void_settled"];
         delete?: never;
@@ -665,7 +665,7 @@ export interface webhooks {
         put?: never;
         /**
          * void.interrupted
-         * @description No answer can reach this Error attempt any more. POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (README, “Recibir webhooks”).
+         * @description No answer can reach this Error attempt any more. POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (docs/api.md, “Verifying a signature: a receiver”).
          */
         post: operations["webhook_void_interrupted"];
         delete?: never;
@@ -685,7 +685,7 @@ export interface webhooks {
         put?: never;
         /**
          * void.unconfirmed
-         * @description A send ended without DGII's answer: the attempt stays Error until it is settled or resent. POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (README, “Recibir webhooks”).
+         * @description A send ended without DGII's answer: the attempt stays Error until it is settled or resent. POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (docs/api.md, “Verifying a signature: a receiver”).
          */
         post: operations["webhook_void_unconfirmed"];
         delete?: never;
@@ -705,7 +705,7 @@ export interface webhooks {
         put?: never;
         /**
          * document.status_changed
-         * @description An imported e-CF's status changed. POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (README, “Recibir webhooks”).
+         * @description An imported e-CF's status changed. POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (docs/api.md, “Verifying a signature: a receiver”).
          */
         post: operations["webhook_document_status_changed"];
         delete?: never;
@@ -725,7 +725,7 @@ export interface webhooks {
         put?: never;
         /**
          * void.request.created
-         * @description The approval policy held a void: a request waits for an approver. POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (README, “Recibir webhooks”).
+         * @description The approval policy held a void: a request waits for an approver. POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (docs/api.md, “Verifying a signature: a receiver”).
          */
         post: operations["webhook_void_request_created"];
         delete?: never;
@@ -745,7 +745,7 @@ export interface webhooks {
         put?: never;
         /**
          * void.request.approved
-         * @description A void request was approved (and sent). POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (README, “Recibir webhooks”).
+         * @description A void request was approved (and sent). POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (docs/api.md, “Verifying a signature: a receiver”).
          */
         post: operations["webhook_void_request_approved"];
         delete?: never;
@@ -765,7 +765,7 @@ export interface webhooks {
         put?: never;
         /**
          * void.request.rejected
-         * @description A void request was rejected. POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (README, “Recibir webhooks”).
+         * @description A void request was rejected. POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (docs/api.md, “Verifying a signature: a receiver”).
          */
         post: operations["webhook_void_request_rejected"];
         delete?: never;
@@ -785,7 +785,7 @@ export interface webhooks {
         put?: never;
         /**
          * void.request.expired
-         * @description A void request expired undecided (7 days). POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (README, “Recibir webhooks”).
+         * @description A void request expired undecided (7 days). POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (docs/api.md, “Verifying a signature: a receiver”).
          */
         post: operations["webhook_void_request_expired"];
         delete?: never;
@@ -805,7 +805,7 @@ export interface webhooks {
         put?: never;
         /**
          * sequence.gap_detected
-         * @description The ledger found skipped numbers that must be voided. POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (README, “Recibir webhooks”).
+         * @description The ledger found skipped numbers that must be voided. POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (docs/api.md, “Verifying a signature: a receiver”).
          */
         post: operations["webhook_sequence_gap_detected"];
         delete?: never;
@@ -825,7 +825,7 @@ export interface webhooks {
         put?: never;
         /**
          * sequence.expiring
-         * @description An authorized range reaches its last day of use soon. POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (README, “Recibir webhooks”).
+         * @description An authorized range reaches its last day of use soon. POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (docs/api.md, “Verifying a signature: a receiver”).
          */
         post: operations["webhook_sequence_expiring"];
         delete?: never;
@@ -845,7 +845,7 @@ export interface webhooks {
         put?: never;
         /**
          * sequence.depleted
-         * @description Every number of an authorized range is issued or voided. POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (README, “Recibir webhooks”).
+         * @description Every number of an authorized range is issued or voided. POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (docs/api.md, “Verifying a signature: a receiver”).
          */
         post: operations["webhook_sequence_depleted"];
         delete?: never;
@@ -865,7 +865,7 @@ export interface webhooks {
         put?: never;
         /**
          * certificate.expiring
-         * @description The active signing certificate expires soon (sent to the company's endpoints of every environment). POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment — this event has none: every environment's endpoints get it. Verify the signature over the raw body before parsing it (README, “Recibir webhooks”).
+         * @description The active signing certificate expires soon (sent to the company's endpoints of every environment). POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment — this event has none: every environment's endpoints get it. Verify the signature over the raw body before parsing it (docs/api.md, “Verifying a signature: a receiver”).
          */
         post: operations["webhook_certificate_expiring"];
         delete?: never;
@@ -885,7 +885,7 @@ export interface webhooks {
         put?: never;
         /**
          * webhook.disabled
-         * @description An endpoint was disabled: every delivery failed for 3 days. POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (README, “Recibir webhooks”).
+         * @description An endpoint was disabled: every delivery failed for 3 days. POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (docs/api.md, “Verifying a signature: a receiver”).
          */
         post: operations["webhook_webhook_disabled"];
         delete?: never;
@@ -905,7 +905,7 @@ export interface webhooks {
         put?: never;
         /**
          * webhook.test
-         * @description Sent on request to one endpoint ("Enviar prueba", POST …/webhooks/{id}/test). POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment — only to the endpoint the test was asked for. Verify the signature over the raw body before parsing it (README, “Recibir webhooks”).
+         * @description Sent on request to one endpoint ("Enviar prueba", POST …/webhooks/{id}/test). POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment — only to the endpoint the test was asked for. Verify the signature over the raw body before parsing it (docs/api.md, “Verifying a signature: a receiver”).
          */
         post: operations["webhook_webhook_test"];
         delete?: never;
