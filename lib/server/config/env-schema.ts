@@ -2,6 +2,8 @@ import "server-only";
 
 import { z } from "zod";
 
+import { MAX_RECURRING_PERIOD_MS } from "@/lib/server/jobs/job-queue";
+
 /**
  * Every environment variable Anula reads, validated once at start so a typo fails loudly with the
  * variable's name instead of surfacing later as a strange runtime error. Empty values count as unset.
@@ -92,7 +94,8 @@ export const envSchema = z.object({
   TAXAUTH_STATUS_TIMEOUT_MS: integer("TAXAUTH_STATUS_TIMEOUT_MS", 1, 60_000),
   VOID_DEADLINE_MS: integer("VOID_DEADLINE_MS", 1),
   VOID_RATE_LIMIT_PER_MINUTE: integer("VOID_RATE_LIMIT_PER_MINUTE", 0),
-  DOCUMENT_REFRESH_INTERVAL_MS: integer("DOCUMENT_REFRESH_INTERVAL_MS", 0),
+  // The periods of recurring jobs stop at the longest the job queue can keep (lib/server/jobs).
+  DOCUMENT_REFRESH_INTERVAL_MS: integer("DOCUMENT_REFRESH_INTERVAL_MS", 0, MAX_RECURRING_PERIOD_MS),
   DOCUMENT_REFRESH_TIMEOUT_MS: integer("DOCUMENT_REFRESH_TIMEOUT_MS", 1),
   DOCUMENT_REFRESH_MIN_INTERVAL_MS: integer("DOCUMENT_REFRESH_MIN_INTERVAL_MS", 0),
   AUTH_MAX_FAILED_LOGINS: integer("AUTH_MAX_FAILED_LOGINS", 0),
@@ -121,8 +124,8 @@ export const envSchema = z.object({
   WEBHOOK_POLL_MS: integer("WEBHOOK_POLL_MS", 10, 60_000),
   EVENT_RETENTION_DAYS: integer("EVENT_RETENTION_DAYS", 1, 3_650),
   // Scans that announce sequence.* and certificate.expiring events (lib/server/scans); 0 turns one off.
-  LEDGER_SCAN_INTERVAL_MS: integer("LEDGER_SCAN_INTERVAL_MS", 0, 7 * 86_400_000),
-  CERTIFICATE_SCAN_INTERVAL_MS: integer("CERTIFICATE_SCAN_INTERVAL_MS", 0, 7 * 86_400_000),
+  LEDGER_SCAN_INTERVAL_MS: integer("LEDGER_SCAN_INTERVAL_MS", 0, MAX_RECURRING_PERIOD_MS),
+  CERTIFICATE_SCAN_INTERVAL_MS: integer("CERTIFICATE_SCAN_INTERVAL_MS", 0, MAX_RECURRING_PERIOD_MS),
   LOG_LEVEL: oneOf("LOG_LEVEL", LOG_LEVELS),
   DEMO: optionalText.refine((value) => !value || value === "on" || value === "off", {
     message: 'DEMO must be "on" or "off"',

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 
+import { loadConfig, setEnvForTests } from "@/lib/server/config/load-config";
 import { metrics } from "@/lib/server/metrics/registry";
 
 import { backgroundQueue, startBackgroundWork, stopBackgroundWork } from "./background-work";
@@ -47,5 +48,45 @@ describe("startBackgroundWork on PGlite", () => {
     const after = runs;
     await sleep(150);
     expect(runs).toBe(after); // the shutdown stopped the workers
+  });
+});
+
+describe("a recurring job the queue cannot run once per period", () => {
+  const noop = async () => undefined;
+  it.each([
+    [
+      { name: "test.daily", periodMs: 24 * 3_600_000, run: noop },
+      /test\.daily cannot be scheduled: its period \(86400000 ms\)/,
+    ],
+    [
+      { name: "test.slow", periodMs: 60_000, expireInSeconds: 30 * 3_600, run: noop },
+      /test\.slow cannot be scheduled: its expiry \(108000 s\)/,
+    ],
+    [{ name: "test.never", periodMs: 0, run: noop }, /test\.never cannot be scheduled/],
+  ])("stops the start with a message naming it (%#)", async (job, message) => {
+    let runs = 0;
+    const fine = { name: "test.fine", periodMs: 20, runAtStart: true, run: async () => void (runs += 1) };
+    await expect(
+      startBackgroundWork({ target: { kind: "pglite" }, jobs: [fine, job] }),
+    ).rejects.toMatchObject({
+      code: "CONFIGURATION_ERROR",
+      message: expect.stringMatching(message),
+    });
+    expect(backgroundQueue()).toBeUndefined();
+    // The jobs scheduled before it were stopped with the failed start.
+    const after = runs;
+    await sleep(100);
+    expect(runs).toBe(after);
+  });
+
+  it("the environment refuses a scan interval over 12 h, the longest period (at load, naming the variable)", () => {
+    setEnvForTests({ CERTIFICATE_SCAN_INTERVAL_MS: String(30 * 3_600_000) });
+    try {
+      expect(() => loadConfig()).toThrow(
+        /CERTIFICATE_SCAN_INTERVAL_MS must be a whole number from 0 to 43200000/,
+      );
+    } finally {
+      setEnvForTests({ CERTIFICATE_SCAN_INTERVAL_MS: undefined });
+    }
   });
 });

@@ -64,7 +64,13 @@ async function start(options: BackgroundWorkOptions): Promise<JobQueue> {
           observer,
         })
       : new InProcessQueue(observer);
-  for (const job of jobs) await queue.schedule(job);
+  try {
+    for (const job of jobs) await queue.schedule(job);
+  } catch (error) {
+    // A job that cannot run once per period stops the start (job-queue.ts): nothing half-started stays.
+    await queue.stop(1_000).catch(() => undefined);
+    throw error;
+  }
   // Webhooks run on their own loop, not the queue: its polling would eat the 1-second budget.
   if (options.webhookDispatcher ?? options.jobs === undefined) startWebhookDispatcher();
   sampleDepth(queue, jobs);

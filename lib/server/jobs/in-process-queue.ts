@@ -4,7 +4,15 @@ import { randomUUID } from "node:crypto";
 
 import { logger } from "@/lib/server/config/logger";
 
-import type { EnqueueOptions, Job, JobHandler, JobObserver, JobQueue, RecurringJob } from "./job-queue";
+import {
+  recurringJobTiming,
+  type EnqueueOptions,
+  type Job,
+  type JobHandler,
+  type JobObserver,
+  type JobQueue,
+  type RecurringJob,
+} from "./job-queue";
 
 interface Pending {
   job: Job<object>;
@@ -64,6 +72,8 @@ export class InProcessQueue implements JobQueue {
   }
 
   async schedule(job: RecurringJob): Promise<void> {
+    // The same refusal as on PostgreSQL: a job declared wrong stops the start on PGlite too.
+    recurringJobTiming(job);
     await this.work(job.name, () => job.run());
     const tick = () => {
       // The singleton key keeps a slow run from overlapping the next one.

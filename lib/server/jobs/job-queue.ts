@@ -1,5 +1,7 @@
 import "server-only";
 
+import { AppError } from "@/lib/errors";
+
 /**
  * The job queue's interface (issue 21, background work). Two implementations:
  * - pg-boss on PostgreSQL (pg-boss-queue.ts): jobs live in the database, so any number of instances
@@ -42,6 +44,49 @@ export interface RecurringJob {
   run: () => Promise<void>;
 }
 
+/**
+ * The longest period of a recurring job. On PostgreSQL a period is a pg-boss throttle slot, and
+ * pg-boss refuses a slot longer than its archive interval (12 h): past it the slot's job row is
+ * archived and the slot could be taken again. The environment's intervals stop here too.
+ */
+export const MAX_RECURRING_PERIOD_MS = 12 * 3_600_000;
+/** pg-boss refuses a job whose expiry is 24 h or more. */
+const MAX_EXPIRE_SECONDS = 24 * 3_600 - 1;
+/** A run of a job that names no expiry is presumed dead after 5 periods, within 1 minute to 1 hour. */
+const DEFAULT_EXPIRE_SECONDS = { min: 60, max: 3_600, periods: 5 };
+
+/**
+ * The slot and expiry a recurring job runs with, or the start's refusal: a job the queue cannot
+ * run once per period must stop the start, never leave a log line while it silently never runs.
+ */
+export function recurringJobTiming(job: RecurringJob): { slotSeconds: number; expireInSeconds: number } {
+  const slotSeconds = Math.max(1, Math.round(job.periodMs / 1000));
+  const expireInSeconds =
+    job.expireInSeconds ??
+    Math.min(
+      DEFAULT_EXPIRE_SECONDS.max,
+      Math.max(DEFAULT_EXPIRE_SECONDS.min, slotSeconds * DEFAULT_EXPIRE_SECONDS.periods),
+    );
+  const problems: string[] = [];
+  if (!Number.isFinite(job.periodMs) || job.periodMs <= 0 || job.periodMs > MAX_RECURRING_PERIOD_MS) {
+    problems.push(
+      `its period (${job.periodMs} ms) must be more than 0 and at most ${MAX_RECURRING_PERIOD_MS} ms (12 h)`,
+    );
+  }
+  if (!Number.isInteger(expireInSeconds) || expireInSeconds < 1 || expireInSeconds > MAX_EXPIRE_SECONDS) {
+    problems.push(
+      `its expiry (${expireInSeconds} s) must be a whole number from 1 to ${MAX_EXPIRE_SECONDS} s (under 24 h)`,
+    );
+  }
+  if (problems.length > 0) {
+    throw new AppError(
+      "CONFIGURATION_ERROR",
+      `Recurring job ${job.name} cannot be scheduled: ${problems.join("; ")}. The start stops here.`,
+    );
+  }
+  return { slotSeconds, expireInSeconds };
+}
+
 export interface JobQueue {
   readonly kind: "pg-boss" | "in-process";
   enqueue<T extends object>(name: string, data: T, options?: EnqueueOptions): Promise<string | null>;
@@ -51,7 +96,10 @@ export interface JobQueue {
     handler: JobHandler<T>,
     options?: { concurrency?: number },
   ): Promise<void>;
-  /** Runs `job.run` once per period across all instances (and works it on this one). */
+  /**
+   * Runs `job.run` once per period across all instances (and works it on this one). Rejects,
+   * stopping the start, when the job cannot be scheduled (recurringJobTiming).
+   */
   schedule(job: RecurringJob): Promise<void>;
   /** Jobs waiting (not yet started) in `name`'s queue, or in all queues. */
   depth(name?: string): Promise<number>;

@@ -1,11 +1,14 @@
 import PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { setEnvForTests } from "@/lib/server/config/load-config";
 import { postgresTarget } from "@/lib/server/db";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
 
 import { jobsSchemaOf } from "./background-work";
+import { recurringJobTiming, type RecurringJob } from "./job-queue";
 import { PgBossQueue } from "./pg-boss-queue";
+import { recurringJobs } from "./recurring-jobs";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -16,6 +19,39 @@ async function until(check: () => boolean, timeoutMs: number): Promise<void> {
     await sleep(50);
   }
 }
+
+/** Every recurring job the app declares, with every optional one on (e-mail, document refresh, scans). */
+function declaredJobs(): RecurringJob[] {
+  const optional = {
+    SMTP_URL: "smtp://mail.example.com:587",
+    MAIL_FROM: "Anula <anula@example.com>",
+    DOCUMENT_REFRESH_INTERVAL_MS: "60000",
+    LEDGER_SCAN_INTERVAL_MS: undefined,
+    CERTIFICATE_SCAN_INTERVAL_MS: undefined,
+  };
+  setEnvForTests(optional);
+  try {
+    return recurringJobs();
+  } finally {
+    setEnvForTests({ SMTP_URL: undefined, MAIL_FROM: undefined, DOCUMENT_REFRESH_INTERVAL_MS: undefined });
+  }
+}
+
+describe("the recurring jobs the app declares", () => {
+  it("can each be scheduled (period within 12 h, expiry under 24 h), every optional one included", () => {
+    const jobs = declaredJobs();
+    expect(jobs.map((job) => job.name)).toEqual(
+      expect.arrayContaining([
+        "events.clean-up",
+        "scans.certificates",
+        "scans.ledger",
+        "documents.refresh-pending",
+      ]),
+    );
+    expect(new Set(jobs.map((job) => job.name)).size).toBe(jobs.length);
+    for (const job of jobs) expect(() => recurringJobTiming(job)).not.toThrow();
+  });
+});
 
 /**
  * pg-boss on PostgreSQL, two queues on one database standing for two instances. PostgreSQL only:
@@ -92,4 +128,61 @@ describe.runIf(process.env.TEST_DATABASE_URL)("PgBossQueue: two instances on one
       await live.stop(1_000);
     }
   }, 40_000);
+
+  // Each with its real period and expiry: pg-boss accepts its first offer, made and awaited at
+  // start. Then each on a 1-second slot over two instances: one row and one run per slot.
+  it("every recurring job the app declares is in pg-boss's job table from the start, and runs once per slot", async () => {
+    const jobs = declaredJobs();
+    const names = jobs.map((job) => job.name);
+
+    // Their real periods and expiries: pg-boss accepts each one's first offer.
+    const runs = new Map<string, number>(names.map((name) => [name, 0]));
+    const queue = await start();
+    try {
+      for (const job of jobs) {
+        await queue.schedule({ ...job, run: async () => void runs.set(job.name, runs.get(job.name)! + 1) });
+      }
+      const offered = await database.prisma.$queryRawUnsafe<Array<{ name: string }>>(
+        `SELECT DISTINCT name FROM "${schema}".job
+         WHERE singleton_key = 'recurring' AND singleton_on IS NOT NULL AND name = ANY($1)`,
+        names,
+      );
+      expect(offered.map((row) => row.name).sort()).toEqual([...names].sort());
+      const atStart = jobs.filter((job) => job.runAtStart).map((job) => job.name);
+      const end = Date.now() + 5_000;
+      while (atStart.some((name) => runs.get(name) === 0) && Date.now() < end) await sleep(100);
+      // Those that run at start did; the others wait one period.
+      for (const job of jobs)
+        expect([job.name, runs.get(job.name)! > 0]).toEqual([job.name, !!job.runAtStart]);
+    } finally {
+      await queue.stop(1_000);
+    }
+    // Rows left waiting by the first instance would otherwise be worked below as extra runs.
+    await database.prisma.$executeRawUnsafe(`DELETE FROM "${schema}".job`);
+
+    // The same names on a 1-second slot, offered by two instances: one row and one run per slot.
+    const ran: string[] = [];
+    const [a, b] = await Promise.all([start(), start()]);
+    try {
+      for (const job of jobs) {
+        const fast = { ...job, periodMs: 1_000, runAtStart: true, run: async () => void ran.push(job.name) };
+        await Promise.all([a.schedule(fast), b.schedule(fast)]);
+      }
+      await sleep(3_200);
+    } finally {
+      await Promise.all([a.stop(1_000), b.stop(1_000)]);
+    }
+    const slots = await database.prisma.$queryRawUnsafe<Array<{ name: string; slot: Date; rows: bigint }>>(
+      `SELECT name, singleton_on AS slot, count(*) AS rows FROM "${schema}".job
+       WHERE singleton_key = 'recurring' GROUP BY name, singleton_on`,
+    );
+    for (const name of names) {
+      const own = slots.filter((slot) => slot.name === name);
+      expect([name, own.every((slot) => slot.rows === 1n)]).toEqual([name, true]);
+      expect([name, own.length >= 3]).toEqual([name, true]);
+      const count = ran.filter((run) => run === name).length;
+      // Every slot's job ran once (the last slot's may not have been fetched before the stop).
+      expect([name, count >= own.length - 1 && count <= own.length]).toEqual([name, true]);
+    }
+  }, 20_000);
 });

@@ -4,7 +4,15 @@ import PgBoss from "pg-boss";
 
 import { logger } from "@/lib/server/config/logger";
 
-import type { EnqueueOptions, JobHandler, JobObserver, JobQueue, RecurringJob } from "./job-queue";
+import {
+  MAX_RECURRING_PERIOD_MS,
+  recurringJobTiming,
+  type EnqueueOptions,
+  type JobHandler,
+  type JobObserver,
+  type JobQueue,
+  type RecurringJob,
+} from "./job-queue";
 
 export interface PgBossQueueOptions {
   connectionString: string;
@@ -71,6 +79,8 @@ export class PgBossQueue implements JobQueue {
       schedule: false,
       supervise: true,
       maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
+      // pg-boss's default, stated: a recurring job's slot may not be longer (job-queue.ts).
+      archiveCompletedAfterSeconds: MAX_RECURRING_PERIOD_MS / 1000,
     });
     boss.on("error", (error) => logger.error({ err: error }, "Job queue error"));
     await boss.start();
@@ -134,28 +144,33 @@ export class PgBossQueue implements JobQueue {
   }
 
   async schedule(job: RecurringJob): Promise<void> {
+    const { slotSeconds, expireInSeconds } = recurringJobTiming(job);
     await this.work(job.name, () => job.run());
-    const slotSeconds = Math.max(1, Math.round(job.periodMs / 1000));
-    const offer = () => {
+    const offer = (startAfterSeconds?: number) =>
+      this.boss.send(
+        job.name,
+        {},
+        {
+          singletonKey: "recurring",
+          singletonSeconds: slotSeconds,
+          retryLimit: 0,
+          expireInSeconds,
+          ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}),
+        },
+      );
+    // The first offer is awaited: a job pg-boss refuses stops the start here. Without runAtStart
+    // it holds this slot and runs one period from now.
+    await offer(job.runAtStart ? undefined : slotSeconds);
+    const tick = () => {
       if (this.stopping) return;
-      this.boss
-        .send(
-          job.name,
-          {},
-          {
-            singletonKey: "recurring",
-            singletonSeconds: slotSeconds,
-            retryLimit: 0,
-            expireInSeconds: job.expireInSeconds ?? Math.max(60, slotSeconds * 5),
-          },
-        )
-        .catch((error: unknown) => logger.error({ job: job.name, err: error }, "Recurring job not offered"));
+      offer().catch((error: unknown) =>
+        logger.error({ job: job.name, err: error }, "Recurring job not offered"),
+      );
     };
     // Offered twice per slot: a late timer never leaves a slot empty; the slot's index keeps one.
-    const timer = setInterval(offer, Math.max(250, Math.floor((slotSeconds * 1000) / 2)));
+    const timer = setInterval(tick, Math.max(250, Math.floor((slotSeconds * 1000) / 2)));
     timer.unref();
     this.timers.add(timer);
-    if (job.runAtStart) offer();
   }
 
   async depth(name?: string): Promise<number> {

@@ -2,7 +2,7 @@ import "server-only";
 
 import { loadConfig } from "@/lib/server/config/load-config";
 
-import type { RecurringJob } from "./job-queue";
+import { MAX_RECURRING_PERIOD_MS, type RecurringJob } from "./job-queue";
 
 /** How often void requests are swept (expiry is also applied whenever a company's requests are read). */
 const VOID_REQUEST_SWEEP_MS = 5 * 60_000;
@@ -111,6 +111,7 @@ export function recurringJobs(): RecurringJob[] {
       name: "scans.certificates",
       periodMs: config.scans.certificateIntervalMs,
       runAtStart: true,
+      expireInSeconds: 30 * 60,
       run: async () => {
         const { scanCertificates } = await import("@/lib/server/scans");
         await scanCertificates();
@@ -119,9 +120,10 @@ export function recurringJobs(): RecurringJob[] {
   }
   jobs.push({
     // Outbox events both consumers are done with and finished webhook deliveries, after
-    // EVENT_RETENTION_DAYS (lib/server/webhooks/clean-up.ts). Never the activity log.
+    // EVENT_RETENTION_DAYS (lib/server/webhooks/clean-up.ts). Never the activity log. Twice a
+    // day: the longest period a recurring job may have (a second run finds little, harmlessly).
     name: "events.clean-up",
-    periodMs: 24 * 60 * 60_000,
+    periodMs: MAX_RECURRING_PERIOD_MS,
     // Also at start: an instance restarted more often than daily would otherwise never run it.
     runAtStart: true,
     expireInSeconds: 30 * 60,

@@ -7,7 +7,7 @@ import { createTestWebhookEndpoint } from "@/lib/server/testing/webhook-endpoint
 import { cleanUpEvents } from "./clean-up";
 import { emitEvent } from "./testing/webhook-test-support";
 
-/** The daily clean-up: old finished deliveries and consumed events go; the activity log stays. */
+/** The clean-up (twice a day): old finished deliveries and consumed events go; the activity log stays. */
 let database: TestDatabase;
 let account: TestAccount;
 
@@ -117,5 +117,57 @@ describe("cleanUpEvents", () => {
 
     // A second run finds nothing more.
     expect(await cleanUpEvents({ now, retentionDays: 30 })).toEqual({ deliveries: 0, events: 0 });
+  });
+
+  it("deletes from the event tables only: never voids, documents, signed XML, DGII's answers or the activity log", async () => {
+    // Every statement and every Prisma delegate the clean-up touches, recorded as it runs.
+    const statements: string[] = [];
+    const touched = new Set<string>();
+    const db = new Proxy(database.prisma, {
+      get(target, property, receiver) {
+        touched.add(String(property));
+        const value = Reflect.get(target, property, receiver) as unknown;
+        if (property !== "$executeRaw" || typeof value !== "function") return value;
+        return (strings: TemplateStringsArray, ...values: unknown[]) => {
+          statements.push(strings.join("?"));
+          return (value as (...args: unknown[]) => unknown).call(target, strings, ...values);
+        };
+      },
+    });
+    await cleanUpEvents({ db, now: 2_000_000_000_000, retentionDays: 30 });
+    expect([...touched]).toEqual(["$executeRaw"]);
+    const deletedFrom = new Set(
+      statements.flatMap((sql) => [...sql.matchAll(/DELETE\s+FROM\s+"(\w+)"/gi)].map((m) => m[1])),
+    );
+    expect([...deletedFrom].sort()).toEqual(["OutboxEvent", "WebhookDelivery"]);
+    expect(statements.every((sql) => !/\b(UPDATE|TRUNCATE|DROP|INSERT)\b/i.test(sql))).toBe(true);
+
+    // What those deletes reach through ON DELETE CASCADE, read from the database's own keys.
+    const cascades = await database.prisma.$queryRaw<Array<{ parent: string; child: string }>>`
+      SELECT p.relname AS parent, c.relname AS child FROM pg_constraint k
+      JOIN pg_class c ON c.oid = k.conrelid JOIN pg_class p ON p.oid = k.confrelid
+      WHERE k.contype = 'f' AND k.confdeltype = 'c'`;
+    const reached = new Set(deletedFrom);
+    for (let grown = true; grown;) {
+      grown = false;
+      for (const { parent, child } of cascades) {
+        if (reached.has(parent) && !reached.has(child)) {
+          reached.add(child);
+          grown = true;
+        }
+      }
+    }
+    expect([...reached].sort()).toEqual(["OutboxEvent", "WebhookDelivery", "WebhookDeliveryAttempt"]);
+    // Kept at least 10 years (DGII's Informe Técnico): none of them is reachable.
+    for (const kept of [
+      "VoidRecord",
+      "VoidSendAttempt",
+      "VoidEvidence",
+      "VoidedBlock",
+      "Document",
+      "ActivityLogEntry",
+    ]) {
+      expect(reached.has(kept)).toBe(false);
+    }
   });
 });

@@ -5,7 +5,7 @@ import { logger } from "@/lib/server/config/logger";
 import { getDb, type PrismaClient } from "@/lib/server/db";
 
 /**
- * The daily clean-up of the event tables (recurring job "events.clean-up"): after
+ * The clean-up of the event tables, twice a day (recurring job "events.clean-up"): after
  * EVENT_RETENTION_DAYS (30), finished webhook deliveries (delivered or failed, with their attempt
  * log: ON DELETE CASCADE) and outbox events that both consumers are done with (processedAt and
  * notifiedAt set) and that no remaining delivery still needs (a pending delivery of a disabled
