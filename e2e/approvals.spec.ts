@@ -7,7 +7,7 @@ import { format, getDictionary, plural } from "@/lib/i18n";
 import { chooseReason, createUserInPortal, expect, freshRange, screenshot, signIn, test } from "./fixtures";
 
 /**
- * Four eyes on voids (issue 20) in the browser, against the embedded DGII simulator: an administrator
+ * Four eyes on voids in the browser, against the embedded DGII simulator: an administrator
  * cannot switch the approval policy on with one approver, adds an approver and switches it on for
  * TesteCF; an operator's "Revisar y anular" then creates a request (nothing sent) that the operator
  * cannot decide; the approver sees the badge, approves it in a dialog that says what is sent where,

@@ -30,7 +30,7 @@ export async function signIn(page: Page, email: string = DEMO.email, password: s
  * keeps it in the run's data directory.
  */
 /**
- * The void tool requires a reason before "Revisar y anular…" (issue 20): DGII's 608 code and the
+ * The void tool requires a reason before "Revisar y anular…": DGII's 608 code and the
  * clerk's text. Every spec that sends a void through the portal chooses one here.
  */
 export const E2E_REASON = { code: "08", text: "Saltos de secuencia (prueba e2e)" } as const;

@@ -5,7 +5,7 @@ import { getDictionary } from "@/lib/i18n";
 import { DEMO, expect, screenshot, signIn, test } from "./fixtures";
 
 /**
- * The activity log (issue 20), as an administrator sees it: signing in and creating an API key each
+ * The activity log, as an administrator sees it: signing in and creating an API key each
  * leave their entry on Configuración → Actividad, newest first, in both languages; the CSV export
  * carries them too.
  */

@@ -7,7 +7,7 @@ import { getDictionary, plural } from "@/lib/i18n";
 import { chooseReason, expect, freshRange, SCREENSHOT_DIR, signIn, test, voidViaApi } from "./fixtures";
 
 /**
- * Done-when of issue 19: an axe-core scan of every portal page at 1280 px and on a 390 px phone finds
+ * Accessibility as a floor: an axe-core scan of every portal page at 1280 px and on a 390 px phone finds
  * no serious or critical violation, and each page is saved as a screenshot at both widths under
  * e2e/output/screenshots/axe-<width>-<page>.png (not committed). Also scanned: the void tool with its
  * confirm dialog open, and (on the phone) the shell's menu open. The pages a clerk reads a void on

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { expect, freshRange, markIssued, test, voidViaApi } from "./fixtures";
 
 /**
- * Finding things (issue 19): "¿Está anulado este e-NCF?" in the history, the ranges in its rows, the
+ * Finding things: "¿Está anulado este e-NCF?" in the history, the ranges in its rows, the
  * CSV one row per range with Spanish headers, the document lookup's voided note, malformed entries,
  * repeats and export; settings pages' <title> in the user's language.
  */

@@ -7,7 +7,7 @@ import { format, getDictionary, plural } from "@/lib/i18n";
 import { createUserInPortal, DEMO, expect, freshRange, screenshot, signIn, test } from "./fixtures";
 
 /**
- * The notification centre (issue 21) through a real flow: with the approval policy on in TesteCF,
+ * The notification centre through a real flow: with the approval policy on in TesteCF,
  * an operator's void over the REST API becomes a request; within a few seconds the outbox consumer
  * (a recurring job) tells the approvers — a fresh approver's bell says 1, the operator's nothing.
  * The approver opens /notifications, opens the notification (marked read, lands on the request) and

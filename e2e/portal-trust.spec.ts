@@ -19,7 +19,7 @@ async function noSidewaysScroll(page: Page, table: Locator) {
 }
 
 /**
- * Issue 19, "A portal a finance clerk trusts": a certificate of another RNC is never made active
+ * A portal a finance clerk trusts: a certificate of another RNC is never made active
  * silently, and the rejection it causes tells the clerk to check the certificate, not the ranges.
  */
 test.describe("a certificate of another RNC", () => {

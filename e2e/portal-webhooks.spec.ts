@@ -10,7 +10,7 @@ import { es } from "@/lib/i18n/es";
 import { expect, screenshot, signIn, test } from "./fixtures";
 
 /**
- * Configuración → Webhooks (issue 21), in a real browser against the real server, delivering to a
+ * Configuración → Webhooks, in a real browser against the real server, delivering to a
  * receiver this spec starts on 127.0.0.1 (http to loopback: the e2e server runs TAXAUTH=simulator).
  * The secret is shown once; "Enviar prueba" reaches the receiver with a signature that verifies with
  * it; the delivery log shows it delivered; "Reenviar" sends it again with the same webhook-id; a

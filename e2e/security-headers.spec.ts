@@ -5,7 +5,7 @@ import type { Page } from "@playwright/test";
 import { BASE_URL, chooseReason, expect, freshRange, signIn, test } from "./fixtures";
 
 /**
- * Browser security headers on the built app (issue 12 item 6): every page, /docs, /login and the API
+ * Browser security headers on the built app: every page, /docs, /login and the API
  * carry CSP, frame protection, nosniff and a referrer policy; HSTS only over https (never for a
  * client's own X-Forwarded-Proto: the test server has no TRUST_PROXY). The pages really pass their
  * CSP: the browser reports no violation while they load and work, the void tool and Scalar's /docs

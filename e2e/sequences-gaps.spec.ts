@@ -62,7 +62,7 @@ test("a skipped number is proposed, voided from the review's draft, and then gon
   await expect(page.getByLabel("Línea 1: e-NCF inicial (desde)")).toHaveValue(gap);
   await expect(page.getByLabel(/^Línea 1: e-NCF final/)).toHaveValue(gap);
   await expect(page.getByLabel("Línea 2: e-NCF inicial (desde)")).toHaveCount(0);
-  // The proposal brings lines, never a reason: the clerk chooses it (issue 20), none is preset.
+  // The proposal brings lines, never a reason: the clerk chooses it, none is preset.
   await expect(page.locator("#void-reason-code")).toHaveValue("");
   await expect(page.locator("#void-reason-text")).toHaveValue("");
   await chooseReason(page, { code: "08", text: "Salto del ERP: número nunca emitido" });

@@ -5,7 +5,7 @@ import { getDictionary, plural } from "@/lib/i18n";
 import { chooseReason, DEMO, expect, freshRange, test, voidViaApi } from "./fixtures";
 
 /**
- * The void tool as a finance clerk uses it (issue 19): the draft survives reloads and navigation and
+ * The void tool as a finance clerk uses it: the draft survives reloads and navigation and
  * stays with its company and environment; leaving with unsent lines asks first; the header's
  * environment control is the only one and eCF needs a confirmation; spreadsheet pastes (headers,
  * quotes, dashes, odd spaces, a cantidad column); already voided lines marked on the line, cut out

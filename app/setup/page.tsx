@@ -35,7 +35,7 @@ export default async function SetupPage() {
           <>
             <p className="muted">{t.setup.intro}</p>
             <SetupForm t={t.setup} />
-            {/* Four eyes on production voids (issue 20): off by default, recommended once two can approve. */}
+            {/* Four eyes on production voids: off by default, recommended once two can approve. */}
             <p className="muted" data-testid="setup-approvals-line">
               {t.approvals.setupLine} <Link href="/settings/approvals">{t.approvals.setupLink}</Link>
             </p>

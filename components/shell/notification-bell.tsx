@@ -6,7 +6,7 @@ import { plural, type Dictionary } from "@/lib/i18n";
 import styles from "./notification-bell.module.css";
 
 /**
- * The notification centre's bell in the shell's top bar (issue 21): the unread count of the
+ * The notification centre's bell in the shell's top bar: the unread count of the
  * company and environment the portal shows, and a link to /notifications. The link's name says
  * the count in words ("Notificaciones: 3 sin leer"), so a screen reader announces it; the digits
  * beside the icon are for the eye.

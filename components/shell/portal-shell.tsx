@@ -29,7 +29,7 @@ export interface PortalShellProps {
   may: NavPermissions;
   /** DGII's status of Anulación Rangos in `environment` (null: no key configured, nothing shown). */
   voidService?: VoidServiceStatus | null;
-  /** The bell: unread notifications of this company and environment (issue 21). */
+  /** The bell: unread notifications of this company and environment. */
   notifications?: { unread: number };
   children: ReactNode;
 }

@@ -31,7 +31,7 @@ interface ConfirmDialogProps {
   locale: Locale;
   strings: VoidToolStrings;
   sending: boolean;
-  /** The reason chosen in the tool (issue 20), repeated here before the irreversible step. */
+  /** The reason chosen in the tool, repeated here before the irreversible step. */
   reason?: VoidReason | null;
   /** Extra content above the buttons: the warnings (Error overlaps) and a failure, if any. */
   children?: ReactNode;

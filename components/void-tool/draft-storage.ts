@@ -54,7 +54,7 @@ export function saveDraft(key: string, lines: readonly LineDraft[]): void {
 }
 
 /**
- * The reason fields of the draft (issue 20), beside its lines under `key` + ":reason": restored with
+ * The reason fields of the draft, beside its lines under `key` + ":reason": restored with
  * them, forgotten when the void is sent. Never filled by anyone but the clerk (no default reason).
  */
 export function loadDraftReason(key: string): VoidReasonDraft | null {

@@ -24,7 +24,7 @@ const CODE_ID = "void-reason-code";
 const TEXT_ID = "void-reason-text";
 
 /**
- * The void's reason in the tool (issue 20): DGII's 608 code and the clerk's text, both required in
+ * The void's reason in the tool: DGII's 608 code and the clerk's text, both required in
  * the portal. Kept with the draft in this browser (draft-storage.ts), restored with its lines unless
  * the page brought its own (a gap proposal, excepted ranges): then the clerk chooses it — never a
  * default. `check()` shows the fields' own messages and answers the reason, or null while incomplete.

@@ -12,7 +12,7 @@ export interface VoidFiltersFormProps {
   filters: VoidFilters;
   t: Dictionary["voids"] & { environment: string; clear: string };
   statusLabels: Dictionary["voidStatus"]["labels"];
-  /** The reason filter's labels (issue 20). */
+  /** The reason filter's labels. */
   reasons: Dictionary["voidReasons"];
   /** Unused since the header's control is the only environment choice; kept for callers. */
   environmentLabels?: Dictionary["environments"];

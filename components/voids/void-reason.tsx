@@ -4,7 +4,7 @@ import { format, type Dictionary } from "@/lib/i18n";
 type ReasonStrings = Dictionary["voidReasons"];
 
 /**
- * A void's reason as the portal words it (issue 20): "08 · Errores en secuencia de NCF", or "Sin
+ * A void's reason as the portal words it: "08 · Errores en secuencia de NCF", or "Sin
  * motivo" for a void made without one (older voids, API clients that never send `motivo`).
  */
 export function reasonLabel(reason: VoidReason | null | undefined, t: ReasonStrings): string {

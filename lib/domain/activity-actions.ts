@@ -1,5 +1,5 @@
 /**
- * The actions the activity log records (issue 20): every security- and tax-relevant step, named
+ * The actions the activity log records: every security- and tax-relevant step, named
  * "<subject>.<verb>". Pure and browser-safe: the portal's filter and labels read the same list.
  * Entries are append-only and kept at least 10 years (docs/portal.md, "The activity log"), so a
  * name, once written, is never renamed: add new names, never change old ones.

@@ -1,5 +1,5 @@
 /**
- * The names of the outbox's events (issue 21), browser-safe: the portal's webhook form lists them,
+ * The names of the outbox's events, browser-safe: the portal's webhook form lists them,
  * the API validates an endpoint's `eventTypes` against them, and lib/server/events/event-types.ts
  * (the payloads) re-exports them. Add names, never rename one: receivers filter on them.
  */

@@ -1,5 +1,5 @@
 /**
- * When Anula warns that something expires (issue 21 scans): an authorized range of e-NCF
+ * When Anula warns that something expires (the scans): an authorized range of e-NCF
  * (sequence.expiring) or the company's signing certificate (certificate.expiring). Pure rules, so
  * the scans, the tests and any page that shows "vence en N días" agree.
  */

@@ -1,6 +1,6 @@
 /**
- * Who is told about an event in the portal's notification centre (the bell) and by e-mail (issue 21,
- * "Notifications for people"). Pure: the consumer (lib/server/notifications) loads the company's
+ * Who is told about an event in the portal's notification centre (the bell) and by e-mail
+ * (docs/portal.md, "Notifications"). Pure: the consumer (lib/server/notifications) loads the company's
  * members and, for void requests, who asked; this module decides. The rule of each event type is
  * written once, here, and the type of `NOTIFICATION_RULES` makes a new event type impossible to
  * forget.

@@ -50,7 +50,7 @@ export interface VoidPlan {
   totalVoided: number;
   fechaHoraAnulacion: string;
   /**
-   * Extension `motivo` (issue 20): DGII's 608 reason and its free text; null when the request has
+   * Extension `motivo`: DGII's 608 reason and its free text; null when the request has
    * none (optional in the API, required by the portal's form): then absent.
    */
   reason?: VoidReason;

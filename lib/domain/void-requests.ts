@@ -1,5 +1,5 @@
 /**
- * Four eyes on voids (issue 20, "Approvals"): under a company's approval policy for an environment,
+ * Four eyes on voids: under a company's approval policy for an environment,
  * a person's void becomes a request that another person who may approve ("voids.approve",
  * lib/domain/roles.ts) approves — then it is signed and sent — or rejects. The requester never
  * decides their own request. Pure and browser-safe: the server (lib/server/approvals) and the portal

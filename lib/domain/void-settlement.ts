@@ -1,5 +1,5 @@
 /**
- * What settling an unknown outcome adds to a void record (issue 17), as the portal and the REST
+ * What settling an unknown outcome adds to a void record, as the portal and the REST
  * extension show it. Types only: isomorphic (lib/server/voids/settlement-repository.ts reads them).
  */
 

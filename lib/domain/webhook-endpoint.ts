@@ -4,7 +4,7 @@ import { EVENT_TYPES, type EventType } from "./event-types";
 import { WEBHOOK_URL_MAX_LENGTH } from "./webhook-url";
 
 /**
- * A company's webhook endpoint as a person or an integration enters it (issue 21): one zod schema per
+ * A company's webhook endpoint as a person or an integration enters it: one zod schema per
  * request, shared by the portal's form and the API's handlers (POST and PATCH …/customer/webhooks),
  * so both refuse the same things with the same Spanish messages. The URL's safety rules
  * (checkWebhookUrl: https, no private address…) depend on the deployment's mode (loopback over http

@@ -1,7 +1,7 @@
 /**
- * When a failed webhook delivery is tried again (issue 21: "exponential backoff for up to 3 days,
- * then the endpoint is disabled"). Pure: the dispatcher passes the clock, so tests move time
- * without waiting.
+ * When a failed webhook delivery is tried again (exponential backoff for up to 3 days, then
+ * the endpoint is disabled: docs/api.md, "Retries and failing endpoints"). Pure: the dispatcher
+ * passes the clock, so tests move time without waiting.
  *
  * Two clocks run side by side:
  * - the delivery's own schedule (RETRY_DELAYS_MS after its n-th failure), within RETRY_WINDOW_MS of

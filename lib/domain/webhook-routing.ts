@@ -1,5 +1,5 @@
 /**
- * Which endpoints receive an event (issue 21). Pure, so the rule is tested on its own and the
+ * Which endpoints receive an event. Pure, so the rule is tested on its own and the
  * dispatcher's fan-out only fetches rows:
  * - only the event's company's endpoints, and only enabled ones (a disabled endpoint receives
  *   nothing new; its pending deliveries wait for it to be enabled again);

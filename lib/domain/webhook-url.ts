@@ -1,5 +1,5 @@
 /**
- * Where a company's webhooks may be sent (issue 21). Pure and isomorphic: the portal form, the API
+ * Where a company's webhooks may be sent. Pure and isomorphic: the portal form, the API
  * handler and the dispatcher apply the same rules, with the same Spanish messages.
  *
  * Two checks, because DNS can change after an endpoint is saved:

@@ -19,7 +19,7 @@ export const ERROR_STATUS = {
   INVALID_FECHA: 400,
   TOTAL_TOO_LARGE: 400,
   INVALID_FIELD_TYPE: 400,
-  /** Extension `motivo` (issue 20): not an object, codigo outside DGII's 608 codes, descripcion not text or too long. */
+  /** Extension `motivo`: not an object, codigo outside DGII's 608 codes, descripcion not text or too long. */
   INVALID_MOTIVO: 400,
   VALIDATION_FAILED: 400,
   // Body / request (spec 400 + decisions)
@@ -100,7 +100,7 @@ export const ERROR_STATUS = {
   ALREADY_EXISTS: 409,
   /** The first-run setup is over (a user exists), or its token is wrong or expired. */
   SETUP_CLOSED: 403,
-  /** Webhooks (issue 21): no endpoint with this id in the company and environment. */
+  /** Webhooks: no endpoint with this id in the company and environment. */
   WEBHOOK_NOT_FOUND: 404,
   /** Webhooks: no delivery with this id to the endpoint. */
   WEBHOOK_DELIVERY_NOT_FOUND: 404,

@@ -1,6 +1,6 @@
 import type { esAudit } from "./es-audit";
 
-/** English strings of the Auditoría page (the audit pack, issue 20). */
+/** English strings of the Auditoría page (the audit pack). */
 export const enAudit: typeof esAudit = {
   nav: "Audit",
   title: "Audit",

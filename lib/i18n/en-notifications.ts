@@ -1,6 +1,6 @@
 import type { esNotifications } from "./es-notifications";
 
-/** English strings of the notification centre (issue 21). E-mails are always written in Spanish. */
+/** English strings of the notification centre. E-mails are always written in Spanish. */
 export const enNotifications: typeof esNotifications = {
   title: "Notifications",
   intro:

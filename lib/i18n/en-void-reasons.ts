@@ -1,6 +1,6 @@
 import type { esVoidReasons } from "./es-void-reasons";
 
-/** English strings of the void reasons (issue 20); see es-void-reasons.ts. */
+/** English strings of the void reasons; see es-void-reasons.ts. */
 export const enVoidReasons: typeof esVoidReasons = {
   names: {
     "01": "Damaged pre-printed invoice",

@@ -1,6 +1,6 @@
 import type { esWebhooks } from "./es-webhooks";
 
-/** English strings of Settings → Webhooks (issue 21). */
+/** English strings of Settings → Webhooks. */
 export const enWebhooks: typeof esWebhooks = {
   tab: "Webhooks",
   title: "Webhooks",

@@ -1,6 +1,6 @@
 import type { ActivityActionLabels } from "@/lib/domain/activity-actions";
 
-/** Spanish strings of the activity log (issue 20): Configuración → Actividad and the organization page. */
+/** Spanish strings of the activity log: Configuración → Actividad and the organization page. */
 export const esActivity = {
   tab: "Actividad",
   title: "Registro de actividad",

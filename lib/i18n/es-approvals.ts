@@ -1,5 +1,5 @@
 /**
- * Spanish strings of approvals (maker-checker, issue 20): the policy in Configuración, the void tool
+ * Spanish strings of approvals (maker-checker): the policy in Configuración, the void tool
  * under the policy, the requests pages, the navigation's badge and the service accounts' exemption.
  * The `approvals` namespace.
  */

@@ -1,4 +1,4 @@
-/** Spanish strings of the Auditoría page (the audit pack, issue 20). The `audit` namespace. */
+/** Spanish strings of the Auditoría page (the audit pack). The `audit` namespace. */
 export const esAudit = {
   nav: "Auditoría",
   title: "Auditoría",

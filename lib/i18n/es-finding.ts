@@ -1,5 +1,5 @@
 /**
- * Spanish strings of finding things (issue 19): the history's e-NCF search, its ranges column and
+ * Spanish strings of finding things: the history's e-NCF search, its ranges column and
  * CSV headers, the document lookup's voided note, table and export, the certificate holder check.
  */
 export const esFinding = {

@@ -1,5 +1,5 @@
 /**
- * Spanish strings of the notification centre (issue 21): the bell in the shell, the Notificaciones
+ * Spanish strings of the notification centre: the bell in the shell, the Notificaciones
  * page, the e-mail preference on Mi cuenta and the e-mails. The `notifications` namespace. In the
  * texts of each event, `{…}` are the event's facts (lib/i18n/notification-text.ts fills them).
  */

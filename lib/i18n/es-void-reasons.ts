@@ -1,5 +1,5 @@
 /**
- * Spanish strings of the void reasons (issue 20; the `voidReasons` namespace): DGII's 608 catalogue
+ * Spanish strings of the void reasons (the `voidReasons` namespace): DGII's 608 catalogue
  * as the portal names it, the void tool's reason fields, and how the history, the record and the
  * CSV show a reason. The codes themselves are lib/domain/void-reasons.ts.
  */

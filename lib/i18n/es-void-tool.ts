@@ -7,7 +7,7 @@ import { esVoidReasons } from "./es-void-reasons";
  */
 export const esVoidTool = {
   title: "Anular e-NCF",
-  /** The reason fields and labels (issue 20), also the catalogue's own `voidReasons` namespace. */
+  /** The reason fields and labels, also the catalogue's own `voidReasons` namespace. */
   reasons: esVoidReasons,
   intro:
     "Anule rangos de e-NCF que su empresa no usará. Escriba un rango por línea o pegue varias líneas desde Excel o Google Sheets (desde y hasta separados por tabulador, coma o espacio). Un solo e-NCF en la línea anula una sola secuencia.",

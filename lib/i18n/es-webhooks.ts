@@ -1,4 +1,7 @@
-/** Spanish strings of Configuración → Webhooks (issue 21). Event labels: the type with "_" for "." (keys carry no dots). */
+/**
+ * Spanish strings of Configuración → Webhooks. Event labels: the type with "_" for "." (keys carry
+ * no dots).
+ */
 export const esWebhooks = {
   tab: "Webhooks",
   title: "Webhooks",

@@ -5,7 +5,7 @@ import { VOID_REASON_CODES, VOID_REASON_DGII_NAMES } from "@/lib/domain/void-rea
 import { en } from "./en";
 import { es } from "./es";
 
-/** The reasons' labels (issue 20): every 608 code named in both languages, Spanish in DGII's words. */
+/** The reasons' labels: every 608 code named in both languages, Spanish in DGII's words. */
 describe("void reason labels", () => {
   it("name each of DGII's ten codes in Spanish (DGII's wording) and English, and nothing else", () => {
     for (const code of VOID_REASON_CODES) {

@@ -2,7 +2,7 @@ import "server-only";
 
 import { getDb } from "@/lib/server/db";
 
-/** Who asked for and who approved a void sent by approving a request (issue 20). */
+/** Who asked for and who approved a void sent by approving a request. */
 export interface VoidApprovalFacts {
   requestId: string;
   environment: string;

@@ -32,7 +32,7 @@ export function voidCsvHeader(t: Dictionary["finding"]["csv"], r: Dictionary["vo
     t.respuestaDgii,
     t.mensajesDgii,
     t.enviadoPor,
-    // Issue 20: the reason worded ("Sin motivo" when none), its bare code and the clerk's text.
+    // The reason worded ("Sin motivo" when none), its bare code and the clerk's text.
     r.label,
     r.code,
     r.text,

@@ -13,7 +13,7 @@ export interface VoidFilters {
   /** yyyy-MM-dd, last day included. */
   to?: string;
   environment: Environment;
-  /** DGII's 608 reason code, or "none": the voids made without a reason (issue 20; URL `motivo`). */
+  /** DGII's 608 reason code, or "none": the voids made without a reason (URL `motivo`). */
   reason?: VoidReasonFilter;
   /** "¿Está anulado este e-NCF?": the history's search by one e-NCF (as typed; checked by the search). */
   encf?: string;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The sequence ledger's REST shapes (extension, issue 18), for the OpenAPI document. */
+/** The sequence ledger's REST shapes (extension), for the OpenAPI document. */
 
 const encf = z.string().length(13).describe("An e-NCF, e.g. E310000000001");
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The notification centre's inputs (issue 21), one schema each, shared by the portal's forms and
+ * The notification centre's inputs, one schema each, shared by the portal's forms and
  * actions: a notification to mark read, the page's cursor, and Mi cuenta's e-mail preference.
  */
 export const NOTIFICATION_EMAIL_CHOICES = ["immediate", "daily", "off"] as const;

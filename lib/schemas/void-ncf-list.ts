@@ -32,7 +32,7 @@ export const voidListQuerySchema = z
       .enum(VOID_REASON_FILTERS, { error: () => 'debe ser un código de motivo de "01" a "10", o none' })
       .optional()
       .describe(
-        'Extension (issue 20): only the voids with this 608 reason code ("01"–"10"), or `none`: those made ' +
+        'Extension: only the voids with this 608 reason code ("01"–"10"), or `none`: those made ' +
           "without a reason",
       ),
   })

@@ -54,7 +54,7 @@ const taxauthObject = z.strictObject({
   mensajes: z.array(z.string()).describe("Authority messages (reasons of a rejection; empty when accepted)"),
 });
 
-/** Extension `motivo` (issue 20) on every void record and POST answer: always present, null when none. */
+/** Extension `motivo` on every void record and POST answer: always present, null when none. */
 const motivoExtension = {
   motivo: z
     .strictObject({

@@ -13,7 +13,7 @@ import { voidValidationError } from "@/lib/domain/void-validation-error";
 /** DGII's 608 reason codes with their names, for the documentation. */
 const REASON_LIST = VOID_REASON_CODES.map((code) => `${code} ${VOID_REASON_DGII_NAMES[code]}`).join("; ");
 
-/** Extension `motivo` (issue 20), as requests send it and void records return it. */
+/** Extension `motivo`, as requests send it and void records return it. */
 export const voidMotivoShape = z.object({
   codigo: z.enum(VOID_REASON_CODES).describe(`DGII's 608 void reason, a two-digit string: ${REASON_LIST}`),
   descripcion: z
@@ -43,7 +43,7 @@ export const voidNcfBodyShape = z.object({
     .nullable()
     .optional()
     .describe(
-      "Extension (issue 20), optional: why the numbers are voided — a code of DGII's 608 catalogue of void " +
+      "Extension, optional: why the numbers are voided — a code of DGII's 608 catalogue of void " +
         "reasons and free text. Stored with the record and returned as `motivo` (null when none was sent). " +
         "Not part of the signed ANECF (DGII's format has no such field). A wrong one answers 400 INVALID_MOTIVO; " +
         "a body with `motivo` is a different body for Idempotency-Key than the same one without it.",

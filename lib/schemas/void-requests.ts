@@ -8,7 +8,7 @@ import { LIST_LIMIT_MAX } from "./void-ncf-list";
 import { voidAcceptedResponseSchema, voidRejectedResponseSchema } from "./void-ncf-responses";
 
 /**
- * Approvals (issue 20): the approval policy form, a rejection, and the void-requests list's query.
+ * Approvals: the approval policy form, a rejection, and the void-requests list's query.
  * One schema per request, shared by the portal's forms and the server's handlers.
  */
 

@@ -9,7 +9,7 @@ import {
 } from "@/lib/domain/webhook-endpoint";
 
 /**
- * The webhook endpoints' answers (issue 21), as the OpenAPI document describes them and the tests
+ * The webhook endpoints' answers, as the OpenAPI document describes them and the tests
  * check them. The requests' schemas are lib/domain/webhook-endpoint.ts's (the portal's form uses them).
  */
 export { createWebhookEndpointSchema, updateWebhookEndpointSchema };

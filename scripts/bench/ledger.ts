@@ -15,7 +15,8 @@ import { scanLedger } from "@/lib/server/scans";
 import { medianMs, report } from "./measure";
 
 /**
- * 1,000,000 documents of E31 and 1,000 skipped numbers (every 1,001st), as issue 18 asks.
+ * 1,000,000 documents of E31 and 1,000 skipped numbers (every 1,001st): a large company's year,
+ * the size the ledger's interval arithmetic must keep fast.
  * LEDGER_BENCH_DOCUMENTS runs a smaller ledger (still 1,000 skips), for an engine that cannot hold
  * a million rows in reasonable time; the lines then carry `documents`.
  */
@@ -27,7 +28,7 @@ const IMPORTED = 20_000;
 const IMPORT_BATCH = 1_000;
 
 /**
- * Issue 18 "The sequence ledger": gaps, inventory and the pre-void check over a million documents of
+ * The sequence ledger: gaps, inventory and the pre-void check over a million documents of
  * one type, and the import's throughput through the real use case. PGlite, or PostgreSQL with
  * TEST_DATABASE_URL (the `db` field says which). Seeded with INSERT … SELECT generate_series in
  * chunks, then IssuedInterval rebuilt as the migration's backfill does (both timed).
@@ -102,7 +103,7 @@ export async function benchLedger(): Promise<void> {
     const inventory = await medianMs(() => getInventory(accountId, "TesteCF", now), 5);
     report({ name: "ledger_inventory_p50", value: inventory, unit: "ms", ...size, target: 100 });
 
-    // The hourly ledger scan (issue 21) over this company: the first run announces the first 100
+    // The hourly ledger scan over this company: the first run announces the first 100
     // gaps (its per-run bound, events and keys written); once every gap is announced, a run that
     // finds nothing new is the steady cost of each hour.
     const firstScan = performance.now();

@@ -9,7 +9,7 @@ import { percentile, report } from "./measure";
 /**
  * `portal_paste_10000_lines_ms`: in the real browser (Debian Chromium), the time from a paste of
  * 10,000 lines into Tools → Anular e-NCF until they are validated and the result is painted (the
- * editor reports 10,000 lines and a frame has been drawn). Target: ≤ 300 ms (issue 7). Also
+ * editor reports 10,000 lines and a frame has been drawn). Target: ≤ 300 ms. Also
  * `portal_keystroke_10000_lines_ms`: one typed character with 10,000 lines loaded, until painted.
  *
  * Against BENCH_PORTAL_URL when set (signed in as DEMO_USERNAME/DEMO_PASSWORD or the demo user);

@@ -12,7 +12,7 @@ import { startWebhookDispatcher, stopWebhookDispatcher } from "@/lib/server/webh
 
 import { percentile, report } from "./measure";
 
-/** Issue 21's numbers: 1,000 events; the outage lasts 60 s unless WEBHOOK_BENCH_OUTAGE_MS says otherwise. */
+/** 1,000 events, a busy company's burst; the outage lasts 60 s unless WEBHOOK_BENCH_OUTAGE_MS says so. */
 const EVENTS = Number(process.env.WEBHOOK_BENCH_EVENTS ?? 1_000);
 const OUTAGE_MS = Number(process.env.WEBHOOK_BENCH_OUTAGE_MS ?? 60_000);
 /** Events written during the outage, spread over it. */
@@ -23,7 +23,7 @@ const DRAIN_TIMEOUT_MS = Number(process.env.WEBHOOK_BENCH_DRAIN_TIMEOUT_MS ?? 15
 const RATE = Number(process.env.WEBHOOK_BENCH_RATE ?? 0);
 
 /**
- * Issue 21 "Webhooks": events written with writeEvent in real transactions (one per event, as a
+ * Webhooks: events written with writeEvent in real transactions (one per event, as a
  * state change writes it), delivered by the dispatcher running in this process (as in an instance)
  * to a local receiver on 127.0.0.1 in a child process (simulator mode allows loopback; a real
  * receiver does not share the app's event loop, which the embedded PGlite keeps busy). Latency =

@@ -19,7 +19,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * Notificaciones (issue 21): the person's notifications in the company and environment the portal
+ * Notificaciones: the person's notifications in the company and environment the portal
  * shows (and the company's that belong to no environment), newest first, 50 a page. Every member
  * sees their own; what each one receives is lib/domain/notification-audience.ts.
  */

@@ -52,7 +52,7 @@ describe("Mi cuenta", () => {
     const next = await generate({ secret: begun.secret, epoch: Math.floor(Date.now() / 1000) + 30 });
     expect(await disableOwnTotpAction(next)).toMatchObject({ ok: true });
     expect((await user()).totpEnabledAt).toBeNull();
-    // The activity log of the person's home organization: turned on, then off, once each (issue 20).
+    // The activity log of the person's home organization: turned on, then off, once each.
     const entries = await database.prisma.activityLogEntry.findMany({
       where: { organizationId: person.auth.organizationId, subjectId: person.auth.userId },
       orderBy: { createdAt: "asc" },

@@ -32,7 +32,7 @@ vi.mock("next/headers", () => ({
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 
 /**
- * Approvals from the portal's side (issue 20): the policy's switch (refused under two approvers),
+ * Approvals from the portal's side: the policy's switch (refused under two approvers),
  * the void tool's submit becoming a request under the policy (nothing signed or sent), an approver
  * other than the requester approving (the void is sent through the simulator and records both
  * people) or rejecting with a reason, and the service accounts' exemption — each action checking

@@ -20,7 +20,7 @@ import { failure, type ActionFailure } from "./action-failure";
 import { dictionary, failure as settingsFailure, type ActionResult } from "./action-result";
 
 /**
- * Approvals in the portal (issue 20): the policy (administrators), approve and reject (a request
+ * Approvals in the portal: the policy (administrators), approve and reject (a request
  * comes from the void tool's submitVoid). Each calls lib/server/approvals, which checks the permission again; answers are
  * plain results (Next hides thrown messages in production).
  */

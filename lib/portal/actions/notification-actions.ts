@@ -18,7 +18,7 @@ import { getPortalPreferences } from "../preferences";
 import { dictionary, failure, type ActionResult } from "./action-result";
 
 /**
- * The notification centre (issue 21): mark one read when it is opened, mark all read, and Mi
+ * The notification centre: mark one read when it is opened, mark all read, and Mi
  * cuenta's e-mail preference. Scoped to the session's own person, company and environment (the
  * portal's preference cookie): no user or company id is ever taken from the browser.
  */

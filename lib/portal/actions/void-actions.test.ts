@@ -26,7 +26,7 @@ let app: VoidTestApp;
 let clerk: TestAccount;
 
 const e31 = (n: number) => `E31${String(n).padStart(10, "0")}`;
-/** The portal requires a reason (issue 20). */
+/** The portal requires a reason. */
 const REASON = { code: "08", text: "Saltos del sistema de facturación" };
 const wire = (...ranges: Array<[number, number]>) =>
   encodeRanges(ranges.map(([desde, hasta]) => ({ secuenciaDesde: e31(desde), secuenciaHasta: e31(hasta) })));
@@ -145,7 +145,7 @@ describe("submitVoid passes createVoid's warnings on", () => {
   });
 });
 
-describe("submitVoid requires the void's reason (issue 20)", () => {
+describe("submitVoid requires the void's reason", () => {
   it("refuses a void without a code or without text (INVALID_MOTIVO): nothing stored or sent", async () => {
     const db = app.db.prisma;
     const before = await db.voidRecord.count({ where: { accountId: clerk.auth.accountId } });

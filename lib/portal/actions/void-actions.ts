@@ -166,7 +166,7 @@ export interface SubmitInput extends DraftInput {
   expectRequest?: boolean;
   /** One per confirmed submission: a double click or a retry replays the stored outcome. */
   idempotencyKey: string;
-  /** DGII's 608 reason and the clerk's text (issue 20): both required in the portal. */
+  /** DGII's 608 reason and the clerk's text: both required in the portal. */
   reason?: { code: string; text: string | null } | null;
 }
 

@@ -22,7 +22,7 @@ import { getPortalPreferences } from "../preferences";
 import { dictionary, failure, type ActionResult } from "./action-result";
 
 /**
- * Configuración → Webhooks (issue 21): the portal's way to the same use cases as the REST API, in
+ * Configuración → Webhooks: the portal's way to the same use cases as the REST API, in
  * the environment chosen in the portal's header. Administrators only (webhooks.manage).
  */
 

@@ -55,7 +55,7 @@ export async function recordVoidSent(
   });
 }
 
-/** The void's 608 reason code (VoidRecordView.reason, issue 20), null when it has none. */
+/** The void's 608 reason code (VoidRecordView.reason), null when it has none. */
 function reasonCodeOf(attempt: VoidAttempt): string | null {
   const reason = (attempt as { reason?: { code: string } | null }).reason;
   return reason?.code ?? null;

@@ -43,7 +43,7 @@ export async function verifyUserCredentials(
   try {
     attempt = await beginLoginAttempt(email, clientAddress, loadConfig().loginThrottle);
   } catch (error) {
-    // The activity log (issue 20): a throttled sign-in of a known person, once a minute at most.
+    // The activity log: a throttled sign-in of a known person, once a minute at most.
     if (throttleWorthLogging(error, email, clientAddress)) await recordThrottledSignIn(email, clientAddress);
     throw error;
   }

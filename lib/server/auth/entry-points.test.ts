@@ -211,7 +211,7 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
     const request = restRequest("POST", url, caller, { reason: "r" });
     return outcomeOfResponse(await POST(request, params({ environment: "TesteCF", requestId: VOID_ID })));
   },
-  // Webhooks (issue 21): an allowed caller gets 200, 400 or 404 (no such endpoint), never FORBIDDEN.
+  // Webhooks: an allowed caller gets 200, 400 or 404 (no such endpoint), never FORBIDDEN.
   "GET /[environment]/customer/webhooks": async (caller) => {
     const { GET } = await import("@/app/[environment]/customer/webhooks/route");
     const request = restRequest("GET", "http://localhost/TesteCF/customer/webhooks", caller);
@@ -470,7 +470,7 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
       rejectVoidRequestAction({ requestId: VOID_ID, environment: "TesteCF", reason: "r" }),
     );
   },
-  // Webhooks (issue 21): harmless arguments (an empty form, an id of nothing)
+  // Webhooks: harmless arguments (an empty form, an id of nothing)
   "action createWebhookAction": async () => {
     const { createWebhookAction } = await import("@/lib/portal/actions/webhook-actions");
     return outcomeOfAction(() => createWebhookAction({ url: "", description: "", eventTypes: [] }));

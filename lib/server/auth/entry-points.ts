@@ -48,12 +48,12 @@ export const ENTRY_POINTS = {
   "GET /[environment]/customer/void-ncf": "voids.read",
   "GET /[environment]/customer/void-ncf/[voidId]/xml": "voids.read",
   "POST /[environment]/customer/void-ncf/[voidId]/resolution": "voids.settle",
-  // Approvals (issue 20): the requests held by the approval policy, and their decision by approvers
+  // Approvals: the requests held by the approval policy, and their decision by approvers
   "GET /[environment]/customer/void-requests": "voids.read",
   "GET /[environment]/customer/void-requests/[requestId]": "voids.read",
   "POST /[environment]/customer/void-requests/[requestId]/approve": "voids.approve",
   "POST /[environment]/customer/void-requests/[requestId]/reject": "voids.approve",
-  // Webhooks (issue 21): the company's endpoints, their delivery log, tests and replays
+  // Webhooks: the company's endpoints, their delivery log, tests and replays
   "GET /[environment]/customer/webhooks": "webhooks.manage",
   "POST /[environment]/customer/webhooks": "webhooks.manage",
   "GET /[environment]/customer/webhooks/[id]": "webhooks.manage",
@@ -102,11 +102,11 @@ export const ENTRY_POINTS = {
   "action rotateServiceAccountSecretAction": "serviceAccounts.manage",
   "action setServiceAccountDisabledAction": "serviceAccounts.manage",
   "action setServiceAccountSendWithoutApprovalAction": "serviceAccounts.manage",
-  // Approvals (issue 20): the policy, and deciding other people's void requests
+  // Approvals: the policy, and deciding other people's void requests
   "action setApprovalPolicyAction": "policies.manage",
   "action approveVoidRequestAction": "voids.approve",
   "action rejectVoidRequestAction": "voids.approve",
-  // Webhooks (issue 21): Configuración → Webhooks, in the portal's environment
+  // Webhooks: Configuración → Webhooks, in the portal's environment
   "action createWebhookAction": "webhooks.manage",
   "action updateWebhookAction": "webhooks.manage",
   "action setWebhookEnabledAction": "webhooks.manage",
@@ -131,7 +131,7 @@ export const ENTRY_POINTS = {
   "action disableOwnTotpAction": "public",
   "action endOwnSessionsAction": "public",
   "action setNotificationEmailAction": "public",
-  // The notification centre (issue 21): the person's own notifications in the session's company
+  // The notification centre: the person's own notifications in the session's company
   "action markNotificationReadAction": "company.read",
   "action markAllNotificationsReadAction": "company.read",
   // The organization page (people only through requireHomeOrganizationOf)

@@ -63,9 +63,9 @@ const seeded = {
   /** A viewer of A, home in A's organization: the organization administrator's removal probe. */
   spareMemberId: "",
   authorizationId: "",
-  /** A's pending void request (approval policy, issue 20). */
+  /** A's pending void request (approval policy). */
   requestId: "0190f000-0000-7000-8000-0000000000b1",
-  /** A's webhook endpoint (TesteCF) and one delivery to it (issue 21). */
+  /** A's webhook endpoint (TesteCF) and one delivery to it. */
   webhookId: "",
   webhookDeliveryId: "",
 };
@@ -281,7 +281,7 @@ type Row = { none: string } | { probe: (caller: Caller) => Promise<void> };
 type RouteModule = Record<string, (request: Request, context: unknown) => Promise<Response>>;
 
 /**
- * Webhooks (issue 21): a call on A's endpoint (or its delivery) is 404 for a caller who manages
+ * Webhooks: a call on A's endpoint (or its delivery) is 404 for a caller who manages
  * webhooks in their own company, 403 FORBIDDEN for one who does not; A's endpoint stays as it was.
  */
 function webhookRow(method: string, suffix: string, load: () => Promise<unknown>, body?: unknown): Row {
@@ -336,7 +336,7 @@ function webhookActionRow(call: () => Promise<unknown>): Row {
 
 const webhookActions = () => import("@/lib/portal/actions/webhook-actions");
 
-/** A's member's unread notification (issue 21), written on first use: no other company's session reaches it. */
+/** A's member's unread notification, written on first use: no other company's session reaches it. */
 const NOTIFICATION_ID = "0190f000-0000-7000-8000-0000000000c1";
 async function seededNotification() {
   await database.prisma.notification.upsert({
@@ -993,7 +993,7 @@ const ROWS: Record<string, Row> = {
     },
   },
   "action setEnvironmentAction": { none: "a cookie of the browser" },
-  // Webhooks (issue 21)
+  // Webhooks
   "GET /[environment]/customer/webhooks": {
     probe: async (caller) => {
       const { GET } = await import("@/app/[environment]/customer/webhooks/route");

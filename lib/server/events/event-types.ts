@@ -1,5 +1,5 @@
 /**
- * The events of the outbox (issue 21) and their payloads: one module, so the OpenAPI document's
+ * The events of the outbox and their payloads: one module, so the OpenAPI document's
  * `webhooks` section, the webhook deliveries and the notifications read the same shapes. Pure types
  * and constants (no server imports). Every payload names the company's RNC (`customerId`) and the
  * environment, like the spec's records, so a receiver needs nothing else to route it.
@@ -86,7 +86,7 @@ export interface DocumentStatusChangedPayload {
   via: "refresh" | "import";
 }
 
-/** A void request (approvals, issue 20) changed state. */
+/** A void request (approvals) changed state. */
 export interface VoidRequestEventPayload {
   requestId: string;
   customerId: string;

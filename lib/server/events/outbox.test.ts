@@ -19,7 +19,7 @@ import type { SimulatorHandle } from "@/lib/taxauth-simulator";
 import { EVENT_TYPES, isEventType } from "./event-types";
 
 /**
- * The outbox (issue 21): every event is written in the transaction of its state change, so it
+ * The outbox: every event is written in the transaction of its state change, so it
  * exists if and only if the change committed. A trigger that makes the event's INSERT fail stands
  * for a crash between the two writes: the change must be gone too.
  */

@@ -12,7 +12,7 @@ export interface RequestLogFields {
   environment?: string;
   voidId?: string;
   voidStatus?: string;
-  /** A void held by the approval policy: the request it became (issue 20). */
+  /** A void held by the approval policy: the request it became. */
   requestId?: string;
 }
 

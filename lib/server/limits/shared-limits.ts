@@ -3,7 +3,7 @@ import "server-only";
 import type { PrismaClient } from "@/prisma/generated/client";
 
 /**
- * Limits counted in the database, so every instance of a deployment shares them (issue 21): the
+ * Limits counted in the database, so every instance of a deployment shares them: the
  * void rate limit (a token bucket per account) and the sign-in throttle (failure times in a sliding
  * window per address and per e-mail + address). Each take is ONE statement — INSERT … ON CONFLICT
  * DO UPDATE … RETURNING — so PostgreSQL's row lock on the key makes concurrent takes from any number

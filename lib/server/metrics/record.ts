@@ -54,7 +54,7 @@ export function recordDgiiRequest(input: {
 }
 
 /**
- * For the webhook sender (issue 21, H7): one delivery attempt. `failureReason` when it failed
+ * For the webhook sender: one delivery attempt. `failureReason` when it failed
  * (e.g. "timeout", "network", "http_status", "refused_address").
  */
 export function recordWebhookDelivery(input: {

@@ -12,7 +12,7 @@ import { isCompanyRole } from "@/lib/domain/roles";
 import { getDb, inTransaction, type PrismaClient } from "@/lib/server/db";
 
 /**
- * The notifications' consumer of the outbox (issue 21): its own mark, OutboxEvent.notifiedAt, so the
+ * The notifications' consumer of the outbox: its own mark, OutboxEvent.notifiedAt, so the
  * bell never waits on webhook deliveries (which own processedAt; this module never touches it).
  *
  * One transaction claims the oldest unmarked events (FOR UPDATE SKIP LOCKED: two instances running

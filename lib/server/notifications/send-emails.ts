@@ -9,7 +9,7 @@ import { digestEmail, immediateEmail, type MailedNotification } from "./email-te
 import { getMailer, type Mailer } from "./mailer";
 
 /**
- * E-mail of the notifications (issue 21), when SMTP_URL is configured:
+ * E-mail of the notifications, when SMTP_URL is configured:
  * - "immediate" people get one message per notification (sendImmediateEmails, a recurring job);
  * - "daily" people get one digest a day with everything not yet e-mailed (sendDailyDigests);
  * - "off" people get nothing (the bell still shows everything).

@@ -54,7 +54,7 @@ const ADMINISTRATORS =
   "Extension (webhooks), for the company's administrators (403 FORBIDDEN for other roles and for service accounts). " +
   "Endpoints belong to one environment: another company's or environment's id is 404 WEBHOOK_NOT_FOUND.";
 
-/** Webhook endpoints (issue 21); the events they receive are in the document's `webhooks` section. */
+/** Webhook endpoints; the events they receive are in the document's `webhooks` section. */
 const WEBHOOK_OPERATIONS: ApiOperation[] = [
   {
     operationId: "listWebhooks",

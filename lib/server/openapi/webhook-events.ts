@@ -6,7 +6,7 @@ import { ENVIRONMENTS } from "@/lib/domain/environments";
 import { EVENT_TYPES, type EventPayloads, type EventType } from "@/lib/server/events/event-types";
 
 /**
- * The OpenAPI document's `webhooks` section (issue 21): one zod schema per event payload, written
+ * The OpenAPI document's `webhooks` section: one zod schema per event payload, written
  * after lib/server/events/event-types.ts's interfaces — the compile-time checks at the end fail when
  * a schema and its interface part ways — and the envelope every delivery carries.
  */

@@ -1,4 +1,4 @@
-// The scans of issue 21: periodic reads that announce conditions nobody's action changes at a
+// The scans: periodic reads that announce conditions nobody's action changes at a
 // given moment (a gap proven by time passing, a range or certificate nearing its expiry), each once.
 export { announceOnce, type Announcement } from "./announce";
 export { LEDGER_EVENTS_PER_RUN, scanLedger, type LedgerScanResult } from "./scan-ledger";

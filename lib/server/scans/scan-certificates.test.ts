@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-data
 import { scanCertificates } from "./index";
 
 /**
- * The certificate scan (issue 21): the company's ACTIVE certificate is announced as
+ * The certificate scan: the company's ACTIVE certificate is announced as
  * certificate.expiring at 30, 7 and 1 days before notAfter and once expired, once each across
  * repeated and concurrent runs, for the right company, with no environment.
  */

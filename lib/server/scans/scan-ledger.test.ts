@@ -15,7 +15,7 @@ import { completeVoid, insertWriteAhead } from "@/lib/server/voids/void-reposito
 import { LEDGER_EVENTS_PER_RUN, scanLedger } from "./index";
 
 /**
- * The ledger scan (issue 21): each gap, expiring and used-up authorization announced once — across
+ * The ledger scan: each gap, expiring and used-up authorization announced once — across
  * repeated runs and two runs at once —, with the right company and environment, and nothing for a
  * healthy company. The clock the rules read is injected (`now`).
  */

@@ -42,7 +42,7 @@ export interface CreateVoidInput {
   /** Who sent it, e.g. "ana@empresa.do (API)" or "ana@empresa.do (portal)". */
   createdBy: string;
   /**
-   * DGII's 608 reason (issue 20), for bodies that are not the API's JSON (the portal's lines, a
+   * DGII's 608 reason, for bodies that are not the API's JSON (the portal's lines, a
    * value): it joins the body as its `motivo`, so it is validated and hashed like the API's. A JSON
    * body carries its own `motivo`; giving `reason` with one is a programming error.
    */

@@ -39,7 +39,7 @@ function exceptedFields(record: Pick<VoidAttempt, "excepted" | "totalExcepted">)
 }
 
 /**
- * Extension `motivo` (issue 20): DGII's 608 reason the void was sent with, in the request's own
+ * Extension `motivo`: DGII's 608 reason the void was sent with, in the request's own
  * shape, or null when it has none (older records, clients that never send one).
  */
 function motivoField(record: Pick<VoidAttempt, "reason">) {

@@ -14,7 +14,7 @@ import { waitForInFlight } from "./in-flight";
 import { resendVoid } from "./resend-void";
 
 /**
- * No overlapping sends (issue 21): the refusing checks and the write-ahead run under the lock of
+ * No overlapping sends: the refusing checks and the write-ahead run under the lock of
  * each series+type, and a range overlapping an Error attempt whose send still holds a live lease is
  * refused with 409 VOID_IN_PROGRESS before anything is signed into a record or sent.
  */

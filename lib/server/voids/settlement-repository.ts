@@ -22,7 +22,7 @@ import type {
 import type { SerieTipoBox, VoidStatus } from "./types";
 
 /**
- * Settling unknown outcomes (issue 17): a person's confirmed outcome with its evidence, the resends
+ * Settling unknown outcomes: a person's confirmed outcome with its evidence, the resends
  * of the same signed ANECF and the late answers, stored beside the record (VoidSendAttempt,
  * VoidEvidence). Every query is scoped by accountId (and environment where a path names it), like
  * void-repository.ts. Kept apart from it so the hot path of a void reads none of this.

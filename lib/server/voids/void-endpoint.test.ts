@@ -73,7 +73,7 @@ describe("POST void-ncf: accepted", () => {
       fileName: `${account.auth.rnc}ANECF${voidId}.xml`,
       taxauthResponse: { codigo: "1", nombre: "Aceptado", mensajes: [] },
       dgiiResponse: { codigo: "1", nombre: "Aceptado", mensajes: [] },
-      // Extension (issue 20): no motivo sent, none stored: null, never a default.
+      // Extension: no motivo sent, none stored: null, never a default.
       motivo: null,
     });
 

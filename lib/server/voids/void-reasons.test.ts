@@ -9,7 +9,7 @@ import { requestHash } from "./request-hash";
 import { startVoidTestApp, type VoidTestApp } from "./testing/void-test-app";
 
 /**
- * Issue 20's reasons through the REST API over real HTTP and through createVoid (the portal's path):
+ * The void's 608 reason through the REST API over real HTTP and through createVoid (the portal's path):
  * the optional `motivo` extension is validated (400 INVALID_MOTIVO), stored, returned on the POST
  * answer, `?voidId=` and the list, filtered by the list's `motivo`, and hashed for Idempotency-Key
  * without changing the hash of a request that has none.
@@ -256,7 +256,8 @@ describe("the portal's path (createVoid with draft lines and a reason)", () => {
       hashBody: true,
       credential: null,
     });
-    // Pinned: the hash stored for the portal's requests before issue 20 (a stored Idempotency-Key replays).
+    // Pinned: the hash stored for the portal's requests before voids carried a reason (a stored
+    // Idempotency-Key replays).
     expect(plain.requestHash).toBe(
       requestHash({
         ranges: [{ secuenciaDesde: "E310000000001", secuenciaHasta: "E310000000003" }],

@@ -83,7 +83,7 @@ export interface WriteAheadInput {
   /** The signed ANECF, gzip then base64 (see schema.prisma). */
   signedXmlGzip: string;
   createdBy: string;
-  /** DGII's 608 reason and free text (issue 20); null or absent: none. */
+  /** DGII's 608 reason and free text; null or absent: none. */
   reason?: VoidReason | null;
   idempotencyKey?: string;
   requestHash?: string;
@@ -375,7 +375,7 @@ export interface VoidListFilter {
   status?: VoidRecordView["status"];
   fromDate?: number;
   toDate?: number;
-  /** A 608 reason code, or "none": the voids made without a reason (issue 20). */
+  /** A 608 reason code, or "none": the voids made without a reason. */
   reason?: VoidReasonFilter;
   /** Keyset position: rows strictly older than (createdAt, voidId). */
   before?: { createdAt: number; voidId: string };

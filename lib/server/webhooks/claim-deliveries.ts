@@ -5,7 +5,7 @@ import type { PrismaClient } from "@/lib/server/db";
 import type { EndpointSecretColumns } from "./secrets";
 
 /**
- * Claiming due deliveries (issue 21: at least once, on any number of instances). A delivery is due
+ * Claiming due deliveries (at least once, on any number of instances). A delivery is due
  * when pending, its nextAttemptAt has come, no instance holds it (lockedUntil null or past) and its
  * endpoint is enabled and not backing off (retryAfter null or past). Claimed rows get a lease in
  * lockedUntil: an instance that dies between the claim and the answer leaves them to be taken

@@ -14,7 +14,7 @@ export type { DispatchOptions } from "./dispatch-context";
 export { DEFAULT_CONCURRENCY } from "./dispatch-context";
 
 /**
- * The webhook dispatcher (issue 21). Each instance runs one loop (startWebhookDispatcher, from
+ * The webhook dispatcher. Each instance runs one loop (startWebhookDispatcher, from
  * lib/server/jobs/background-work.ts) that every WEBHOOK_POLL_MS (250 ms) fans new outbox events
  * out into deliveries and sends the due ones, so an event reaches its receiver well within a second
  * of the state change. It is a loop and not a queued job because a job queue's polling (pg-boss:

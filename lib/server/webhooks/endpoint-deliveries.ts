@@ -11,7 +11,7 @@ import { isParked } from "./parking";
 import { replayDelivery } from "./replay";
 
 /**
- * An endpoint's delivery log (issue 21): one delivery per event and endpoint (its eventId is the
+ * An endpoint's delivery log: one delivery per event and endpoint (its eventId is the
  * webhook-id), its attempts (automatic retries and manual replays) with the HTTP status, latency and
  * the first 1,000 characters of the answer. Scoped like the endpoints: company, environment, and the
  * endpoint of the path — another's delivery id is "not found".

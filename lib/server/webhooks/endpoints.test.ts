@@ -15,7 +15,7 @@ import { openWebhookSecrets, SECRET_ROTATION_OVERLAP_MS } from "./secrets";
 import { startWebhookApi, type WebhookApi } from "./testing/webhook-routes";
 
 /**
- * The webhook endpoints over real HTTP (issue 21): every answer and error code of the ten routes,
+ * The webhook endpoints over real HTTP: every answer and error code of the ten routes,
  * company and environment isolation, the activity log's entries (never a secret), the secret shown
  * once and sealed, the rotation's overlap, the test event, the delivery log and a replay to a
  * local receiver whose signature verifies with the endpoint's secret.

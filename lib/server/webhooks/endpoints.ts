@@ -24,7 +24,7 @@ import { parkDeliveries, unparkDeliveries } from "./parking";
 import { newWebhookSecret, sealWebhookSecret, SECRET_ROTATION_OVERLAP_MS } from "./secrets";
 
 /**
- * A company's webhook endpoints (issue 21): create (its signing secret answered once), list, read,
+ * A company's webhook endpoints: create (its signing secret answered once), list, read,
  * change (the URL checked again), disable/enable by hand, delete, rotate the secret (the previous one
  * keeps signing for 24 h beside the new one) and send a test event. Every query is scoped by the
  * company AND the environment: another company's or environment's endpoint is "not found". Changes

@@ -6,7 +6,7 @@ import { endpointsFor } from "@/lib/domain/webhook-routing";
 import type { PrismaClient } from "@/lib/server/db";
 
 /**
- * The fan-out (issue 21): outbox events not yet processed become one WebhookDelivery per receiving
+ * The fan-out: outbox events not yet processed become one WebhookDelivery per receiving
  * endpoint (lib/domain/webhook-routing.ts), and are marked processed — in ONE transaction, so an
  * event is fanned out exactly once: instances claim disjoint events (FOR UPDATE SKIP LOCKED), the
  * (endpointId, eventId) unique key turns any overlap into nothing (ON CONFLICT DO NOTHING), and a

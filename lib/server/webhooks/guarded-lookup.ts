@@ -7,7 +7,7 @@ import { isIP } from "node:net";
 import { isForbiddenAddress } from "@/lib/domain/webhook-url";
 
 /**
- * The check that makes "no private targets" hold at every delivery (issue 21): the HTTP client's
+ * The check that makes "no private targets" hold at every delivery: the HTTP client's
  * `lookup` resolves the receiver's name and refuses the connection when an address is forbidden,
  * so the address checked is the address connected to — a name that was public when the endpoint was
  * saved and points at 10.0.0.5 (or 169.254.169.254) today is refused, and DNS rebinding between a

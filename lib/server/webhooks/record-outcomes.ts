@@ -21,7 +21,7 @@ import {
 } from "./write-attempts";
 
 /**
- * Writes what attempts came to (issue 21), many in one transaction (the dispatcher groups the
+ * Writes what attempts came to, many in one transaction (the dispatcher groups the
  * answers of a round, so a burst of events costs a few commits, not one per delivery):
  * - every attempt is logged (WebhookDeliveryAttempt: status, latency, error, answer excerpt);
  * - a success delivers the delivery and ends its endpoint's failing run (failingSince/retryAfter

@@ -10,7 +10,7 @@ import { recordAttempts, type RecordedAttempt } from "./record-outcomes";
 import { sendDelivery } from "./send-delivery";
 
 /**
- * Manual replay of one delivery (issue 21: "a delivery log per endpoint … with manual replay"):
+ * Manual replay of one delivery (the delivery log's "Reenviar"):
  * sent NOW, once, with the same webhook-id (the receiver may recognize it), whatever its status —
  * "failed" ones too, which is how a company recovers events after an outage longer than 3 days.
  * The attempt is logged with trigger "replay" and who asked; a success marks the delivery

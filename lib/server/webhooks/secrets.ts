@@ -6,7 +6,7 @@ import { open, seal, type Keys } from "@/lib/server/certificates/encryption";
 import { loadConfig } from "@/lib/server/config/load-config";
 
 /**
- * Webhook signing secrets (issue 21). A secret is shown to the company once (creation, rotation)
+ * Webhook signing secrets. A secret is shown to the company once (creation, rotation)
  * and stored AES-256-GCM sealed with ENCRYPTION_KEY like the certificates, bound to its endpoint's
  * id so a ciphertext copied into another endpoint's row does not open. ENCRYPTION_KEY rotation
  * (`npm run rotate-key`) keeps them readable through loadConfig().decryptionKeys.

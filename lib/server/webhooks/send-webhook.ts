@@ -45,7 +45,7 @@ export interface SendInput {
 }
 
 /**
- * One POST of a webhook, guarded (issue 21): the URL's rules are checked again (an endpoint saved in
+ * One POST of a webhook, guarded: the URL's rules are checked again (an endpoint saved in
  * simulator mode is not sent over http in production), the address connected to is checked at
  * connect time (guarded-lookup.ts), one deadline covers connecting and the answer, redirects are
  * never followed (a 3xx is a failure: following one would reach an unchecked URL), and only 2xx

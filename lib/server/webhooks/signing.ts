@@ -3,7 +3,7 @@ import "server-only";
 import { Webhook } from "standardwebhooks";
 
 /**
- * One delivery's HTTP request per the Standard Webhooks specification (issue 21): the body is the
+ * One delivery's HTTP request per the Standard Webhooks specification: the body is the
  * envelope `{"type", "timestamp", "data"}`; `webhook-id` is the outbox event's id (the same on every
  * retry and replay, so a receiver deduplicates by it); `webhook-timestamp` is the moment of sending
  * (receivers refuse stale ones, 5 minutes in the reference libraries); `webhook-signature` carries

@@ -1132,7 +1132,7 @@ export interface components {
             }[];
             /** @description dd-MM-yyyy HH:mm:ss; default: now in America/Santo_Domingo */
             fechaHoraAnulacion?: string;
-            /** @description Extension (issue 20), optional: why the numbers are voided — a code of DGII's 608 catalogue of void reasons and free text. Stored with the record and returned as `motivo` (null when none was sent). Not part of the signed ANECF (DGII's format has no such field). A wrong one answers 400 INVALID_MOTIVO; a body with `motivo` is a different body for Idempotency-Key than the same one without it. */
+            /** @description Extension, optional: why the numbers are voided — a code of DGII's 608 catalogue of void reasons and free text. Stored with the record and returned as `motivo` (null when none was sent). Not part of the signed ANECF (DGII's format has no such field). A wrong one answers 400 INVALID_MOTIVO; a body with `motivo` is a different body for Idempotency-Key than the same one without it. */
             motivo?: {
                 /**
                  * @description DGII's 608 void reason, a two-digit string: 01 Deterioro de factura pre-impresa; 02 Errores de impresión; 03 Impresión defectuosa; 04 Corrección de la información; 05 Cambio de productos; 06 Devolución de productos; 07 Omisión de productos; 08 Errores en secuencia de NCF; 09 Por cese de operaciones; 10 Pérdida o hurto de talonarios
@@ -3123,7 +3123,7 @@ export interface operations {
                 toDate?: string;
                 limit?: string;
                 nextToken?: string;
-                /** @description Extension (issue 20): only the voids with this 608 reason code ("01"–"10"), or `none`: those made without a reason */
+                /** @description Extension: only the voids with this 608 reason code ("01"–"10"), or `none`: those made without a reason */
                 motivo?: "10" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "none";
             };
             header?: never;

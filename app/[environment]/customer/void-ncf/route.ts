@@ -21,7 +21,7 @@ export const POST = route(async (request: Request, { params }: Context) => {
   await enforceRateLimit(`void:${auth.accountId}`);
   // Parsed by createVoid, on a worker thread when large.
   const body = { json: await readBodyBytes(request, { maxBytes: VOID_BODY_LIMIT_BYTES }) };
-  // Sent as the spec says, unless the company's approval policy holds it as a request (issue 20).
+  // Sent as the spec says, unless the company's approval policy holds it as a request.
   const outcome = await sendOrRequestVoid({
     accountId: auth.accountId,
     rnc: auth.rnc,

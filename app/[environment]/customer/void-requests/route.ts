@@ -6,7 +6,7 @@ import { listVoidRequests, parseVoidRequestListQuery } from "@/lib/server/approv
 
 type Context = { params: Promise<{ environment: string }> };
 
-/** Extension (issue 20): the company's void requests held by its approval policy, newest first. */
+/** Extension: the company's void requests held by its approval policy, newest first. */
 export const GET = route(async (request: Request, { params }: Context) => {
   const environment = await requireEnvironment(params);
   const auth = await requireBearer(request, "GET /[environment]/customer/void-requests");

@@ -6,14 +6,14 @@ import { webhookScopeOf } from "@/lib/server/webhooks/http";
 
 type Context = { params: Promise<{ environment: string }> };
 
-/** Extension (issue 21): the company's webhook endpoints in this environment (administrators). */
+/** Extension: the company's webhook endpoints in this environment (administrators). */
 export const GET = route(async (request: Request, { params }: Context) => {
   const environment = await requireEnvironment(params);
   const auth = await requireBearer(request, "GET /[environment]/customer/webhooks");
   return json({ items: await listWebhookEndpoints(webhookScopeOf(auth, environment, request)) });
 });
 
-/** Extension (issue 21): a new endpoint, 201 with its signing secret (shown this once). */
+/** Extension: a new endpoint, 201 with its signing secret (shown this once). */
 export const POST = route(async (request: Request, { params }: Context) => {
   const environment = await requireEnvironment(params);
   const auth = await requireBearer(request, "POST /[environment]/customer/webhooks");

@@ -22,7 +22,7 @@ async function answer(response: Response): Promise<{ status: number; body: unkno
 }
 
 /**
- * Approvals (issue 20): a company whose policy holds every TesteCF void — POST void-ncf's 409 and
+ * Approvals: a company whose policy holds every TesteCF void — POST void-ncf's 409 and
  * 202, and the void-requests list, fetch, approval and rejection, each as its documented example.
  */
 export async function approvalScenarios(app: VoidTestApp): Promise<Scenario[]> {

@@ -178,7 +178,7 @@ export async function buildScenarios(app: VoidTestApp): Promise<Scenario[]> {
   const accepted = {
     ranges: [range(10), { ...range(1), tipoeCF: "31" }],
     fechaHoraAnulacion: "22-11-2026 08:30:00",
-    // Extension (issue 20): DGII's 608 reason and free text, returned as `motivo` on the record.
+    // Extension: DGII's 608 reason and free text, returned as `motivo` on the record.
     motivo: { codigo: "08", descripcion: "Saltos de secuencia por un error del ERP" },
   };
   accepted.ranges[1]!.secuenciaHasta = accepted.ranges[1]!.secuenciaDesde;
@@ -289,9 +289,9 @@ export async function buildScenarios(app: VoidTestApp): Promise<Scenario[]> {
   const batchBody = { ecfs: ["E310000000101", "E320000000102", "E310000009999"] };
   const importBody = { documents: [importEntry("E310000000103"), { ncf: "P310000000001" }] };
 
-  // Approvals (issue 20): a company of its own whose policy holds every void.
+  // Approvals: a company of its own whose policy holds every void.
   const approvals = await approvalScenarios(app);
-  // Webhooks (issue 21): a company of its own, delivering to a local receiver.
+  // Webhooks: a company of its own, delivering to a local receiver.
   const webhooks = await webhookScenarios();
 
   return [
@@ -677,7 +677,7 @@ export async function buildScenarios(app: VoidTestApp): Promise<Scenario[]> {
 }
 
 /**
- * The sequence ledger (issue 18): an authorization entered, documents imported with a coverage
+ * The sequence ledger: an authorization entered, documents imported with a coverage
  * mark, the inventory and the gaps they give, and the void refusals and warnings the ledger adds.
  */
 function ledgerScenarios(app: VoidTestApp, account: TestAccount, voidPost: VoidPost): Scenario[] {

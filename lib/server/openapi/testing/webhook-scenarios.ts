@@ -11,7 +11,7 @@ import type { Scenario } from "./scenarios";
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 /**
- * Webhooks (issue 21): a company of its own creates an endpoint to a local receiver, changes,
+ * Webhooks: a company of its own creates an endpoint to a local receiver, changes,
  * disables and enables it, rotates its secret, sends a test event (delivered by the dispatcher),
  * reads the delivery log, replays the delivery and deletes the endpoint — each answer recorded as its
  * operation's documented example, with the refusals (400, 404, 409).

@@ -6,7 +6,7 @@ import { getVoidRequest } from "@/lib/server/approvals/list-void-requests";
 
 type Context = { params: Promise<{ environment: string; requestId: string }> };
 
-/** Extension (issue 20): one void request with its ranges (404 VOID_REQUEST_NOT_FOUND). */
+/** Extension: one void request with its ranges (404 VOID_REQUEST_NOT_FOUND). */
 export const GET = route(async (request: Request, { params }: Context) => {
   const environment = await requireEnvironment(params);
   const auth = await requireBearer(request, "GET /[environment]/customer/void-requests/[requestId]");

@@ -10,7 +10,7 @@ import { webhookScopeOf } from "@/lib/server/webhooks/http";
 
 type Context = { params: Promise<{ environment: string; id: string }> };
 
-/** Extension (issue 21): one endpoint (404 WEBHOOK_NOT_FOUND for another company's or environment's). */
+/** Extension: one endpoint (404 WEBHOOK_NOT_FOUND for another company's or environment's). */
 export const GET = route(async (request: Request, { params }: Context) => {
   const environment = await requireEnvironment(params);
   const auth = await requireBearer(request, "GET /[environment]/customer/webhooks/[id]");
@@ -18,7 +18,7 @@ export const GET = route(async (request: Request, { params }: Context) => {
   return json(await getWebhookEndpoint(webhookScopeOf(auth, environment, request), id));
 });
 
-/** Extension (issue 21): change url, description, eventTypes, or enable/disable it by hand. */
+/** Extension: change url, description, eventTypes, or enable/disable it by hand. */
 export const PATCH = route(async (request: Request, { params }: Context) => {
   const environment = await requireEnvironment(params);
   const auth = await requireBearer(request, "PATCH /[environment]/customer/webhooks/[id]");
@@ -27,7 +27,7 @@ export const PATCH = route(async (request: Request, { params }: Context) => {
   return json(await updateWebhookEndpoint(webhookScopeOf(auth, environment, request), id, body));
 });
 
-/** Extension (issue 21): delete the endpoint and its delivery log: 204. */
+/** Extension: delete the endpoint and its delivery log: 204. */
 export const DELETE = route(async (request: Request, { params }: Context) => {
   const environment = await requireEnvironment(params);
   const auth = await requireBearer(request, "DELETE /[environment]/customer/webhooks/[id]");

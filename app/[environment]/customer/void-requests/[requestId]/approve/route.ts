@@ -11,7 +11,7 @@ import { voidAttemptAnswer } from "@/lib/server/voids/http";
 type Context = { params: Promise<{ environment: string; requestId: string }> };
 
 /**
- * Extension (issue 20): an approver (never the requester) approves a pending request; the void is
+ * Extension: an approver (never the requester) approves a pending request; the void is
  * signed and sent now and answered as POST void-ncf answers it (200 / 422 / 502), plus `requestId`.
  * It takes no fields, but a body that is there must be JSON: a garbled request sends nothing.
  */

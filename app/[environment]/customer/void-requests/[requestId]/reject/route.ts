@@ -6,7 +6,7 @@ import { rejectVoidRequest } from "@/lib/server/approvals/reject-void-request";
 
 type Context = { params: Promise<{ environment: string; requestId: string }> };
 
-/** Extension (issue 20): an approver (never the requester) rejects a pending request: { reason }. */
+/** Extension: an approver (never the requester) rejects a pending request: { reason }. */
 export const POST = route(async (request: Request, { params }: Context) => {
   const environment = await requireEnvironment(params);
   const auth = await requireBearer(request, "POST /[environment]/customer/void-requests/[requestId]/reject");

@@ -6,7 +6,7 @@ import { webhookScopeOf } from "@/lib/server/webhooks/http";
 
 type Context = { params: Promise<{ environment: string; id: string }> };
 
-/** Extension (issue 21): the endpoint's delivery log, newest first, paged (`status`, `limit`, `nextToken`). */
+/** Extension: the endpoint's delivery log, newest first, paged (`status`, `limit`, `nextToken`). */
 export const GET = route(async (request: Request, { params }: Context) => {
   const environment = await requireEnvironment(params);
   const auth = await requireBearer(request, "GET /[environment]/customer/webhooks/[id]/deliveries");

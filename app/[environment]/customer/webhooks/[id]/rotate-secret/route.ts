@@ -6,7 +6,7 @@ import { webhookScopeOf } from "@/lib/server/webhooks/http";
 
 type Context = { params: Promise<{ environment: string; id: string }> };
 
-/** Extension (issue 21): a new signing secret (shown once); the previous one also signs for 24 h. */
+/** Extension: a new signing secret (shown once); the previous one also signs for 24 h. */
 export const POST = route(async (request: Request, { params }: Context) => {
   const environment = await requireEnvironment(params);
   const auth = await requireBearer(request, "POST /[environment]/customer/webhooks/[id]/rotate-secret");

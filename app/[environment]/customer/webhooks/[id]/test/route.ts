@@ -6,7 +6,7 @@ import { TEST_SENT_MESSAGE, webhookScopeOf } from "@/lib/server/webhooks/http";
 
 type Context = { params: Promise<{ environment: string; id: string }> };
 
-/** Extension (issue 21): a webhook.test event to this endpoint only: 202 with its eventId (the webhook-id). */
+/** Extension: a webhook.test event to this endpoint only: 202 with its eventId (the webhook-id). */
 export const POST = route(async (request: Request, { params }: Context) => {
   const environment = await requireEnvironment(params);
   const auth = await requireBearer(request, "POST /[environment]/customer/webhooks/[id]/test");

@@ -6,7 +6,7 @@ import { webhookScopeOf } from "@/lib/server/webhooks/http";
 
 type Context = { params: Promise<{ environment: string; id: string; deliveryId: string }> };
 
-/** Extension (issue 21): one delivery with every attempt (404 WEBHOOK_DELIVERY_NOT_FOUND). */
+/** Extension: one delivery with every attempt (404 WEBHOOK_DELIVERY_NOT_FOUND). */
 export const GET = route(async (request: Request, { params }: Context) => {
   const environment = await requireEnvironment(params);
   const auth = await requireBearer(

@@ -7,7 +7,7 @@ import { webhookScopeOf } from "@/lib/server/webhooks/http";
 type Context = { params: Promise<{ environment: string; id: string; deliveryId: string }> };
 
 /**
- * Extension (issue 21): send the delivery again now, with the same webhook-id; answers the delivery
+ * Extension: send the delivery again now, with the same webhook-id; answers the delivery
  * with the new attempt (whatever the receiver answered). 409 WEBHOOK_DISABLED while disabled.
  */
 export const POST = route(async (request: Request, { params }: Context) => {
