@@ -13,7 +13,7 @@ import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-data
 import { captureLogsForTests } from "@/lib/server/config/logger";
 import { readShownSecret } from "@/lib/server/ops/show-secrets-once";
 
-import { DEMO_API_KEY_LABEL, ensureDemoAccount } from "./demo-account";
+import { DEMO_API_KEY_LABEL, DEMO_PASSWORD_LABEL, ensureDemoAccount } from "./demo-account";
 
 let database: TestDatabase;
 const secrets = {
@@ -61,24 +61,37 @@ describe("ensureDemoAccount", () => {
     expect(credential.info.subjectSerialNumber).toBe("130000001");
   });
 
-  it("generates an API key when DEMO_API_KEY is not set, shown once on the console and never in a log line", async () => {
-    const config = parseConfig({ ...process.env, ...secrets, DEMO_API_KEY: "" });
-    const logs = captureLogsForTests();
-    const console = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
-    let created: Awaited<ReturnType<typeof ensureDemoAccount>>;
-    let printed = "";
-    try {
-      created = await ensureDemoAccount(database.prisma, config);
-      printed = console.mock.calls.map(([text]) => String(text)).join("");
-    } finally {
-      console.mockRestore();
-      logs.stop();
-    }
-    expect(created?.apiKey).toMatch(/^anula_[a-z0-9]{10}_/);
-    expect(logs.text()).toContain("Demo account created");
-    expect(logs.text()).not.toContain(created!.apiKey);
-    expect(readShownSecret(printed, DEMO_API_KEY_LABEL)).toBe(created!.apiKey);
-  });
+  it.each([
+    ["DEMO_PASSWORD and DEMO_API_KEY unset: both shown", {}, ["password", "apiKey"]],
+    ["DEMO_PASSWORD given: only the generated key", { DEMO_PASSWORD: "given-password-9" }, ["apiKey"]],
+    ["DEMO_API_KEY given: only the default password", { DEMO_API_KEY: "given-demo-api-key" }, ["password"]],
+  ])(
+    "%s once on the console, and no log record carries either credential",
+    async (_case, env: Record<string, string>, shown) => {
+      const config = parseConfig({ ...process.env, ...secrets, DEMO_API_KEY: "", DEMO_PASSWORD: "", ...env });
+      const logs = captureLogsForTests();
+      const console = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+      let created: Awaited<ReturnType<typeof ensureDemoAccount>>;
+      let printed = "";
+      try {
+        created = await ensureDemoAccount(database.prisma, config);
+        printed = console.mock.calls.map(([text]) => String(text)).join("");
+      } finally {
+        console.mockRestore();
+        logs.stop();
+      }
+      const credentials = { password: config.demo.password, apiKey: created!.apiKey };
+      expect(logs.text()).toContain("Demo account created");
+      for (const value of Object.values(credentials)) expect(logs.text()).not.toContain(value);
+      expect(readShownSecret(printed, DEMO_PASSWORD_LABEL)).toBe(
+        shown.includes("password") ? credentials.password : undefined,
+      );
+      expect(readShownSecret(printed, DEMO_API_KEY_LABEL)).toBe(
+        shown.includes("apiKey") ? credentials.apiKey : undefined,
+      );
+      if (shown.includes("apiKey")) expect(created?.apiKey).toMatch(/^anula_[a-z0-9]{10}_/);
+    },
+  );
 
   it("creates nothing with DEMO=off, or against a server unless DEMO=on", async () => {
     expect(await ensureDemoAccount(database.prisma, parseConfig({ ...secrets, DEMO: "off" }))).toBeNull();

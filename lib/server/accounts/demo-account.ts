@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { prepareApiKey } from "@/lib/server/auth/api-keys";
 import { hashPassword } from "@/lib/server/auth/password";
 import { prepareCertificate } from "@/lib/server/certificates/certificates";
-import { loadConfig, type AppConfig } from "@/lib/server/config/load-config";
+import { DEMO_DEFAULT_PASSWORD, loadConfig, type AppConfig } from "@/lib/server/config/load-config";
 import { logger } from "@/lib/server/config/logger";
 import { nowMs } from "@/lib/server/db/epoch";
 import { isUniqueViolation } from "@/lib/server/db/unique-violation";
@@ -13,8 +13,9 @@ import { showSecretsOnce } from "@/lib/server/ops/show-secrets-once";
 import { generatePkcs12 } from "@/lib/server/signing/generate-pkcs12";
 import type { PrismaClient } from "@/prisma/generated/client";
 
-/** The demo API key's line on the console (show-secrets-once.ts). */
+/** The demo API key's and password's lines on the console (show-secrets-once.ts). */
 export const DEMO_API_KEY_LABEL = "Demo API key (X-API-KEY)";
+export const DEMO_PASSWORD_LABEL = "Demo password";
 
 export interface DemoAccountCreated {
   accountId: string;
@@ -28,7 +29,7 @@ export interface DemoAccountCreated {
  * On the first start against an empty database (no company at all), creates the demo organization
  * and its company so the product works at once: RNC DEMO_RNC, user DEMO_USERNAME / DEMO_PASSWORD
  * (organization administrator; administrator, approver and operator of the company), a generated
- * certificate with serialNumber=<RNC> and an API key (DEMO_API_KEY, or generated and logged once).
+ * certificate with serialNumber=<RNC> and an API key (DEMO_API_KEY, or generated and shown once).
  * Enabled by default only for the embedded PGlite; DEMO=off disables it, DEMO=on forces it.
  *
  * Called by getDb() while the database starts, with that client (getDb() is not ready yet), so it
@@ -95,17 +96,22 @@ export async function ensureDemoAccount(
       });
       return { accountId: account.id, rnc: account.rnc, username: user.email, apiKey: apiKey.key };
     });
-    const passwordHint = demo.password === "anula-demo" ? '"anula-demo"' : "DEMO_PASSWORD";
+    // The credentials never go through the logger: what the operator did not give in DEMO_PASSWORD
+    // or DEMO_API_KEY is shown once on the console, with the other generated secrets.
+    const passwordGiven = demo.password !== DEMO_DEFAULT_PASSWORD;
     logger.warn(
       { rnc: created.rnc, username: created.username },
-      `Demo account created (RNC ${created.rnc}). Sign in at /login as ${created.username} with ${passwordHint}; ` +
+      `Demo account created (RNC ${created.rnc}). Sign in at /login as ${created.username} with ` +
+        (passwordGiven ? "DEMO_PASSWORD" : "the demo password shown once on the console (never in the log)") +
         (demo.apiKey
-          ? "its API key is DEMO_API_KEY. "
-          : "its API key is shown once on the console (never in the log). ") +
+          ? "; its API key is DEMO_API_KEY. "
+          : "; its API key is shown once on the console too. ") +
         "Set DEMO=off to start without demo data.",
     );
-    // The key itself never goes through the logger: it is a credential.
-    if (!demo.apiKey) showSecretsOnce([{ label: DEMO_API_KEY_LABEL, value: created.apiKey }]);
+    showSecretsOnce([
+      ...(passwordGiven ? [] : [{ label: DEMO_PASSWORD_LABEL, value: demo.password }]),
+      ...(demo.apiKey ? [] : [{ label: DEMO_API_KEY_LABEL, value: created.apiKey }]),
+    ]);
     return created;
   } catch (error) {
     if (isUniqueViolation(error)) return null;

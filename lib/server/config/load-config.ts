@@ -239,7 +239,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       enabled: demoEnabled,
       rnc: values.DEMO_RNC ?? "130000001",
       username: (values.DEMO_USERNAME ?? "demo@anula.local").toLowerCase(),
-      password: values.DEMO_PASSWORD ?? "anula-demo",
+      password: values.DEMO_PASSWORD ?? DEMO_DEFAULT_PASSWORD,
       apiKey: values.DEMO_API_KEY,
     },
     production,
@@ -339,6 +339,9 @@ function requiredMissing(values: EnvValues, production: boolean): string[] {
     production || values.DATABASE_URL !== undefined ? ["DATABASE_URL", "AUTH_SECRET", "ENCRYPTION_KEY"] : [];
   return required.filter((name) => values[name] === undefined);
 }
+
+/** The demo user's password unless DEMO_PASSWORD gives one (documented; shown once at the demo's creation). */
+export const DEMO_DEFAULT_PASSWORD = "anula-demo";
 
 let cached: AppConfig | undefined;
 
