@@ -12,6 +12,7 @@ import { setDbForTests } from "@/lib/server/db/get-db";
 import { openDatabase } from "@/lib/server/db/open-database";
 import { ensureTestSecrets } from "@/lib/server/db/test-database";
 import { readShownSecret } from "@/lib/server/ops/show-secrets-once";
+import { enforceTaxAuthMode } from "@/lib/server/taxauth/deployment-mode";
 import { SETUP_TOKEN_ID, SETUP_TOKEN_LABEL, hashSetupToken } from "@/lib/server/setup/setup-token";
 
 /**
@@ -133,6 +134,42 @@ describe("npm run setup on the embedded PGlite", () => {
       await database.close();
     }
   }, 180_000);
+});
+
+describe("npm run setup -- --move-to-dgii", () => {
+  it("moves a simulator deployment to DGII once; a simulator instance then refuses to start", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "anula-setup-move-"));
+    dataDirs.push(dataDir);
+    ensureTestSecrets();
+    const open = async () => {
+      const database = await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pglite") });
+      await database.migrate();
+      return database;
+    };
+    // A deployment that ran on the simulator: its first start recorded it.
+    let database = await open();
+    await enforceTaxAuthMode(database.prisma, "simulator");
+    await database.close();
+
+    const before = Date.now();
+    const moved = await runSetup(["--move-to-dgii"], { DATA_DIR: dataDir });
+    expect(moved.code, moved.stderr).toBe(0);
+    expect(moved.stdout).toContain("Moved to DGII");
+    expect(moved.stdout).toContain("stay marked as simulated");
+    const again = await runSetup(["--move-to-dgii"], { DATA_DIR: dataDir });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain("Nothing to do: this database moved to DGII at");
+
+    database = await open();
+    try {
+      const deployment = await enforceTaxAuthMode(database.prisma, "dgii");
+      expect(deployment.simulatedUntil).toBeGreaterThanOrEqual(before);
+      expect(deployment.simulatedUntil).toBeLessThanOrEqual(Date.now());
+      await expect(enforceTaxAuthMode(database.prisma, "simulator")).rejects.toThrow(/TAXAUTH=dgii/);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
 });
 
 const serverUrl = process.env.TEST_DATABASE_URL?.trim();

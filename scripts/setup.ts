@@ -1,7 +1,8 @@
 // `npm run setup -- …`: the first run from the command line, for scripted deploys. Creates the
 // organization, its first company and its first administrator on a database without any user (the
 // same use case and rule as the /setup page; database access is the proof, so no setup token), or
-// with --new-token prints a fresh setup token for /setup. Works on the configured database
+// with --new-token prints a fresh setup token for /setup, or with --move-to-dgii moves the
+// deployment from the DGII simulator to DGII (its answers so far stay marked as simulated). Works on the configured database
 // (DATABASE_URL, else PGlite under DATA_DIR: stop the app first, PGlite's directory opens once).
 // Run with `--conditions=react-server` (see package.json) so the `server-only` modules load.
 //
@@ -17,6 +18,7 @@ import { setupAdminPasswordFromEnv } from "../lib/server/config/setup-admin-pass
 import { databaseTarget, describeTarget } from "../lib/server/db/database-target";
 import { closeDb, openProcessDatabase } from "../lib/server/db/get-db";
 import { showSecretsOnce } from "../lib/server/ops/show-secrets-once";
+import { moveToDgii } from "../lib/server/taxauth/deployment-mode";
 import { completeFirstRun, isSetupOpen } from "../lib/server/setup/first-run";
 import {
   issueNewSetupToken,
@@ -30,7 +32,10 @@ const USAGE = `Usage:
                    --email admin@ejemplo.do [--name "Ana Pérez"] [--force-check-digit]
       Password: SETUP_ADMIN_PASSWORD, else stdin (prompted twice on a terminal). At least 8 characters.
   npm run setup -- --new-token
-      Prints a fresh setup token for /setup (replaces an unused one). Only while no user exists.`;
+      Prints a fresh setup token for /setup (replaces an unused one). Only while no user exists.
+  npm run setup -- --move-to-dgii
+      Moves the deployment from the DGII simulator to DGII: stop every instance first, then start
+      them all with TAXAUTH=dgii. What the simulator answered until now stays marked as simulated.`;
 
 class UsageError extends Error {}
 
@@ -46,6 +51,7 @@ function parse(argv: string[]) {
         name: { type: "string" },
         "force-check-digit": { type: "boolean", default: false },
         "new-token": { type: "boolean", default: false },
+        "move-to-dgii": { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
       strict: true,
@@ -103,13 +109,27 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const details = [options.organization, options.company, options.rnc, options.email];
-  if (!options["new-token"] && details.some((value) => !value?.trim())) {
+  if (!options["new-token"] && !options["move-to-dgii"] && details.some((value) => !value?.trim())) {
     throw new UsageError("--organization, --company, --rnc and --email are required.");
   }
   const config = loadConfig();
   const database = await openProcessDatabase();
   await database.migrate();
   console.log(`Database: ${describeTarget(databaseTarget(config))}`);
+
+  if (options["move-to-dgii"]) {
+    const { moved, deployment } = await moveToDgii(database.prisma);
+    const since = new Date(deployment.simulatedUntil ?? Date.now()).toISOString();
+    console.log(
+      moved
+        ? `Moved to DGII. Answers recorded before ${since} are the simulator's and stay marked as simulated. ` +
+            "Start every instance with TAXAUTH=dgii (an instance with TAXAUTH=simulator now refuses to start)."
+        : deployment.simulatedUntil === null
+          ? "Nothing to do: this database already answers to DGII."
+          : `Nothing to do: this database moved to DGII at ${since}.`,
+    );
+    return 0;
+  }
 
   if (!(await isSetupOpen(database.prisma))) {
     console.error(

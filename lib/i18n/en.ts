@@ -147,6 +147,10 @@ export const en: Dictionary = {
     hasta: "To",
     cantidad: "Count",
     authority: "DGII answer",
+    authoritySimulated: "The simulator's answer (simulated: not DGII)",
+    simulated:
+      "Simulated: this void went to the DGII simulator, not to DGII. Its answer counts for nothing at DGII: " +
+      "no sequence was voided there.",
     taxauthCode: "Code",
     taxauthName: "Name",
     messages: "Messages",

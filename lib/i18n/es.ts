@@ -149,6 +149,10 @@ export const es = {
     hasta: "Hasta",
     cantidad: "Cantidad",
     authority: "Respuesta de la DGII",
+    authoritySimulated: "Respuesta del simulador (simulado: no es la DGII)",
+    simulated:
+      "Simulado: esta anulación se envió al simulador de la DGII, no a la DGII. Su respuesta no vale ante la DGII: " +
+      "ninguna secuencia quedó anulada allí.",
     taxauthCode: "Código",
     taxauthName: "Nombre",
     messages: "Mensajes",

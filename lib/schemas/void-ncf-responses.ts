@@ -152,6 +152,14 @@ export const voidRecordSchema = z.strictObject({
       "Extension (approvals), only on a void held by the company's approval policy and sent when a second " +
         "person approved it: createdBy is then the requester",
     ),
+  simulado: z
+    .boolean()
+    .optional()
+    .describe(
+      "Extension, on `?voidId=` (and the resolution's answer): true when the answer came from Anula's DGII " +
+        "simulator, never from DGII (TAXAUTH=simulator, or made before the deployment moved to DGII with " +
+        "`npm run setup -- --move-to-dgii`). A simulated Aceptado voided nothing at DGII.",
+    ),
   ...settlementExtension,
   ...exceptedExtension,
   ...motivoExtension,

@@ -8,6 +8,7 @@ import { ensureDemoAccount } from "@/lib/server/accounts/demo-account";
 import { ensureDemoDocuments } from "@/lib/server/documents/demo-documents";
 import { backfillVoidedIntervals } from "@/lib/server/ledger/sync-voided";
 import { showSecretsOnce } from "@/lib/server/ops/show-secrets-once";
+import { enforceTaxAuthMode } from "@/lib/server/taxauth/deployment-mode";
 import {
   ensureSetupToken,
   SETUP_PAGE_LABEL,
@@ -17,7 +18,8 @@ import {
 
 /**
  * Before the server answers: apply pending migrations (under PostgreSQL's advisory lock, so several
- * instances starting at once are safe), then — on an empty database with the demo on — seed the
+ * instances starting at once are safe), refuse a TAXAUTH other than the database's (the first start
+ * records it: lib/server/taxauth/deployment-mode.ts), then — on an empty database with the demo on — seed the
  * demo account and its documents; on a database with no user at all (no demo), make sure the
  * first-run setup token exists. Returns what was seeded, if anything.
  */
@@ -28,6 +30,8 @@ export async function prepareDatabase(config: AppConfig): Promise<{ demoRnc?: st
   if (edited.length > 0) {
     logger.warn({ edited }, "Applied migrations were edited afterwards; the database keeps the old version.");
   }
+  // Before anything is written or sent: an instance whose TAXAUTH differs from the database's stops here.
+  await enforceTaxAuthMode(database.prisma, config.taxAuth.mode);
   // The sequence ledger's voided intervals of voids older than it (gzip-stored ranges need the
   // application): once per database, recorded in RuntimeStep.
   await backfillVoidedIntervals();

@@ -5,6 +5,7 @@ import { waitForInFlight } from "./in-flight";
 import { OFF_THREAD_MIN_BYTES } from "./prepare-off-thread";
 import { startVoidTestApp, type VoidTestApp } from "./testing/void-test-app";
 import { setEnvForTests } from "@/lib/server/config/load-config";
+import { enforceTaxAuthMode, moveToDgii } from "@/lib/server/taxauth/deployment-mode";
 
 let app: VoidTestApp;
 let account: TestAccount;
@@ -591,5 +592,26 @@ describe("concurrency", () => {
     expect(new Set(responses.map((r) => r.body.voidId)).size).toBe(1);
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     expect(anularrangoCalls()).toBe(calls + 1);
+  });
+});
+
+describe("GET void-ncf?voidId=: simulado", () => {
+  it("marks the simulator's answers simulated, before and after the deployment moved to DGII", async () => {
+    const simulatedOf = async (voidId: string) => (await get(`?voidId=${voidId}`)).body.simulado;
+    try {
+      await enforceTaxAuthMode(app.db.prisma, "simulator");
+      const before = await post({ ranges: [freshRange(1)], fechaHoraAnulacion: "22-11-2026 08:30:00" });
+      expect(before.body.status).toBe("Aceptado");
+      expect(await simulatedOf(before.body.voidId as string)).toBe(true);
+
+      await moveToDgii(app.db.prisma, Date.now() + 1);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      // The test double still answers here; what counts is the moment: made after the move is DGII's.
+      const after = await post({ ranges: [freshRange(1)], fechaHoraAnulacion: "22-11-2026 08:31:00" });
+      expect(await simulatedOf(before.body.voidId as string)).toBe(true);
+      expect(await simulatedOf(after.body.voidId as string)).toBe(false);
+    } finally {
+      await app.db.prisma.deploymentSetting.deleteMany();
+    }
   });
 });

@@ -21,6 +21,7 @@ import { findAccountVoid } from "@/lib/portal/find-void-any-environment";
 import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
 import { voidApprovalOf } from "@/lib/portal/void-approval";
 import { loadVoidSettlement, statusFactsOf } from "@/lib/portal/void-settlement";
+import { isSimulatedAnswer } from "@/lib/server/taxauth/deployment-mode";
 import type { VoidRecordView } from "@/lib/server/voids/types";
 
 type Props = {
@@ -56,10 +57,11 @@ export default async function VoidDetailPage({ params, searchParams }: Props) {
     );
   }
   const d = t.voidDetail;
-  const [settling, facts, approval] = await Promise.all([
+  const [settling, facts, approval, simulated] = await Promise.all([
     loadVoidSettlement(auth.accountId, record.voidId),
     statusFactsOf(auth.accountId, [record.voidId]),
     voidApprovalOf(auth.accountId, record.voidId),
+    isSimulatedAnswer(record.createdAt),
   ]);
   const a = t.approvals.voidFacts;
   return (
@@ -90,6 +92,12 @@ export default async function VoidDetailPage({ params, searchParams }: Props) {
           </ButtonLink>
         </div>
       </div>
+      {simulated ? (
+        // The simulator's Aceptado is never shown as DGII's word.
+        <Banner tone="warning" testId="void-simulated">
+          <p>{d.simulated}</p>
+        </Banner>
+      ) : null}
       <StatusExplanation record={record} t={t} />
       <VoidSettleSection
         record={record}
@@ -135,7 +143,7 @@ export default async function VoidDetailPage({ params, searchParams }: Props) {
           ) : null}
         </dl>
       </Card>
-      <Card title={d.authority}>
+      <Card title={simulated ? d.authoritySimulated : d.authority}>
         {record.taxauthCode === null ? (
           <p>{d.noAnswer}</p>
         ) : (

@@ -8,6 +8,7 @@ import { heldVoidAnswer, prefersRespondAsync, requestIpOf } from "@/lib/server/a
 import { voidAttemptAnswer, voidListBody, voidRecordBody } from "@/lib/server/voids/http";
 import { getVoid, listVoids, parseVoidListQuery, withRangesJson } from "@/lib/server/voids/list-voids";
 import { withSettlementFields } from "@/lib/server/voids/settlement-http";
+import { withSimulatedField } from "@/lib/server/taxauth/deployment-mode";
 
 type Context = { params: Promise<{ environment: string }> };
 
@@ -54,7 +55,8 @@ export const GET = route(async (request: Request, { params }: Context) => {
   // Settling extensions (settlement, needsReview, attempts) are added where a record has them.
   if (voidId !== undefined) {
     const record = voidRecordBody(await getVoid(auth.accountId, environment, voidId, withRangesJson));
-    return streamedJson((await withSettlementFields(auth.accountId, [record]))[0]!);
+    // Extension `simulado`: an answer of the DGII simulator is never given as DGII's word.
+    return streamedJson(await withSimulatedField((await withSettlementFields(auth.accountId, [record]))[0]!));
   }
   const page = voidListBody(await listVoids(auth.accountId, environment, query, withRangesJson));
   const items = await withSettlementFields(auth.accountId, page.items as Array<Record<string, unknown>>);
