@@ -5,6 +5,7 @@ import { Card } from "@/components/ui/card";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { ExceptedRangesCard, RangesTable } from "@/components/voids/partial-void-parts";
 import { ReasonFacts } from "@/components/voids/void-reason";
+import { SimulatedNotice } from "@/components/voids/simulated-notice";
 import { VoidStatusExplanation } from "@/components/voids/void-status-explanation";
 import { ecfTypeName, isEcfType } from "@/lib/domain/ecf-types";
 import type { Environment } from "@/lib/domain/environments";
@@ -49,6 +50,8 @@ interface VoidResultViewProps {
   company?: { name: string; rnc: string };
   /** How the record was settled since (a person, a resend) and whether a late answer disagrees. */
   settlement?: VoidStatusFacts;
+  /** The DGII simulator answered it, not DGII (lib/server/taxauth/deployment-mode.ts). */
+  simulated?: boolean;
 }
 
 /** Status, voidId, fileName, the authority's answer, what an Error means and what to do (spec retry rules). */
@@ -60,6 +63,7 @@ export function VoidResultView({
   selfHref,
   company,
   settlement,
+  simulated = false,
 }: VoidResultViewProps) {
   const dictionary = getDictionary(locale);
   const t = dictionary.voidTool.result;
@@ -92,6 +96,7 @@ export function VoidResultView({
           <StatusBadge status={record.status} label={statusLabel} testId="void-result-status" />
         </div>
       </FocusOnMount>
+      <SimulatedNotice simulated={simulated} t={dictionary.voidDetail} />
       <VoidStatusExplanation
         status={record.status}
         errorCode={record.errorCode}

@@ -5,6 +5,7 @@ import { AutoRefresh } from "@/components/voids/auto-refresh";
 import { Banner } from "@/components/ui/banner";
 import { ExceptedRangesCard } from "@/components/voids/partial-void-parts";
 import { ReasonFacts } from "@/components/voids/void-reason";
+import { SimulatedNotice } from "@/components/voids/simulated-notice";
 import { VoidStatusExplanation } from "@/components/voids/void-status-explanation";
 import { VoidSettleSection } from "@/components/voids/settle/void-settle-section";
 import { ButtonLink } from "@/components/ui/button";
@@ -92,12 +93,7 @@ export default async function VoidDetailPage({ params, searchParams }: Props) {
           </ButtonLink>
         </div>
       </div>
-      {simulated ? (
-        // The simulator's Aceptado is never shown as DGII's word.
-        <Banner tone="warning" testId="void-simulated">
-          <p>{d.simulated}</p>
-        </Banner>
-      ) : null}
+      <SimulatedNotice simulated={simulated} t={d} />
       <StatusExplanation record={record} t={t} />
       <VoidSettleSection
         record={record}

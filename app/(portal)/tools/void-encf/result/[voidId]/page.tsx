@@ -7,6 +7,7 @@ import { findAccountVoid } from "@/lib/portal/find-void-any-environment";
 import { pageTitle } from "@/lib/portal/page-title";
 import { statusFactsOf } from "@/lib/portal/void-settlement";
 import { getAccount } from "@/lib/server/accounts";
+import { isSimulatedAnswer } from "@/lib/server/taxauth/deployment-mode";
 
 export async function generateMetadata(): Promise<Metadata> {
   return pageTitle((t) => t.voidTool.result.title);
@@ -31,9 +32,12 @@ export default async function VoidResultPage({ params, searchParams }: ResultPag
     findAccountVoid(auth.accountId, voidId, envParam),
     getAccount(auth.accountId),
   ]);
-  const facts = record
-    ? (await statusFactsOf(auth.accountId, [record.voidId])).get(record.voidId)
-    : undefined;
+  const [facts, simulated] = record
+    ? await Promise.all([
+        statusFactsOf(auth.accountId, [record.voidId]).then((all) => all.get(record.voidId)),
+        isSimulatedAnswer(record.createdAt),
+      ])
+    : [undefined, false];
   const environment = record?.environment ?? (isEnvironment(envParam) ? envParam : preferences.environment);
   return (
     <VoidResultView
@@ -43,6 +47,7 @@ export default async function VoidResultPage({ params, searchParams }: ResultPag
       locale={preferences.locale}
       company={{ name: account?.name ?? "", rnc: auth.rnc }}
       settlement={facts && { settledBy: facts.settledBy, needsReview: facts.needsReview }}
+      simulated={simulated}
       selfHref={`/tools/void-encf/result/${voidId}?env=${environment}`}
     />
   );
