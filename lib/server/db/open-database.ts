@@ -23,16 +23,21 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
-export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase> {
+export interface OpenOptions {
+  /** PGlite only: start from this saved database (PGlite's dumpDataDir) instead of an empty one. */
+  pgliteImage?: Blob;
+}
+
+export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<OpenDatabase> {
   return target.kind === "pglite"
-    ? openPglite(target.dataDir)
+    ? openPglite(target.dataDir, options.pgliteImage)
     : openPostgres(target.connectionString, target.schema);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<OpenDatabase> {
+async function openPglite(dataDir: string | undefined, image: Blob | undefined): Promise<OpenDatabase> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // PGlite is one in-process connection: Prisma and the migrator share it (it serialises queries).
-  const pglite = new PGlite(dataDir ?? "memory://");
+  const pglite = new PGlite(dataDir ?? "memory://", image ? { loadDataDir: image } : {});
   await pglite.waitReady;
   // Each query gives the event loop a turn (yielding-pglite.ts): timers and sockets keep running.
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(yieldingAfterQueries(pglite)) });

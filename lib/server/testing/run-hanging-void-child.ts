@@ -1,6 +1,8 @@
 import "server-only";
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { onTestFinished } from "vitest";
+import { seedPgliteDataDir } from "@/lib/server/db/pglite-image";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
 
 export interface HangingVoidChildRun {
@@ -47,9 +49,11 @@ export interface HangingVoidChild {
  * `env` may point it at a PostgreSQL server (DATABASE_URL) instead of PGlite under dataDir, so
  * several children act as several instances of one deployment.
  */
-export function startHangingVoidChild(
+export async function startHangingVoidChild(
   options: Omit<HangingVoidChildOptions, "signal">,
 ): Promise<HangingVoidChild> {
+  // Its embedded database starts migrated (the child's own start then applies nothing).
+  if (!options.env?.DATABASE_URL) await seedPgliteDataDir(path.join(options.dataDir, "pglite"));
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -73,6 +77,11 @@ export function startHangingVoidChild(
         stdio: ["ignore", "pipe", "pipe"],
       },
     );
+    // Killed when the test ends, whatever its outcome: one that times out before signalling the
+    // child (a loaded machine) would otherwise leave it running, and spending CPU, after the suite.
+    onTestFinished(() => {
+      child.kill("SIGKILL");
+    });
     let output = "";
     let errors = "";
     let written = false;
