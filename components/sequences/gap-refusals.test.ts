@@ -9,6 +9,7 @@ const checked: GapView["checked"] = {
   quietPeriodHours: 72,
   higherIssued: "E330000000020",
   higherIssuedAt: 1,
+  higherIssuedAtKnown: true,
 };
 const gap = (desde: string, hasta: string, cantidad: number): GapView => ({
   kind: "salto",

@@ -1,6 +1,7 @@
 import { formatEncf, readEncf } from "@/lib/domain/encf";
 import type { ProposedRange } from "@/lib/domain/gap-proposal";
 import type { GapView, NumberAnswer } from "@/lib/domain/ledger-views";
+import { isUsedEstado } from "@/lib/domain/sequence-use";
 
 /**
  * A proposed number DGII says it received: never voidable from the review (used, or unknown until
@@ -15,12 +16,7 @@ export interface Refusal {
   proposed: boolean;
 }
 
-/** Estados that make a received number used whatever else DGII holds for it. */
-const USED_ESTADOS = new Set(["Aceptado", "Aceptado Condicional", "En Proceso"]);
-
-export function isUsedEstado(estado: string): boolean {
-  return USED_ESTADOS.has(estado);
-}
+export { isUsedEstado };
 
 /** The received numbers among DGII's answers, each once; `proposed` for answers about proposed gaps. */
 export function refusalsOf(answers: readonly NumberAnswer[], proposed: boolean): Refusal[] {
@@ -121,6 +117,7 @@ const EMPTY_CHECK: GapView["checked"] = {
   quietPeriodHours: 0,
   higherIssued: null,
   higherIssuedAt: null,
+  higherIssuedAtKnown: null,
 };
 
 /** Whether a range holds any refused number (a range of "select every gap" is then left out). */

@@ -314,14 +314,17 @@ export function GapReview({
                         ? "—"
                         : gap.checked.expiredOn
                           ? format(s.checkExpired, { date: gap.checked.expiredOn })
-                          : format(s.checkLine, {
-                              mark: formatFechaHora(gap.checked.coverageMark),
-                              higher: gap.checked.higherIssued ?? "—",
-                              at: gap.checked.higherIssuedAt
-                                ? formatFechaHora(gap.checked.higherIssuedAt)
-                                : "—",
-                              hours: formatNumber(gap.checked.quietPeriodHours, locale),
-                            })}
+                          : format(
+                              gap.checked.higherIssuedAtKnown === false ? s.checkLineImported : s.checkLine,
+                              {
+                                mark: formatFechaHora(gap.checked.coverageMark),
+                                higher: gap.checked.higherIssued ?? "—",
+                                at: gap.checked.higherIssuedAt
+                                  ? formatFechaHora(gap.checked.higherIssuedAt)
+                                  : "—",
+                                hours: formatNumber(gap.checked.quietPeriodHours, locale),
+                              },
+                            )}
                     </td>
                     <td data-testid="gap-dgii">{dgiiCell(gap, answer)}</td>
                   </tr>

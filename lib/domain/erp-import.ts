@@ -64,12 +64,28 @@ export interface ErpImportRecord {
 const HEADER_NAMES: Record<ErpField, string[]> = {
   ncf: ["ncf", "encf", "encfnumero", "numeroencf", "comprobante", "numerocomprobante", "secuencia"],
   status: ["status", "estado", "estadodgii"],
-  fechaEmision: ["fechaemision", "fecha", "emision", "issuedate", "fechafactura", "fechacomprobante"],
-  fechaFirma: ["fechafirma", "firma", "signedat", "fechahorafirma"],
-  invoiceTotal: ["invoicetotal", "montototal", "total", "monto", "amount", "totalfactura"],
+  fechaEmision: [
+    "fechaemision",
+    "fechadeemision",
+    "fecha",
+    "emision",
+    "issuedate",
+    "fechafactura",
+    "fechacomprobante",
+  ],
+  fechaFirma: [
+    "fechafirma",
+    "fechadefirma",
+    "fechayhoradefirma",
+    "firma",
+    "signedat",
+    "signaturedateandtime",
+    "fechahorafirma",
+  ],
+  invoiceTotal: ["invoicetotal", "montototal", "totalamount", "total", "monto", "amount", "totalfactura"],
   buyerRnc: ["buyerrnc", "rnccomprador", "rnccliente", "rnc", "cedularnc"],
-  trackId: ["trackid", "track"],
-  securityCode: ["securitycode", "codigoseguridad", "codigo"],
+  trackId: ["trackid", "trackiddeladgii", "dgiitrackid", "track"],
+  securityCode: ["securitycode", "codigoseguridad", "codigodeseguridad", "codigo"],
 };
 
 export function normaliseHeader(header: string): string {
@@ -80,13 +96,18 @@ export function normaliseHeader(header: string): string {
     .replace(/[^a-z0-9]/g, "");
 }
 
-/** The mapping a file's headers suggest: each field to the first column named like it. */
+/**
+ * The mapping a file's headers suggest: each field to the first column named like it. A note in
+ * parentheses is not part of the name ("e-NCF (obligatorio)", the import's own label, is "e-NCF"):
+ * every label the app itself writes for a field is recognised, so its own files map themselves.
+ */
 export function guessMapping(headers: string[]): ErpMapping {
   const mapping: ErpMapping = {};
   const taken = new Set<number>();
+  const names = headers.map((header) => normaliseHeader(header.replace(/\([^)]*\)/g, "")));
   for (const field of ERP_FIELDS) {
-    const index = headers.findIndex(
-      (header, position) => !taken.has(position) && HEADER_NAMES[field].includes(normaliseHeader(header)),
+    const index = names.findIndex(
+      (name, position) => !taken.has(position) && HEADER_NAMES[field].includes(name),
     );
     if (index >= 0) {
       mapping[field] = index;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatFechaHora, isValidFechaHora, nowFechaHora, parseFechaHora } from "./fecha";
+import { formatFechaHora, isValidFechaHora, nowFechaHora, parseDgiiInstant, parseFechaHora } from "./fecha";
 
 describe("fechaHora (dd-MM-yyyy HH:mm:ss, Santo Domingo)", () => {
   it("formats an instant in UTC−4 regardless of the process time zone", () => {
@@ -33,5 +33,32 @@ describe("fechaHora (dd-MM-yyyy HH:mm:ss, Santo Domingo)", () => {
   it("accepts leap days and the 24 h clock", () => {
     expect(isValidFechaHora("29-02-2028 23:59:59")).toBe(true);
     expect(isValidFechaHora("01-01-2026 00:00:00")).toBe(true);
+  });
+});
+
+describe("parseDgiiInstant: a reception date in any form DGII's answers carry", () => {
+  const instant = parseFechaHora("03-11-2025 20:13:37")!;
+
+  it("reads dd-MM-yyyy, the US form (month first, 12 h) and ISO 8601 with or without an offset", () => {
+    expect(parseDgiiInstant("03-11-2025 20:13:37")).toBe(instant);
+    expect(parseDgiiInstant("11/3/2025 8:13:37 PM")).toBe(instant);
+    expect(parseDgiiInstant("11/3/2025 12:13:37 AM")).toBe(parseFechaHora("03-11-2025 00:13:37"));
+    expect(parseDgiiInstant("2025-11-03T20:13:37")).toBe(instant);
+    expect(parseDgiiInstant("2025-11-03T20:13:37.683-04:00")).toBe(instant);
+    expect(parseDgiiInstant("2025-11-04T00:13:37Z")).toBe(instant);
+    expect(parseDgiiInstant("2025-11-03T21:43:37-02:30")).toBe(instant + 0);
+  });
+
+  it("is null for anything else, never a guess", () => {
+    for (const text of [
+      "",
+      "ayer",
+      "31/2/2025 1:00:00 PM",
+      "11/3/2025 13:13:37 PM",
+      "2025-02-30T10:00:00",
+      "2025-11-03",
+    ]) {
+      expect(parseDgiiInstant(text), text).toBeNull();
+    }
   });
 });

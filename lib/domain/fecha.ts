@@ -53,3 +53,37 @@ export function parseFechaHora(text: string): number | null {
 export function isValidFechaHora(text: string): boolean {
   return parseFechaHora(text) !== null;
 }
+
+const US_PATTERN = /^(\d{1,2})\/(\d{1,2})\/(\d{4}) (\d{1,2}):(\d{2}):(\d{2}) ([AP]M)$/i;
+const ISO_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/;
+
+/**
+ * A reception date as DGII's services write it, to epoch ms: `dd-MM-yyyy HH:mm:ss`, the US form its
+ * consultatrackids answers carry through some gateways (`11/3/2025 8:13:37 PM`, month first), or ISO
+ * 8601 (no offset: Santo Domingo time). Null for anything else: a date is never guessed.
+ */
+export function parseDgiiInstant(text: string): number | null {
+  const trimmed = text.trim();
+  const fecha = parseFechaHora(trimmed);
+  if (fecha !== null) return fecha;
+  const us = US_PATTERN.exec(trimmed);
+  if (us) {
+    // Month first, 12 h: rewritten as dd-MM-yyyy HH:mm:ss, which checks the calendar.
+    const [month, day, year, hour12, minute, second] = us.slice(1, 7);
+    const hour = (Number(hour12) % 12) + (us[7]!.toUpperCase() === "PM" ? 12 : 0);
+    if (Number(hour12) < 1 || Number(hour12) > 12) return null;
+    return parseFechaHora(
+      `${day!.padStart(2, "0")}-${month!.padStart(2, "0")}-${year} ${pad2(hour)}:${minute}:${second}`,
+    );
+  }
+  const iso = ISO_PATTERN.exec(trimmed);
+  if (iso) {
+    const local = parseFechaHora(`${iso[3]}-${iso[2]}-${iso[1]} ${iso[4]}:${iso[5]}:${iso[6]}`);
+    if (local === null || !iso[8]) return local;
+    const zone = iso[8];
+    const sign = zone.startsWith("-") ? -1 : 1;
+    const offsetMinutes = zone === "Z" ? 0 : sign * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4)));
+    return local + SANTO_DOMINGO_OFFSET_MS - offsetMinutes * 60_000;
+  }
+  return null;
+}

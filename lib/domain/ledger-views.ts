@@ -42,6 +42,7 @@ export interface GapView {
     quietPeriodHours: number;
     higherIssued: string | null;
     higherIssuedAt: number | null;
+    higherIssuedAtKnown: boolean | null;
     expiredOn?: string;
   };
 }

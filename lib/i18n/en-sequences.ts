@@ -95,6 +95,8 @@ export const enSequences: typeof esSequences = {
     count: "Count",
     checks: "What was checked",
     checkLine: "Mark {mark}; higher number {higher} issued {at}; wait {hours} h",
+    checkLineImported:
+      "Mark {mark}; higher number {higher} imported {at} (no issue date: the wait counts from the import); wait {hours} h",
     checkExpired: "Authorization expired on {date}",
     dgii: "Sent to DGII?",
     dgiiUnknownNote:

@@ -93,6 +93,8 @@ export const esSequences = {
     count: "Cantidad",
     checks: "Qué se verificó",
     checkLine: "Marca {mark}; número mayor {higher} emitido {at}; espera {hours} h",
+    checkLineImported:
+      "Marca {mark}; número mayor {higher} importado {at} (sin fecha de emisión: la espera cuenta desde la importación); espera {hours} h",
     checkExpired: "Autorización vencida el {date}",
     dgii: "¿Enviado a la DGII?",
     dgiiUnknownNote:

@@ -68,12 +68,28 @@ export const errorResponseSchema = z.strictObject({
   numbers: z
     .array(z.string())
     .optional()
-    .describe("SEQUENCE_USED: the first 20 e-NCF of the ranges imported as issued"),
+    .describe(
+      "SEQUENCE_USED: the first 20 used e-NCF of the ranges (imported or issued, or received by DGII)",
+    ),
   total: z.number().int().optional().describe("SEQUENCE_USED: how many e-NCF of the ranges were issued"),
   totalCapped: z
     .boolean()
     .optional()
     .describe("SEQUENCE_USED: true when total stopped counting at 1,000,000 (there are more)"),
+  sources: z
+    .array(
+      z.strictObject({
+        encf: z.string().describe("One of `numbers`"),
+        source: z
+          .enum(["import", "dgii"])
+          .describe(
+            "import: the company's own documents say it was issued; dgii: a lookup found DGII received it",
+          ),
+        status: z.string().describe("The status the ledger holds for it (DGII's estado)"),
+      }),
+    )
+    .optional()
+    .describe("SEQUENCE_USED: where the ledger learned that each named number is used"),
   remedy: z
     .string()
     .optional()

@@ -159,6 +159,13 @@ export const sequenceGapsSchema = z
           quietPeriodHours: z.number().int(),
           higherIssued: encf.nullable(),
           higherIssuedAt: z.number().int().nullable(),
+          higherIssuedAtKnown: z
+            .boolean()
+            .nullable()
+            .describe(
+              "true: higherIssuedAt is the e-CF's issue date (its createdAt, fechaFirma or fechaEmision, or DGII's reception); " +
+                "false: the import gave none, so it is the import's time and the quiet period counted from it",
+            ),
           issuedExcluded: z.literal(true),
           voidedExcluded: z.literal(true),
           unknownOutcomeExcluded: z.literal(true),
@@ -200,6 +207,7 @@ export const sequenceGapsSchema = z
             quietPeriodHours: 72,
             higherIssued: "E310000009200",
             higherIssuedAt: 1768500000000,
+            higherIssuedAtKnown: true,
             issuedExcluded: true,
             voidedExcluded: true,
             unknownOutcomeExcluded: true,

@@ -9,6 +9,9 @@ import { waitForInFlight } from "@/lib/server/voids/in-flight";
 import { setTaxAuthClient } from "@/lib/server/taxauth/client-instance";
 import type { SimulatorHandle } from "@/lib/taxauth-simulator";
 
+import { isAppError } from "@/lib/errors";
+import { assertSequencesUnused } from "@/lib/server/ledger";
+
 import { DEMO_DOCUMENTS, demoTaxAuthDocuments, ensureDemoDocuments } from "./demo-documents";
 import { queryDocumentsBatch } from "./query-documents";
 
@@ -50,6 +53,19 @@ describe("ensureDemoDocuments", () => {
     const consumerSmall = rows.find((row) => row.ncf === "E320000000001")!;
     expect(consumerSmall.qrUrl).toContain("/consultatimbrefc?");
     expect(rows.find((row) => row.ncf === "E320000000002")!.qrUrl).toContain("/consultatimbre?");
+  });
+
+  it("puts every demo document the rule counts as used in the ledger: the pre-void check refuses them", async () => {
+    const intervals = await database.prisma.issuedInterval.findMany({
+      where: { accountId: account.auth.accountId, environment: "TesteCF" },
+    });
+    // Every demo document but the one DGII rejected with secuenciaUtilizada=false.
+    const used = DEMO_DOCUMENTS.filter((document) => document.stored !== 2).length;
+    expect(intervals.reduce((sum, row) => sum + Number(row.hasta - row.desde + 1n), 0)).toBe(used);
+    const refused = await assertSequencesUnused(account.auth.accountId, "TesteCF", [
+      { serie: "E", tipoeCF: "31", desde: 1, hasta: 3 },
+    ]).catch((error: unknown) => error);
+    expect(isAppError(refused) && refused.code).toBe("SEQUENCE_USED");
   });
 
   it("resolves its pending documents through the simulator that knows them", async () => {

@@ -6,7 +6,8 @@ import { ecfTypeName, type EcfType } from "@/lib/domain/ecf-types";
 import { formatFechaHora } from "@/lib/domain/fecha";
 import { buildQrUrl } from "@/lib/domain/qr-url";
 import { getDb } from "@/lib/server/db";
-import type { Prisma, PrismaClient } from "@/prisma/generated/client";
+import { insertAbsentDocuments, newDocumentId, type NewDocumentRow } from "@/lib/server/ledger";
+import type { PrismaClient } from "@/prisma/generated/client";
 
 import {
   DEMO_DOCUMENTS,
@@ -45,7 +46,7 @@ function rowOf(
   rnc: string,
   document: DemoDocument,
   now: number,
-): Prisma.DocumentCreateManyInput {
+): NewDocumentRow {
   const created = now - document.daysAgo * 86_400_000 - 3_600_000;
   const signed = formatFechaHora(created);
   const received = formatFechaHora(created + 4_000);
@@ -88,6 +89,7 @@ function rowOf(
         }
       : {};
   return {
+    id: newDocumentId(),
     accountId,
     environment: DEMO_ENVIRONMENT,
     customerId: rnc,
@@ -115,8 +117,10 @@ function rowOf(
       codigoSeguridad: securityCode,
     }),
     ...receipt,
-    createdAt: BigInt(created),
-    updateAt: BigInt(document.stored === 3 ? created : created + 4_000),
+    createdAt: created,
+    updateAt: document.stored === 3 ? created : created + 4_000,
+    issuedAt: created,
+    source: "import",
   };
 }
 
@@ -132,11 +136,13 @@ export async function ensureDemoDocuments(
 ): Promise<number> {
   const db = prisma ?? (await getDb());
   const now = Date.now();
-  const { count } = await db.document.createMany({
-    data: DEMO_DOCUMENTS.map((document) => rowOf(accountId, rnc, document, now)),
-    skipDuplicates: true,
-  });
-  return count;
+  // Through the ledger's writer: the demo's e-CF are issued numbers like any other (the pre-void
+  // check refuses E310000000001, the gap review never proposes it).
+  const inserted = await insertAbsentDocuments(
+    db,
+    DEMO_DOCUMENTS.map((document) => rowOf(accountId, rnc, document, now)),
+  );
+  return inserted.size;
 }
 
 export { DEMO_DOCUMENTS, DEMO_ENVIRONMENT };

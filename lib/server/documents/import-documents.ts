@@ -3,8 +3,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 
 import { ecfTypeName, type EcfType } from "@/lib/domain/ecf-types";
-import { readEncf } from "@/lib/domain/encf";
 import type { Environment } from "@/lib/domain/environments";
+import { parseFechaHora } from "@/lib/domain/fecha";
 import { buildQrUrl, usesConsumerSummaryQr } from "@/lib/domain/qr-url";
 import { truncateForMessage } from "@/lib/domain/shown-value";
 import {
@@ -16,17 +16,18 @@ import {
 } from "@/lib/schemas/documents-import";
 import { AppError } from "@/lib/errors";
 import { getDb, isUniqueViolation } from "@/lib/server/db";
-import { setCoverageMark } from "@/lib/server/ledger/coverage";
-import { writeEvents, type NewEvent } from "@/lib/server/events/write-event";
-
 import {
   insertAbsentDocuments,
   insertIfAllNew,
+  ledgerColumnsOf,
   lockDocumentSeries,
   newDocumentId,
+  setCoverageMark,
+  updateDocument,
+  type DocumentChange,
   type NewDocumentRow,
-} from "./insert-documents";
-import type { Prisma } from "@/prisma/generated/client";
+} from "@/lib/server/ledger";
+import { writeEvents, type NewEvent } from "@/lib/server/events/write-event";
 
 interface ImportInput {
   accountId: string;
@@ -195,29 +196,29 @@ async function upsert(input: ImportInput, valid: ValidEntry[]): Promise<Set<stri
         tx,
         accountId,
         environment,
-        rows.flatMap((row) => (row.serie && row.tipoeCF ? [{ serie: row.serie, tipoeCF: row.tipoeCF }] : [])),
+        rows.flatMap((row) => {
+          const { serie, tipoeCF } = ledgerColumnsOf(row);
+          return serie && tipoeCF ? [{ serie, tipoeCF }] : [];
+        }),
       );
       const inserted = await insertAbsentDocuments(tx, rows);
       const rest = valid.filter((entry) => !inserted.has(entry.record.ncf));
       if (rest.length === 0) return new Set<string>();
       const existing = await tx.document.findMany({
         where: { accountId, environment, ncf: { in: rest.map((entry) => entry.record.ncf) } },
-        select: { id: true, ncf: true, status: true },
+        select: { id: true, ncf: true, status: true, trackId: true, taxauthResponse: true },
       });
       const byNcf = new Map(existing.map((row) => [row.ncf, row]));
       const changes: Array<NewEvent<"document.status_changed">> = [];
       for (const { record } of rest) {
         const stored = byNcf.get(record.ncf);
         if (!stored) continue;
-        await tx.document.update({
-          where: { id: stored.id },
-          data: { ...updateData(record, input), updateAt: BigInt(now) },
-        });
+        await updateDocument(tx, stored, { ...updateData(record, input), updateAt: BigInt(now) });
         if (record.status !== undefined && record.status !== stored.status) {
           changes.push(statusChangedEvent(input, stored, record.status, now));
         }
       }
-      // The outbox (issue 21): in this transaction, so the events exist iff the statuses changed.
+      // The outbox: in this transaction, so the events exist iff the statuses changed.
       await writeEvents(tx, changes);
       return new Set(byNcf.keys());
     },
@@ -251,11 +252,8 @@ function statusChangedEvent(
 }
 
 /** The fields an entry sets (only those it carries), as stored. */
-function updateData(
-  record: DocumentImportRecord,
-  input: ImportInput,
-): Prisma.DocumentUpdateManyMutationInput {
-  const data: Prisma.DocumentUpdateManyMutationInput = {};
+function updateData(record: DocumentImportRecord, input: ImportInput): DocumentChange {
+  const data: DocumentChange = {};
   if (record.status !== undefined) data.status = record.status;
   if (record.trackId !== undefined) data.trackId = record.trackId;
   if (record.internalTrackId !== undefined) data.internalTrackId = record.internalTrackId;
@@ -267,8 +265,11 @@ function updateData(
   if (record.customerReceivedAt !== undefined) data.customerReceivedAt = record.customerReceivedAt;
   if (record.customerResponse !== undefined) data.customerResponse = record.customerResponse;
   if (record.taxauthResponse !== undefined) data.taxauthResponse = record.taxauthResponse;
-  if (record.status !== undefined || record.taxauthResponse !== undefined) {
-    data.sequenceReusable = isSequenceReusable(record.status, record.taxauthResponse);
+  // A known issue date replaces what was stored; an entry without one leaves it as it was.
+  const issuedAt = issueInstantOf(record);
+  if (issuedAt !== null) {
+    data.issuedAt = BigInt(issuedAt);
+    data.createdAt = BigInt(issuedAt);
   }
   if (record.securityCode !== undefined) data.securityCode = record.securityCode;
   if (record.secretId !== undefined) data.secretId = record.secretId;
@@ -281,10 +282,22 @@ function updateData(
   return data;
 }
 
-/** A new document's row: the entry's fields, the defaults, and the ledger's columns. */
+/**
+ * When the e-CF was issued, if the entry says: its createdAt (the issuer's own record), else its
+ * fechaFirma, else its fechaEmision (that day's start, Santo Domingo time). Null: only the import's
+ * time is known, and the gap review says so.
+ */
+function issueInstantOf(record: DocumentImportRecord): number | null {
+  if (record.createdAt !== undefined) return record.createdAt;
+  if (record.fechaFirma !== undefined) return parseFechaHora(record.fechaFirma);
+  if (record.fechaEmision !== undefined) return parseFechaHora(`${record.fechaEmision} 00:00:00`);
+  return null;
+}
+
+/** A new document's row: the entry's fields and the defaults (the writer derives the ledger's columns). */
 function newDocumentRow(record: DocumentImportRecord, input: ImportInput, now: number): NewDocumentRow {
   const tipo = record.ncf.slice(1, 3) as EcfType;
-  const encf = readEncf(record.ncf);
+  const issuedAt = issueInstantOf(record);
   const taxauthResponse = record.taxauthResponse ?? [];
   return {
     id: newDocumentId(),
@@ -308,11 +321,10 @@ function newDocumentRow(record: DocumentImportRecord, input: ImportInput, now: n
     signedXml: record.signedXml,
     summarySignedXml: record.summarySignedXml,
     qrUrl: record.qr_url ?? qrUrlOf(record, input),
-    createdAt: record.createdAt ?? now,
+    createdAt: issuedAt ?? now,
     updateAt: now,
-    // The sequence ledger's columns (lib/server/ledger): the e-NCF's parts as numbers.
-    ...(typeof encf === "string" ? {} : { serie: encf.serie, tipoeCF: encf.tipo, secuencia: encf.secuencia }),
-    sequenceReusable: isSequenceReusable(record.status, taxauthResponse),
+    issuedAt,
+    source: "import",
   };
 }
 
@@ -331,27 +343,6 @@ function qrUrlOf(record: DocumentImportRecord, input: ImportInput): string | und
     fechaFirma: record.fechaFirma,
     codigoSeguridad: record.securityCode,
   });
-}
-
-/**
- * DGII rejected it saying the number was not used (secuenciaUtilizada=false in its last answer):
- * the ledger does not count it as issued. Anything else imported counts as used.
- */
-export function isSequenceReusable(
-  status: string | undefined,
-  answers: readonly string[] | undefined,
-): boolean {
-  if (status !== "Rechazado" || !answers || answers.length === 0) return false;
-  try {
-    const last: unknown = JSON.parse(answers[answers.length - 1]!);
-    return (
-      typeof last === "object" &&
-      last !== null &&
-      (last as { secuenciaUtilizada?: unknown }).secuenciaUtilizada === false
-    );
-  } catch {
-    return false;
-  }
 }
 
 /** The optional coverage mark (epoch ms, not in the future) is checked before anything is written. */

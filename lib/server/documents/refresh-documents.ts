@@ -5,13 +5,13 @@ import { getActiveSigningCredential } from "@/lib/server/certificates";
 import { logger } from "@/lib/server/config/logger";
 import { getDb, inTransaction } from "@/lib/server/db";
 import { writeEvent } from "@/lib/server/events/write-event";
+import { markDocumentChecked, updateDocument } from "@/lib/server/ledger";
 import type { SigningCredential } from "@/lib/server/signing";
 import type { TaxAuthStatusResult } from "@/lib/server/taxauth";
 import { getTaxAuthClient } from "@/lib/server/taxauth/client-instance";
 import { trackInFlight } from "@/lib/server/voids/in-flight";
 
 import { fromPrismaDocument, taxauthResponsesOf, type StoredDocument } from "./document-views";
-import { isSequenceReusable } from "./import-documents";
 
 /** Statuses DGII never changes again; anything else (En Proceso, or none yet) is worth asking about. */
 export const FINAL_DOCUMENT_STATUSES: ReadonlySet<string> = new Set([
@@ -95,31 +95,25 @@ async function askAndStore(
       "Document status refresh failed",
     );
     // Remember the attempt so a failing authority is not asked again on every poll.
-    await db.document
-      .updateMany({ where: { id: document.id }, data: { checkedAt: BigInt(Date.now()) } })
-      .catch(() => {});
+    await markDocumentChecked(db, document.id, Date.now()).catch(() => {});
     return null;
   }
   const now = Date.now();
   if (answer.estado === "No encontrado" || answer.estado === document.status) {
-    await db.document.updateMany({ where: { id: document.id }, data: { checkedAt: BigInt(now) } });
+    await markDocumentChecked(db, document.id, now);
     return { ...document, checkedAt: now };
   }
   const taxauthResponse = [...taxauthResponsesOf(document), JSON.stringify(answer.raw)];
   // Conditional on the status we read: when two instances race, only one appends the answer, and
-  // only that one writes the document.status_changed event (same transaction: issue 21's outbox).
+  // only that one writes the document.status_changed event (same transaction: the outbox).
   const count = await inTransaction(db, async (tx) => {
-    const { count: updated } = await tx.document.updateMany({
-      where: { id: document.id, status: document.status },
-      data: {
-        status: answer.estado,
-        taxauthResponse,
-        // The sequence ledger: a rejection with secuenciaUtilizada=false leaves the number usable.
-        sequenceReusable: isSequenceReusable(answer.estado, taxauthResponse),
-        updateAt: BigInt(now),
-        checkedAt: BigInt(now),
-      },
-    });
+    // The ledger's writer derives the number's use from the new answer (lib/domain/sequence-use.ts).
+    const updated = await updateDocument(
+      tx,
+      document,
+      { status: answer.estado, taxauthResponse, updateAt: BigInt(now), checkedAt: BigInt(now) },
+      document.status,
+    );
     if (updated === 1) {
       await writeEvent(tx, {
         type: "document.status_changed",

@@ -46,6 +46,8 @@ export interface GapChecks {
   /** The higher number that proves the skip, issued before min(mark, now − quiet period). */
   higherIssued: string | null;
   higherIssuedAt: number | null;
+  /** higherIssuedAt is the e-CF's issue date; false: only its import's time was known (null: no proof). */
+  higherIssuedAtKnown: boolean | null;
   /** Numbers of imported e-CF (used ones), of accepted voids and of voids with an unknown outcome were taken out. */
   issuedExcluded: true;
   voidedExcluded: true;
@@ -196,6 +198,7 @@ export async function findGaps(query: GapsQuery): Promise<GapsPage> {
       quietPeriodHours,
       higherIssued: proof?.ncf ?? null,
       higherIssuedAt: proof?.createdAt ?? null,
+      higherIssuedAtKnown: proof ? proof.issueDateKnown : null,
       issuedExcluded: true,
       voidedExcluded: true,
       unknownOutcomeExcluded: true,

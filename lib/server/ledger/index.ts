@@ -1,4 +1,4 @@
-// The sequence ledger (issue 18): what a company was authorized, issued, voided and still has free,
+// The sequence ledger: what a company was authorized, issued, voided and still has free,
 // per environment and series+type, as merged intervals. Server functions for the REST routes and the
 // portal ("Secuencias").
 export {
@@ -48,3 +48,19 @@ export {
 } from "./prevoid-check";
 export { MAX_USED_LINES, usedNumbersByLine, type UsedLine } from "./used-by-line";
 export { backfillVoidedIntervals, syncVoidedIntervals, VOIDED_INTERVALS_BACKFILL_STEP } from "./sync-voided";
+export {
+  answerStrings,
+  insertAbsentDocuments,
+  insertIfAllNew,
+  ledgerColumnsOf,
+  lockDocumentSeries,
+  markDocumentChecked,
+  newDocumentId,
+  updateDocument,
+  type DocumentChange,
+  type DocumentSource,
+  type LedgerColumns,
+  type NewDocumentRow,
+  type StoredForWrite,
+} from "./document-writer";
+export { recordDgiiSubmissions, type FoundSubmission } from "./dgii-submissions";

@@ -80,7 +80,7 @@ async function usedFromDocuments(accountId: string): Promise<Map<string, Set<num
 
 const rejectedUnused = (ncf: string) => ({
   status: "Rechazado",
-  taxauthResponse: [{ trackId: `t-${ncf}`, codigo: 2, estado: "Rechazado", secuenciaUtilizada: false }],
+  taxauthResponse: [{ trackId: `track-${ncf}`, codigo: 2, estado: "Rechazado", secuenciaUtilizada: false }],
 });
 
 describe("IssuedInterval follows every write of documents", () => {

@@ -147,7 +147,10 @@ export async function usedBelow(
 export interface IssuedDocument {
   ncf: string;
   secuencia: number;
+  /** When it was issued, if known (the issuer's or DGII's date), else when it was imported. */
   createdAt: number;
+  /** createdAt is the issue date (false: only the import's time is known). */
+  issueDateKnown: boolean;
 }
 
 /** The highest used number of a series+type issued at or before `cutoff` (epoch ms), if any. */
@@ -170,9 +173,16 @@ export async function highestIssuedBefore(
       createdAt: { lte: BigInt(Math.max(0, Math.floor(cutoff))) },
     },
     orderBy: { secuencia: "desc" },
-    select: { ncf: true, secuencia: true, createdAt: true },
+    select: { ncf: true, secuencia: true, createdAt: true, issuedAt: true },
   });
-  return row ? { ncf: row.ncf, secuencia: Number(row.secuencia), createdAt: Number(row.createdAt) } : null;
+  return row
+    ? {
+        ncf: row.ncf,
+        secuencia: Number(row.secuencia),
+        createdAt: Number(row.createdAt),
+        issueDateKnown: row.issuedAt !== null,
+      }
+    : null;
 }
 
 /** The highest used number of a series+type (any time), with when it was issued. */

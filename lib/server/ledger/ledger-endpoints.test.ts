@@ -8,7 +8,7 @@ import * as gapsRoute from "@/app/[environment]/secuencias/huecos/route";
 import * as authorizationsRoute from "@/app/[environment]/secuencias/autorizaciones/route";
 
 /**
- * The ledger through the real routes: the pre-void check (issue 18's reproduction: E33…5 imported as
+ * The ledger through the real routes: the pre-void check (a reproduction from a review: E33…5 imported as
  * Aceptado, then a void of E33…4–6 was accepted — now 409 SEQUENCE_USED, nothing sent), the
  * OUTSIDE_AUTHORIZATION warning, and the ledger's own endpoints and codes.
  */

@@ -5,6 +5,7 @@ import type { EcfType } from "@/lib/domain/ecf-types";
 import type { Environment } from "@/lib/domain/environments";
 import { difference, normalizeBySerieTipo, type IntervalSet } from "@/lib/domain/intervals";
 import { AppError } from "@/lib/errors";
+import { getDb } from "@/lib/server/db";
 
 import { listStoredAuthorizations } from "./authorizations";
 import { usedNumbersIn } from "./issued";
@@ -23,9 +24,10 @@ export interface LedgerRange {
 }
 
 /**
- * Before signing a void: a range holding a number the company's imported e-CF show as used (every
- * imported document but one DGII rejected with secuenciaUtilizada=false) → 409 SEQUENCE_USED naming
- * the first 20 and counting the rest, with the remedy. Numbers never seen pass.
+ * Before signing a void: a range holding a number the ledger holds as used (an imported or issued
+ * e-CF, or a submission DGII said it received, unless DGII's own answers leave it reusable) → 409
+ * SEQUENCE_USED naming the first 20 and counting the rest, each named number with its source (the
+ * company's documents, or DGII's word), and the remedy. Numbers never seen pass.
  */
 export async function assertSequencesUnused(
   accountId: string,
@@ -34,22 +36,61 @@ export async function assertSequencesUnused(
 ): Promise<void> {
   const used = await findUsedNumbers(accountId, environment, ranges);
   if (used.total === 0) return;
+  const sources = await usedNumberSources(accountId, environment, used.first);
   const more = used.total - used.first.length;
   const listed = used.first.join(", ") + (more > 0 ? ` y ${used.capped ? "más de " : ""}${more} más` : "");
   throw new AppError(
     "SEQUENCE_USED",
     `No se puede anular: ${used.total === 1 ? "el e-NCF" : `${used.total} e-NCF`} ${listed} ` +
-      `${used.total === 1 ? "ya fue emitido" : "ya fueron emitidos"} (documentos importados). La DGII solo anula ` +
+      `${used.total === 1 ? "ya fue emitido" : "ya fueron emitidos"} (${sourceText(sources)}). La DGII solo anula ` +
       "números no utilizados; un e-CF emitido se cancela con una nota de crédito (e-CF 34). No se envió nada.",
     {
       extra: {
         numbers: used.first,
         total: used.total,
         totalCapped: used.capped,
+        sources,
         remedy: "Emita una nota de crédito (e-CF 34, código de modificación 1) por cada e-CF emitido.",
       },
     },
   );
+}
+
+/** Where the ledger learned that a named number is used, with the status it holds. */
+export interface UsedNumberSource {
+  encf: string;
+  /** "import": the company's own documents (the API, an ERP file); "dgii": a lookup found DGII received it. */
+  source: "import" | "dgii";
+  status: string;
+}
+
+async function usedNumberSources(
+  accountId: string,
+  environment: Environment,
+  numbers: readonly string[],
+): Promise<UsedNumberSource[]> {
+  if (numbers.length === 0) return [];
+  const db = await getDb();
+  const rows = await db.document.findMany({
+    where: { accountId, environment, ncf: { in: [...numbers] } },
+    select: { ncf: true, source: true, status: true },
+  });
+  const byNcf = new Map(rows.map((row) => [row.ncf, row]));
+  return numbers.map((encf) => {
+    const row = byNcf.get(encf);
+    return { encf, source: row?.source === "dgii" ? "dgii" : "import", status: row?.status ?? "" };
+  });
+}
+
+/** "documentos importados", or which numbers DGII said it received, and in which state. */
+function sourceText(sources: readonly UsedNumberSource[]): string {
+  const fromDgii = sources.filter((entry) => entry.source === "dgii");
+  if (fromDgii.length === 0) return "documentos importados";
+  const dgii =
+    (fromDgii.length === 1 ? "la DGII lo recibió: " : "la DGII los recibió: ") +
+    fromDgii.map((entry) => (entry.status ? `${entry.encf}, ${entry.status}` : entry.encf)).join("; ");
+  const imported = sources.filter((entry) => entry.source === "import").map((entry) => entry.encf);
+  return imported.length === 0 ? dgii : `${dgii}; documentos importados: ${imported.join(", ")}`;
 }
 
 export interface UsedNumbers {

@@ -76,7 +76,7 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
     "only an Error void (outcome unknown) can be settled or resent: DGII's own answer made this one Aceptado or Rechazado",
   VOID_ALREADY_SETTLED: "the void was already settled (by a person, or by an accepted resend)",
   SEQUENCE_USED:
-    "a range holds numbers the company's imported e-CF show as used (first 20 listed in `numbers`, `total` counts them): DGII voids only unused numbers; cancel a used one with a credit note (e-CF 34). Nothing was signed, stored or sent",
+    "a range holds numbers the ledger holds as used: the company's imported or issued e-CF, or a submission DGII said it received (first 20 listed in `numbers`, each with its `source` — import or dgii — and status in `sources`; `total` counts them): DGII voids only unused numbers; cancel a used one with a credit note (e-CF 34). Nothing was signed, stored or sent",
   AUTHORIZATION_OVERLAP:
     "the range overlaps an authorization already entered for the same series and type (`authorizationId`)",
   AUTHORIZATION_NOT_FOUND: "no authorization with that id in this company and environment",

@@ -7,6 +7,12 @@ import { setTaxAuthClient } from "@/lib/server/taxauth/client-instance";
 import { configFor, startTestSimulator } from "@/lib/server/taxauth/test-support";
 import type { SimulatorHandle } from "@/lib/taxauth-simulator";
 
+import { parseDgiiInstant } from "@/lib/domain/fecha";
+import { AppError, isAppError } from "@/lib/errors";
+import { importDocuments } from "@/lib/server/documents";
+import { importEntry } from "@/lib/server/documents/test-support";
+import { assertSequencesUnused, findGaps } from "@/lib/server/ledger";
+
 import { checkRangesSent, clearTrackIdsCacheForTests, TRACKIDS_CACHE_MS } from "./track-ids-check";
 
 let database: TestDatabase;
@@ -108,5 +114,64 @@ describe("checkRangesSent (consultatrackids through the simulator over HTTP)", (
       numbers: [{ kind: "unknown", reason: "CERTIFICATE_NOT_CONFIGURED" }],
     });
     expect(none.calls).toBe(0);
+  });
+
+  it("keeps what DGII received in the ledger: never proposed again, refused before a void, naming DGII", async () => {
+    const company = await createTestAccount({ certificate: true });
+    const { accountId, rnc } = company.auth;
+    await importDocuments({
+      accountId,
+      rnc,
+      environment: "TesteCF",
+      body: { documents: [importEntry(encf(1)), importEntry(encf(10))], coveredUntil: Date.now() },
+    });
+    const gapsBefore = await findGaps({ accountId, environment: "TesteCF" });
+    expect(gapsBefore.gaps.map((gap) => [gap.secuenciaDesde, gap.secuenciaHasta])).toEqual([
+      [encf(2), encf(9)],
+    ]);
+    for (const [trackId, codigo, fechaRecepcion] of [
+      ["t-5a", 2, "2026-11-02T09:00:00"],
+      ["t-5b", 1, "2026-11-03T09:00:00"],
+    ] as const) {
+      simulator.admin.registerDocument({
+        environment: "TesteCF",
+        trackId,
+        rnc,
+        encf: encf(5),
+        codigo,
+        fechaRecepcion,
+      });
+    }
+    const answer = await check([range(2, 9)], [encf(5)], undefined, company);
+    expect(answer.numbers[0]).toMatchObject({ encf: encf(5), kind: "received" });
+
+    const stored = await database.prisma.document.findFirstOrThrow({ where: { accountId, ncf: encf(5) } });
+    expect(stored).toMatchObject({
+      source: "dgii",
+      status: "Aceptado",
+      trackId: "t-5b",
+      sequenceReusable: false,
+    });
+    expect(Number(stored.issuedAt)).toBe(parseDgiiInstant("2026-11-02T09:00:00"));
+    const gapsAfter = await findGaps({ accountId, environment: "TesteCF" });
+    expect(gapsAfter.gaps.map((gap) => [gap.secuenciaDesde, gap.secuenciaHasta])).toEqual([
+      [encf(2), encf(4)],
+      [encf(6), encf(9)],
+    ]);
+    const refused = await assertSequencesUnused(accountId, "TesteCF", [
+      { serie: "E", tipoeCF: "31", desde: 4, hasta: 6 },
+    ]).catch((error: unknown) => error);
+    expect(isAppError(refused) && refused.code).toBe("SEQUENCE_USED");
+    expect((refused as AppError).message).toContain(`la DGII lo recibió: ${encf(5)}, Aceptado`);
+    expect((refused as AppError).extra).toMatchObject({
+      numbers: [encf(5)],
+      sources: [{ encf: encf(5), source: "dgii", status: "Aceptado" }],
+    });
+
+    // Asked again later: the submissions it already holds are not added twice.
+    clearTrackIdsCacheForTests();
+    await check([], [encf(5)], undefined, company);
+    const again = await database.prisma.document.findFirstOrThrow({ where: { accountId, ncf: encf(5) } });
+    expect(again.taxauthResponse).toHaveLength(2);
   });
 });

@@ -6,6 +6,7 @@ import { planTrackIdQueries, type ProposedRange } from "@/lib/domain/gap-proposa
 import type { NumberAnswer, RangeAnswer } from "@/lib/domain/ledger-views";
 import { isAppError } from "@/lib/errors";
 import { getActiveSigningCredential } from "@/lib/server/certificates";
+import { recordDgiiSubmissions } from "@/lib/server/ledger";
 import { getTaxAuthClient } from "@/lib/server/taxauth/client-instance";
 
 /** How long an answer of DGII is reused (per company, environment and e-NCF). */
@@ -79,6 +80,17 @@ export async function checkRangesSent(input: {
       const trackIds = await getTaxAuthClient().queryTrackIds(input.environment, input.rnc, credential, encf);
       answer =
         trackIds.length === 0 ? { encf, kind: "never-received" } : { encf, kind: "received", trackIds };
+      // DGII received it: the ledger keeps that (never proposed again, refused before a void).
+      if (trackIds.length > 0) {
+        await recordDgiiSubmissions({
+          accountId: input.accountId,
+          rnc: input.rnc,
+          environment: input.environment,
+          encf,
+          submissions: trackIds,
+          now,
+        });
+      }
       cache.delete(key);
       cache.set(key, { at: now, answer });
       if (cache.size > CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value!);

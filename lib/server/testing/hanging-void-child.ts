@@ -17,11 +17,12 @@ async function main(): Promise<void> {
   else await prepareDatabase(loadConfig());
   const db = await getDb();
   const account = await db.account.findFirstOrThrow({ where: { rnc: process.env.DEMO_RNC } });
+  // Numbers the demo company never issued (its seeded e-CF are E31…1–3: the ledger refuses them).
   void createVoid({
     accountId: account.id,
     rnc: account.rnc,
     environment: "TesteCF",
-    body: { value: { ranges: [{ secuenciaDesde: "E310000000001", secuenciaHasta: "E310000000003" }] } },
+    body: { value: { ranges: [{ secuenciaDesde: "E310000000901", secuenciaHasta: "E310000000903" }] } },
     createdBy: "hanging-void-child",
     idempotencyKey: process.env.HANGING_VOID_IDEMPOTENCY_KEY || undefined,
   }).catch(() => {});

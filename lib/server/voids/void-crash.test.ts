@@ -42,7 +42,7 @@ describe("a process killed while the authority hangs", () => {
         select: { signedXmlGzip: true },
       });
       expect(await decompressSignedXml(signed.signedXmlGzip)).toContain(
-        "<SecuenciaeNCFDesde>E310000000001</SecuenciaeNCFDesde>",
+        "<SecuenciaeNCFDesde>E310000000901</SecuenciaeNCFDesde>",
       );
     } finally {
       await db.dispose();

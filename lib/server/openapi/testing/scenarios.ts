@@ -193,9 +193,15 @@ export async function buildScenarios(app: VoidTestApp): Promise<Scenario[]> {
     rnc: account.auth.rnc,
     ranges: [{ from: issued.secuenciaHasta, to: issued.secuenciaHasta }],
   });
+  // Issued an hour ago: newer than the gap review's quiet period (its example shows them withheld).
+  const issuedRecently = Date.now() - 3_600_000;
   const documents = [
-    importEntry("E310000000101"),
-    importEntry("E320000000102", { invoiceTotal: 1500.5, summarySignedXml: "rfce/E320000000102.xml" }),
+    importEntry("E310000000101", { createdAt: issuedRecently }),
+    importEntry("E320000000102", {
+      createdAt: issuedRecently,
+      invoiceTotal: 1500.5,
+      summarySignedXml: "rfce/E320000000102.xml",
+    }),
   ];
   await direct(
     importRoute.POST,

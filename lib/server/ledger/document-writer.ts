@@ -2,11 +2,25 @@ import "server-only";
 
 import { v7 as uuidv7 } from "uuid";
 
+import { readEncf } from "@/lib/domain/encf";
 import type { Environment } from "@/lib/domain/environments";
+import { isReusable, submissionsOfDocument } from "@/lib/domain/sequence-use";
 import { isUniqueViolation } from "@/lib/server/db";
 import { Prisma } from "@/prisma/generated/client";
 
-/** What the import writes on a new document (the columns it may set; the rest keep their defaults). */
+/**
+ * The ledger's one writer: every statement that writes a "Document" row is here (a test scans the
+ * source for any other). The issued intervals follow the documents' ledger columns through the
+ * triggers of migration issued_intervals, in the same statement; what this module guarantees is
+ * that those columns are always derived — the e-NCF's parts from the e-NCF, `sequenceReusable` from
+ * DGII's answers by the one rule of lib/domain/sequence-use.ts — so no path (an import, the demo
+ * seed, a status refresh, a DGII lookup) can write a document the ledger does not see.
+ */
+
+/** Where a document came from: imported (the API, an ERP file, the demo) or learned from DGII. */
+export type DocumentSource = "import" | "dgii";
+
+/** What a writer sets on a new document (the columns it may set; the rest keep their defaults). */
 export interface NewDocumentRow {
   /** UUIDv7, as Prisma's @default(uuid(7)) makes them (newDocumentId). */
   id: string;
@@ -34,17 +48,46 @@ export interface NewDocumentRow {
   qrUrl?: string | null;
   createdAt: number;
   updateAt: number;
-  serie?: string | null;
-  tipoeCF?: string | null;
-  secuencia?: number | null;
-  sequenceReusable?: boolean;
+  /** When DGII's answers or the issuer say the e-CF was issued (epoch ms), if known. */
+  issuedAt?: number | null;
+  source?: DocumentSource;
 }
+
+/** The ledger's columns of a document, derived: never taken from a caller. */
+export interface LedgerColumns {
+  serie: string | null;
+  tipoeCF: string | null;
+  secuencia: number | null;
+  sequenceReusable: boolean;
+}
+
+export function ledgerColumnsOf(document: {
+  ncf: string;
+  status: string;
+  trackId?: string | null;
+  taxauthResponse: readonly string[];
+}): LedgerColumns {
+  const encf = readEncf(document.ncf);
+  const parts =
+    typeof encf === "string"
+      ? { serie: null, tipoeCF: null, secuencia: null }
+      : { serie: encf.serie, tipoeCF: encf.tipo as string, secuencia: encf.secuencia };
+  const submissions = submissionsOfDocument({
+    status: document.status,
+    trackId: document.trackId,
+    answers: document.taxauthResponse,
+  });
+  return { ...parts, sequenceReusable: isReusable(submissions) };
+}
+
+type WrittenRow = NewDocumentRow & LedgerColumns;
 
 /** The columns the import writes, in the order of `rowsOf` below. */
 const COLUMNS = Prisma.sql`("id", "accountId", "environment", "customerId", "ncf", "status", "trackId",
   "internalTrackId", "fileName", "documentType", "buyerRnc", "invoiceTotal", "customerReceived",
   "customerReceivedAt", "customerResponse", "taxauthResponse", "securityCode", "secretId", "signedXml",
-  "summarySignedXml", "qrUrl", "createdAt", "updateAt", "serie", "tipoeCF", "secuencia", "sequenceReusable")`;
+  "summarySignedXml", "qrUrl", "createdAt", "updateAt", "issuedAt", "source", "serie", "tipoeCF", "secuencia",
+  "sequenceReusable")`;
 
 /** A new document's id: UUIDv7, as Prisma's @default(uuid(7)) makes them. */
 export function newDocumentId(): string {
@@ -52,7 +95,7 @@ export function newDocumentId(): string {
 }
 
 /** The per-row fields sent as JSON; the company's three (one company per call) go as parameters. */
-const ROW_KEYS: Array<keyof NewDocumentRow> = [
+const ROW_KEYS: Array<keyof WrittenRow> = [
   "id",
   "ncf",
   "status",
@@ -73,6 +116,8 @@ const ROW_KEYS: Array<keyof NewDocumentRow> = [
   "qrUrl",
   "createdAt",
   "updateAt",
+  "issuedAt",
+  "source",
   "serie",
   "tipoeCF",
   "secuencia",
@@ -88,22 +133,23 @@ function rowsOf(rows: readonly NewDocumentRow[]): Prisma.Sql {
   const { accountId, environment, customerId } = rows[0]!;
   for (const row of rows) {
     if (row.accountId !== accountId || row.environment !== environment || row.customerId !== customerId)
-      throw new Error("insert-documents: one company and environment per call");
+      throw new Error("document-writer: one company and environment per call");
   }
-  const json = JSON.stringify(rows, ROW_KEYS as string[]);
+  const written: WrittenRow[] = rows.map((row) => ({ ...row, ...ledgerColumnsOf(row) }));
+  const json = JSON.stringify(written, ROW_KEYS as string[]);
   return Prisma.sql`
     SELECT r."id", ${accountId}, ${environment}::"Environment", ${customerId}, r."ncf", r."status",
       r."trackId", r."internalTrackId", r."fileName", r."documentType", r."buyerRnc", r."invoiceTotal",
       r."customerReceived", r."customerReceivedAt", r."customerResponse",
       coalesce(r."taxauthResponse", '[]'::jsonb), r."securityCode", r."secretId", r."signedXml",
-      r."summarySignedXml", r."qrUrl", r."createdAt", r."updateAt", r."serie", r."tipoeCF",
-      r."secuencia", coalesce(r."sequenceReusable", false)
+      r."summarySignedXml", r."qrUrl", r."createdAt", r."updateAt", r."issuedAt",
+      coalesce(r."source", 'import'), r."serie", r."tipoeCF", r."secuencia", coalesce(r."sequenceReusable", false)
     FROM jsonb_to_recordset(${json}::jsonb) AS r("id" text, "ncf" text, "status" text, "trackId" text,
       "internalTrackId" text, "fileName" text, "documentType" text, "buyerRnc" text,
       "invoiceTotal" numeric(20, 2), "customerReceived" text, "customerReceivedAt" text,
       "customerResponse" text, "taxauthResponse" jsonb, "securityCode" text, "secretId" text,
       "signedXml" text, "summarySignedXml" text, "qrUrl" text, "createdAt" bigint, "updateAt" bigint,
-      "serie" text, "tipoeCF" text, "secuencia" bigint, "sequenceReusable" boolean)`;
+      "issuedAt" bigint, "source" text, "serie" text, "tipoeCF" text, "secuencia" bigint, "sequenceReusable" boolean)`;
 }
 
 /**
@@ -190,4 +236,68 @@ export async function lockDocumentSeries(
       FROM unnest(${series}::text[], ${tipos}::text[]) AS s(serie, tipo)
       ORDER BY 1
     ) AS k`;
+}
+
+/** The columns a writer may change on a stored document: never the ledger's own (derived here). */
+export type DocumentChange = Omit<
+  Prisma.DocumentUpdateManyMutationInput,
+  "serie" | "tipoeCF" | "secuencia" | "sequenceReusable" | "ncf" | "id" | "accountId" | "environment"
+>;
+
+/** A stored document as read before changing it: what the ledger's columns are derived from. */
+export interface StoredForWrite {
+  id: string;
+  ncf: string;
+  status: string;
+  trackId: string | null;
+  taxauthResponse: unknown;
+}
+
+/** What the columns of the ledger become once `change` applies to `stored`. */
+function ledgerColumnsAfter(stored: StoredForWrite, change: DocumentChange): LedgerColumns {
+  const status = typeof change.status === "string" ? change.status : stored.status;
+  const trackId = change.trackId === undefined ? stored.trackId : (change.trackId as string | null);
+  const answers = change.taxauthResponse === undefined ? stored.taxauthResponse : change.taxauthResponse;
+  return ledgerColumnsOf({ ncf: stored.ncf, status, trackId, taxauthResponse: answerStrings(answers) });
+}
+
+/** taxauthResponse as stored (a JSON array of JSON strings; anything else re-encoded). */
+export function answerStrings(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return value.map((entry) => (typeof entry === "string" ? entry : JSON.stringify(entry)));
+}
+
+/**
+ * Changes one stored document (inside the caller's transaction, or alone) and rewrites its ledger
+ * columns from the result, so a re-import also repairs a row an older writer left without them.
+ * `ifStatus`: only while the stored status is still that one (two instances refreshing at once:
+ * one writes). Returns 1 when written, 0 when not.
+ */
+export async function updateDocument(
+  db: Pick<Prisma.TransactionClient, "document">,
+  stored: StoredForWrite,
+  change: DocumentChange,
+  ifStatus?: string,
+): Promise<number> {
+  const ledger = ledgerColumnsAfter(stored, change);
+  const { count } = await db.document.updateMany({
+    where: { id: stored.id, ...(ifStatus !== undefined ? { status: ifStatus } : {}) },
+    data: {
+      ...change,
+      serie: ledger.serie,
+      tipoeCF: ledger.tipoeCF,
+      secuencia: ledger.secuencia === null ? null : BigInt(ledger.secuencia),
+      sequenceReusable: ledger.sequenceReusable,
+    },
+  });
+  return count;
+}
+
+/** Records that DGII was asked about a document (nothing the ledger reads changes). */
+export async function markDocumentChecked(
+  db: Pick<Prisma.TransactionClient, "document">,
+  id: string,
+  at: number,
+): Promise<void> {
+  await db.document.updateMany({ where: { id }, data: { checkedAt: BigInt(at) } });
 }

@@ -1,0 +1,116 @@
+import "server-only";
+
+import type { Environment } from "@/lib/domain/environments";
+import { parseDgiiInstant } from "@/lib/domain/fecha";
+import { getDb } from "@/lib/server/db";
+
+import { answerStrings, insertAbsentDocuments, newDocumentId, updateDocument } from "./document-writer";
+
+/** One submission of an e-NCF as DGII's consultatrackids lists it. */
+export interface FoundSubmission {
+  trackId: string;
+  estado: string;
+  codigo?: string;
+  fechaRecepcion?: string;
+  mensaje?: string;
+}
+
+/**
+ * A lookup found that DGII received an e-NCF: that is a fact the ledger keeps, whoever asked (the gap
+ * review's "Verificar en la DGII", any later lookup). The number gets a document of source "dgii" when
+ * the company holds none (its status the latest submission's estado, its issue date the first
+ * reception), or the submissions its stored document does not name yet are added to its answers; the
+ * ledger's writer then decides, by the one rule, whether the number is used. From then on the gap
+ * review no longer proposes it and the pre-void check refuses it, naming DGII as the source.
+ */
+export async function recordDgiiSubmissions(input: {
+  accountId: string;
+  rnc: string;
+  environment: Environment;
+  encf: string;
+  submissions: readonly FoundSubmission[];
+  now?: number;
+}): Promise<void> {
+  if (input.submissions.length === 0) return;
+  const now = input.now ?? Date.now();
+  const answers = input.submissions.map((submission) => JSON.stringify(answerOf(submission)));
+  const latest = latestOf(input.submissions);
+  const received = input.submissions
+    .map((submission) => (submission.fechaRecepcion ? parseDgiiInstant(submission.fechaRecepcion) : null))
+    .filter((instant): instant is number => instant !== null);
+  const issuedAt = received.length > 0 ? Math.min(...received) : null;
+  const db = await getDb();
+  await db.$transaction(async (tx) => {
+    const inserted = await insertAbsentDocuments(tx, [
+      {
+        id: newDocumentId(),
+        accountId: input.accountId,
+        environment: input.environment,
+        customerId: input.rnc,
+        ncf: input.encf,
+        status: latest.estado,
+        trackId: latest.trackId,
+        taxauthResponse: answers,
+        createdAt: issuedAt ?? now,
+        updateAt: now,
+        issuedAt,
+        source: "dgii",
+      },
+    ]);
+    if (inserted.size > 0) return;
+    const stored = await tx.document.findFirst({
+      where: { accountId: input.accountId, environment: input.environment, ncf: input.encf },
+      select: { id: true, ncf: true, status: true, trackId: true, taxauthResponse: true },
+    });
+    if (!stored) return;
+    const known = answerStrings(stored.taxauthResponse);
+    const named = new Set(known.flatMap((text) => trackIdOf(text) ?? []));
+    if (stored.trackId) named.add(stored.trackId);
+    const added = answers.filter((_, index) => !named.has(input.submissions[index]!.trackId));
+    if (added.length === 0) return;
+    await updateDocument(tx, stored, { taxauthResponse: [...known, ...added], updateAt: BigInt(now) });
+  });
+}
+
+/** The submission DGII received last (by its reception date; else the last listed: DGII lists oldest first). */
+function latestOf(submissions: readonly FoundSubmission[]): FoundSubmission {
+  let latest = submissions.at(-1)!;
+  let latestAt = latest.fechaRecepcion ? parseDgiiInstant(latest.fechaRecepcion) : null;
+  for (const submission of submissions) {
+    const at = submission.fechaRecepcion ? parseDgiiInstant(submission.fechaRecepcion) : null;
+    if (at !== null && (latestAt === null || at > latestAt)) {
+      latest = submission;
+      latestAt = at;
+    }
+  }
+  return latest;
+}
+
+/** An answer as stored: DGII's fields, and where it came from (a consultatrackids lookup). */
+function answerOf(submission: FoundSubmission): Record<string, string> {
+  const answer: Record<string, string> = {
+    fuente: "consultatrackids",
+    trackId: submission.trackId,
+    estado: submission.estado,
+  };
+  if (submission.codigo) answer.codigo = submission.codigo;
+  if (submission.fechaRecepcion) answer.fechaRecepcion = submission.fechaRecepcion;
+  if (submission.mensaje) answer.mensaje = submission.mensaje;
+  return answer;
+}
+
+function trackIdOf(text: string): string | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (
+      typeof value === "object" &&
+      value !== null &&
+      typeof (value as { trackId?: unknown }).trackId === "string"
+    ) {
+      return (value as { trackId: string }).trackId;
+    }
+  } catch {
+    // An unreadable stored answer names no trackId.
+  }
+  return undefined;
+}
