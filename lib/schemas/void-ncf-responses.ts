@@ -156,7 +156,7 @@ export const voidRecordSchema = z.strictObject({
     .boolean()
     .optional()
     .describe(
-      "Extension, on `?voidId=` (and the resolution's answer): true when the answer came from Anula's DGII " +
+      "Extension, on every record GET void-ncf lists or returns (and the resolution's answer): true when the answer came from Anula's DGII " +
         "simulator, never from DGII (TAXAUTH=simulator, or made before the deployment moved to DGII with " +
         "`npm run setup -- --move-to-dgii`). A simulated Aceptado voided nothing at DGII.",
     ),

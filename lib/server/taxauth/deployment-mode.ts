@@ -80,21 +80,26 @@ export async function moveToDgii(
   });
 }
 
-/**
- * Whether a record's answer came from the simulator (the void detail's `simulado`, the portal's
- * mark). The database's record decides; before any start recorded it, this instance's TAXAUTH.
- */
-export async function isSimulatedAnswer(createdAt: number, db?: Db): Promise<boolean> {
-  const deployment = (await readDeployment(db ?? (await getDb()))) ?? {
-    mode: loadConfig().taxAuth.mode,
-    simulatedUntil: null,
-  };
-  return answeredBySimulator(createdAt, deployment);
+/** The database's record; before any start recorded it, this instance's TAXAUTH. */
+async function currentDeployment(db?: Db): Promise<TaxAuthDeployment> {
+  return (
+    (await readDeployment(db ?? (await getDb()))) ?? { mode: loadConfig().taxAuth.mode, simulatedUntil: null }
+  );
 }
 
-/** The void detail's extension `simulado` (lib/schemas/void-ncf-responses.ts), from its createdAt. */
-export async function withSimulatedField<T extends Record<string, unknown>>(
-  record: T,
-): Promise<T & { simulado: boolean }> {
-  return { ...record, simulado: await isSimulatedAnswer(Number(record.createdAt)) };
+/** Whether a record's answer came from the simulator (a void's answer, its page's mark). */
+export async function isSimulatedAnswer(createdAt: number, db?: Db): Promise<boolean> {
+  return answeredBySimulator(createdAt, await currentDeployment(db));
+}
+
+/** The void records' extension `simulado` (lib/schemas/void-ncf-responses.ts), from their createdAt. */
+export async function withSimulatedFields<T extends Record<string, unknown>>(
+  records: T[],
+): Promise<Array<T & { simulado: boolean }>> {
+  if (records.length === 0) return [];
+  const deployment = await currentDeployment();
+  return records.map((record) => ({
+    ...record,
+    simulado: answeredBySimulator(Number(record.createdAt), deployment),
+  }));
 }

@@ -56,11 +56,28 @@ function taxauthObject(record: VoidAttempt) {
   };
 }
 
+/**
+ * The answer's message when the DGII simulator answered (lib/domain/taxauth-deployment.ts): it names
+ * the simulator wherever it would name DGII, so a simulated Aceptado never reads as DGII's word.
+ */
+export function simulatorWording(message: string): string {
+  return (
+    "SIMULADO: " +
+    message
+      .replace(/\bLa DGII\b/g, "El simulador de la DGII")
+      .replace(/\bla DGII\b/g, "el simulador de la DGII")
+  );
+}
+
 /** POST void-ncf's answer for an attempt (a first send or an Idempotency-Key replay alike). */
 export function voidAttemptAnswer(
   result: Pick<CreateVoidResult, "attempt" | "rangesJson" | "warnings">,
+  options: { simulated?: boolean } = {},
 ): HttpAnswer {
-  const answer = attemptAnswer(result);
+  const plain = attemptAnswer(result);
+  const answer = options.simulated
+    ? { ...plain, body: { ...plain.body, message: simulatorWording(String(plain.body.message)) } }
+    : plain;
   // Extension: the sequence ledger's warnings (a range outside every authorization entered).
   return result.warnings && result.warnings.length > 0
     ? { ...answer, body: { ...answer.body, warnings: result.warnings } }

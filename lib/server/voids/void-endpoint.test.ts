@@ -602,6 +602,10 @@ describe("GET void-ncf?voidId=: simulado", () => {
       await enforceTaxAuthMode(app.db.prisma, "simulator");
       const before = await post({ ranges: [freshRange(1)], fechaHoraAnulacion: "22-11-2026 08:30:00" });
       expect(before.body.status).toBe("Aceptado");
+      // The answer itself names the simulator where it would name DGII.
+      expect(before.body.message).toBe(
+        "SIMULADO: Anulación aceptada por el simulador de la DGII: las secuencias ya no pueden emitirse.",
+      );
       expect(await simulatedOf(before.body.voidId as string)).toBe(true);
 
       await moveToDgii(app.db.prisma, Date.now() + 1);
@@ -610,6 +614,9 @@ describe("GET void-ncf?voidId=: simulado", () => {
       const after = await post({ ranges: [freshRange(1)], fechaHoraAnulacion: "22-11-2026 08:31:00" });
       expect(await simulatedOf(before.body.voidId as string)).toBe(true);
       expect(await simulatedOf(after.body.voidId as string)).toBe(false);
+      expect(after.body.message).toBe(
+        "Anulación aceptada por la DGII: las secuencias ya no pueden emitirse.",
+      );
     } finally {
       await app.db.prisma.deploymentSetting.deleteMany();
     }

@@ -8,7 +8,7 @@ import { heldVoidAnswer, prefersRespondAsync, requestIpOf } from "@/lib/server/a
 import { voidAttemptAnswer, voidListBody, voidRecordBody } from "@/lib/server/voids/http";
 import { getVoid, listVoids, parseVoidListQuery, withRangesJson } from "@/lib/server/voids/list-voids";
 import { withSettlementFields } from "@/lib/server/voids/settlement-http";
-import { withSimulatedField } from "@/lib/server/taxauth/deployment-mode";
+import { isSimulatedAnswer, withSimulatedFields } from "@/lib/server/taxauth/deployment-mode";
 
 type Context = { params: Promise<{ environment: string }> };
 
@@ -42,7 +42,7 @@ export const POST = route(async (request: Request, { params }: Context) => {
   }
   const { result } = outcome;
   annotateRequest({ voidId: result.attempt.voidId, voidStatus: result.attempt.status });
-  const answer = voidAttemptAnswer(result);
+  const answer = voidAttemptAnswer(result, { simulated: await isSimulatedAnswer(result.attempt.createdAt) });
   return json(answer.body, answer.status);
 });
 
@@ -56,10 +56,14 @@ export const GET = route(async (request: Request, { params }: Context) => {
   if (voidId !== undefined) {
     const record = voidRecordBody(await getVoid(auth.accountId, environment, voidId, withRangesJson));
     // Extension `simulado`: an answer of the DGII simulator is never given as DGII's word.
-    return streamedJson(await withSimulatedField((await withSettlementFields(auth.accountId, [record]))[0]!));
+    return streamedJson(
+      (await withSimulatedFields(await withSettlementFields(auth.accountId, [record])))[0]!,
+    );
   }
   const page = voidListBody(await listVoids(auth.accountId, environment, query, withRangesJson));
-  const items = await withSettlementFields(auth.accountId, page.items as Array<Record<string, unknown>>);
+  const items = await withSimulatedFields(
+    await withSettlementFields(auth.accountId, page.items as Array<Record<string, unknown>>),
+  );
   return streamedJson({ ...page, items });
 });
 

@@ -9,7 +9,7 @@ import { checkResendConfirmation, resendVoid } from "@/lib/server/voids/resend-v
 import { readResolutionBody } from "@/lib/server/voids/resolution-body";
 import { settleVoid } from "@/lib/server/voids/settle-void";
 import { withSettlementFields } from "@/lib/server/voids/settlement-http";
-import { withSimulatedField } from "@/lib/server/taxauth/deployment-mode";
+import { withSimulatedFields } from "@/lib/server/taxauth/deployment-mode";
 
 type Context = { params: Promise<{ environment: string; voidId: string }> };
 
@@ -50,7 +50,7 @@ export const POST = route(async (request: Request, { params }: Context) => {
   }
   annotateRequest({ voidId });
   const record = voidRecordBody(await getVoid(auth.accountId, environment, voidId, withRangesJson));
-  return json(await withSimulatedField((await withSettlementFields(auth.accountId, [record]))[0]!), 200);
+  return json((await withSimulatedFields(await withSettlementFields(auth.accountId, [record])))[0]!, 200);
 });
 
 /** Any other method: JSON 405 METHOD_NOT_ALLOWED with Allow (Next's own 405 has no body). */

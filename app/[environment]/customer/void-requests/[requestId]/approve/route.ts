@@ -6,6 +6,7 @@ import { annotateRequest } from "@/lib/server/http/request-context";
 import { enforceRateLimit } from "@/lib/server/rate-limit";
 import { approveVoidRequest } from "@/lib/server/approvals/approve-void-request";
 import { requestIpOf } from "@/lib/server/approvals/http";
+import { isSimulatedAnswer } from "@/lib/server/taxauth/deployment-mode";
 import { voidAttemptAnswer } from "@/lib/server/voids/http";
 
 type Context = { params: Promise<{ environment: string; requestId: string }> };
@@ -24,7 +25,7 @@ export const POST = route(async (request: Request, { params }: Context) => {
   const { requestId } = await params;
   const { result } = await approveVoidRequest(auth, environment, requestId, { ip: requestIpOf(request) });
   annotateRequest({ voidId: result.attempt.voidId, voidStatus: result.attempt.status });
-  const answer = voidAttemptAnswer(result);
+  const answer = voidAttemptAnswer(result, { simulated: await isSimulatedAnswer(result.attempt.createdAt) });
   return json({ ...answer.body, requestId }, answer.status);
 });
 
