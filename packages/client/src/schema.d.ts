@@ -974,7 +974,7 @@ export interface components {
          *     | `VOID_IN_PROGRESS` | 409 | a send of this void (the first one or a resend) is still waiting for DGII's answer: wait for it, then look again. On POST void-ncf: a range overlaps an Error void whose send is still waiting (its voidId and the line are named); nothing was sent |
          *     | `VOID_NOT_UNKNOWN` | 409 | only an Error void (outcome unknown) can be settled or resent: DGII's own answer made this one Aceptado or Rechazado |
          *     | `VOID_ALREADY_SETTLED` | 409 | the void was already settled (by a person, or by an accepted resend) |
-         *     | `SEQUENCE_USED` | 409 | a range holds numbers the company's imported e-CF show as used (first 20 listed in `numbers`, `total` counts them): DGII voids only unused numbers; cancel a used one with a credit note (e-CF 34). Nothing was signed, stored or sent |
+         *     | `SEQUENCE_USED` | 409 | a range holds numbers the ledger holds as used: the company's imported or issued e-CF, or a submission DGII said it received (first 20 listed in `numbers`, each with its `source` — import or dgii — and status in `sources`; `total` counts them): DGII voids only unused numbers; cancel a used one with a credit note (e-CF 34). Nothing was signed, stored or sent |
          *     | `AUTHORIZATION_OVERLAP` | 409 | the range overlaps an authorization already entered for the same series and type (`authorizationId`) |
          *     | `AUTHORIZATION_NOT_FOUND` | 404 | no authorization with that id in this company and environment |
          *     | `APPROVAL_REQUIRED` | 409 | the company's approval policy holds this void for a second person: a void request was created (its id in `requestId`, follow it at GET …/void-requests/{requestId}); nothing was signed, stored as a void or sent. Send `Prefer: respond-async` to get 202 with the request instead |
@@ -1063,12 +1063,24 @@ export interface components {
             notAfter?: string;
             /** @description AUTHORIZATION_OVERLAP: the id of the authorization the range overlaps */
             authorizationId?: string;
-            /** @description SEQUENCE_USED: the first 20 e-NCF of the ranges imported as issued */
+            /** @description SEQUENCE_USED: the first 20 used e-NCF of the ranges (imported or issued, or received by DGII) */
             numbers?: string[];
             /** @description SEQUENCE_USED: how many e-NCF of the ranges were issued */
             total?: number;
             /** @description SEQUENCE_USED: true when total stopped counting at 1,000,000 (there are more) */
             totalCapped?: boolean;
+            /** @description SEQUENCE_USED: where the ledger learned that each named number is used */
+            sources?: {
+                /** @description One of `numbers` */
+                encf: string;
+                /**
+                 * @description import: the company's own documents say it was issued; dgii: a lookup found DGII received it
+                 * @enum {string}
+                 */
+                source: "import" | "dgii";
+                /** @description The status the ledger holds for it (DGII's estado) */
+                status: string;
+            }[];
             /** @description SEQUENCE_USED: what to do instead (a credit note, e-CF 34, per issued e-CF) */
             remedy?: string;
             /** @description RNC_REQUIRED: the companies the user may act for (sign in again naming one in rnc) */
@@ -2019,6 +2031,7 @@ export interface components {
          *             "quietPeriodHours": 72,
          *             "higherIssued": "E310000009200",
          *             "higherIssuedAt": 1768500000000,
+         *             "higherIssuedAtKnown": true,
          *             "issuedExcluded": true,
          *             "voidedExcluded": true,
          *             "unknownOutcomeExcluded": true
@@ -2052,6 +2065,8 @@ export interface components {
                     quietPeriodHours: number;
                     higherIssued: string | null;
                     higherIssuedAt: number | null;
+                    /** @description true: higherIssuedAt is the e-CF's issue date (its createdAt, fechaFirma or fechaEmision, or DGII's reception); false: the import gave none, so it is the import's time and the quiet period counted from it */
+                    higherIssuedAtKnown: boolean | null;
                     /** @constant */
                     issuedExcluded: true;
                     /** @constant */
@@ -3362,7 +3377,7 @@ export interface operations {
              *
              *     `ALREADY_VOIDED`: a range overlaps an Aceptado void (its voidId is named); nothing was sent
              *
-             *     `SEQUENCE_USED`: a range holds numbers the company's imported e-CF show as used (first 20 listed in `numbers`, `total` counts them): DGII voids only unused numbers; cancel a used one with a credit note (e-CF 34). Nothing was signed, stored or sent
+             *     `SEQUENCE_USED`: a range holds numbers the ledger holds as used: the company's imported or issued e-CF, or a submission DGII said it received (first 20 listed in `numbers`, each with its `source` — import or dgii — and status in `sources`; `total` counts them): DGII voids only unused numbers; cancel a used one with a credit note (e-CF 34). Nothing was signed, stored or sent
              *
              *     `VOID_IN_PROGRESS`: a send of this void (the first one or a resend) is still waiting for DGII's answer: wait for it, then look again. On POST void-ncf: a range overlaps an Error void whose send is still waiting (its voidId and the line are named); nothing was sent
              *
@@ -4283,7 +4298,7 @@ export interface operations {
              *
              *     `ALREADY_VOIDED`: a range overlaps an Aceptado void (its voidId is named); nothing was sent
              *
-             *     `SEQUENCE_USED`: a range holds numbers the company's imported e-CF show as used (first 20 listed in `numbers`, `total` counts them): DGII voids only unused numbers; cancel a used one with a credit note (e-CF 34). Nothing was signed, stored or sent
+             *     `SEQUENCE_USED`: a range holds numbers the ledger holds as used: the company's imported or issued e-CF, or a submission DGII said it received (first 20 listed in `numbers`, each with its `source` — import or dgii — and status in `sources`; `total` counts them): DGII voids only unused numbers; cancel a used one with a credit note (e-CF 34). Nothing was signed, stored or sent
              *
              *     `VOID_IN_PROGRESS`: a send of this void (the first one or a resend) is still waiting for DGII's answer: wait for it, then look again. On POST void-ncf: a range overlaps an Error void whose send is still waiting (its voidId and the line are named); nothing was sent
              */
