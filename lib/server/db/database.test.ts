@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { postgresTarget, type DatabaseTarget } from "./database-target";
 import { nowMs } from "./epoch";
 import { readMigrationFiles } from "./migration-files";
-import { openDatabase } from "./open-database";
+import { openDatabase, type OpenOptions } from "./open-database";
+import { pgliteImage } from "./pglite-image";
 import { createTestDatabase } from "./test-database";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -14,6 +15,11 @@ const cleanups: Array<() => Promise<void>> = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
+
+/** A new cluster for a fresh PGlite dir (loaded, not initdb'd again: pglite-image.ts); nothing on PostgreSQL. */
+async function clean(): Promise<OpenOptions> {
+  return serverUrl ? {} : { pgliteImage: await pgliteImage("empty") };
+}
 
 /** A fresh place to keep a database across "restarts": a temp PGlite dir, or a new PG schema. */
 async function freshPersistentTarget(): Promise<DatabaseTarget> {
@@ -34,7 +40,7 @@ async function freshPersistentTarget(): Promise<DatabaseTarget> {
 
 describe("migrations", () => {
   it("apply on a clean database, then a second run applies nothing and fails nothing", async () => {
-    const database = await openDatabase(await freshPersistentTarget());
+    const database = await openDatabase(await freshPersistentTarget(), await clean());
     try {
       const files = await readMigrationFiles();
       expect(files.length).toBeGreaterThan(0);
@@ -52,7 +58,7 @@ describe("migrations", () => {
 
   it("keeps the data across a restart", async () => {
     const target = await freshPersistentTarget();
-    const first = await openDatabase(target);
+    const first = await openDatabase(target, await clean());
     await first.migrate();
     const now = nowMs();
     await first.prisma.account.create({
@@ -92,7 +98,7 @@ describe("migrations", () => {
   });
 
   it("reports an applied migration whose file was edited", async () => {
-    const database = await openDatabase(await freshPersistentTarget());
+    const database = await openDatabase(await freshPersistentTarget(), await clean());
     try {
       await database.migrate();
       await database.exec(`UPDATE "_prisma_migrations" SET checksum = 'not-the-file'`);

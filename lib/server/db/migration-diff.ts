@@ -23,7 +23,12 @@ const NO_FILTERS = { externalTables: [], externalEnums: [] };
  * already agree.
  */
 export async function diffSchemaAgainstMigrations(
-  options: { schemaPath?: string; migrationsDir?: string } = {},
+  options: {
+    schemaPath?: string;
+    migrationsDir?: string;
+    /** Start the main and shadow databases from this new cluster (PGlite's dumpDataDir), not initdb. */
+    emptyCluster?: Blob;
+  } = {},
 ): Promise<string | null> {
   const schemaPath = options.schemaPath ?? defaultSchemaPath();
   const migrationsDir = options.migrationsDir ?? defaultMigrationsDir();
@@ -31,9 +36,21 @@ export async function diffSchemaAgainstMigrations(
   const migrations = await readMigrationFiles(migrationsDir);
   const schemaFile = { path: path.basename(schemaPath), content };
 
-  const main = new PGlite();
+  const emptyCluster = options.emptyCluster;
+  const main = emptyCluster ? new PGlite({ loadDataDir: emptyCluster }) : new PGlite();
+  const shadows: PGlite[] = [];
+  // The adapter's own shadow database is a new PGlite (initdb); with a saved cluster, a copy of it.
+  const adapter = emptyCluster
+    ? new (class extends PrismaPGlite {
+        override connectToShadowDb() {
+          const shadow = new PGlite({ loadDataDir: emptyCluster });
+          shadows.push(shadow);
+          return new PrismaPGlite(shadow).connect();
+        }
+      })(main)
+    : new PrismaPGlite(main);
   try {
-    const engine = await openSchemaEngine(new PrismaPGlite(main), schemaFile);
+    const engine = await openSchemaEngine(adapter, schemaFile);
     const list: MigrationList = {
       baseDir: migrationsDir,
       lockfile: { path: MIGRATION_LOCK_FILE, content: MIGRATION_LOCK_CONTENT },
@@ -53,6 +70,7 @@ export async function diffSchemaAgainstMigrations(
     engine.free();
     return cleanScript(result.stdout ?? "");
   } finally {
+    for (const shadow of shadows) await shadow.close();
     await main.close();
   }
 }

@@ -28,6 +28,7 @@ import { verifyXmlSignature } from "@/lib/taxauth-simulator/xmldsig/verify-xml-s
 import { setDbForTests } from "./get-db";
 import { readMigrationFiles } from "./migration-files";
 import { openDatabase, type OpenDatabase } from "./open-database";
+import { pgliteImage } from "./pglite-image";
 import { ensureTestSecrets } from "./test-database";
 
 /**
@@ -231,7 +232,8 @@ beforeAll(async () => {
       },
     );
   }
-  database = await openDatabase({ kind: "pglite" });
+  // A new cluster, loaded rather than initdb'd (pglite-image.ts).
+  database = await openDatabase({ kind: "pglite" }, { pgliteImage: await pgliteImage("empty") });
   const old = await database.migrate(before);
   expect(old.applied).toEqual(all.slice(0, index).map((migration) => migration.name));
   setDbForTests(database.prisma);

@@ -10,35 +10,40 @@ import { applyMigrations } from "./apply-migrations";
 import { readMigrationFiles } from "./migration-files";
 
 /**
- * A PGlite database with every migration applied, saved once as a tarball (PGlite's dumpDataDir)
- * and loaded by each test database instead of starting an empty cluster and migrating it: the
- * empty cluster's initdb is most of the start (~1.4 s against ~0.4 s for a load, on 2 cores).
- * The file's name is a hash of the migrations and PGlite's version, so a new or edited migration,
- * or another PGlite, builds a new image; it lives in node_modules/.cache (never committed).
+ * A PGlite database saved once as a tarball (PGlite's dumpDataDir) and loaded by each test
+ * database instead of starting a new cluster: initdb is most of PGlite's start (~1.4 s against
+ * ~0.4 s for a load, on 2 cores). "migrated" has every migration applied (createTestDatabase);
+ * "empty" is a new cluster, for the tests of migrations themselves. The file's name is a hash of
+ * PGlite's version (and the migrations), so a new or edited migration, or another PGlite, builds a
+ * new image; it lives in node_modules/.cache (never committed).
  */
-export async function migratedPgliteImage(): Promise<Blob> {
-  const file = await imagePath();
+export async function pgliteImage(kind: PgliteImageKind): Promise<Blob> {
+  const file = await imagePath(kind);
   const cached = loaded.get(file);
   if (cached) return cached;
-  if (!existsSync(file)) await buildImage(file);
+  if (!existsSync(file)) await buildImage(kind, file);
   const image = new Blob([readFileSync(file)]);
   loaded.set(file, image);
   return image;
 }
 
+export type PgliteImageKind = "empty" | "migrated";
+
 /** Per process (vitest worker): read once, then shared by every test database it opens. */
 const loaded = new Map<string, Blob>();
 
-async function imagePath(): Promise<string> {
+async function imagePath(kind: PgliteImageKind): Promise<string> {
   const hash = createHash("sha256").update(`pglite ${pgliteVersion()}\n`);
-  for (const migration of await readMigrationFiles())
-    hash.update(`${migration.name} ${migration.checksum}\n`);
+  if (kind === "migrated") {
+    for (const migration of await readMigrationFiles())
+      hash.update(`${migration.name} ${migration.checksum}\n`);
+  }
   return path.join(
     process.cwd(),
     "node_modules",
     ".cache",
     "anula",
-    `pglite-${hash.digest("hex").slice(0, 16)}.tar`,
+    `pglite-${kind}-${hash.digest("hex").slice(0, 16)}.tar`,
   );
 }
 
@@ -47,18 +52,23 @@ function pgliteVersion(): string {
   return (JSON.parse(readFileSync(manifest, "utf8")) as { version: string }).version;
 }
 
-async function buildImage(file: string): Promise<void> {
-  const pglite = new PGlite("memory://");
+async function buildImage(kind: PgliteImageKind, file: string): Promise<void> {
+  // The migrated image starts from the empty one: one initdb serves both.
+  const pglite = new PGlite(
+    "memory://",
+    kind === "migrated" ? { loadDataDir: await pgliteImage("empty") } : {},
+  );
   try {
-    await applyMigrations(
-      {
-        exec: async (sql) => {
-          await pglite.exec(sql);
+    if (kind === "migrated")
+      await applyMigrations(
+        {
+          exec: async (sql) => {
+            await pglite.exec(sql);
+          },
+          query: async <Row>(sql: string, params?: unknown[]) => (await pglite.query<Row>(sql, params)).rows,
         },
-        query: async <Row>(sql: string, params?: unknown[]) => (await pglite.query<Row>(sql, params)).rows,
-      },
-      await readMigrationFiles(),
-    );
+        await readMigrationFiles(),
+      );
     // Uncompressed: gunzipping it on every load would cost more than reading 40 MB.
     const image = await pglite.dumpDataDir("none");
     mkdirSync(path.dirname(file), { recursive: true });
@@ -66,9 +76,9 @@ async function buildImage(file: string): Promise<void> {
     const partial = `${file}.${randomBytes(6).toString("hex")}.partial`;
     writeFileSync(partial, Buffer.from(await image.arrayBuffer()));
     renameSync(partial, file);
-    // Images of earlier migrations (40 MB each) are of no further use.
+    // Images of earlier migrations or PGlite versions (40 MB each) are of no further use.
     for (const name of readdirSync(path.dirname(file))) {
-      if (/^pglite-\w+\.tar$/.test(name) && name !== path.basename(file)) {
+      if (name.startsWith(`pglite-${kind}-`) && name.endsWith(".tar") && name !== path.basename(file)) {
         rmSync(path.join(path.dirname(file), name), { force: true });
       }
     }
@@ -85,7 +95,7 @@ async function buildImage(file: string): Promise<void> {
 export async function seedPgliteDataDir(dataDir: string): Promise<void> {
   if (existsSync(path.join(dataDir, "PG_VERSION"))) return;
   mkdirSync(dataDir, { recursive: true });
-  const pglite = new PGlite(dataDir, { loadDataDir: await migratedPgliteImage() });
+  const pglite = new PGlite(dataDir, { loadDataDir: await pgliteImage("migrated") });
   await pglite.waitReady;
   await pglite.close();
 }

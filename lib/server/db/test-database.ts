@@ -9,7 +9,7 @@ import { resetConfigForTests } from "@/lib/server/config/load-config";
 import { postgresTarget, type DatabaseTarget } from "./database-target";
 import { setDbForTests } from "./get-db";
 import { openDatabase } from "./open-database";
-import { migratedPgliteImage } from "./pglite-image";
+import { pgliteImage } from "./pglite-image";
 
 export interface TestDatabase {
   prisma: PrismaClient;
@@ -43,8 +43,8 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     : { kind: "pglite", dataDir: options.dataDir };
 
   // In memory: a copy of the migrated image (pglite-image.ts); migrate() below then finds nothing to do.
-  const pgliteImage = target.kind === "pglite" && !target.dataDir ? await migratedPgliteImage() : undefined;
-  const database = await openDatabase(target, { pgliteImage });
+  const image = target.kind === "pglite" && !target.dataDir ? await pgliteImage("migrated") : undefined;
+  const database = await openDatabase(target, { pgliteImage: image });
   if (schema) await database.exec(`CREATE SCHEMA "${schema}"`);
   await database.migrate();
   const install = options.install ?? true;

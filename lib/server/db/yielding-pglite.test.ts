@@ -2,6 +2,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { openDatabase, type OpenDatabase } from "./open-database";
+import { pgliteImage } from "./pglite-image";
 import { yieldingAfterQueries } from "./yielding-pglite";
 
 /**
@@ -14,8 +15,10 @@ let database: OpenDatabase;
 let bare: PGlite;
 
 beforeAll(async () => {
-  database = await openDatabase({ kind: "pglite", dataDir: undefined });
-  bare = new PGlite("memory://");
+  // New clusters, loaded rather than initdb'd (pglite-image.ts).
+  const image = await pgliteImage("empty");
+  database = await openDatabase({ kind: "pglite", dataDir: undefined }, { pgliteImage: image });
+  bare = new PGlite("memory://", { loadDataDir: image });
   await bare.waitReady;
 });
 afterAll(async () => {
