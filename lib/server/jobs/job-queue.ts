@@ -3,7 +3,7 @@ import "server-only";
 import { AppError } from "@/lib/errors";
 
 /**
- * The job queue's interface (issue 21, background work). Two implementations:
+ * The job queue's interface (background work: events, webhooks, recurring jobs). Two implementations:
  * - pg-boss on PostgreSQL (pg-boss-queue.ts): jobs live in the database, so any number of instances
  *   share them; a recurring job runs once per period across all of them (one row per time slot,
  *   pg-boss's throttle index); a job whose instance dies is expired and retried by another.

@@ -15,7 +15,7 @@ import { startTaxAuthSimulator, type SimulatorHandle } from "@/lib/taxauth-simul
 import { jobsSchemaOf } from "./background-work";
 
 /**
- * Issue 21's proof on several instances: two app instances (child processes running the server's
+ * Background work proven on several instances: two app instances (child processes running the server's
  * own start and the void route handlers over HTTP) on one PostgreSQL and one DGII simulator, with a
  * webhook endpoint of the company pointing at a local receiver.
  * PostgreSQL only — on the embedded PGlite default there is one process by construction (PGlite
