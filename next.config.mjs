@@ -19,7 +19,8 @@ const nextConfig = {
   poweredByHeader: false,
   // The portal sends void drafts through a server action: the largest legal request (10 types ×
   // 10,000 ranges) is ~2.8 MB in its wire form, over Next's 1 MB default.
-  experimental: { serverActions: { bodySizeLimit: "16mb" } },
+  // The proxy reads action posts (their origin) and so buffers their bodies: as much as an action may take.
+  experimental: { serverActions: { bodySizeLimit: "16mb" }, proxyClientMaxBodySize: "16mb" },
   // The browser tests build into their own directory (playwright.config.ts), so a developer's
   // `next build` or `next dev` never swaps the build under a running test server.
   ...(process.env.ANULA_DIST_DIR ? { distDir: process.env.ANULA_DIST_DIR } : {}),

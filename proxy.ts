@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 
+import { foreignActionRefusal } from "@/lib/server/http/foreign-action";
 import { createNonce, pageSecurityHeaders } from "@/lib/server/http/security-headers";
 
 /**
@@ -10,7 +11,9 @@ import { createNonce, pageSecurityHeaders } from "@/lib/server/http/security-hea
  * REST API reads itself up to 16 MiB. Server action posts are skipped for the same reason (their
  * answers are not documents), and so are link prefetches.
  */
-export function proxy(request: NextRequest): NextResponse {
+export function proxy(request: NextRequest): NextResponse | Response {
+  // A server action post (the matcher's last entry): only its origin is checked here.
+  if (request.headers.has("next-action")) return foreignActionRefusal(request) ?? NextResponse.next();
   const nonce = createNonce();
   const headers = pageSecurityHeaders(request, nonce);
   const requestHeaders = new Headers(request.headers);
@@ -127,6 +130,13 @@ export const config = {
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },
       ],
+    },
+    // Server action posts on any portal page (the same sections as above): only their origin is checked.
+    { source: "/", has: [{ type: "header", key: "next-action" }] },
+    {
+      source:
+        "/:section(login|setup|docs|tools|voids|documents|sequences|notifications|audit|account|organization|settings)/:path*",
+      has: [{ type: "header", key: "next-action" }],
     },
   ],
 };

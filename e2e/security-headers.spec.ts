@@ -128,6 +128,30 @@ test.describe("browser security headers", () => {
     await expect(frame.getByRole("button", { name: "Entrar" })).toHaveCount(0);
   });
 
+  test("a server action posted from another site is 403 with a page that says nothing was done, never Next's 500", async ({
+    request,
+  }) => {
+    const host = new URL(BASE_URL).host;
+    for (const origin of ["https://evil.example", "null"]) {
+      const answer = await request.post("/tools/void-encf", {
+        headers: { "next-action": "7f00aa00", origin, "content-type": "text/plain;charset=UTF-8" },
+        data: "[]",
+      });
+      expect(answer.status(), origin).toBe(403);
+      expect(await answer.text()).toContain("no se guardó ni se envió nada a la DGII");
+    }
+    // The same post from the portal's own origin reaches Next.js (an unknown action: not a 403).
+    const own = await request.post("/tools/void-encf", {
+      headers: {
+        "next-action": "7f00aa00",
+        origin: `http://${host}`,
+        "content-type": "text/plain;charset=UTF-8",
+      },
+      data: "[]",
+    });
+    expect(own.status()).not.toBe(403);
+  });
+
   test("the API, next-auth and errors carry the API's headers; a client's own X-Forwarded-Proto gets no HSTS", async ({
     request,
   }) => {

@@ -112,7 +112,50 @@ describe("proxy (pages)", () => {
     ]) {
       expect(matches(other), other).toBe(false);
     }
-    expect(matches("/tools/void-encf", { "next-action": "7f00aa" })).toBe(false);
+    // Server action posts reach the proxy on the portal's pages only (their origin is checked there).
+    for (const page of [...portal, "/", "/login", "/tools/void-encf", "/settings/users"]) {
+      expect(matches(page, { "next-action": "7f00aa" }), page).toBe(true);
+    }
+    for (const other of ["/TesteCF/customer/void-ncf", "/auth/token", "/api/auth/callback/credentials"]) {
+      expect(matches(other, { "next-action": "7f00aa" }), other).toBe(false);
+    }
+  });
+});
+
+describe("proxy (server action posts)", () => {
+  const post = (headers: Record<string, string>) =>
+    proxy(
+      new NextRequest("http://127.0.0.1:4780/tools/void-encf", {
+        method: "POST",
+        headers: { "next-action": "7f00aa", host: "127.0.0.1:4780", ...headers },
+      }),
+    );
+
+  it("refuses one posted from another site with 403 and a page saying nothing was done", async () => {
+    for (const origin of ["https://evil.example", "http://127.0.0.1:4781", "null", "not a url"]) {
+      const response = post({ origin });
+      expect(response.status, origin).toBe(403);
+      expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      expect(response.headers.get("x-frame-options")).toBe("DENY");
+      expect(await response.text()).toContain("no se guardó ni se envió nada a la DGII");
+    }
+    // Behind a proxy Next compares with X-Forwarded-Host first: so does the refusal.
+    expect(post({ origin: "http://127.0.0.1:4780", "x-forwarded-host": "anula.empresa.do" }).status).toBe(
+      403,
+    );
+  });
+
+  it("lets the portal's own posts through to the action, without page headers", () => {
+    for (const headers of <Array<Record<string, string>>>[
+      { origin: "http://127.0.0.1:4780" },
+      { origin: "https://anula.empresa.do", "x-forwarded-host": "anula.empresa.do, proxy.internal" },
+      {},
+    ]) {
+      const response = post(headers);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("x-middleware-next")).toBe("1");
+      expect(response.headers.get("content-security-policy")).toBeNull();
+    }
   });
 });
 
