@@ -7,6 +7,18 @@ import type { TaxAuthClient } from "@/lib/server/taxauth";
 import { setTaxAuthClient } from "@/lib/server/taxauth/client-instance";
 import { startVoidTestApp, type VoidTestApp } from "@/lib/server/voids/testing/void-test-app";
 import { percentile, report } from "./measure";
+import { countStatements, recording, statementTotals } from "./statements";
+
+/**
+ * SQL statements (BEGIN and COMMIT included) one POST of a one-range void may send, counted at c=1
+ * with no Idempotency-Key and the rate limit off. Measured: 21 on PGlite and on PostgreSQL — the
+ * caller (1), the approval policy (1), the certificate (1), the checks before signing (3: voided
+ * blocks, issued numbers, authorizations), the write-ahead transaction (8: lock, the three checks
+ * again, the record, its event), the settling transaction (5: lock, update, its event), the
+ * activity entry (1) and the deployment's TAXAUTH for `simulado` (1). A change that adds a round
+ * trip fails the bench here, and raising this number says why.
+ */
+const MAX_STATEMENTS_PER_VOID = 21;
 
 /**
  * Issue "void service": POST and GET void-ncf over real HTTP on loopback, against the simulator.
@@ -16,6 +28,7 @@ export async function benchVoids(): Promise<void> {
   // The authority runs in its own process, as DGII does: its CPU never competes with the server's
   // event loop, and its own time is measured around each call and subtracted ("server time").
   const authority = await startSimulatorProcess();
+  countStatements();
   const app = await startVoidTestApp({
     deadlineMs: 60_000,
     responseTimeoutMs: 120_000,
@@ -33,8 +46,9 @@ export async function benchVoids(): Promise<void> {
     },
   } as unknown as TaxAuthClient);
   const db = app.db.kind;
+  let statementsPerVoid: number;
   try {
-    await benchSmallVoids(app, db);
+    statementsPerVoid = await benchSmallVoids(app, db);
     await benchLargeVoid(app, db);
     await benchList(app, db);
     await benchLargeVoidsList(app, db);
@@ -42,6 +56,13 @@ export async function benchVoids(): Promise<void> {
     setTaxAuthClient(real);
     await app.close();
     authority.stop();
+  }
+  if (statementsPerVoid > MAX_STATEMENTS_PER_VOID) {
+    console.error(
+      `FAIL void_post_1_range_statements: ${statementsPerVoid} SQL statements per one-range void, ` +
+        `the cap is ${MAX_STATEMENTS_PER_VOID} (scripts/bench/voids.ts MAX_STATEMENTS_PER_VOID)`,
+    );
+    process.exit(1);
   }
 }
 
@@ -87,25 +108,54 @@ async function timedPost(app: VoidTestApp, token: string, body: unknown): Promis
   return performance.now() - started - (authorityMs.get(response.body.fileName as string) ?? 0);
 }
 
-async function benchSmallVoids(app: VoidTestApp, db: string): Promise<void> {
+/** Posts one-range voids at c=1 and c=16; answers the SQL statements one void sends (median at c=1). */
+async function benchSmallVoids(app: VoidTestApp, db: string): Promise<number> {
   const account = await createTestAccount({ certificate: true });
   for (let i = 0; i < 20; i++) await timedPost(app, account.idToken, oneRange()); // warm-up
+  if (process.env.BENCH_SQL === "1") await listStatements(app, account.idToken, db);
+  const statements: number[] = [];
   for (const concurrency of [1, 16]) {
     const times: number[] = [];
+    const dbMs: number[] = [];
     const total = 400;
     let issued = 0;
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
         while (issued < total) {
           issued += 1;
+          const before = statementTotals();
           times.push(await timedPost(app, account.idToken, oneRange()));
+          // Alone at c=1, the deltas are this void's; at c=16 they mix with the others'.
+          const after = statementTotals();
+          if (concurrency === 1) {
+            statements.push(after.count - before.count);
+            dbMs.push(after.ms - before.ms);
+          }
         }
       }),
     );
     for (const p of [50, 99]) {
       report({ name: `void_post_1_range_p${p}`, value: percentile(times, p), unit: "ms", concurrency, db });
     }
+    if (concurrency === 1) {
+      report({ name: "void_post_1_range_statements", value: percentile(statements, 50), unit: "count", db });
+      report({ name: "void_post_1_range_statements_max", value: Math.max(...statements), unit: "count", db });
+      // Time spent waiting on the database driver, out of the server time above.
+      report({ name: "void_post_1_range_db_p50", value: percentile(dbMs, 50), unit: "ms", concurrency, db });
+    }
   }
+  return percentile(statements, 50);
+}
+
+/** BENCH_SQL=1: prints, on stderr, each statement one one-range void sends, in order, with its time. */
+async function listStatements(app: VoidTestApp, token: string, db: string): Promise<void> {
+  const { statements } = await recording(() => timedPost(app, token, oneRange()));
+  console.error(`-- ${statements.length} statements for one POST void-ncf of one range (${db})`);
+  statements.forEach((statement, i) =>
+    console.error(
+      `${String(i + 1).padStart(3)} ${statement.ms.toFixed(2).padStart(6)} ms  ${statement.sql.slice(0, 220)}`,
+    ),
+  );
 }
 
 /**
