@@ -188,11 +188,11 @@ export function prepareCertificate(
  */
 export async function getActiveSigningCredential(accountId: string): Promise<SigningCredential> {
   const db = await getDb();
-  const link = await db.companyCertificate.findFirst({
-    where: { accountId, active: true },
-    select: { certificate: { select: { id: true, notAfter: true, notBefore: true } } },
+  // Through the link in one statement (a relation select would be a second query on every void).
+  const active = await db.certificate.findFirst({
+    where: { companies: { some: { accountId, active: true } } },
+    select: { id: true, notAfter: true, notBefore: true },
   });
-  const active = link?.certificate;
   if (!active) {
     throw new AppError(
       "CERTIFICATE_NOT_CONFIGURED",
