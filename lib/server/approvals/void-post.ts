@@ -1,0 +1,49 @@
+import "server-only";
+
+import type { Environment } from "@/lib/domain/environments";
+import type { AuthContext } from "@/lib/server/auth/auth-context";
+import { json, readBodyBytes } from "@/lib/server/http";
+import { annotateRequest } from "@/lib/server/http/request-context";
+import { isSimulatedAnswer } from "@/lib/server/taxauth/deployment-mode";
+import { voidAttemptAnswer } from "@/lib/server/voids/http";
+
+import { sendOrRequestVoid } from "./create-void-request";
+import { heldVoidAnswer, prefersRespondAsync, requestIpOf } from "./http";
+
+/** The largest legal request (10 types × 10,000 ranges) is ~7 MB of JSON; leave room for whitespace. */
+export const VOID_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * POST /{environment}/customer/void-ncf once its caller is known (the route authenticates and
+ * rate-limits first): everything it does with the body — read, parsed and validated (by createVoid,
+ * on a worker thread when large), sent as the spec says unless the company's approval policy holds
+ * it as a request — and the answer. The fuzz test sends its bodies here and through the route.
+ */
+export async function answerVoidPost(
+  request: Request,
+  environment: Environment,
+  auth: AuthContext,
+): Promise<Response> {
+  const body = { json: await readBodyBytes(request, { maxBytes: VOID_BODY_LIMIT_BYTES }) };
+  const outcome = await sendOrRequestVoid({
+    accountId: auth.accountId,
+    rnc: auth.rnc,
+    environment,
+    body,
+    // The person ("ana@empresa.do (API)") or the service account ("ERP (cuenta de servicio sa_…)").
+    createdBy: auth.principal === "service" ? auth.actor : `${auth.actor} (API)`,
+    idempotencyKey: request.headers.get("idempotency-key") ?? undefined,
+    requester: auth,
+    ip: requestIpOf(request),
+  });
+  if (outcome.kind === "requested") {
+    annotateRequest({ requestId: outcome.request.requestId });
+    const location = `/${environment}/customer/void-requests/${outcome.request.requestId}`;
+    const held = heldVoidAnswer(outcome.request, prefersRespondAsync(request.headers), location);
+    return json(held.body, held.status, held.headers);
+  }
+  const { result } = outcome;
+  annotateRequest({ voidId: result.attempt.voidId, voidStatus: result.attempt.status });
+  const answer = voidAttemptAnswer(result, { simulated: await isSimulatedAnswer(result.attempt.createdAt) });
+  return json(answer.body, answer.status);
+}
