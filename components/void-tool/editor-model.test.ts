@@ -196,9 +196,9 @@ describe("EditorAnalyzer", () => {
     const after = analyzer.analyze(state.lines);
     const keystrokeMs = performance.now() - keystroke;
     expect(after.invalidCount).toBe(1);
-    // Generous bounds for a shared CI core; typical: ~30 ms and ~3 ms.
-    expect(pasteMs).toBeLessThan(300);
-    expect(keystrokeMs).toBeLessThan(50);
+    // Bounds that catch a quadratic analysis (seconds), not a loaded core; typical: ~30 ms and ~3 ms.
+    expect(pasteMs).toBeLessThan(1_500);
+    expect(keystrokeMs).toBeLessThan(250);
   });
 });
 

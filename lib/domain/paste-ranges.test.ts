@@ -85,6 +85,7 @@ describe("parsePaste: what finance people paste", () => {
     const text = Array.from({ length: 10_000 }, () => `"${A}";"${B}";10`).join("\r\n");
     const started = performance.now();
     expect(parsePaste(text).ranges).toHaveLength(10_000);
-    expect(performance.now() - started).toBeLessThan(500);
+    // Catches a quadratic parse (tens of seconds), not a slow shared core: typical ~50 ms.
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });

@@ -107,7 +107,9 @@ describe("POST /auth/token", () => {
     expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
     expect(statuses.slice(30).every((status) => status === 429)).toBe(true);
     expect(passwordWork.count).toBe(workAtLimit); // the 570 refused attempts hashed nothing
-    expect(performance.now() - started).toBeLessThan(20_000);
+    // 600 password hashes would take minutes; the bound is loose for a loaded machine (the count above
+    // is the proof that nothing was hashed).
+    expect(performance.now() - started).toBeLessThan(60_000);
     // Another address is not affected.
     expect((await call(credentials("erp@empresa.do", account.password), "198.51.100.8")).status).toBe(200);
   });
