@@ -41,12 +41,7 @@ function securityCodeOf(rnc: string, ncf: string): string {
   return createHash("sha256").update(`${rnc}${ncf}`).digest("base64").slice(0, 6);
 }
 
-function rowOf(
-  accountId: string,
-  rnc: string,
-  document: DemoDocument,
-  now: number,
-): NewDocumentRow {
+function rowOf(accountId: string, rnc: string, document: DemoDocument, now: number): NewDocumentRow {
   const created = now - document.daysAgo * 86_400_000 - 3_600_000;
   const signed = formatFechaHora(created);
   const received = formatFechaHora(created + 4_000);
