@@ -12,17 +12,18 @@ import { prepareDatabase } from "@/lib/server/runtime/prepare-database";
 import { startRuntime } from "@/lib/server/runtime/start-runtime";
 import { createVoid } from "@/lib/server/voids/create-void";
 
+import { HANGING_VOID_RANGE } from "./hanging-void-range";
+
 async function main(): Promise<void> {
   if (process.env.HANGING_VOID_START_RUNTIME === "1") await startRuntime();
   else await prepareDatabase(loadConfig());
   const db = await getDb();
   const account = await db.account.findFirstOrThrow({ where: { rnc: process.env.DEMO_RNC } });
-  // Numbers the demo company never issued (its seeded e-CF are E31…1–3: the ledger refuses them).
   void createVoid({
     accountId: account.id,
     rnc: account.rnc,
     environment: "TesteCF",
-    body: { value: { ranges: [{ secuenciaDesde: "E310000000901", secuenciaHasta: "E310000000903" }] } },
+    body: { value: { ranges: [HANGING_VOID_RANGE] } },
     createdBy: "hanging-void-child",
     idempotencyKey: process.env.HANGING_VOID_IDEMPOTENCY_KEY || undefined,
   }).catch(() => {});

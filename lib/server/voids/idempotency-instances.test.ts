@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAccount } from "@/lib/server/accounts/test-fixtures";
 import { setEnvForTests } from "@/lib/server/config/load-config";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import { HANGING_VOID_RANGE } from "@/lib/server/testing/hanging-void-range";
 import { startHangingVoidChild } from "@/lib/server/testing/run-hanging-void-child";
 import { TaxAuthClient, taxAuthConfigFromEnv } from "@/lib/server/taxauth";
 import { startTaxAuthSimulator, type SimulatorHandle } from "@/lib/taxauth-simulator";
@@ -57,7 +58,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)("an Idempotency-Key duplicate on a
         accountId: account.auth.accountId,
         rnc,
         environment: "TesteCF",
-        body: { value: { ranges: [{ secuenciaDesde: "E310000000001", secuenciaHasta: "E310000000003" }] } },
+        // The child's own body: the duplicate is the same request.
+        body: { value: { ranges: [HANGING_VOID_RANGE] } },
         createdBy: "instance B",
         idempotencyKey: "erp-dup-1",
       });

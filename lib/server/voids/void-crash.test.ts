@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HANGING_VOID_RANGE } from "@/lib/server/testing/hanging-void-range";
 import { reopenChildDatabase, runHangingVoidChild } from "@/lib/server/testing/run-hanging-void-child";
 import { startTaxAuthSimulator, type SimulatorHandle } from "@/lib/taxauth-simulator";
 import { decompressSignedXml } from "./signed-xml-storage";
@@ -42,7 +43,7 @@ describe("a process killed while the authority hangs", () => {
         select: { signedXmlGzip: true },
       });
       expect(await decompressSignedXml(signed.signedXmlGzip)).toContain(
-        "<SecuenciaeNCFDesde>E310000000901</SecuenciaeNCFDesde>",
+        `<SecuenciaeNCFDesde>${HANGING_VOID_RANGE.secuenciaDesde}</SecuenciaeNCFDesde>`,
       );
     } finally {
       await db.dispose();
