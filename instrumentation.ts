@@ -2,7 +2,7 @@
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     // First: every request from now on carries its socket's address (client-address.ts).
-    const { installSocketPeerHeaders } = await import("./lib/server/http/socket-peer");
+    const { installSocketPeerHeaders } = await import("./lib/server/platform/http/socket-peer");
     installSocketPeerHeaders();
     const { startRuntime } = await import("./lib/server/runtime/start-runtime");
     await startRuntime();

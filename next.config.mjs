@@ -13,7 +13,7 @@ const nextConfig = {
     "pg-boss",
     "@prisma/adapter-pg",
     "@prisma/schema-engine-wasm",
-    // One registry per process (lib/server/metrics): loaded from node_modules, never a bundled copy.
+    // One registry per process (lib/server/platform/metrics): loaded from node_modules, never a bundled copy.
     "prom-client",
   ],
   poweredByHeader: false,

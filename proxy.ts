@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 
-import { foreignActionRefusal } from "@/lib/server/http/foreign-action";
-import { createNonce, pageSecurityHeaders } from "@/lib/server/http/security-headers";
+import { foreignActionRefusal } from "@/lib/server/platform/http/foreign-action";
+import { createNonce, pageSecurityHeaders } from "@/lib/server/platform/http/security-headers";
 
 /**
  * Next.js 16 proxy: the pages' security headers with a fresh CSP nonce. The nonce travels on the

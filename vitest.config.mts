@@ -17,10 +17,10 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Vitest's default (cores − 1) is one worker on a 2-core machine. The files mostly wait (PGlite
     // yields, simulators, child processes) and each has its own database (a PGlite in memory, or its
-    // own schema on PostgreSQL: lib/server/db/test-database.ts), so one worker per core is safe and
+    // own schema on PostgreSQL: lib/server/platform/db/test-database.ts), so one worker per core is safe and
     // roughly halves the run there.
     maxWorkers: Math.max(2, availableParallelism()),
-    // Builds the migrated PGlite image the test databases load (lib/server/db/pglite-image.ts).
+    // Builds the migrated PGlite image the test databases load (lib/server/platform/db/pglite-image.ts).
     globalSetup: ["./lib/server/testing/global-setup.ts"],
   },
 });

@@ -4,7 +4,7 @@ import path from "node:path";
 
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
-import { generatePkcs12 } from "@/lib/server/signing/generate-pkcs12";
+import { generatePkcs12 } from "@/lib/server/platform/signing/generate-pkcs12";
 
 /**
  * The e2e fixture contract (see e2e/README.md). The app runs with DEMO=on on a fresh DATA_DIR, so

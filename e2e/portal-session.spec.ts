@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 import { getDictionary } from "@/lib/i18n";
-import { readShownSecret } from "@/lib/server/ops/show-secrets-once";
+import { readShownSecret } from "@/lib/server/platform/ops/show-secrets-once";
 import { SETUP_TOKEN_LABEL } from "@/lib/server/setup/setup-labels";
 
 import { startAppProcess, type AppProcess } from "./app-process";

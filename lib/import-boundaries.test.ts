@@ -33,7 +33,7 @@ async function boundaryErrors(file: string, code: string): Promise<string[]> {
 
 describe("wrong-way imports fail the lint", () => {
   it.each([
-    ["lib/domain → lib/server", "lib/domain/probe.ts", `import { getDb as value } from "@/lib/server/db";`],
+    ["lib/domain → lib/server", "lib/domain/probe.ts", `import { getDb as value } from "@/lib/server/platform/db";`],
     [
       "lib/domain → lib/schemas",
       "lib/domain/probe.ts",
@@ -70,7 +70,7 @@ describe("wrong-way imports fail the lint", () => {
       "lib/errors/probe.ts",
       `import { isEnvironment as value } from "@/lib/domain/environments";`,
     ],
-    ["lib/schemas → lib/server", "lib/schemas/probe.ts", `import { getDb as value } from "@/lib/server/db";`],
+    ["lib/schemas → lib/server", "lib/schemas/probe.ts", `import { getDb as value } from "@/lib/server/platform/db";`],
     ["lib/schemas → server-only", "lib/schemas/probe.ts", `import "server-only";\nconst value = 1;`],
     [
       "lib/i18n → lib/portal",
@@ -100,7 +100,7 @@ describe("wrong-way imports fail the lint", () => {
     [
       "components → lib/server",
       "components/shell/probe.tsx",
-      `import { getDb as value } from "@/lib/server/db";`,
+      `import { getDb as value } from "@/lib/server/platform/db";`,
     ],
     [
       "components → lib/server, type only",
@@ -129,14 +129,14 @@ describe("wrong-way imports fail the lint", () => {
     ],
     [
       "the app → the simulator's signature verifier",
-      "lib/server/signing/probe.ts",
+      "lib/server/platform/signing/probe.ts",
       `import { verifyXmlSignature as value } from "@/lib/taxauth-simulator/xmldsig/verify-xml-signature";`,
     ],
     ["production → a devDependency", "lib/server/voids/probe.ts", `import value from "ajv";`],
     [
       "a test in lib/domain → lib/server",
       "lib/domain/probe.test.ts",
-      `import { getDb as value } from "@/lib/server/db";`,
+      `import { getDb as value } from "@/lib/server/platform/db";`,
     ],
   ])("%s", async (_name, file, code) => {
     expect(await boundaryErrors(file, code)).not.toEqual([]);
@@ -168,7 +168,7 @@ describe("the imports the layout allows pass", () => {
     [
       "app → lib/server and components",
       "app/probe/page.tsx",
-      `import { getDb } from "@/lib/server/db";\nimport { Banner } from "@/components/ui/banner";\nconst value = [getDb, Banner];`,
+      `import { getDb } from "@/lib/server/platform/db";\nimport { Banner } from "@/components/ui/banner";\nconst value = [getDb, Banner];`,
     ],
     [
       "a lib/server test → app (tests drive the real handlers)",
@@ -178,7 +178,7 @@ describe("the imports the layout allows pass", () => {
     ["a test → a devDependency", "lib/server/voids/probe.test.ts", `import value from "ajv";`],
     [
       "a lib/server test → the simulator's verifier (the signer's oracle)",
-      "lib/server/signing/probe.test.ts",
+      "lib/server/platform/signing/probe.test.ts",
       `import { verifyXmlSignature as value } from "@/lib/taxauth-simulator/xmldsig/verify-xml-signature";`,
     ],
   ])("%s", async (_name, file, code) => {

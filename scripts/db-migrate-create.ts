@@ -1,17 +1,17 @@
 // `npm run db:migrate:create -- <name>`: writes prisma/migrations/<timestamp>_<name>/migration.sql
 // with the SQL that brings the migration history up to prisma/schema.prisma. Offline: the wasm
-// schema engine on in-memory PGlite (see lib/server/db/migration-diff.ts).
+// schema engine on in-memory PGlite (see lib/server/platform/db/migration-diff.ts).
 // `npm run db:migrate:create -- --check` exits 1 when schema.prisma has changes without a migration.
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { diffSchemaAgainstMigrations } from "../lib/server/db/migration-diff";
+import { diffSchemaAgainstMigrations } from "../lib/server/platform/db/migration-diff";
 import {
   MIGRATION_LOCK_CONTENT,
   MIGRATION_LOCK_FILE,
   defaultMigrationsDir,
   migrationDirectoryName,
-} from "../lib/server/db/migration-files";
+} from "../lib/server/platform/db/migration-files";
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);

@@ -1,9 +1,9 @@
 // `npm run db:migrate`: applies pending migrations to the configured database (DATABASE_URL, else
 // PGlite under DATA_DIR) without starting the app. The app also does this by itself at start.
 // Run with `--conditions=react-server` (see package.json) so the `server-only` modules load.
-import { loadConfig } from "../lib/server/config/load-config";
-import { databaseTarget, describeTarget } from "../lib/server/db/database-target";
-import { openDatabase } from "../lib/server/db/open-database";
+import { loadConfig } from "../lib/server/platform/config/load-config";
+import { databaseTarget, describeTarget } from "../lib/server/platform/db/database-target";
+import { openDatabase } from "../lib/server/platform/db/open-database";
 
 async function main(): Promise<void> {
   const target = databaseTarget(loadConfig());

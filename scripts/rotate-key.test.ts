@@ -8,9 +8,9 @@ import { afterAll, describe, expect, it } from "vitest";
 
 import { createTestAccount } from "@/lib/server/accounts/test-fixtures";
 import { isSealedWith } from "@/lib/server/certificates/encryption";
-import { setEnvForTests } from "@/lib/server/config/load-config";
-import { setDbForTests } from "@/lib/server/db/get-db";
-import { openDatabase } from "@/lib/server/db/open-database";
+import { setEnvForTests } from "@/lib/server/platform/config/load-config";
+import { setDbForTests } from "@/lib/server/platform/db/get-db";
+import { openDatabase } from "@/lib/server/platform/db/open-database";
 
 /**
  * `npm run rotate-key` as an operator runs it: a process of its own (tsx with react-server

@@ -11,9 +11,9 @@
 import { parseArgs } from "node:util";
 
 import { rotateEncryptionKey, type RotationCounts } from "../lib/server/certificates/rotate-encryption-key";
-import { loadConfig } from "../lib/server/config/load-config";
-import { databaseTarget, describeTarget } from "../lib/server/db/database-target";
-import { openDatabase } from "../lib/server/db/open-database";
+import { loadConfig } from "../lib/server/platform/config/load-config";
+import { databaseTarget, describeTarget } from "../lib/server/platform/db/database-target";
+import { openDatabase } from "../lib/server/platform/db/open-database";
 
 const USAGE = `Usage: npm run rotate-key [-- --dry-run] [-- --batch-size 100]
   With ENCRYPTION_KEY = the new key and ENCRYPTION_KEYS_PREVIOUS = the old one(s), comma-separated.`;

@@ -8,11 +8,11 @@ import { Client } from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 
 import { verifyUserCredentials } from "@/lib/server/auth/credentials";
-import { setDbForTests } from "@/lib/server/db/get-db";
-import { openDatabase } from "@/lib/server/db/open-database";
-import { ensureTestSecrets } from "@/lib/server/db/test-database";
-import { readShownSecret } from "@/lib/server/ops/show-secrets-once";
-import { enforceTaxAuthMode } from "@/lib/server/taxauth/deployment-mode";
+import { setDbForTests } from "@/lib/server/platform/db/get-db";
+import { openDatabase } from "@/lib/server/platform/db/open-database";
+import { ensureTestSecrets } from "@/lib/server/platform/db/test-database";
+import { readShownSecret } from "@/lib/server/platform/ops/show-secrets-once";
+import { enforceTaxAuthMode } from "@/lib/server/platform/taxauth/deployment-mode";
 import { SETUP_TOKEN_ID, SETUP_TOKEN_LABEL, hashSetupToken } from "@/lib/server/setup/setup-token";
 
 /**

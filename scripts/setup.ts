@@ -13,12 +13,12 @@ import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
 
 import { isAppError } from "../lib/errors";
-import { loadConfig } from "../lib/server/config/load-config";
-import { setupAdminPasswordFromEnv } from "../lib/server/config/setup-admin-password";
-import { databaseTarget, describeTarget } from "../lib/server/db/database-target";
-import { closeDb, openProcessDatabase } from "../lib/server/db/get-db";
-import { showSecretsOnce } from "../lib/server/ops/show-secrets-once";
-import { moveToDgii } from "../lib/server/taxauth/deployment-mode";
+import { loadConfig } from "../lib/server/platform/config/load-config";
+import { setupAdminPasswordFromEnv } from "../lib/server/platform/config/setup-admin-password";
+import { databaseTarget, describeTarget } from "../lib/server/platform/db/database-target";
+import { closeDb, openProcessDatabase } from "../lib/server/platform/db/get-db";
+import { showSecretsOnce } from "../lib/server/platform/ops/show-secrets-once";
+import { moveToDgii } from "../lib/server/platform/taxauth/deployment-mode";
 import { completeFirstRun, isSetupOpen } from "../lib/server/setup/first-run";
 import {
   issueNewSetupToken,

@@ -1,4 +1,4 @@
-import { unknownApiPath } from "@/lib/server/http/api-fallbacks";
+import { unknownApiPath } from "@/lib/server/platform/http/api-fallbacks";
 
 /**
  * A path of one segment that no page or route serves: `/TesteCF` alone, `/TesteCF%2Fcustomer…` (an

@@ -1,5 +1,5 @@
-import { json, route } from "@/lib/server/http";
-import { methodsNotAllowed } from "@/lib/server/http/api-fallbacks";
+import { json, route } from "@/lib/server/platform/http";
+import { methodsNotAllowed } from "@/lib/server/platform/http/api-fallbacks";
 
 /** Liveness: the process answers. Nothing else is checked (see /readyz), so a slow database never gets it killed. */
 export const GET = route(async () => json({ status: "ok", uptimeSeconds: Math.floor(process.uptime()) }), {

@@ -2,13 +2,13 @@ import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
-import { setEnvForTests } from "@/lib/server/config/load-config";
+import { setEnvForTests } from "@/lib/server/platform/config/load-config";
 import {
   recordJobCompleted,
   recordJobFailure,
   recordWebhookDelivery,
   setQueueDepth,
-} from "@/lib/server/metrics/record";
+} from "@/lib/server/platform/metrics/record";
 import { startVoidTestApp, type VoidTestApp } from "@/lib/server/voids/testing/void-test-app";
 import { config as proxyConfig } from "@/proxy";
 
@@ -143,7 +143,7 @@ describe("GET /metrics", () => {
     );
   });
 
-  it("shows what the job queue and the webhook sender record through lib/server/metrics", async () => {
+  it("shows what the job queue and the webhook sender record through lib/server/platform/metrics", async () => {
     setEnvForTests({ METRICS_TOKEN: TOKEN });
     const before = await metricsText();
     setQueueDepth("events", 7);

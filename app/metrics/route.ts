@@ -1,8 +1,8 @@
 import { isAppError } from "@/lib/errors";
-import { json, route } from "@/lib/server/http";
-import { methodsNotAllowed } from "@/lib/server/http/api-fallbacks";
-import { requireMetricsAccess } from "@/lib/server/metrics/metrics-access";
-import { renderMetrics } from "@/lib/server/metrics/registry";
+import { json, route } from "@/lib/server/platform/http";
+import { methodsNotAllowed } from "@/lib/server/platform/http/api-fallbacks";
+import { requireMetricsAccess } from "@/lib/server/platform/metrics/metrics-access";
+import { renderMetrics } from "@/lib/server/platform/metrics/registry";
 
 /** Prometheus metrics of this instance (text format), behind METRICS_TOKEN (metrics-access.ts). */
 export const GET = route(

@@ -1,5 +1,5 @@
-import { json, route } from "@/lib/server/http";
-import { methodsNotAllowed } from "@/lib/server/http/api-fallbacks";
+import { json, route } from "@/lib/server/platform/http";
+import { methodsNotAllowed } from "@/lib/server/platform/http/api-fallbacks";
 import { buildOpenApiDocument } from "@/lib/server/openapi/build-openapi";
 
 /** The OpenAPI 3.1 document (public; rendered at /docs). */

@@ -1,6 +1,6 @@
-import { json, route } from "@/lib/server/http";
-import { methodsNotAllowed } from "@/lib/server/http/api-fallbacks";
-import { checkReadiness } from "@/lib/server/ops/readiness";
+import { json, route } from "@/lib/server/platform/http";
+import { methodsNotAllowed } from "@/lib/server/platform/http/api-fallbacks";
+import { checkReadiness } from "@/lib/server/platform/ops/readiness";
 
 /** Readiness for load balancers: 200 when this instance can serve, else 503 with the failed checks. */
 export const GET = route(

@@ -50,7 +50,7 @@ interface VoidResultViewProps {
   company?: { name: string; rnc: string };
   /** How the record was settled since (a person, a resend) and whether a late answer disagrees. */
   settlement?: VoidStatusFacts;
-  /** The DGII simulator answered it, not DGII (lib/server/taxauth/deployment-mode.ts). */
+  /** The DGII simulator answered it, not DGII (lib/server/platform/taxauth/deployment-mode.ts). */
   simulated?: boolean;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The names of the outbox's events, browser-safe: the portal's webhook form lists them,
- * the API validates an endpoint's `eventTypes` against them, and lib/server/events/event-types.ts
+ * the API validates an endpoint's `eventTypes` against them, and lib/server/platform/events/event-types.ts
  * (the payloads) re-exports them. Add names, never rename one: receivers filter on them.
  */
 export const EVENT_TYPES = [

@@ -3,7 +3,7 @@
  * are about the signer, not the ranges ("Descripción Técnica de Facturación Electrónica" v1.6,
  * "Anulación de e‑NCF", VALIDACIONES). A clerk told to "correct the ranges" after one of these would
  * change the wrong thing. Isomorphic: the result page (browser) and the detail page read it.
- * lib/server/taxauth/void-answer-table.ts lists the same texts among the published ones.
+ * lib/server/platform/taxauth/void-answer-table.ts lists the same texts among the published ones.
  */
 export const DELEGATION_MESSAGE =
   "El RNC del certificado no está delegado para realizar transacciones para el RNC";

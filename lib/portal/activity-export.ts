@@ -3,8 +3,8 @@ import "server-only";
 import { formatFechaHora } from "@/lib/domain/fecha";
 import { AppError } from "@/lib/errors";
 import { getDictionary } from "@/lib/i18n";
-import { activityCsv } from "@/lib/server/activity/activity-csv";
-import type { ActivityScope } from "@/lib/server/activity/list-activity";
+import { activityCsv } from "@/lib/server/platform/activity/activity-csv";
+import type { ActivityScope } from "@/lib/server/platform/activity/list-activity";
 
 import { activityRowText, readActivityPageFilters, toActivityFilters } from "./activity-view";
 import { getPortalPreferences } from "./preferences";

@@ -1,8 +1,8 @@
 import { activityActionLabel, isActivityAction } from "@/lib/domain/activity-actions";
 import { formatFechaHora } from "@/lib/domain/fecha";
 import type { Dictionary } from "@/lib/i18n";
-import type { ActivityEntryView, ActivityFilters } from "@/lib/server/activity/list-activity";
-import { readActivityFilters } from "@/lib/server/activity/list-activity";
+import type { ActivityEntryView, ActivityFilters } from "@/lib/server/platform/activity/list-activity";
+import { readActivityFilters } from "@/lib/server/platform/activity/list-activity";
 
 import { dayBoundaryMs } from "./void-filters";
 

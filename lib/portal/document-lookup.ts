@@ -7,7 +7,7 @@ import { formatFechaHora } from "@/lib/domain/fecha";
 import { format, formatCurrency, getDictionary } from "@/lib/i18n";
 import { voidStatusLabel } from "@/lib/i18n/void-status";
 import { queryDocumentsBatch } from "@/lib/server/documents";
-import type { CsvRow } from "@/lib/server/http/csv";
+import type { CsvRow } from "@/lib/server/platform/http/csv";
 import { findVoidsCovering } from "@/lib/server/voids/find-voids-covering";
 
 import { fromBatchData, receivedLabel, type DocumentView } from "./document-view";

@@ -7,7 +7,7 @@ import { can, type Action } from "@/lib/domain/roles";
 import type { AuthContext } from "@/lib/server/auth";
 import { secondFactorSetupPending } from "@/lib/server/auth/credentials";
 import { getPortalAuth, getPortalUser } from "@/lib/server/auth/next-auth-options";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/platform/db";
 
 /** Whether the portal shows an action to this user (the server checks again when it is taken). */
 export function mayTake(auth: AuthContext, action: Action): boolean {

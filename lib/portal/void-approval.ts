@@ -1,6 +1,6 @@
 import "server-only";
 
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/platform/db";
 
 /** Who asked for and who approved a void sent by approving a request. */
 export interface VoidApprovalFacts {

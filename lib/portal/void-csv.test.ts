@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { getDictionary } from "@/lib/i18n";
-import { csvLine } from "@/lib/server/http/csv";
+import { csvLine } from "@/lib/server/platform/http/csv";
 
 import { voidCsvHeader, voidCsvRows } from "./void-csv";
 import type { VoidListItem } from "./void-history";

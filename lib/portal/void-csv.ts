@@ -3,7 +3,7 @@ import "server-only";
 import { formatFechaHora } from "@/lib/domain/fecha";
 import { format, type Dictionary } from "@/lib/i18n";
 import { voidStatusLabel, type VoidStatusFacts } from "@/lib/i18n/void-status";
-import type { CsvRow } from "@/lib/server/http/csv";
+import type { CsvRow } from "@/lib/server/platform/http/csv";
 
 import type { VoidListItem } from "./void-history";
 
@@ -12,7 +12,7 @@ import type { VoidListItem } from "./void-history";
  * 10,000-range void is 10,000 short rows, never one 280,000-character cell over Excel's 32,767),
  * dates as the portal shows them (dd-MM-yyyy HH:mm:ss, Santo Domingo). The void's own columns repeat
  * on each of its rows, so a filter or a pivot table works on any row. The one CSV writer
- * (lib/server/http/csv.ts) neutralises formula injection in every cell.
+ * (lib/server/platform/http/csv.ts) neutralises formula injection in every cell.
  */
 export function voidCsvHeader(t: Dictionary["finding"]["csv"], r: Dictionary["voidReasons"]["csv"]): CsvRow {
   return [

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
-import { setEnvForTests } from "@/lib/server/config/load-config";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
-import { resetServiceStatusForTests } from "@/lib/server/taxauth/service-status";
-import { getDb } from "@/lib/server/db";
+import { setEnvForTests } from "@/lib/server/platform/config/load-config";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
+import { resetServiceStatusForTests } from "@/lib/server/platform/taxauth/service-status";
+import { getDb } from "@/lib/server/platform/db";
 import { startTaxAuthSimulator, type SimulatorHandle } from "@/lib/taxauth-simulator";
 
 import { submitVoid } from "./actions/void-actions";

@@ -2,8 +2,8 @@ import "server-only";
 
 import type { Environment } from "@/lib/domain/environments";
 import type { VoidServiceStatus } from "@/lib/domain/void-service-status";
-import { logger } from "@/lib/server/config/logger";
-import { currentVoidServiceStatus } from "@/lib/server/taxauth/service-status";
+import { logger } from "@/lib/server/platform/config/logger";
+import { currentVoidServiceStatus } from "@/lib/server/platform/taxauth/service-status";
 
 /**
  * What the shell's banner shows: DGII's status of Anulación Rangos in the portal's environment when

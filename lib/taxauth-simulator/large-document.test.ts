@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 
-import { signXml } from "@/lib/server/signing";
-import { TaxAuthClient } from "@/lib/server/taxauth/taxauth-client";
+import { signXml } from "@/lib/server/platform/signing";
+import { TaxAuthClient } from "@/lib/server/platform/taxauth/taxauth-client";
 import {
   buildTestAnecf,
   configFor,
   credentialFor,
   startTestSimulator,
   type TestBlock,
-} from "@/lib/server/taxauth/test-support";
+} from "@/lib/server/platform/taxauth/test-support";
 import type { SimulatorHandle } from "./index";
 
 const RNC = "130000051";

@@ -4,15 +4,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { signXml } from "@/lib/server/signing";
-import { buildXmlMultipart } from "@/lib/server/taxauth/multipart";
-import { TaxAuthClient } from "@/lib/server/taxauth/taxauth-client";
+import { signXml } from "@/lib/server/platform/signing";
+import { buildXmlMultipart } from "@/lib/server/platform/taxauth/multipart";
+import { TaxAuthClient } from "@/lib/server/platform/taxauth/taxauth-client";
 import {
   configFor,
   credentialFor,
   signedTestAnecf,
   startTestSimulator,
-} from "@/lib/server/taxauth/test-support";
+} from "@/lib/server/platform/taxauth/test-support";
 import { startTaxAuthSimulator, type SimulatorHandle } from "./index";
 
 const RNC = "130000041";

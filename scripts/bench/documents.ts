@@ -4,7 +4,7 @@ import { formatEncf } from "@/lib/domain/encf";
 import type { EcfType } from "@/lib/domain/ecf-types";
 import { buildQrUrl } from "@/lib/domain/qr-url";
 import { createTestAccount } from "@/lib/server/accounts/test-fixtures";
-import { createTestDatabase } from "@/lib/server/db/test-database";
+import { createTestDatabase } from "@/lib/server/platform/db/test-database";
 import { queryDocumentsBatch } from "@/lib/server/documents";
 import type { Prisma } from "@/prisma/generated/client";
 

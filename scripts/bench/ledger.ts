@@ -1,6 +1,6 @@
 import { formatEncf } from "@/lib/domain/encf";
 import { createTestAccount } from "@/lib/server/accounts/test-fixtures";
-import { createTestDatabase } from "@/lib/server/db/test-database";
+import { createTestDatabase } from "@/lib/server/platform/db/test-database";
 import { importDocuments } from "@/lib/server/documents/import-documents";
 import { importEntry } from "@/lib/server/documents/test-support";
 import {

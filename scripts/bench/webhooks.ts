@@ -3,9 +3,9 @@ import { loadavg } from "node:os";
 import { Webhook } from "standardwebhooks";
 
 import { createTestAccount } from "@/lib/server/accounts/test-fixtures";
-import { inTransaction } from "@/lib/server/db";
-import { createTestDatabase } from "@/lib/server/db/test-database";
-import { writeEvent } from "@/lib/server/events/write-event";
+import { inTransaction } from "@/lib/server/platform/db";
+import { createTestDatabase } from "@/lib/server/platform/db/test-database";
+import { writeEvent } from "@/lib/server/platform/events/write-event";
 import { createTestWebhookEndpoint } from "@/lib/server/testing/webhook-endpoint-fixture";
 import { startWebhookReceiver, type WebhookReceiver } from "@/lib/server/testing/webhook-receiver";
 import { startWebhookDispatcher, stopWebhookDispatcher } from "@/lib/server/webhooks/dispatcher";

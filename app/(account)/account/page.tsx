@@ -11,8 +11,8 @@ import { getI18n } from "@/lib/portal/i18n";
 import { forcedStepOf } from "@/lib/portal/page-auth";
 import { pageTitle } from "@/lib/portal/page-title";
 import { getPortalAuth, getPortalUser } from "@/lib/server/auth/next-auth-options";
-import { loadConfig } from "@/lib/server/config/load-config";
-import { getDb } from "@/lib/server/db";
+import { loadConfig } from "@/lib/server/platform/config/load-config";
+import { getDb } from "@/lib/server/platform/db";
 import { getNotificationEmail } from "@/lib/server/notifications/email-preference";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -18,7 +18,7 @@ import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
 import { pageTitle } from "@/lib/portal/page-title";
 import { listOrganizationMembers } from "@/lib/server/accounts";
 import { getRequireSecondFactor, organizationOverview } from "@/lib/server/accounts/organization-admin";
-import { listActivity } from "@/lib/server/activity/list-activity";
+import { listActivity } from "@/lib/server/platform/activity/list-activity";
 import { findVoidStatusFacts } from "@/lib/server/voids/void-status-facts";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -1,4 +1,4 @@
-import { unknownApiPath } from "@/lib/server/http/api-fallbacks";
+import { unknownApiPath } from "@/lib/server/platform/http/api-fallbacks";
 
 /**
  * Any path under /{environment}/ that no route serves (and any first segment that is neither an

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { createApiKey, revokeApiKey } from "@/lib/server/auth";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 import { contextOf, documentHeaders, importEntry, jsonPost } from "@/lib/server/documents/test-support";
 import { getCoverageMark } from "@/lib/server/ledger";
 

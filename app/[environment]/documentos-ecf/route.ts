@@ -1,8 +1,8 @@
 import { parseDocumentQuery } from "@/lib/schemas/documents-query";
 import { requireApiKey, requireBearer } from "@/lib/server/auth";
 import { getDocument } from "@/lib/server/documents";
-import { json, requireEnvironment, route } from "@/lib/server/http";
-import { methodsNotAllowed } from "@/lib/server/http/api-fallbacks";
+import { json, requireEnvironment, route } from "@/lib/server/platform/http";
+import { methodsNotAllowed } from "@/lib/server/platform/http/api-fallbacks";
 
 type Context = { params: Promise<{ environment: string }> };
 

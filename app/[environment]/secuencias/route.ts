@@ -1,6 +1,6 @@
 import { requireBearer } from "@/lib/server/auth";
-import { json, requireEnvironment, route } from "@/lib/server/http";
-import { methodsNotAllowed } from "@/lib/server/http/api-fallbacks";
+import { json, requireEnvironment, route } from "@/lib/server/platform/http";
+import { methodsNotAllowed } from "@/lib/server/platform/http/api-fallbacks";
 import { getInventory } from "@/lib/server/ledger";
 
 type Context = { params: Promise<{ environment: string }> };

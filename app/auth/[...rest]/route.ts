@@ -1,4 +1,4 @@
-import { unknownApiPath } from "@/lib/server/http/api-fallbacks";
+import { unknownApiPath } from "@/lib/server/platform/http/api-fallbacks";
 
 /** Any path under /auth/ other than /auth/token: JSON 404 NOT_FOUND, never the portal's HTML page. */
 export const GET = unknownApiPath;

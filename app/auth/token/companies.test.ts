@@ -5,8 +5,8 @@ import * as voidRoute from "@/app/[environment]/customer/void-ncf/route";
 import { changeOwnPassword, endUserSessions, inviteUser, setMemberRoles } from "@/lib/server/accounts";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { resetLoginThrottle } from "@/lib/server/auth/login-throttle";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
-import { PEER_ADDRESS_HEADER } from "@/lib/server/http/client-address";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
+import { PEER_ADDRESS_HEADER } from "@/lib/server/platform/http/client-address";
 import { startRouteServer, type RouteServer } from "@/lib/server/testing/route-server";
 
 import * as authTokenRoute from "./route";

@@ -3,9 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { requireBearer } from "@/lib/server/auth";
 import { resetLoginThrottle } from "@/lib/server/auth/login-throttle";
-import { resetConfigForTests } from "@/lib/server/config/load-config";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
-import { PEER_ADDRESS_HEADER } from "@/lib/server/http/client-address";
+import { resetConfigForTests } from "@/lib/server/platform/config/load-config";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
+import { PEER_ADDRESS_HEADER } from "@/lib/server/platform/http/client-address";
 
 import { POST } from "./route";
 

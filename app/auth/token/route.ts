@@ -1,8 +1,8 @@
 import { authTokenRequestSchema } from "@/lib/schemas/auth-token";
 import { issueIdToken } from "@/lib/server/auth";
-import { json, readJsonBody, route, validateBody } from "@/lib/server/http";
-import { clientAddressOf } from "@/lib/server/http/client-address";
-import { methodsNotAllowed } from "@/lib/server/http/api-fallbacks";
+import { json, readJsonBody, route, validateBody } from "@/lib/server/platform/http";
+import { clientAddressOf } from "@/lib/server/platform/http/client-address";
+import { methodsNotAllowed } from "@/lib/server/platform/http/api-fallbacks";
 
 /**
  * POST /auth/token { username, password, rnc?, otp? } → { idToken, expiresIn: 3600, tokenType:

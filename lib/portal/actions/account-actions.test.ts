@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { hasValidCheckDigit } from "@/lib/domain/rnc";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 
 /** Mi cuenta's and the organization page's actions, through the portal session as Next gives it. */
 let session: { userId: string; signedInAt: number } | null = null;

@@ -7,7 +7,7 @@ import QRCode from "qrcode";
 import { AppError, isAppError } from "@/lib/errors";
 import { errorMessage } from "@/lib/i18n/error-message";
 import { changeOwnPassword, endUserSessions } from "@/lib/server/accounts";
-import { recordOwnAccountChange } from "@/lib/server/activity/own-account-activity";
+import { recordOwnAccountChange } from "@/lib/server/platform/activity/own-account-activity";
 import { getPortalUser } from "@/lib/server/auth/next-auth-options";
 import {
   beginTotpEnrollment,
@@ -15,7 +15,7 @@ import {
   confirmTotpEnrollment,
   disableTotp,
 } from "@/lib/server/auth/second-factor";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/platform/db";
 
 import { getPortalPreferences } from "../preferences";
 import { dictionary, type ActionResult } from "./action-result";

@@ -3,7 +3,7 @@ import "server-only";
 import type { Locale } from "@/lib/domain/locale";
 import { isAppError } from "@/lib/errors";
 import { errorMessage } from "@/lib/i18n/error-message";
-import { logger } from "@/lib/server/config";
+import { logger } from "@/lib/server/platform/config";
 
 /**
  * The failure of a void action (the void tool's, a request's approval) as the portal shows it: plain

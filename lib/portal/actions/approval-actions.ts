@@ -8,12 +8,12 @@ import { isEnvironment, type Environment } from "@/lib/domain/environments";
 import type { Locale } from "@/lib/domain/locale";
 import { AppError } from "@/lib/errors";
 import { format } from "@/lib/i18n";
-import { requestIp } from "@/lib/server/activity/request-ip";
+import { requestIp } from "@/lib/server/platform/activity/request-ip";
 import { setApprovalPolicy } from "@/lib/server/approvals/approval-policy";
 import { approveVoidRequest } from "@/lib/server/approvals/approve-void-request";
 import { rejectVoidRequest } from "@/lib/server/approvals/reject-void-request";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
-import { enforceRateLimit } from "@/lib/server/rate-limit";
+import { enforceRateLimit } from "@/lib/server/platform/limits/rate-limit";
 
 import { getPortalPreferences } from "../preferences";
 import { failure, type ActionFailure } from "./action-failure";

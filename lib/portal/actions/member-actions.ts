@@ -13,7 +13,7 @@ import {
   setMemberRoles,
   setUserDisabled,
 } from "@/lib/server/accounts";
-import { portalBy } from "@/lib/server/activity/request-ip";
+import { portalBy } from "@/lib/server/platform/activity/request-ip";
 import { companiesOfUser } from "@/lib/server/auth/credentials";
 import { COMPANY_COOKIE, getPortalUser, requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 

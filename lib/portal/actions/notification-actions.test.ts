@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { v7 as uuidv7 } from "uuid";
 
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 import { consumeEventsForNotifications } from "@/lib/server/notifications/consume-events";
 import {
   createNotificationCompany,

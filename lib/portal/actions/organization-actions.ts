@@ -16,7 +16,7 @@ import {
   setOrganizationAdmin,
   setRequireSecondFactor,
 } from "@/lib/server/accounts/organization-admin";
-import { portalBy, requestIp } from "@/lib/server/activity/request-ip";
+import { portalBy, requestIp } from "@/lib/server/platform/activity/request-ip";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 
 import { getPortalPreferences } from "../preferences";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 
 import { es } from "@/lib/i18n/es";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 import {
   collectGaps,
   createAuthorization,

@@ -11,9 +11,9 @@ import {
   listCertificates,
   uploadCertificate,
 } from "@/lib/server/certificates";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
-import { signXml } from "@/lib/server/signing";
-import { generatePkcs12 } from "@/lib/server/signing/generate-pkcs12";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
+import { signXml } from "@/lib/server/platform/signing";
+import { generatePkcs12 } from "@/lib/server/platform/signing/generate-pkcs12";
 import { verifyXmlSignature } from "@/lib/taxauth-simulator/xmldsig/verify-xml-signature";
 
 import {

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { es } from "@/lib/i18n/es";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { listApiKeys } from "@/lib/server/auth";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 
 import { getActiveCertificateSummary, listCertificates } from "@/lib/server/certificates";
-import { generatePkcs12 } from "@/lib/server/signing/generate-pkcs12";
+import { generatePkcs12 } from "@/lib/server/platform/signing/generate-pkcs12";
 
 import { createApiKeyAction, uploadCertificateAction } from "./settings-actions";
 

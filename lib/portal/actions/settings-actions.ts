@@ -8,7 +8,7 @@ import { isEnvironment } from "@/lib/domain/environments";
 import { isAppError } from "@/lib/errors";
 import { format } from "@/lib/i18n";
 import { certificateUploadSchema } from "@/lib/schemas/certificate-upload";
-import { portalBy } from "@/lib/server/activity/request-ip";
+import { portalBy } from "@/lib/server/platform/activity/request-ip";
 import { createApiKey, revokeApiKey } from "@/lib/server/auth";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 import {

@@ -9,7 +9,7 @@ import type { Locale } from "@/lib/domain/locale";
 import { AppError, isAppError } from "@/lib/errors";
 import { format, formatNumber, getDictionary } from "@/lib/i18n";
 import { errorMessage } from "@/lib/i18n/error-message";
-import { portalBy } from "@/lib/server/activity/request-ip";
+import { portalBy } from "@/lib/server/platform/activity/request-ip";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 import { checkResendConfirmation, resendVoid } from "@/lib/server/voids/resend-void";
 import { settleVoid } from "@/lib/server/voids/settle-void";

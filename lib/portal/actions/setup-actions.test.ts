@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 
 import { ENTRY_POINTS } from "@/lib/server/auth/entry-points";
 import { resetLoginThrottle } from "@/lib/server/auth/login-throttle";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
-import { PEER_ADDRESS_HEADER } from "@/lib/server/http/client-address";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
+import { PEER_ADDRESS_HEADER } from "@/lib/server/platform/http/client-address";
 import { ensureSetupToken } from "@/lib/server/setup/setup-token";
 
 /**

@@ -9,7 +9,7 @@ import { isAppError } from "@/lib/errors";
 import { getDictionary } from "@/lib/i18n";
 import { errorMessage } from "@/lib/i18n/error-message";
 import { setupFormSchema } from "@/lib/schemas/first-run";
-import { clientAddressOf } from "@/lib/server/http/client-address";
+import { clientAddressOf } from "@/lib/server/platform/http/client-address";
 import { completeFirstRun, isSetupOpen } from "@/lib/server/setup/first-run";
 import { setupClosed } from "@/lib/server/setup/setup-token";
 

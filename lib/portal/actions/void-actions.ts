@@ -15,9 +15,9 @@ import {
   usedNumbersByLine,
   type UsedLine,
 } from "@/lib/server/ledger";
-import { enforceRateLimit } from "@/lib/server/rate-limit";
+import { enforceRateLimit } from "@/lib/server/platform/limits/rate-limit";
 import { getApprovalPolicy } from "@/lib/server/approvals/approval-policy";
-import { requestIp } from "@/lib/server/activity/request-ip";
+import { requestIp } from "@/lib/server/platform/activity/request-ip";
 import { sendOrRequestVoid } from "@/lib/server/approvals/create-void-request";
 import { findAcceptedOverlapsByLine } from "@/lib/server/voids/find-accepted-overlaps";
 import { findErrorOverlaps } from "@/lib/server/voids/find-error-overlaps";

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { es } from "@/lib/i18n/es";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
-import { getDb } from "@/lib/server/db";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import { getDb } from "@/lib/server/platform/db";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 import { startWebhookReceiver, type WebhookReceiver } from "@/lib/server/testing/webhook-receiver";
 import { dispatchOnce } from "@/lib/server/webhooks/dispatcher";
 import { listWebhookEndpoints } from "@/lib/server/webhooks/endpoints";

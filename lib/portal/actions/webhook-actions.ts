@@ -5,8 +5,8 @@ import "server-only";
 import { revalidatePath } from "next/cache";
 
 import { format } from "@/lib/i18n";
-import { portalBy } from "@/lib/server/activity/request-ip";
-import type { AuthContext } from "@/lib/server/auth/auth-context";
+import { portalBy } from "@/lib/server/platform/activity/request-ip";
+import type { AuthContext } from "@/lib/server/platform/http/auth-context";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 import { replayWebhookDelivery } from "@/lib/server/webhooks/endpoint-deliveries";
 import {

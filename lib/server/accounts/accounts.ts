@@ -5,9 +5,9 @@ import { randomBytes } from "node:crypto";
 import { COMPANY_ROLES, rolesNeedSecondFactor, type CompanyRole } from "@/lib/domain/roles";
 import { isValidRnc } from "@/lib/domain/rnc";
 import { AppError } from "@/lib/errors";
-import { recordActivity, SYSTEM_BY, type ActivityBy } from "@/lib/server/activity/record-activity";
+import { recordActivity, SYSTEM_BY, type ActivityBy } from "@/lib/server/platform/activity/record-activity";
 import { hashPassword } from "@/lib/server/auth/password";
-import { getDb, isUniqueViolation, nowMs, toMs, toMsOrNull, type PrismaClient } from "@/lib/server/db";
+import { getDb, isUniqueViolation, nowMs, toMs, toMsOrNull, type PrismaClient } from "@/lib/server/platform/db";
 
 /**
  * Organizations, their companies (model Account: one RNC each) and the people in them. Every

@@ -5,13 +5,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 
 import { issueIdToken, requireApiKey, requireBearer } from "@/lib/server/auth";
 import { getActiveSigningCredential } from "@/lib/server/certificates";
-import { loadConfig, parseConfig, resetConfigForTests } from "@/lib/server/config/load-config";
-import { closeDb, getDb } from "@/lib/server/db";
+import { loadConfig, parseConfig, resetConfigForTests } from "@/lib/server/platform/config/load-config";
+import { closeDb, getDb } from "@/lib/server/platform/db";
 import { prepareDatabase } from "@/lib/server/runtime/prepare-database";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 
-import { captureLogsForTests } from "@/lib/server/config/logger";
-import { readShownSecret } from "@/lib/server/ops/show-secrets-once";
+import { captureLogsForTests } from "@/lib/server/platform/config/logger";
+import { readShownSecret } from "@/lib/server/platform/ops/show-secrets-once";
 
 import { DEMO_API_KEY_LABEL, DEMO_PASSWORD_LABEL, ensureDemoAccount } from "./demo-account";
 
@@ -138,7 +138,7 @@ describe("the runtime's database preparation on the embedded default", () => {
         delete process.env[key];
       process.env.DATA_DIR = dataDir;
       resetConfigForTests();
-      const { setDbForTests } = await import("@/lib/server/db");
+      const { setDbForTests } = await import("@/lib/server/platform/db");
       setDbForTests(null);
 
       // Opening is only opening: no migration, so no tables yet.
@@ -165,7 +165,7 @@ describe("the runtime's database preparation on the embedded default", () => {
     } finally {
       process.env = saved;
       resetConfigForTests();
-      const { setDbForTests } = await import("@/lib/server/db");
+      const { setDbForTests } = await import("@/lib/server/platform/db");
       setDbForTests(database.prisma);
     }
   });

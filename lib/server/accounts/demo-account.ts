@@ -5,12 +5,12 @@ import { randomBytes } from "node:crypto";
 import { prepareApiKey } from "@/lib/server/auth/api-keys";
 import { hashPassword } from "@/lib/server/auth/password";
 import { prepareCertificate } from "@/lib/server/certificates/certificates";
-import { DEMO_DEFAULT_PASSWORD, loadConfig, type AppConfig } from "@/lib/server/config/load-config";
-import { logger } from "@/lib/server/config/logger";
-import { nowMs } from "@/lib/server/db/epoch";
-import { isUniqueViolation } from "@/lib/server/db/unique-violation";
-import { showSecretsOnce } from "@/lib/server/ops/show-secrets-once";
-import { generatePkcs12 } from "@/lib/server/signing/generate-pkcs12";
+import { DEMO_DEFAULT_PASSWORD, loadConfig, type AppConfig } from "@/lib/server/platform/config/load-config";
+import { logger } from "@/lib/server/platform/config/logger";
+import { nowMs } from "@/lib/server/platform/db/epoch";
+import { isUniqueViolation } from "@/lib/server/platform/db/unique-violation";
+import { showSecretsOnce } from "@/lib/server/platform/ops/show-secrets-once";
+import { generatePkcs12 } from "@/lib/server/platform/signing/generate-pkcs12";
 import type { PrismaClient } from "@/prisma/generated/client";
 
 /** The demo API key's and password's lines on the console (show-secrets-once.ts). */

@@ -5,7 +5,7 @@ import { isAppError } from "@/lib/errors";
 import { loadActiveUser } from "@/lib/server/auth/credentials";
 import { issueRefreshToken } from "@/lib/server/auth/refresh-tokens";
 import { beginTotpEnrollment } from "@/lib/server/auth/second-factor";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 import { createAuthorization } from "@/lib/server/ledger";
 import { sampleVoidContent, storeAcceptedVoid } from "@/lib/server/voids/testing/stored-voids";
 

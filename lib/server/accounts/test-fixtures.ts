@@ -4,7 +4,7 @@ import type { CompanyRole } from "@/lib/domain/roles";
 import { createApiKey, signIdToken, type AuthContext } from "@/lib/server/auth";
 import { loadActiveUser } from "@/lib/server/auth/credentials";
 import { uploadCertificate, type CertificateSummary } from "@/lib/server/certificates";
-import { generatePkcs12 } from "@/lib/server/signing/generate-pkcs12";
+import { generatePkcs12 } from "@/lib/server/platform/signing/generate-pkcs12";
 
 import { createAccount, createUser } from "./accounts";
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { buildAnecfXml } from "@/lib/domain/anecf-xml";
 import { sampleVoidBody } from "@/lib/domain/testing/sample-requests";
 import { validateVoidRequest, type VoidPlan } from "@/lib/domain/void-request";
-import { signBuiltXml, signXml, signXmlWithXmlCrypto } from "@/lib/server/signing";
-import { testCredential } from "@/lib/server/signing/test-fixtures";
+import { signBuiltXml, signXml, signXmlWithXmlCrypto } from "@/lib/server/platform/signing";
+import { testCredential } from "@/lib/server/platform/signing/test-fixtures";
 import { validateAgainstXsd } from "@/lib/taxauth-simulator/validate-xsd";
 import { verifyXmlSignature } from "@/lib/taxauth-simulator/xmldsig/verify-xml-signature";
 

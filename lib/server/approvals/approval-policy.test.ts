@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createServiceAccount } from "@/lib/server/auth/service-accounts";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 
 import {

@@ -4,11 +4,11 @@ import { ENVIRONMENTS, type Environment } from "@/lib/domain/environments";
 import { COMPANY_ACTION_ROLES, type CompanyRole } from "@/lib/domain/roles";
 import { defaultApprovalPolicy, MIN_APPROVERS, type ApprovalPolicyView } from "@/lib/domain/void-requests";
 import { AppError } from "@/lib/errors";
-import { actorOf, recordActivity } from "@/lib/server/activity/record-activity";
-import type { AuthContext } from "@/lib/server/auth/auth-context";
+import { actorOf, recordActivity } from "@/lib/server/platform/activity/record-activity";
+import type { AuthContext } from "@/lib/server/platform/http/auth-context";
 import { requirePermission } from "@/lib/server/auth/id-token";
-import { getDb, Prisma } from "@/lib/server/db";
-import { validateBody } from "@/lib/server/http/validate-body";
+import { getDb, Prisma } from "@/lib/server/platform/db";
+import { validateBody } from "@/lib/server/platform/http/validate-body";
 import { approvalPolicySchema } from "@/lib/schemas/void-requests";
 
 /**

@@ -3,9 +3,9 @@ import "server-only";
 import type { Environment } from "@/lib/domain/environments";
 import { decisionRefusal, isVoidRequestStatus } from "@/lib/domain/void-requests";
 import { AppError } from "@/lib/errors";
-import type { AuthContext } from "@/lib/server/auth/auth-context";
+import type { AuthContext } from "@/lib/server/platform/http/auth-context";
 import { requirePermission } from "@/lib/server/auth/id-token";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/platform/db";
 import type { VoidRequest } from "@/prisma/generated/client";
 
 import { expireVoidRequests } from "./expire-void-requests";

@@ -1,10 +1,10 @@
 import "server-only";
 
 import type { Environment } from "@/lib/domain/environments";
-import { recordActivity, SYSTEM_ACTOR } from "@/lib/server/activity/record-activity";
-import type { PrismaClient } from "@/lib/server/db";
-import { voidRequestEvent } from "@/lib/server/events/void-request-events";
-import { writeEvents } from "@/lib/server/events/write-event";
+import { recordActivity, SYSTEM_ACTOR } from "@/lib/server/platform/activity/record-activity";
+import type { PrismaClient } from "@/lib/server/platform/db";
+import { voidRequestEvent } from "@/lib/server/platform/events/void-request-events";
+import { writeEvents } from "@/lib/server/platform/events/write-event";
 
 /** Requests expired per statement: a sweep after a long outage works in bounded steps. */
 export const EXPIRE_BATCH = 500;

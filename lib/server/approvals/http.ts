@@ -1,6 +1,6 @@
 import "server-only";
 
-import { clientAddressOf, UNKNOWN_ADDRESS } from "@/lib/server/http/client-address";
+import { clientAddressOf, UNKNOWN_ADDRESS } from "@/lib/server/platform/http/client-address";
 import type { HttpAnswer } from "@/lib/server/voids/http";
 
 import type { VoidRequestSummary, VoidRequestView } from "./void-request-repository";

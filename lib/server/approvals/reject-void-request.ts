@@ -1,12 +1,12 @@
 import "server-only";
 
 import type { Environment } from "@/lib/domain/environments";
-import { actorOf, recordActivity } from "@/lib/server/activity/record-activity";
-import type { AuthContext } from "@/lib/server/auth/auth-context";
-import { getDb } from "@/lib/server/db";
-import { voidRequestEvent } from "@/lib/server/events/void-request-events";
-import { writeEvent } from "@/lib/server/events/write-event";
-import { validateBody } from "@/lib/server/http/validate-body";
+import { actorOf, recordActivity } from "@/lib/server/platform/activity/record-activity";
+import type { AuthContext } from "@/lib/server/platform/http/auth-context";
+import { getDb } from "@/lib/server/platform/db";
+import { voidRequestEvent } from "@/lib/server/platform/events/void-request-events";
+import { writeEvent } from "@/lib/server/platform/events/write-event";
+import { validateBody } from "@/lib/server/platform/http/validate-body";
 import { rejectVoidRequestSchema } from "@/lib/schemas/void-requests";
 
 import { findRequestRow, loadDecidableRequest, notPending } from "./decide";

@@ -1,10 +1,10 @@
 import "server-only";
 
 import { AppError } from "@/lib/errors";
-import { actorOf, recordActivity } from "@/lib/server/activity/record-activity";
-import type { AuthContext } from "@/lib/server/auth/auth-context";
+import { actorOf, recordActivity } from "@/lib/server/platform/activity/record-activity";
+import type { AuthContext } from "@/lib/server/platform/http/auth-context";
 import { requirePermission } from "@/lib/server/auth/id-token";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/platform/db";
 
 /**
  * Grants or revokes a service account's "send without approval" (ServiceAccount.sendWithoutApproval):

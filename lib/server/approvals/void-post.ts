@@ -1,10 +1,10 @@
 import "server-only";
 
 import type { Environment } from "@/lib/domain/environments";
-import type { AuthContext } from "@/lib/server/auth/auth-context";
-import { json, readBodyBytes } from "@/lib/server/http";
-import { annotateRequest } from "@/lib/server/http/request-context";
-import { isSimulatedAnswer } from "@/lib/server/taxauth/deployment-mode";
+import type { AuthContext } from "@/lib/server/platform/http/auth-context";
+import { json, readBodyBytes } from "@/lib/server/platform/http";
+import { annotateRequest } from "@/lib/server/platform/http/request-context";
+import { isSimulatedAnswer } from "@/lib/server/platform/taxauth/deployment-mode";
 import { voidAttemptAnswer } from "@/lib/server/voids/http";
 
 import { sendOrRequestVoid } from "./create-void-request";

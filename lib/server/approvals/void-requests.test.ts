@@ -5,8 +5,8 @@ import type { TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { issueIdToken } from "@/lib/server/auth";
 import { createServiceAccount } from "@/lib/server/auth/service-accounts";
 
-import { setEnvForTests } from "@/lib/server/config/load-config";
-import { resetServiceStatusForTests } from "@/lib/server/taxauth/service-status";
+import { setEnvForTests } from "@/lib/server/platform/config/load-config";
+import { resetServiceStatusForTests } from "@/lib/server/platform/taxauth/service-status";
 import { errorResponseSchema } from "@/lib/schemas/error-response";
 import { voidRecordSchema } from "@/lib/schemas/void-ncf-responses";
 import {
@@ -576,7 +576,7 @@ describe("expiry", () => {
   });
 
   it("runs as the recurring job approvals.sweep-void-requests", async () => {
-    const { recurringJobs } = await import("@/lib/server/jobs/recurring-jobs");
+    const { recurringJobs } = await import("@/lib/server/runtime/recurring-jobs");
     const job = recurringJobs().find((candidate) => candidate.name === "approvals.sweep-void-requests");
     expect(job).toMatchObject({ runAtStart: true, periodMs: 5 * 60_000 });
     const requestId = await requestVoid(clerk);

@@ -6,7 +6,7 @@ import { createGunzip } from "node:zlib";
 import { date608 } from "@/lib/domain/dgii-608";
 import { formatFechaHora } from "@/lib/domain/fecha";
 import { isVoidReasonCode, VOID_REASON_DGII_NAMES } from "@/lib/domain/void-reasons";
-import { csvChunks, type CsvRow } from "@/lib/server/http/csv";
+import { csvChunks, type CsvRow } from "@/lib/server/platform/http/csv";
 import { parseStoredRanges } from "@/lib/server/voids/stored-ranges";
 
 import {
@@ -25,7 +25,7 @@ import type { ZipWriter } from "./zip-writer";
 
 /**
  * The pack's files besides the 608: CSV through the app's one CSV writer (UTF-8 with BOM, formula
- * injection neutralised, lib/server/http/csv.ts), each streamed; the signed XML and the evidence as
+ * injection neutralised, lib/server/platform/http/csv.ts), each streamed; the signed XML and the evidence as
  * their exact bytes. Dates as the portal shows them: dd-MM-yyyy HH:mm:ss, Santo Domingo. The pack is
  * in Spanish, the accountant's and DGII's language, whatever the portal's language.
  */

@@ -5,10 +5,10 @@ import { Readable } from "node:stream";
 import { parseAuditPeriod } from "@/lib/domain/audit-period";
 import type { Environment } from "@/lib/domain/environments";
 import { AppError } from "@/lib/errors";
-import { actorOf, recordActivity } from "@/lib/server/activity/record-activity";
+import { actorOf, recordActivity } from "@/lib/server/platform/activity/record-activity";
 import type { AuthContext } from "@/lib/server/auth";
-import { getDb } from "@/lib/server/db";
-import { clientAddressOf, UNKNOWN_ADDRESS } from "@/lib/server/http/client-address";
+import { getDb } from "@/lib/server/platform/db";
+import { clientAddressOf, UNKNOWN_ADDRESS } from "@/lib/server/platform/http/client-address";
 
 import { openAuditPack, type AuditPackOptions } from "./build-audit-pack";
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseAuditPeriod } from "@/lib/domain/audit-period";
 import { formatFechaHora } from "@/lib/domain/fecha";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 import { sampleVoidContent, storeAcceptedVoid } from "@/lib/server/voids/testing/stored-voids";
 import { storedRanges } from "@/lib/server/voids/stored-ranges";
 import { v7 as uuidv7 } from "uuid";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as auditRoute from "@/app/[environment]/customer/audit-pack/route";
 import { parseAuditPeriod, type AuditPeriod } from "@/lib/domain/audit-period";
 import { formatFechaHora } from "@/lib/domain/fecha";
-import { recordActivity } from "@/lib/server/activity/record-activity";
+import { recordActivity } from "@/lib/server/platform/activity/record-activity";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { signIdToken } from "@/lib/server/auth";
 import { loadActiveUser } from "@/lib/server/auth/credentials";

@@ -1,7 +1,7 @@
 import "server-only";
 
 import type { Environment } from "@/lib/domain/environments";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/platform/db";
 import type { Prisma } from "@/prisma/generated/client";
 
 /**

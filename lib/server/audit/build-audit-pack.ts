@@ -5,7 +5,7 @@ import type { Readable } from "node:stream";
 import type { AuditPeriod } from "@/lib/domain/audit-period";
 import { MAX_608_LINES_PER_FILE } from "@/lib/domain/dgii-608";
 import type { Environment } from "@/lib/domain/environments";
-import { logger } from "@/lib/server/config/logger";
+import { logger } from "@/lib/server/platform/config/logger";
 
 import {
   activityCsv,

@@ -4,11 +4,11 @@ import { createHash, randomBytes } from "node:crypto";
 
 import type { Environment } from "@/lib/domain/environments";
 import { AppError } from "@/lib/errors";
-import { recordActivity, SYSTEM_BY, type ActivityBy } from "@/lib/server/activity/record-activity";
-import { getDb, nowMs, toMs, toMsOrNull } from "@/lib/server/db";
+import { recordActivity, SYSTEM_BY, type ActivityBy } from "@/lib/server/platform/activity/record-activity";
+import { getDb, nowMs, toMs, toMsOrNull } from "@/lib/server/platform/db";
 import type { Prisma } from "@/prisma/generated/client";
 
-import type { AuthContext } from "./auth-context";
+import type { AuthContext } from "../platform/http/auth-context";
 
 /** A key is `anula_<prefix>_<secret>`: the prefix is shown in lists, the whole key is stored only as sha256. */
 const KEY_PATTERN = /^anula_([a-z0-9]{10})_[A-Za-z0-9_-]{43}$/;

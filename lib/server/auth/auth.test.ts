@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isAppError } from "@/lib/errors";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { setUserDisabled } from "@/lib/server/accounts";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 
 import {
   createApiKey,

@@ -7,12 +7,12 @@ import {
   recordUserSignInRefused,
   throttleWorthLogging,
   type SignInFailure,
-} from "@/lib/server/activity/sign-in-activity";
-import { loadConfig } from "@/lib/server/config/load-config";
-import { getDb, nowMs } from "@/lib/server/db";
-import { UNKNOWN_ADDRESS } from "@/lib/server/http/client-address";
+} from "@/lib/server/auth/sign-in-activity";
+import { loadConfig } from "@/lib/server/platform/config/load-config";
+import { getDb, nowMs } from "@/lib/server/platform/db";
+import { UNKNOWN_ADDRESS } from "@/lib/server/platform/http/client-address";
 
-import type { AuthContext } from "./auth-context";
+import type { AuthContext } from "../platform/http/auth-context";
 import { beginLoginAttempt } from "./login-throttle";
 import { burnPasswordCheck, verifyPassword } from "./password";
 import { checkSecondFactor } from "./second-factor";

@@ -1,9 +1,9 @@
 import "server-only";
 
 import type { Environment } from "@/lib/domain/environments";
-import { recordSignIn } from "@/lib/server/activity/sign-in-activity";
+import { recordSignIn } from "@/lib/server/auth/sign-in-activity";
 
-import type { AuthContext } from "./auth-context";
+import type { AuthContext } from "../platform/http/auth-context";
 import { ID_TOKEN_TTL_SECONDS, signIdToken } from "./id-token";
 import { issueRefreshToken, rotateRefreshToken } from "./refresh-tokens";
 import { signIn, type SignInInput } from "./sign-in";

@@ -3,15 +3,15 @@ import "server-only";
 import { SignJWT, jwtVerify } from "jose";
 
 import type { Environment } from "@/lib/domain/environments";
-import { recordSignIn } from "@/lib/server/activity/sign-in-activity";
+import { recordSignIn } from "@/lib/server/auth/sign-in-activity";
 import { AppError } from "@/lib/errors";
-import { loadConfig } from "@/lib/server/config/load-config";
-import { pathEnvironmentOf } from "@/lib/server/http/path-environment";
-import { annotateRequest } from "@/lib/server/http/request-context";
+import { loadConfig } from "@/lib/server/platform/config/load-config";
+import { pathEnvironmentOf } from "@/lib/server/platform/http/path-environment";
+import { annotateRequest } from "@/lib/server/platform/http/request-context";
 
 import { can, type Action } from "@/lib/domain/roles";
 
-import type { AuthContext } from "./auth-context";
+import type { AuthContext } from "../platform/http/auth-context";
 import { actionRequiredBy, type ProtectedEntryPoint } from "./entry-points";
 import { loadPrincipal, signIn, type SignInInput } from "./sign-in";
 

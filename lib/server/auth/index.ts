@@ -2,7 +2,7 @@
  * Auth for every caller: idToken, API keys, credentials, roles. The portal session (next-auth) is
  * not here: portal code imports it from ./next-auth-options, so REST routes never load next-auth.
  */
-export type { AuthContext, CompanyRole, ServiceScope } from "./auth-context";
+export type { AuthContext, CompanyRole, ServiceScope } from "../platform/http/auth-context";
 export {
   issueIdToken,
   signIdToken,

@@ -13,7 +13,7 @@ import {
   loadServiceAccount,
 } from "@/lib/server/auth/service-accounts";
 import { listCertificates } from "@/lib/server/certificates";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 import { findDocumentsByNcf } from "@/lib/server/documents/query-documents";
 import { contextOf, importEntry, jsonPost } from "@/lib/server/documents/test-support";
 import { sampleVoidContent, storeAcceptedVoid } from "@/lib/server/voids/testing/stored-voids";

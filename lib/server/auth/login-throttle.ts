@@ -3,7 +3,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 
 import { AppError } from "@/lib/errors";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/platform/db";
 import {
   clearSharedLimits,
   clearWindow,
@@ -11,7 +11,7 @@ import {
   releaseWindowSlot,
   takeWindowSlot,
   type LimitDb,
-} from "@/lib/server/limits/shared-limits";
+} from "@/lib/server/platform/limits/shared-limits";
 
 /**
  * Slows password guessing (API and portal alike) without handing anyone a way to lock a user out.

@@ -8,11 +8,11 @@ import { cookies, headers } from "next/headers";
 
 import { LOGIN_OTP_REQUIRED, LOGIN_RATE_LIMITED } from "@/lib/errors/login-errors";
 import { AppError, isAppError } from "@/lib/errors";
-import { recordPortalSignIn } from "@/lib/server/activity/sign-in-activity";
-import { loadConfig } from "@/lib/server/config/load-config";
-import { clientAddressOf, isHttps, UNKNOWN_ADDRESS } from "@/lib/server/http/client-address";
+import { recordPortalSignIn } from "@/lib/server/auth/sign-in-activity";
+import { loadConfig } from "@/lib/server/platform/config/load-config";
+import { clientAddressOf, isHttps, UNKNOWN_ADDRESS } from "@/lib/server/platform/http/client-address";
 
-import type { AuthContext } from "./auth-context";
+import type { AuthContext } from "../platform/http/auth-context";
 import {
   companiesOfUser,
   loadActiveUser,
@@ -170,7 +170,7 @@ export async function getPortalAuth(): Promise<AuthContext | null> {
 export async function getPortalUser(): Promise<{ userId: string; email: string; signedInAt: number } | null> {
   const session = await readPortalSession();
   if (!session) return null;
-  const { getDb } = await import("@/lib/server/db");
+  const { getDb } = await import("@/lib/server/platform/db");
   const user = await (
     await getDb()
   ).user.findUnique({
@@ -199,7 +199,7 @@ export async function requirePortalAuth(entry: ProtectedEntryPoint): Promise<Aut
  * stale tab, a script with the session cookie) cannot act before the step is done.
  */
 async function refuseWhileStepPending(auth: AuthContext): Promise<void> {
-  const { getDb } = await import("@/lib/server/db");
+  const { getDb } = await import("@/lib/server/platform/db");
   const user = await (
     await getDb()
   ).user.findUnique({

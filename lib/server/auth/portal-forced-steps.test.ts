@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { isAppError } from "@/lib/errors";
 import { createUser, inviteUser } from "@/lib/server/accounts";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 
 import { requirePortalAuth } from "./next-auth-options";
 

@@ -4,12 +4,12 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 
 import type { Environment } from "@/lib/domain/environments";
 import { AppError } from "@/lib/errors";
-import { loadConfig } from "@/lib/server/config/load-config";
-import { logger } from "@/lib/server/config/logger";
-import { getDb, nowMs } from "@/lib/server/db";
+import { loadConfig } from "@/lib/server/platform/config/load-config";
+import { logger } from "@/lib/server/platform/config/logger";
+import { getDb, nowMs } from "@/lib/server/platform/db";
 import type { PrismaClient } from "@/prisma/generated/client";
 
-import type { AuthContext } from "./auth-context";
+import type { AuthContext } from "../platform/http/auth-context";
 import { secondFactorSetupPending } from "./credentials";
 import { loadPrincipal } from "./sign-in";
 

@@ -4,8 +4,8 @@ import { generateSecret, generateURI, verify } from "otplib";
 
 import { AppError } from "@/lib/errors";
 import { open, seal } from "@/lib/server/certificates/encryption";
-import { loadConfig } from "@/lib/server/config/load-config";
-import { getDb, nowMs } from "@/lib/server/db";
+import { loadConfig } from "@/lib/server/platform/config/load-config";
+import { getDb, nowMs } from "@/lib/server/platform/db";
 
 /**
  * TOTP (RFC 6238) second factor, as authenticator apps speak it: SHA-1, 6 digits, 30 s. otplib does

@@ -4,17 +4,17 @@ import { randomBytes } from "node:crypto";
 
 import { isServiceScope, type ServiceScope } from "@/lib/domain/roles";
 import { AppError } from "@/lib/errors";
-import { recordActivity, SYSTEM_BY, type ActivityBy } from "@/lib/server/activity/record-activity";
+import { recordActivity, SYSTEM_BY, type ActivityBy } from "@/lib/server/platform/activity/record-activity";
 import {
   recordServiceSignInRefused,
   recordThrottledSignIn,
   throttleWorthLogging,
-} from "@/lib/server/activity/sign-in-activity";
-import { loadConfig } from "@/lib/server/config/load-config";
-import { getDb, nowMs, toMs, toMsOrNull } from "@/lib/server/db";
-import { UNKNOWN_ADDRESS } from "@/lib/server/http/client-address";
+} from "@/lib/server/auth/sign-in-activity";
+import { loadConfig } from "@/lib/server/platform/config/load-config";
+import { getDb, nowMs, toMs, toMsOrNull } from "@/lib/server/platform/db";
+import { UNKNOWN_ADDRESS } from "@/lib/server/platform/http/client-address";
 
-import type { AuthContext } from "./auth-context";
+import type { AuthContext } from "../platform/http/auth-context";
 import { beginLoginAttempt } from "./login-throttle";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
 

@@ -5,9 +5,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 
 import { GET, POST } from "@/app/api/auth/[...nextauth]/route";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
-import { resetConfigForTests } from "@/lib/server/config/load-config";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
-import { PEER_ADDRESS_HEADER } from "@/lib/server/http/client-address";
+import { resetConfigForTests } from "@/lib/server/platform/config/load-config";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
+import { PEER_ADDRESS_HEADER } from "@/lib/server/platform/http/client-address";
 
 import { resetLoginThrottle } from "./login-throttle";
 

@@ -2,7 +2,7 @@ import "server-only";
 
 import { AppError } from "@/lib/errors";
 
-import type { AuthContext } from "./auth-context";
+import type { AuthContext } from "../platform/http/auth-context";
 import { loadActiveUser, signInUser } from "./credentials";
 import { isServiceClientId, loadServiceAccount, signInServiceAccount } from "./service-accounts";
 

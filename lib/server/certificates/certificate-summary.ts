@@ -1,6 +1,6 @@
 import "server-only";
 
-import { toMs } from "@/lib/server/db/epoch";
+import { toMs } from "@/lib/server/platform/db/epoch";
 import type { Certificate } from "@/prisma/generated/client";
 
 import { certificateHolderId } from "./certificate-holder";

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { isAppError } from "@/lib/errors";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
-import { generatePkcs12 } from "@/lib/server/signing/generate-pkcs12";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
+import { generatePkcs12 } from "@/lib/server/platform/signing/generate-pkcs12";
 
 import {
   clearSigningCredentialCache,

@@ -1,11 +1,11 @@
 import "server-only";
 
 import { AppError, isAppError } from "@/lib/errors";
-import { recordActivity, SYSTEM_BY, type ActivityBy } from "@/lib/server/activity/record-activity";
-import { loadConfig } from "@/lib/server/config/load-config";
-import { logger } from "@/lib/server/config/logger";
-import { getDb, nowMs } from "@/lib/server/db";
-import { loadPkcs12, type SigningCredential } from "@/lib/server/signing";
+import { recordActivity, SYSTEM_BY, type ActivityBy } from "@/lib/server/platform/activity/record-activity";
+import { loadConfig } from "@/lib/server/platform/config/load-config";
+import { logger } from "@/lib/server/platform/config/logger";
+import { getDb, nowMs } from "@/lib/server/platform/db";
+import { loadPkcs12, type SigningCredential } from "@/lib/server/platform/signing";
 import type { Certificate, Prisma, PrismaClient } from "@/prisma/generated/client";
 
 import { certificateHolderId, holderConfirmationOf } from "./certificate-holder";

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { beginTotpEnrollment, confirmTotpEnrollment } from "@/lib/server/auth/second-factor";
-import { loadConfig, setEnvForTests } from "@/lib/server/config/load-config";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
-import { signXml } from "@/lib/server/signing";
-import { generatePkcs12 } from "@/lib/server/signing/generate-pkcs12";
+import { loadConfig, setEnvForTests } from "@/lib/server/platform/config/load-config";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
+import { signXml } from "@/lib/server/platform/signing";
+import { generatePkcs12 } from "@/lib/server/platform/signing/generate-pkcs12";
 import { verifyXmlSignature } from "@/lib/taxauth-simulator/xmldsig/verify-xml-signature";
 
 import { clearSigningCredentialCache, getActiveSigningCredential, uploadCertificate } from "./index";

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { ECF_TYPE_CODES } from "@/lib/domain/ecf-types";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
-import { TaxAuthClient } from "@/lib/server/taxauth";
-import { configFor, startTestSimulator } from "@/lib/server/taxauth/test-support";
-import { waitForInFlight } from "@/lib/server/voids/in-flight";
-import { setTaxAuthClient } from "@/lib/server/taxauth/client-instance";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
+import { TaxAuthClient } from "@/lib/server/platform/taxauth";
+import { configFor, startTestSimulator } from "@/lib/server/platform/taxauth/test-support";
+import { waitForInFlight } from "@/lib/server/platform/ops/in-flight";
+import { setTaxAuthClient } from "@/lib/server/platform/taxauth/client-instance";
 import type { SimulatorHandle } from "@/lib/taxauth-simulator";
 
 import { isAppError } from "@/lib/errors";

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { ecfTypeName, type EcfType } from "@/lib/domain/ecf-types";
 import { formatFechaHora } from "@/lib/domain/fecha";
 import { buildQrUrl } from "@/lib/domain/qr-url";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/platform/db";
 import { insertAbsentDocuments, newDocumentId, type NewDocumentRow } from "@/lib/server/ledger";
 import type { PrismaClient } from "@/prisma/generated/client";
 

@@ -15,7 +15,7 @@ import {
   type DocumentsImportResponse,
 } from "@/lib/schemas/documents-import";
 import { AppError } from "@/lib/errors";
-import { getDb, isUniqueViolation } from "@/lib/server/db";
+import { getDb, isUniqueViolation } from "@/lib/server/platform/db";
 import {
   insertAbsentDocuments,
   insertIfAllNew,
@@ -27,7 +27,7 @@ import {
   type DocumentChange,
   type NewDocumentRow,
 } from "@/lib/server/ledger";
-import { writeEvents, type NewEvent } from "@/lib/server/events/write-event";
+import { writeEvents, type NewEvent } from "@/lib/server/platform/events/write-event";
 
 interface ImportInput {
   accountId: string;

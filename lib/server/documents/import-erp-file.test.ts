@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { ERP_IMPORT_MAX_BYTES, ERP_IMPORT_MAX_ROWS, guessMapping, mapErpRows } from "@/lib/domain/erp-import";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 import { readErpFile } from "@/lib/domain/erp-file";
 import { getCoverageMark } from "@/lib/server/ledger";
 

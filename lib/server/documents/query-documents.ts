@@ -5,7 +5,7 @@ import type { Environment } from "@/lib/domain/environments";
 import { AppError } from "@/lib/errors";
 import { NOT_FOUND_STATUS, type DocumentsBatchResponse } from "@/lib/schemas/documents-batch";
 import type { DocumentBatchData, DocumentRecord } from "@/lib/schemas/documents-query";
-import { getDb, Prisma } from "@/lib/server/db";
+import { getDb, Prisma } from "@/lib/server/platform/db";
 
 import {
   STORED_DOCUMENT_COLUMNS,

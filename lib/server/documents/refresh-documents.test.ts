@@ -3,12 +3,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { POST as BATCH } from "@/app/[environment]/documentos-ecf/status/batch/route";
 import { GET } from "@/app/[environment]/documentos-ecf/route";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
-import { setDbForTests } from "@/lib/server/db";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
-import { TaxAuthClient } from "@/lib/server/taxauth";
-import { configFor, startTestSimulator } from "@/lib/server/taxauth/test-support";
-import { waitForInFlight } from "@/lib/server/voids/in-flight";
-import { setTaxAuthClient } from "@/lib/server/taxauth/client-instance";
+import { setDbForTests } from "@/lib/server/platform/db";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
+import { TaxAuthClient } from "@/lib/server/platform/taxauth";
+import { configFor, startTestSimulator } from "@/lib/server/platform/taxauth/test-support";
+import { waitForInFlight } from "@/lib/server/platform/ops/in-flight";
+import { setTaxAuthClient } from "@/lib/server/platform/taxauth/client-instance";
 import type { SimulatorHandle } from "@/lib/taxauth-simulator";
 import type { PrismaClient } from "@/prisma/generated/client";
 
@@ -16,7 +16,7 @@ import { importDocuments } from "./import-documents";
 import { queryDocumentsBatch } from "./query-documents";
 import { refreshPendingDocuments } from "./refresh-documents";
 import { contextOf, documentHeaders, importEntry, jsonPost } from "./test-support";
-import { setEnvForTests } from "@/lib/server/config/load-config";
+import { setEnvForTests } from "@/lib/server/platform/config/load-config";
 
 let database: TestDatabase;
 let simulator: SimulatorHandle;

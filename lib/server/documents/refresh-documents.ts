@@ -1,15 +1,15 @@
 import "server-only";
-import { loadConfig } from "@/lib/server/config/load-config";
+import { loadConfig } from "@/lib/server/platform/config/load-config";
 
 import { getActiveSigningCredential } from "@/lib/server/certificates";
-import { logger } from "@/lib/server/config/logger";
-import { getDb, inTransaction } from "@/lib/server/db";
-import { writeEvent } from "@/lib/server/events/write-event";
+import { logger } from "@/lib/server/platform/config/logger";
+import { getDb, inTransaction } from "@/lib/server/platform/db";
+import { writeEvent } from "@/lib/server/platform/events/write-event";
 import { markDocumentChecked, updateDocument } from "@/lib/server/ledger";
-import type { SigningCredential } from "@/lib/server/signing";
-import type { TaxAuthStatusResult } from "@/lib/server/taxauth";
-import { getTaxAuthClient } from "@/lib/server/taxauth/client-instance";
-import { trackInFlight } from "@/lib/server/voids/in-flight";
+import type { SigningCredential } from "@/lib/server/platform/signing";
+import type { TaxAuthStatusResult } from "@/lib/server/platform/taxauth";
+import { getTaxAuthClient } from "@/lib/server/platform/taxauth/client-instance";
+import { trackInFlight } from "@/lib/server/platform/ops/in-flight";
 
 import { fromPrismaDocument, taxauthResponsesOf, type StoredDocument } from "./document-views";
 

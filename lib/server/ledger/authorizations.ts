@@ -4,7 +4,7 @@ import { readEncf, MAX_NUM10, formatEncf } from "@/lib/domain/encf";
 import type { EcfType } from "@/lib/domain/ecf-types";
 import type { Environment } from "@/lib/domain/environments";
 import { AppError, isAppError } from "@/lib/errors";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/platform/db";
 
 import { dmyToIso, isoToDmy } from "./dates";
 

@@ -2,7 +2,7 @@ import "server-only";
 
 import type { Environment } from "@/lib/domain/environments";
 import { AppError } from "@/lib/errors";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/platform/db";
 
 export interface CoverageMark {
   /** Epoch ms: every e-CF issued up to this instant has been imported. */

@@ -2,7 +2,7 @@ import "server-only";
 
 import type { Environment } from "@/lib/domain/environments";
 import { parseDgiiInstant } from "@/lib/domain/fecha";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/platform/db";
 
 import { answerStrings, insertAbsentDocuments, newDocumentId, updateDocument } from "./document-writer";
 

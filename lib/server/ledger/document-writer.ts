@@ -5,7 +5,7 @@ import { v7 as uuidv7 } from "uuid";
 import { readEncf } from "@/lib/domain/encf";
 import type { Environment } from "@/lib/domain/environments";
 import { isReusable, submissionsOfDocument } from "@/lib/domain/sequence-use";
-import { isUniqueViolation } from "@/lib/server/db";
+import { isUniqueViolation } from "@/lib/server/platform/db";
 import { Prisma } from "@/prisma/generated/client";
 
 /**

@@ -13,7 +13,7 @@ import {
   type IntervalSet,
 } from "@/lib/domain/intervals";
 import { AppError } from "@/lib/errors";
-import { loadConfig } from "@/lib/server/config";
+import { loadConfig } from "@/lib/server/platform/config";
 
 import { listStoredAuthorizations, type StoredAuthorization } from "./authorizations";
 import { getCoverageMark } from "./coverage";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatEncf } from "@/lib/domain/encf";
 import { createTestAccount } from "@/lib/server/accounts/test-fixtures";
-import { seriesLockKey } from "@/lib/server/db/series-lock";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import { seriesLockKey } from "@/lib/server/platform/db/series-lock";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 import { importDocuments } from "@/lib/server/documents/import-documents";
 import { importEntry } from "@/lib/server/documents/test-support";
 

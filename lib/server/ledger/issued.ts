@@ -11,7 +11,7 @@ import {
   normalizeBySerieTipo,
   type IntervalSet,
 } from "@/lib/domain/intervals";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/platform/db";
 import { Prisma } from "@/prisma/generated/client";
 
 /**

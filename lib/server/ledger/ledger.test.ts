@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatEncf } from "@/lib/domain/encf";
 import { validateVoidRequest } from "@/lib/domain/void-request";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 import { voidContentOf } from "@/lib/server/voids/prepare-void";
 import type { VoidCompletion } from "@/lib/server/voids/types";
 import { completeVoid, insertWriteAhead } from "@/lib/server/voids/void-repository";

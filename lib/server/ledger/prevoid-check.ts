@@ -5,7 +5,7 @@ import type { EcfType } from "@/lib/domain/ecf-types";
 import type { Environment } from "@/lib/domain/environments";
 import { difference, normalizeBySerieTipo, type IntervalSet } from "@/lib/domain/intervals";
 import { AppError } from "@/lib/errors";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/platform/db";
 
 import { listStoredAuthorizations } from "./authorizations";
 import { usedNumbersIn } from "./issued";

@@ -2,8 +2,8 @@ import "server-only";
 
 import type { Environment } from "@/lib/domain/environments";
 import { normalizeBySerieTipo } from "@/lib/domain/intervals";
-import { logger } from "@/lib/server/config/logger";
-import { getDb } from "@/lib/server/db";
+import { logger } from "@/lib/server/platform/config/logger";
+import { getDb } from "@/lib/server/platform/db";
 import { storedRequestRanges } from "@/lib/server/voids/stored-ranges";
 
 /** Final voids taken in per round trip of the sync. */
@@ -92,10 +92,11 @@ export async function backfillVoidedIntervals(now = Date.now()): Promise<{ ran: 
   if (done) return { ran: false, voids: 0 };
   const started = performance.now();
   const voids = await syncVoidedIntervals(undefined, undefined, now);
-  await db.runtimeStep.upsert({
-    where: { id: VOIDED_INTERVALS_BACKFILL_STEP },
-    create: { id: VOIDED_INTERVALS_BACKFILL_STEP, doneAt: BigInt(now) },
-    update: {},
+  // Instances starting together may both run it (the sync is idempotent); the first mark stands.
+  // Not upsert: Prisma's upsert reads then inserts, and the second instance failed on the key.
+  await db.runtimeStep.createMany({
+    data: [{ id: VOIDED_INTERVALS_BACKFILL_STEP, doneAt: BigInt(now) }],
+    skipDuplicates: true,
   });
   logger.info({ voids, ms: Math.round(performance.now() - started) }, "Ledger: voided intervals backfilled");
   return { ran: true, voids };

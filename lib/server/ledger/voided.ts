@@ -10,7 +10,7 @@ import {
   union,
   type IntervalSet,
 } from "@/lib/domain/intervals";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/platform/db";
 import { storedRequestRanges } from "@/lib/server/voids/stored-ranges";
 
 import { issuedBetween } from "./issued";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { v7 as uuidv7 } from "uuid";
 
 import { setUserDisabled } from "@/lib/server/accounts/accounts";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 
 import { consumeEventsForNotifications } from "./consume-events";
 import {

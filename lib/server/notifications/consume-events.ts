@@ -9,7 +9,7 @@ import {
   type AudienceMember,
 } from "@/lib/domain/notification-audience";
 import { isCompanyRole } from "@/lib/domain/roles";
-import { getDb, inTransaction, type PrismaClient } from "@/lib/server/db";
+import { getDb, inTransaction, type PrismaClient } from "@/lib/server/platform/db";
 
 /**
  * The notifications' consumer of the outbox: its own mark, OutboxEvent.notifiedAt, so the

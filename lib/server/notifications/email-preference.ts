@@ -1,7 +1,7 @@
 import "server-only";
 
 import { AppError } from "@/lib/errors";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/platform/db";
 import { notificationEmailSchema, type NotificationEmailChoice } from "@/lib/schemas/notifications";
 
 /** A person's own choice of notification e-mail (Mi cuenta): "immediate", "daily" or "off". */

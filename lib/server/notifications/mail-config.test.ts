@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { parseConfig } from "@/lib/server/config/load-config";
+import { parseConfig } from "@/lib/server/platform/config/load-config";
 
-/** SMTP_URL and MAIL_FROM through the one configuration reader (lib/server/config). */
+/** SMTP_URL and MAIL_FROM through the one configuration reader (lib/server/platform/config). */
 const base = {
   AUTH_SECRET: "x".repeat(32),
   ENCRYPTION_KEY: Buffer.alloc(32, 1).toString("base64"),

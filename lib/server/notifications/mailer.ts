@@ -2,10 +2,10 @@ import "server-only";
 
 import nodemailer, { type Transporter } from "nodemailer";
 
-import { loadConfig } from "@/lib/server/config/load-config";
+import { loadConfig } from "@/lib/server/platform/config/load-config";
 
 /**
- * The notifications' e-mail: one nodemailer SMTP transport for SMTP_URL (lib/server/config), or
+ * The notifications' e-mail: one nodemailer SMTP transport for SMTP_URL (lib/server/platform/config), or
  * none when it is unset — then nothing is e-mailed and nothing fails. Short timeouts: a run that
  * sends holds its claim (a transaction) while it talks to the server.
  */

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { setEnvForTests } from "@/lib/server/config/load-config";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import { setEnvForTests } from "@/lib/server/platform/config/load-config";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 import { startTestSmtpServer, type TestSmtpServer } from "@/lib/server/testing/smtp-test-server";
 
 import { consumeEventsForNotifications } from "./consume-events";

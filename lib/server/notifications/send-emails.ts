@@ -1,9 +1,9 @@
 import "server-only";
 
 import { SANTO_DOMINGO_OFFSET_MS } from "@/lib/domain/fecha";
-import { loadConfig } from "@/lib/server/config/load-config";
-import { logger } from "@/lib/server/config/logger";
-import { getDb, inTransaction, type PrismaClient } from "@/lib/server/db";
+import { loadConfig } from "@/lib/server/platform/config/load-config";
+import { logger } from "@/lib/server/platform/config/logger";
+import { getDb, inTransaction, type PrismaClient } from "@/lib/server/platform/db";
 
 import { digestEmail, immediateEmail, type MailedNotification } from "./email-text";
 import { getMailer, type Mailer } from "./mailer";

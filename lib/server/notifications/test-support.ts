@@ -4,9 +4,9 @@ import type { Environment } from "@/lib/domain/environments";
 import type { CompanyRole } from "@/lib/domain/roles";
 import { createUser } from "@/lib/server/accounts/accounts";
 import { createTestAccount } from "@/lib/server/accounts/test-fixtures";
-import { getDb } from "@/lib/server/db";
-import type { EventPayloads, EventType } from "@/lib/server/events/event-types";
-import { writeEvent } from "@/lib/server/events/write-event";
+import { getDb } from "@/lib/server/platform/db";
+import type { EventPayloads, EventType } from "@/lib/server/platform/events/event-types";
+import { writeEvent } from "@/lib/server/platform/events/write-event";
 
 /** Tests of the notifications: a company with one person per role set, and events written to the outbox. */
 export interface NotificationCompany {

@@ -2,7 +2,7 @@ import "server-only";
 
 import type { Environment } from "@/lib/domain/environments";
 import { AppError } from "@/lib/errors";
-import { getDb, Prisma } from "@/lib/server/db";
+import { getDb, Prisma } from "@/lib/server/platform/db";
 
 /**
  * A person's notifications as the portal shows them: like the rest of the portal, those of the

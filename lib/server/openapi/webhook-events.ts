@@ -3,11 +3,11 @@ import "server-only";
 import { z } from "zod";
 
 import { ENVIRONMENTS } from "@/lib/domain/environments";
-import { EVENT_TYPES, type EventPayloads, type EventType } from "@/lib/server/events/event-types";
+import { EVENT_TYPES, type EventPayloads, type EventType } from "@/lib/server/platform/events/event-types";
 
 /**
  * The OpenAPI document's `webhooks` section: one zod schema per event payload, written
- * after lib/server/events/event-types.ts's interfaces — the compile-time checks at the end fail when
+ * after lib/server/platform/events/event-types.ts's interfaces — the compile-time checks at the end fail when
  * a schema and its interface part ways — and the envelope every delivery carries.
  */
 

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { EVENT_TYPES } from "@/lib/server/events/event-types";
+import { EVENT_TYPES } from "@/lib/server/platform/events/event-types";
 
 import { DELIVERY_HEADERS, eventComponentName, EVENT_PAYLOAD_SCHEMAS } from "./webhook-events";
 

@@ -1,14 +1,14 @@
 import "server-only";
 
-import type { AppConfig } from "@/lib/server/config/load-config";
-import { logger } from "@/lib/server/config/logger";
-import { openProcessDatabase } from "@/lib/server/db/get-db";
-import { databaseTarget, describeTarget } from "@/lib/server/db/database-target";
+import type { AppConfig } from "@/lib/server/platform/config/load-config";
+import { logger } from "@/lib/server/platform/config/logger";
+import { openProcessDatabase } from "@/lib/server/platform/db/get-db";
+import { databaseTarget, describeTarget } from "@/lib/server/platform/db/database-target";
 import { ensureDemoAccount } from "@/lib/server/accounts/demo-account";
 import { ensureDemoDocuments } from "@/lib/server/documents/demo-documents";
 import { backfillVoidedIntervals } from "@/lib/server/ledger/sync-voided";
-import { showSecretsOnce } from "@/lib/server/ops/show-secrets-once";
-import { enforceTaxAuthMode } from "@/lib/server/taxauth/deployment-mode";
+import { showSecretsOnce } from "@/lib/server/platform/ops/show-secrets-once";
+import { enforceTaxAuthMode } from "@/lib/server/platform/taxauth/deployment-mode";
 import {
   ensureSetupToken,
   SETUP_PAGE_LABEL,
@@ -19,7 +19,7 @@ import {
 /**
  * Before the server answers: apply pending migrations (under PostgreSQL's advisory lock, so several
  * instances starting at once are safe), refuse a TAXAUTH other than the database's (the first start
- * records it: lib/server/taxauth/deployment-mode.ts), then — on an empty database with the demo on — seed the
+ * records it: lib/server/platform/taxauth/deployment-mode.ts), then — on an empty database with the demo on — seed the
  * demo account and its documents; on a database with no user at all (no demo), make sure the
  * first-run setup token exists. Returns what was seeded, if anything.
  */

@@ -1,12 +1,15 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { dropBlankNextAuthUrl } from "@/lib/server/config/next-auth-url";
-import { loadConfig, logger } from "@/lib/server/config";
-import { connectEmbeddedSimulator } from "@/lib/server/taxauth/client-instance";
-import { registerGracefulShutdown } from "@/lib/server/ops/shutdown";
-import { SIMULATOR_ADMIN_TOKEN_LABEL, showSecretsOnce } from "@/lib/server/ops/show-secrets-once";
-import { startBackgroundWork } from "@/lib/server/jobs/background-work";
-import { startLeaseKeeper } from "@/lib/server/voids/send-leases";
+import { dropBlankNextAuthUrl } from "@/lib/server/platform/config/next-auth-url";
+import { loadConfig, logger } from "@/lib/server/platform/config";
+import { connectEmbeddedSimulator } from "@/lib/server/platform/taxauth/client-instance";
+import { registerGracefulShutdown } from "@/lib/server/platform/ops/shutdown";
+import { SIMULATOR_ADMIN_TOKEN_LABEL, showSecretsOnce } from "@/lib/server/platform/ops/show-secrets-once";
+import { startBackgroundWork } from "@/lib/server/platform/jobs/background-work";
+import { startWebhookDispatcher, stopWebhookDispatcher } from "@/lib/server/webhooks/dispatcher";
+import { interruptAbandonedSends, startLeaseKeeper, stopLeaseKeeper } from "@/lib/server/voids/send-leases";
+
+import { recurringJobs } from "./recurring-jobs";
 
 import { prepareDatabase } from "./prepare-database";
 
@@ -18,7 +21,7 @@ let started: Promise<void> | undefined;
  * on loopback and hand its URL to the DGII client; migrate the database and seed the demo on an
  * empty one (prepare-database.ts); keep this instance's send leases alive; start the job queue
  * and its recurring jobs — the sweep of expired leases, the refresh of pending documents — once per
- * period across every instance (lib/server/jobs). Next awaits this before the server answers.
+ * period across every instance (lib/server/platform/jobs). Next awaits this before the server answers.
  */
 export function startRuntime(): Promise<void> {
   started ??= start();
@@ -28,7 +31,9 @@ export function startRuntime(): Promise<void> {
 async function start(): Promise<void> {
   const config = loadConfig();
   dropBlankNextAuthUrl();
-  registerGracefulShutdown();
+  registerGracefulShutdown({
+    sends: { stopKeeping: stopLeaseKeeper, interrupt: async () => void (await interruptAbandonedSends()) },
+  });
   const embedded = config.taxAuth.embeddedSimulator;
   let registerDemoDocuments: ((rnc: string) => void) | undefined;
   if (embedded) {
@@ -63,5 +68,10 @@ async function start(): Promise<void> {
   await prepareDatabase(config);
   startLeaseKeeper();
   if (registerDemoDocuments && config.demo.enabled) registerDemoDocuments(config.demo.rnc);
-  await startBackgroundWork();
+  await startBackgroundWork({
+    jobs: recurringJobs(),
+    services: [
+      { name: "webhooks.dispatcher", start: () => startWebhookDispatcher(), stop: stopWebhookDispatcher },
+    ],
+  });
 }

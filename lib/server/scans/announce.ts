@@ -1,8 +1,8 @@
 import "server-only";
 
-import type { EventType } from "@/lib/server/events/event-types";
-import { writeEvents, type NewEvent } from "@/lib/server/events/write-event";
-import { getDb, inTransaction } from "@/lib/server/db";
+import type { EventType } from "@/lib/server/platform/events/event-types";
+import { writeEvents, type NewEvent } from "@/lib/server/platform/events/write-event";
+import { getDb, inTransaction } from "@/lib/server/platform/db";
 
 /** A condition a scan found, and the event that announces it the first time it is found. */
 export interface Announcement {

@@ -2,8 +2,8 @@ import "server-only";
 
 import { certificateWarning, wholeDaysUntil } from "@/lib/domain/expiry-warnings";
 import { AppError } from "@/lib/errors";
-import { logger } from "@/lib/server/config/logger";
-import { getDb } from "@/lib/server/db";
+import { logger } from "@/lib/server/platform/config/logger";
+import { getDb } from "@/lib/server/platform/db";
 
 import { announceOnce, type Announcement } from "./announce";
 

@@ -2,8 +2,8 @@ import "server-only";
 
 import type { Environment } from "@/lib/domain/environments";
 import { AppError } from "@/lib/errors";
-import { logger } from "@/lib/server/config/logger";
-import { getDb } from "@/lib/server/db";
+import { logger } from "@/lib/server/platform/config/logger";
+import { getDb } from "@/lib/server/platform/db";
 import { ALL_GAPS_MAX, findGaps, getInventory } from "@/lib/server/ledger";
 
 import { announceOnce } from "./announce";

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
-import { TaxAuthClient } from "@/lib/server/taxauth";
-import { setTaxAuthClient } from "@/lib/server/taxauth/client-instance";
-import { configFor, startTestSimulator } from "@/lib/server/taxauth/test-support";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
+import { TaxAuthClient } from "@/lib/server/platform/taxauth";
+import { setTaxAuthClient } from "@/lib/server/platform/taxauth/client-instance";
+import { configFor, startTestSimulator } from "@/lib/server/platform/taxauth/test-support";
 import type { SimulatorHandle } from "@/lib/taxauth-simulator";
 
 import { parseDgiiInstant } from "@/lib/domain/fecha";

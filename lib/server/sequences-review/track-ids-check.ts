@@ -7,7 +7,7 @@ import type { NumberAnswer, RangeAnswer } from "@/lib/domain/ledger-views";
 import { isAppError } from "@/lib/errors";
 import { getActiveSigningCredential } from "@/lib/server/certificates";
 import { recordDgiiSubmissions } from "@/lib/server/ledger";
-import { getTaxAuthClient } from "@/lib/server/taxauth/client-instance";
+import { getTaxAuthClient } from "@/lib/server/platform/taxauth/client-instance";
 
 /** How long an answer of DGII is reused (per company, environment and e-NCF). */
 export const TRACKIDS_CACHE_MS = 10 * 60_000;

@@ -4,7 +4,7 @@ import { isAppError } from "@/lib/errors";
 import type { FirstRunInput } from "@/lib/schemas/first-run";
 import { verifyUserCredentials } from "@/lib/server/auth/credentials";
 import { resetLoginThrottle } from "@/lib/server/auth/login-throttle";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 
 import { completeFirstRun, isSetupOpen } from "./first-run";
 import {

@@ -6,8 +6,8 @@ import { getDictionary } from "@/lib/i18n";
 import { firstRunSchema, type FirstRunInput } from "@/lib/schemas/first-run";
 import { createCompany, createOrganization, createUser } from "@/lib/server/accounts/accounts";
 import { beginLoginAttempt } from "@/lib/server/auth/login-throttle";
-import { loadConfig } from "@/lib/server/config/load-config";
-import { getDb, type PrismaClient } from "@/lib/server/db";
+import { loadConfig } from "@/lib/server/platform/config/load-config";
+import { getDb, type PrismaClient } from "@/lib/server/platform/db";
 
 import { consumeSetupToken, hasAnyUser, retireSetupToken, setupClosed } from "./setup-token";
 

@@ -3,7 +3,7 @@ import "server-only";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 
 import { AppError } from "@/lib/errors";
-import { isUniqueViolation, type PrismaClient } from "@/lib/server/db";
+import { isUniqueViolation, type PrismaClient } from "@/lib/server/platform/db";
 
 /**
  * The first-run setup token: while the database has no user, one token (a single SetupToken row,

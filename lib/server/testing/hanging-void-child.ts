@@ -6,8 +6,8 @@
  * (HANGING_VOID_IDEMPOTENCY_KEY: the void is sent under that Idempotency-Key).
  * Run with `node --conditions=react-server --import tsx`.
  */
-import { getDb } from "@/lib/server/db";
-import { loadConfig } from "@/lib/server/config/load-config";
+import { getDb } from "@/lib/server/platform/db";
+import { loadConfig } from "@/lib/server/platform/config/load-config";
 import { prepareDatabase } from "@/lib/server/runtime/prepare-database";
 import { startRuntime } from "@/lib/server/runtime/start-runtime";
 import { createVoid } from "@/lib/server/voids/create-void";

@@ -1,5 +1,5 @@
 /**
- * One app instance for the multi-instance test (lib/server/jobs/multi-instance.test.ts): the
+ * One app instance for the multi-instance test (lib/server/platform/jobs/multi-instance.test.ts): the
  * server's own start (migrations, send leases, the job queue and its recurring jobs, graceful
  * shutdown) on the DATABASE_URL it is given, and the void endpoints served over HTTP on loopback
  * by the same route handlers Next calls. Prints `READY <url>` once it answers.

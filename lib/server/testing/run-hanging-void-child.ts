@@ -2,8 +2,8 @@ import "server-only";
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { onTestFinished } from "vitest";
-import { seedPgliteDataDir } from "@/lib/server/db/pglite-image";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import { seedPgliteDataDir } from "@/lib/server/platform/db/pglite-image";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 
 export interface HangingVoidChildRun {
   voidId: string;

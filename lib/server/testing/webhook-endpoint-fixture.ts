@@ -2,7 +2,7 @@ import "server-only";
 
 import { v7 as uuidv7 } from "uuid";
 
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/platform/db";
 import { newWebhookSecret, sealWebhookSecret } from "@/lib/server/webhooks/secrets";
 import type { PrismaClient } from "@/prisma/generated/client";
 

@@ -2,7 +2,7 @@ import "server-only";
 
 import type { Environment } from "@/lib/domain/environments";
 import { normalize, overlapping, serieTipoKey, type Interval } from "@/lib/domain/intervals";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/platform/db";
 
 import { storedRangeGroups, storedRequestRanges, type StoredRequestRange } from "./stored-ranges";
 import type { VoidContent } from "./types";

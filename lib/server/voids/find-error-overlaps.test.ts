@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateVoidRequest, type VoidPlan } from "@/lib/domain/void-request";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 import { findErrorOverlaps } from "./find-error-overlaps";
 import { voidContentOf } from "./prepare-void";
 import { completeVoid, insertWriteAhead } from "./void-repository";

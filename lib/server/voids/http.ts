@@ -1,5 +1,5 @@
 import "server-only";
-import { RawJson } from "@/lib/server/http/json";
+import { RawJson } from "@/lib/server/platform/http/json";
 import type { CreateVoidResult, VoidAttempt, VoidRecordView } from "./types";
 
 /**

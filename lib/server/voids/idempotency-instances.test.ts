@@ -3,14 +3,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAccount } from "@/lib/server/accounts/test-fixtures";
-import { setEnvForTests } from "@/lib/server/config/load-config";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import { setEnvForTests } from "@/lib/server/platform/config/load-config";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 import { HANGING_VOID_RANGE } from "@/lib/server/testing/hanging-void-range";
 import { startHangingVoidChild } from "@/lib/server/testing/run-hanging-void-child";
-import { TaxAuthClient, taxAuthConfigFromEnv } from "@/lib/server/taxauth";
+import { TaxAuthClient, taxAuthConfigFromEnv } from "@/lib/server/platform/taxauth";
 import { startTaxAuthSimulator, type SimulatorHandle } from "@/lib/taxauth-simulator";
 import { createVoid } from "./create-void";
-import { setTaxAuthClient } from "@/lib/server/taxauth/client-instance";
+import { setTaxAuthClient } from "@/lib/server/platform/taxauth/client-instance";
 
 /**
  * Two instances of one deployment on PostgreSQL: the first request of an Idempotency-Key runs on

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateVoidRequest } from "@/lib/domain/void-request";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
-import { PARTIAL_SUCCESS_MESSAGE } from "@/lib/server/taxauth/void-answer-table";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
+import { PARTIAL_SUCCESS_MESSAGE } from "@/lib/server/platform/taxauth/void-answer-table";
 import { splitPartialSuccess } from "./partial-success";
 import { voidContentOf } from "./prepare-void";
 import { settleVoid } from "./settle-void";

@@ -3,8 +3,8 @@ import "server-only";
 import { AppError } from "@/lib/errors";
 import type { Environment } from "@/lib/domain/environments";
 import { assertSequencesUnused, type LedgerRange } from "@/lib/server/ledger";
-import { getDb, inTransaction, lockNumberSeries } from "@/lib/server/db";
-import { writeEvent } from "@/lib/server/events/write-event";
+import { getDb, inTransaction, lockNumberSeries } from "@/lib/server/platform/db";
+import { writeEvent } from "@/lib/server/platform/events/write-event";
 
 import { firstOverlappingLine } from "./find-error-overlaps";
 import { storedRangeGroups } from "./stored-ranges";
@@ -82,7 +82,7 @@ export interface LockedWriteAheadInput extends WriteAheadInput {
 
 /**
  * The write-ahead under the lock of every (company, environment, series+type) the request touches
- * (lib/server/db/series-lock.ts, taken in one sorted pass), so no two instances ever send
+ * (lib/server/platform/db/series-lock.ts, taken in one sorted pass), so no two instances ever send
  * overlapping ranges at once: inside the lock the refusing checks run again on what is committed —
  * an Idempotency-Key stored meanwhile (→ "replay"), ALREADY_VOIDED, SEQUENCE_USED, VOID_IN_PROGRESS
  * — and the record is inserted with its `void.created` event in the same transaction. The lock is

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
-import { postgresTarget } from "@/lib/server/db";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
-import { startTestSimulator } from "@/lib/server/taxauth/test-support";
+import { postgresTarget } from "@/lib/server/platform/db";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
+import { startTestSimulator } from "@/lib/server/platform/taxauth/test-support";
 import { startInstanceChild, type InstanceChild } from "@/lib/server/testing/run-instance-child";
 import type { SimulatorHandle } from "@/lib/taxauth-simulator";
 
-import { waitForInFlight } from "./in-flight";
+import { waitForInFlight } from "../platform/ops/in-flight";
 import { startVoidTestApp, type VoidTestApp } from "./testing/void-test-app";
 
 /**

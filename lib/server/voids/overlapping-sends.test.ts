@@ -2,15 +2,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import { isAppError } from "@/lib/errors";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
-import { setEnvForTests } from "@/lib/server/config/load-config";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
-import { TaxAuthClient } from "@/lib/server/taxauth";
-import { setTaxAuthClient } from "@/lib/server/taxauth/client-instance";
-import { configFor, startTestSimulator } from "@/lib/server/taxauth/test-support";
+import { setEnvForTests } from "@/lib/server/platform/config/load-config";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
+import { TaxAuthClient } from "@/lib/server/platform/taxauth";
+import { setTaxAuthClient } from "@/lib/server/platform/taxauth/client-instance";
+import { configFor, startTestSimulator } from "@/lib/server/platform/taxauth/test-support";
 import type { SimulatorHandle } from "@/lib/taxauth-simulator";
 
 import { createVoid } from "./create-void";
-import { waitForInFlight } from "./in-flight";
+import { waitForInFlight } from "../platform/ops/in-flight";
 import { resendVoid } from "./resend-void";
 
 /**

@@ -8,7 +8,7 @@ import {
   type IntervalSet,
   type SerieTipo,
 } from "@/lib/domain/intervals";
-import type { DetailRange } from "@/lib/server/taxauth/void-answer-table";
+import type { DetailRange } from "@/lib/server/platform/taxauth/void-answer-table";
 import { serieTipoBoxes } from "./prepare-void";
 import { storedRanges, storedRequestRanges } from "./stored-ranges";
 import type { SerieTipoBox, VoidRangeView } from "./types";

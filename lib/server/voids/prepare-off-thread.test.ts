@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { sampleVoidBody } from "@/lib/domain/testing/sample-requests";
 import { isAppError } from "@/lib/errors";
-import { TEST_RNC, testCredential } from "@/lib/server/signing/test-fixtures";
+import { TEST_RNC, testCredential } from "@/lib/server/platform/signing/test-fixtures";
 import { verifyXmlSignature } from "@/lib/taxauth-simulator/xmldsig/verify-xml-signature";
 import { encodeRanges } from "@/lib/domain/draft-codec";
 import {

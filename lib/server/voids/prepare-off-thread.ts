@@ -1,7 +1,17 @@
 import "server-only";
-import { runOnWorker, stopWorker } from "@/lib/server/workers/pool";
+import { Worker } from "node:worker_threads";
+import { createWorkerPool, sourceWorker } from "@/lib/server/platform/workers/pool";
 import { prepareVoid, type PrepareVoidInput, type PreparedVoid } from "./prepare-void";
 import { isCompressedStoredRanges, storedRangesJson } from "./stored-ranges";
+import type { VOID_WORKER_TASKS } from "./worker-tasks";
+
+/** The voids' worker thread (worker-entry.ts), started on first use. */
+const pool = createWorkerPool<typeof VOID_WORKER_TASKS>(
+  // next build bundles the entry: Turbopack follows `new Worker(new URL(…, import.meta.url))` written here.
+  () =>
+    sourceWorker(import.meta.url, "worker-entry.ts") ??
+    new Worker(new URL("./worker-entry.ts", import.meta.url)),
+);
 
 /**
  * REST bodies from this size on go to the worker thread (~3,800 ranges). At 100,000 ranges (~7 MB)
@@ -30,7 +40,7 @@ export async function prepareVoidOffThread(input: PrepareVoidInput): Promise<Pre
   // A Buffer may view a shared pool: copy it into its own ArrayBuffer only then, to move it.
   const own =
     bytes && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes?.slice();
-  return runOnWorker(
+  return pool.run(
     "prepareVoid",
     own ? { ...input, body: { json: own } } : input,
     own ? [own.buffer as ArrayBuffer] : [],
@@ -43,8 +53,8 @@ export async function prepareVoidOffThread(input: PrepareVoidInput): Promise<Pre
  */
 export async function storedRangesJsonOffThread(stored: string): Promise<string> {
   if (!isCompressedStoredRanges(stored)) return storedRangesJson(stored);
-  return runOnWorker("storedRangesJson", stored);
+  return pool.run("storedRangesJson", stored);
 }
 
 /** Stops the worker (tests). */
-export const stopPrepareWorker = stopWorker;
+export const stopPrepareWorker = (): Promise<void> => pool.stop();

@@ -1,7 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
-import { readJsonBody } from "@/lib/server/http";
-import { refuseUnsafeText } from "@/lib/server/http/read-json-body";
+import { readJsonBody } from "@/lib/server/platform/http";
+import { refuseUnsafeText } from "@/lib/server/platform/http/read-json-body";
 import { EVIDENCE_MAX_BYTES } from "./settlement-evidence";
 
 /** A multipart resolution: the evidence (≤ 10 MB) and the fields, with room for the parts' headers. */

@@ -1,11 +1,11 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { loadConfig } from "@/lib/server/config/load-config";
-import { logger } from "@/lib/server/config/logger";
+import { loadConfig } from "@/lib/server/platform/config/load-config";
+import { logger } from "@/lib/server/platform/config/logger";
 import type { Environment } from "@/lib/domain/environments";
-import { getDb, inTransaction } from "@/lib/server/db";
-import { writeEvents, type NewEvent } from "@/lib/server/events/write-event";
-import { inFlightVoidIds } from "./in-flight";
+import { getDb, inTransaction } from "@/lib/server/platform/db";
+import { writeEvents, type NewEvent } from "@/lib/server/platform/events/write-event";
+import { inFlightVoidIds } from "../platform/ops/in-flight";
 import { STORED_VOID_MESSAGES } from "./types";
 
 /**
@@ -130,7 +130,7 @@ function interruptedEvent(
 
 /**
  * Renews this instance's leases every third of a lease (runtime start); failures are logged and
- * retried next tick. The sweep is not here: it is a recurring job of the queue (lib/server/jobs),
+ * retried next tick. The sweep is not here: it is a recurring job of the queue (lib/server/platform/jobs),
  * run once per period across all instances.
  */
 export function startLeaseKeeper(): void {

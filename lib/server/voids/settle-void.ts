@@ -1,8 +1,8 @@
 import "server-only";
 import type { Environment } from "@/lib/domain/environments";
 import { AppError } from "@/lib/errors";
-import type { ActivityBy } from "@/lib/server/activity/record-activity";
-import { logger } from "@/lib/server/config/logger";
+import type { ActivityBy } from "@/lib/server/platform/activity/record-activity";
+import { logger } from "@/lib/server/platform/config/logger";
 import { checkEvidence } from "./settlement-evidence";
 import { settleRecord, type SettledOutcome } from "./settlement-repository";
 

@@ -1,12 +1,12 @@
 import "server-only";
 
-import { recordActivity, type ActivityBy } from "@/lib/server/activity/record-activity";
+import { recordActivity, type ActivityBy } from "@/lib/server/platform/activity/record-activity";
 import { v7 as uuidv7 } from "uuid";
 import type { Environment } from "@/lib/domain/environments";
 import { groupBySerieTipo } from "@/lib/domain/intervals";
 import { AppError } from "@/lib/errors";
-import { getDb, inTransaction, lockNumberSeries, type PrismaClient } from "@/lib/server/db";
-import { writeEvent } from "@/lib/server/events/write-event";
+import { getDb, inTransaction, lockNumberSeries, type PrismaClient } from "@/lib/server/platform/db";
+import { writeEvent } from "@/lib/server/platform/events/write-event";
 import type { VoidRecord } from "@/prisma/generated/client";
 import { refuseWhileOverlappingSend } from "./locked-write-ahead";
 import type { PartialSplit } from "./partial-success";

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateVoidRequest } from "@/lib/domain/void-request";
 import { isAppError } from "@/lib/errors";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
-import { getDb, inTransaction, lockNumberSeries, seriesLockKeys } from "@/lib/server/db";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import { getDb, inTransaction, lockNumberSeries, seriesLockKeys } from "@/lib/server/platform/db";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 
 import { refuseAlreadyVoided, refuseWhileOverlappingSend } from "./locked-write-ahead";
 import { voidContentOf } from "./prepare-void";

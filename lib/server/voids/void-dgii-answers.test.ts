@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
-import { classifyVoidAnswer, type TaxAuthClient } from "@/lib/server/taxauth";
+import { classifyVoidAnswer, type TaxAuthClient } from "@/lib/server/platform/taxauth";
 import { startVoidTestApp, type VoidTestApp } from "./testing/void-test-app";
-import { setTaxAuthClient } from "@/lib/server/taxauth/client-instance";
+import { setTaxAuthClient } from "@/lib/server/platform/taxauth/client-instance";
 
 /**
  * DGII's answers beyond the spec's codigo 1/2, through the whole void flow: the success dialect an

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
-import { setEnvForTests } from "@/lib/server/config/load-config";
+import { setEnvForTests } from "@/lib/server/platform/config/load-config";
 import type { Dialect } from "@/lib/taxauth-simulator";
-import { waitForInFlight } from "./in-flight";
+import { waitForInFlight } from "../platform/ops/in-flight";
 import { startVoidTestApp, type VoidTestApp } from "./testing/void-test-app";
 
 /**

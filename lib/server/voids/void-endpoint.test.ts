@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { verifyXmlSignature } from "@/lib/taxauth-simulator/xmldsig/verify-xml-signature";
-import { waitForInFlight } from "./in-flight";
+import { waitForInFlight } from "../platform/ops/in-flight";
 import { OFF_THREAD_MIN_BYTES } from "./prepare-off-thread";
 import { startVoidTestApp, type VoidTestApp } from "./testing/void-test-app";
-import { setEnvForTests } from "@/lib/server/config/load-config";
-import { enforceTaxAuthMode, moveToDgii } from "@/lib/server/taxauth/deployment-mode";
-import { TaxAuthClient, taxAuthConfigFromEnv } from "@/lib/server/taxauth";
-import { setTaxAuthClient } from "@/lib/server/taxauth/client-instance";
+import { setEnvForTests } from "@/lib/server/platform/config/load-config";
+import { enforceTaxAuthMode, moveToDgii } from "@/lib/server/platform/taxauth/deployment-mode";
+import { TaxAuthClient, taxAuthConfigFromEnv } from "@/lib/server/platform/taxauth";
+import { setTaxAuthClient } from "@/lib/server/platform/taxauth/client-instance";
 
 let app: VoidTestApp;
 let account: TestAccount;

@@ -3,17 +3,17 @@ import { POST as IMPORT } from "@/app/[environment]/documentos-ecf/import/route"
 import { POST } from "@/app/[environment]/customer/void-ncf/route";
 import { answerVoidPost } from "@/lib/server/approvals/void-post";
 import { requireBearer } from "@/lib/server/auth";
-import { route } from "@/lib/server/http";
+import { route } from "@/lib/server/platform/http";
 import { validateVoidRequest } from "@/lib/domain/void-request";
 import { ERROR_STATUS } from "@/lib/errors";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 import { contextOf, jsonPost } from "@/lib/server/documents/test-support";
-import { MAX_JSON_DEPTH, parseJsonBytes } from "@/lib/server/http/read-json-body";
-import type { TaxAuthClient } from "@/lib/server/taxauth";
+import { MAX_JSON_DEPTH, parseJsonBytes } from "@/lib/server/platform/http/read-json-body";
+import type { TaxAuthClient } from "@/lib/server/platform/taxauth";
 import { OFF_THREAD_MIN_BYTES, stopPrepareWorker } from "./prepare-off-thread";
-import { setTaxAuthClient } from "@/lib/server/taxauth/client-instance";
-import { setEnvForTests } from "@/lib/server/config/load-config";
+import { setTaxAuthClient } from "@/lib/server/platform/taxauth/client-instance";
+import { setEnvForTests } from "@/lib/server/platform/config/load-config";
 
 /** Deterministic PRNG (mulberry32) so a failure reproduces. */
 function prng(seed: number) {

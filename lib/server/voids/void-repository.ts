@@ -1,7 +1,7 @@
 import "server-only";
 import type { Environment } from "@/lib/domain/environments";
-import { getDb, inTransaction, lockNumberSeries } from "@/lib/server/db";
-import { writeEvent } from "@/lib/server/events/write-event";
+import { getDb, inTransaction, lockNumberSeries } from "@/lib/server/platform/db";
+import { writeEvent } from "@/lib/server/platform/events/write-event";
 import { v7 as uuidv7 } from "uuid";
 import type { VoidRecord } from "@/prisma/generated/client";
 
@@ -12,7 +12,7 @@ import type { VoidReasonFilter } from "@/lib/schemas/void-ncf-list";
 import type { PartialSplit } from "./partial-success";
 import { parseStoredRanges, storedRangeGroups, type StoredRequestRange } from "./stored-ranges";
 import { recordLateAnswer } from "./settlement-repository";
-import { recordVoidOutcome } from "@/lib/server/metrics/record";
+import { recordVoidOutcome } from "@/lib/server/platform/metrics/record";
 import {
   STORED_VOID_MESSAGES,
   type SerieTipoBox,

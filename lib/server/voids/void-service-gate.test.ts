@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-import * as signing from "@/lib/server/signing";
+import * as signing from "@/lib/server/platform/signing";
 
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
-import { setEnvForTests } from "@/lib/server/config/load-config";
-import { resetServiceStatusForTests } from "@/lib/server/taxauth/service-status";
+import { setEnvForTests } from "@/lib/server/platform/config/load-config";
+import { resetServiceStatusForTests } from "@/lib/server/platform/taxauth/service-status";
 
 import { startVoidTestApp, type VoidTestApp } from "./testing/void-test-app";
 import { MAX_RETRY_AFTER_SECONDS } from "./void-service-gate";
 
 // Counts signatures: during an announced window the ANECF must not even be signed.
-vi.mock("@/lib/server/signing", async (original) => {
-  const real = await original<typeof import("@/lib/server/signing")>();
+vi.mock("@/lib/server/platform/signing", async (original) => {
+  const real = await original<typeof import("@/lib/server/platform/signing")>();
   return { ...real, signBuiltXml: vi.fn(real.signBuiltXml) };
 });
 const signatures = () => vi.mocked(signing.signBuiltXml).mock.calls.length;

@@ -3,9 +3,9 @@ import "server-only";
 import type { Environment } from "@/lib/domain/environments";
 import { formatFechaHora } from "@/lib/domain/fecha";
 import { AppError } from "@/lib/errors";
-import { loadConfig } from "@/lib/server/config/load-config";
-import { logger } from "@/lib/server/config/logger";
-import { currentVoidServiceStatus } from "@/lib/server/taxauth/service-status";
+import { loadConfig } from "@/lib/server/platform/config/load-config";
+import { logger } from "@/lib/server/platform/config/logger";
+import { currentVoidServiceStatus } from "@/lib/server/platform/taxauth/service-status";
 
 /** Retry-After never sends a client away for more than an hour: a window may be cut short. */
 export const MAX_RETRY_AFTER_SECONDS = 3_600;

@@ -1,7 +1,7 @@
 import "server-only";
 
 import type { SettledBy } from "@/lib/domain/void-settlement";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/platform/db";
 
 import type { VoidRecordView } from "./types";
 

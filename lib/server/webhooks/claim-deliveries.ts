@@ -1,6 +1,6 @@
 import "server-only";
 
-import type { PrismaClient } from "@/lib/server/db";
+import type { PrismaClient } from "@/lib/server/platform/db";
 
 import type { EndpointSecretColumns } from "./secrets";
 

@@ -1,8 +1,8 @@
 import "server-only";
 
-import { loadConfig } from "@/lib/server/config/load-config";
-import { logger } from "@/lib/server/config/logger";
-import { getDb, type PrismaClient } from "@/lib/server/db";
+import { loadConfig } from "@/lib/server/platform/config/load-config";
+import { logger } from "@/lib/server/platform/config/logger";
+import { getDb, type PrismaClient } from "@/lib/server/platform/db";
 
 /**
  * The clean-up of the event tables, twice a day (recurring job "events.clean-up"): after

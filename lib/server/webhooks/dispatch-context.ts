@@ -1,7 +1,7 @@
 import "server-only";
 
-import { loadConfig } from "@/lib/server/config/load-config";
-import { getDb, type PrismaClient } from "@/lib/server/db";
+import { loadConfig } from "@/lib/server/platform/config/load-config";
+import { getDb, type PrismaClient } from "@/lib/server/platform/db";
 
 import type { Resolver } from "./guarded-lookup";
 import type { SendContext } from "./send-delivery";

@@ -2,7 +2,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createTestAccount } from "@/lib/server/accounts/test-fixtures";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 import { createTestWebhookEndpoint } from "@/lib/server/testing/webhook-endpoint-fixture";
 
 import { startWebhookDispatcher, stopWebhookDispatcher } from "./dispatcher";

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { logger } from "@/lib/server/config/logger";
+import { logger } from "@/lib/server/platform/config/logger";
 
 import { claimDueDeliveryIds, hasDueDeliveries, loadDeliveries } from "./claim-deliveries";
 import {

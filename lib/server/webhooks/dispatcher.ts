@@ -1,7 +1,7 @@
 import "server-only";
 
-import { loadConfig } from "@/lib/server/config/load-config";
-import { logger } from "@/lib/server/config/logger";
+import { loadConfig } from "@/lib/server/platform/config/load-config";
+import { logger } from "@/lib/server/platform/config/logger";
 
 import { claimDueDeliveryIds, loadDeliveries } from "./claim-deliveries";
 import { resolveDispatch, type DispatchOptions, type Resolved } from "./dispatch-context";
@@ -15,7 +15,7 @@ export { DEFAULT_CONCURRENCY } from "./dispatch-context";
 
 /**
  * The webhook dispatcher. Each instance runs one loop (startWebhookDispatcher, from
- * lib/server/jobs/background-work.ts) that every WEBHOOK_POLL_MS (250 ms) fans new outbox events
+ * lib/server/platform/jobs/background-work.ts) that every WEBHOOK_POLL_MS (250 ms) fans new outbox events
  * out into deliveries and sends the due ones, so an event reaches its receiver well within a second
  * of the state change. It is a loop and not a queued job because a job queue's polling (pg-boss:
  * ≥ 0.5 s, plus the job's own scheduling) would eat that second; correctness across instances comes

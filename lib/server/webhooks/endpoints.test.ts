@@ -4,9 +4,9 @@ import { Webhook } from "standardwebhooks";
 import { WEBHOOK_ENDPOINTS_MAX } from "@/lib/domain/webhook-endpoint";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { createServiceAccount, issueIdToken } from "@/lib/server/auth";
-import { getDb } from "@/lib/server/db";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
-import { writeEvent } from "@/lib/server/events/write-event";
+import { getDb } from "@/lib/server/platform/db";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
+import { writeEvent } from "@/lib/server/platform/events/write-event";
 import { startWebhookReceiver, type WebhookReceiver } from "@/lib/server/testing/webhook-receiver";
 
 import { setWebhookLoopbackAllowedForTests } from "./endpoints";

@@ -12,13 +12,13 @@ import {
 } from "@/lib/domain/webhook-endpoint";
 import { checkWebhookUrl } from "@/lib/domain/webhook-url";
 import { AppError } from "@/lib/errors";
-import { recordActivity, SYSTEM_BY, type ActivityBy } from "@/lib/server/activity/record-activity";
-import type { AuthContext } from "@/lib/server/auth/auth-context";
-import { loadConfig } from "@/lib/server/config/load-config";
-import { logger } from "@/lib/server/config/logger";
-import { getDb, nowMs, toMs, toMsOrNull } from "@/lib/server/db";
-import { writeEvent } from "@/lib/server/events/write-event";
-import { validateBody } from "@/lib/server/http/validate-body";
+import { recordActivity, SYSTEM_BY, type ActivityBy } from "@/lib/server/platform/activity/record-activity";
+import type { AuthContext } from "@/lib/server/platform/http/auth-context";
+import { loadConfig } from "@/lib/server/platform/config/load-config";
+import { logger } from "@/lib/server/platform/config/logger";
+import { getDb, nowMs, toMs, toMsOrNull } from "@/lib/server/platform/db";
+import { writeEvent } from "@/lib/server/platform/events/write-event";
+import { validateBody } from "@/lib/server/platform/http/validate-body";
 
 import { parkDeliveries, unparkDeliveries } from "./parking";
 import { newWebhookSecret, sealWebhookSecret, SECRET_ROTATION_OVERLAP_MS } from "./secrets";

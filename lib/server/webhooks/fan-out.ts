@@ -3,7 +3,7 @@ import "server-only";
 import { v7 as uuidv7 } from "uuid";
 
 import { endpointsFor } from "@/lib/domain/webhook-routing";
-import type { PrismaClient } from "@/lib/server/db";
+import type { PrismaClient } from "@/lib/server/platform/db";
 
 /**
  * The fan-out: outbox events not yet processed become one WebhookDelivery per receiving

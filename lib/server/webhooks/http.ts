@@ -1,8 +1,8 @@
 import "server-only";
 
 import type { Environment } from "@/lib/domain/environments";
-import { requestBy } from "@/lib/server/activity/request-ip";
-import type { AuthContext } from "@/lib/server/auth/auth-context";
+import { requestBy } from "@/lib/server/platform/activity/request-ip";
+import type { AuthContext } from "@/lib/server/platform/http/auth-context";
 
 import type { WebhookScope } from "./endpoints";
 

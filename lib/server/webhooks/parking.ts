@@ -1,6 +1,6 @@
 import "server-only";
 
-import type { PrismaClient } from "@/lib/server/db";
+import type { PrismaClient } from "@/lib/server/platform/db";
 
 /**
  * A disabled endpoint's pending deliveries are parked: their nextAttemptAt moves beyond every

@@ -7,8 +7,8 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
-import { writeEvent } from "@/lib/server/events/write-event";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
+import { writeEvent } from "@/lib/server/platform/events/write-event";
 import {
   createTestWebhookEndpoint,
   type TestWebhookEndpoint,

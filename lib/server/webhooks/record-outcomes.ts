@@ -8,8 +8,8 @@ import {
   nextAttemptAfterFailure,
   shouldDisableEndpoint,
 } from "@/lib/domain/webhook-retry";
-import { logger } from "@/lib/server/config/logger";
-import type { PrismaClient } from "@/lib/server/db";
+import { logger } from "@/lib/server/platform/config/logger";
+import type { PrismaClient } from "@/lib/server/platform/db";
 
 import { parkDeliveries } from "./parking";
 import type { SendOutcome } from "./send-webhook";

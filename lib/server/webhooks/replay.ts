@@ -1,8 +1,8 @@
 import "server-only";
 
 import { isEnvironment } from "@/lib/domain/environments";
-import { loadConfig } from "@/lib/server/config/load-config";
-import { getDb } from "@/lib/server/db";
+import { loadConfig } from "@/lib/server/platform/config/load-config";
+import { getDb } from "@/lib/server/platform/db";
 
 import { loadDeliveries } from "./claim-deliveries";
 import type { Resolver } from "./guarded-lookup";

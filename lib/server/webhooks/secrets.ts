@@ -3,7 +3,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 
 import { open, seal, type Keys } from "@/lib/server/certificates/encryption";
-import { loadConfig } from "@/lib/server/config/load-config";
+import { loadConfig } from "@/lib/server/platform/config/load-config";
 
 /**
  * Webhook signing secrets. A secret is shown to the company once (creation, rotation)

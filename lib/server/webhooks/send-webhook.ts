@@ -4,7 +4,7 @@ import http from "node:http";
 import https from "node:https";
 
 import { checkWebhookUrl } from "@/lib/domain/webhook-url";
-import { recordWebhookDelivery } from "@/lib/server/metrics/record";
+import { recordWebhookDelivery } from "@/lib/server/platform/metrics/record";
 
 import {
   forbiddenLiteral,

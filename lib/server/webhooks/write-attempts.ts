@@ -1,8 +1,8 @@
 import "server-only";
 
-import { logger } from "@/lib/server/config/logger";
-import type { PrismaClient } from "@/lib/server/db";
-import { writeEvent } from "@/lib/server/events/write-event";
+import { logger } from "@/lib/server/platform/config/logger";
+import type { PrismaClient } from "@/lib/server/platform/db";
+import { writeEvent } from "@/lib/server/platform/events/write-event";
 
 import type { RecordedAttempt } from "./record-outcomes";
 

@@ -4,7 +4,7 @@ import { X509Certificate } from "node:crypto";
 import forge from "node-forge";
 import { SignedXml } from "xml-crypto";
 
-import { describeCertificate, type CertificateInfo } from "@/lib/server/signing/certificate-info";
+import { describeCertificate, type CertificateInfo } from "@/lib/server/platform/signing/certificate-info";
 
 import { embeddedCertificate } from "./xmldsig-dom";
 

@@ -4,7 +4,7 @@ import {
   C14N_ALGORITHM,
   ENVELOPED_SIGNATURE_TRANSFORM,
   XMLDSIG_NAMESPACE,
-} from "@/lib/server/signing/xmldsig-profile";
+} from "@/lib/server/platform/signing/xmldsig-profile";
 
 import { ELEMENT_NODE } from "./xmldsig-dom";
 

@@ -4,18 +4,18 @@ import { SignedXml } from "xml-crypto";
 import { buildAnecfXml } from "@/lib/domain/anecf-xml";
 import { sampleVoidBody } from "@/lib/domain/testing/sample-requests";
 import { validateVoidRequest } from "@/lib/domain/void-request";
-import { generatePkcs12 } from "@/lib/server/signing/generate-pkcs12";
-import { loadPkcs12, type SigningCredential } from "@/lib/server/signing/load-pkcs12";
-import { signBuiltXml, signXml, signXmlWithXmlCrypto } from "@/lib/server/signing/sign-xml";
-import { canonicalizeSimpleDocument } from "@/lib/server/signing/simple-xml-canonical";
-import { anecfLike, testCredential } from "@/lib/server/signing/test-fixtures";
+import { generatePkcs12 } from "@/lib/server/platform/signing/generate-pkcs12";
+import { loadPkcs12, type SigningCredential } from "@/lib/server/platform/signing/load-pkcs12";
+import { signBuiltXml, signXml, signXmlWithXmlCrypto } from "@/lib/server/platform/signing/sign-xml";
+import { canonicalizeSimpleDocument } from "@/lib/server/platform/signing/simple-xml-canonical";
+import { anecfLike, testCredential } from "@/lib/server/platform/signing/test-fixtures";
 import {
   C14N_ALGORITHM,
   ENVELOPED_SIGNATURE_TRANSFORM,
   keyInfoContent,
   RSA_SHA256_ALGORITHM,
   SHA256_DIGEST_ALGORITHM,
-} from "@/lib/server/signing/xmldsig-profile";
+} from "@/lib/server/platform/signing/xmldsig-profile";
 
 import { verifyWithXmlCrypto, verifyXmlSignatureWithPath, type VerifyPath } from "./verify-xml-signature";
 

@@ -1,12 +1,12 @@
 import "server-only";
 
-import { parseXmlStrict } from "@/lib/server/signing/parse-xml-strict";
-import { canonicalizeSimpleDocument } from "@/lib/server/signing/simple-xml-canonical";
+import { parseXmlStrict } from "@/lib/server/platform/signing/parse-xml-strict";
+import { canonicalizeSimpleDocument } from "@/lib/server/platform/signing/simple-xml-canonical";
 import {
   C14N_ALGORITHM,
   ENVELOPED_SIGNATURE_TRANSFORM,
   XMLDSIG_NAMESPACE,
-} from "@/lib/server/signing/xmldsig-profile";
+} from "@/lib/server/platform/signing/xmldsig-profile";
 
 import {
   checkSignatureElement,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 
-import { generatePkcs12 } from "@/lib/server/signing/generate-pkcs12";
-import { loadPkcs12 } from "@/lib/server/signing/load-pkcs12";
-import { signXml } from "@/lib/server/signing/sign-xml";
-import { anecfLike, TEST_RNC, testCredential } from "@/lib/server/signing/test-fixtures";
+import { generatePkcs12 } from "@/lib/server/platform/signing/generate-pkcs12";
+import { loadPkcs12 } from "@/lib/server/platform/signing/load-pkcs12";
+import { signXml } from "@/lib/server/platform/signing/sign-xml";
+import { anecfLike, TEST_RNC, testCredential } from "@/lib/server/platform/signing/test-fixtures";
 
 import { verifyXmlSignature } from "./verify-xml-signature";
 

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { parseXmlStrict } from "@/lib/server/signing/parse-xml-strict";
+import { parseXmlStrict } from "@/lib/server/platform/signing/parse-xml-strict";
 
 import {
   checkSignatureElement,

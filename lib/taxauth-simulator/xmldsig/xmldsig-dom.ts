@@ -1,6 +1,6 @@
 import "server-only";
 
-import { XMLDSIG_NAMESPACE } from "@/lib/server/signing/xmldsig-profile";
+import { XMLDSIG_NAMESPACE } from "@/lib/server/platform/signing/xmldsig-profile";
 
 /** Small DOM helpers shared by both verification paths (no xpath: it costs seconds on big documents). */
 

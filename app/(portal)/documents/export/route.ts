@@ -10,8 +10,8 @@ import { splitEncfList } from "@/lib/portal/document-view";
 import { getPortalPreferences } from "@/lib/portal/preferences";
 import { BATCH_MAX_ECFS } from "@/lib/schemas/documents-batch";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
-import { route } from "@/lib/server/http";
-import { csvResponse } from "@/lib/server/http/csv";
+import { route } from "@/lib/server/platform/http";
+import { csvResponse } from "@/lib/server/platform/http/csv";
 
 /**
  * The document lookup's results as CSV (`?ecfs=E31…,E31…`, up to 100, repeats once): the same

@@ -12,7 +12,7 @@ import {
 import { getI18n } from "@/lib/portal/i18n";
 import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
 import { pageTitle } from "@/lib/portal/page-title";
-import { listActivity } from "@/lib/server/activity/list-activity";
+import { listActivity } from "@/lib/server/platform/activity/list-activity";
 
 export async function generateMetadata(): Promise<Metadata> {
   return pageTitle((t) => t.activity.tab);

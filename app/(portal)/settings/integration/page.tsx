@@ -8,7 +8,7 @@ import { format } from "@/lib/i18n";
 import { getI18n } from "@/lib/portal/i18n";
 import { integrationExamples, originFromHeaders } from "@/lib/portal/integration-examples";
 import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
-import { loadConfig } from "@/lib/server/config/load-config";
+import { loadConfig } from "@/lib/server/platform/config/load-config";
 
 import styles from "./integration.module.css";
 

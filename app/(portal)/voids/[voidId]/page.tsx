@@ -22,7 +22,7 @@ import { findAccountVoid } from "@/lib/portal/find-void-any-environment";
 import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
 import { voidApprovalOf } from "@/lib/portal/void-approval";
 import { loadVoidSettlement, statusFactsOf } from "@/lib/portal/void-settlement";
-import { isSimulatedAnswer } from "@/lib/server/taxauth/deployment-mode";
+import { isSimulatedAnswer } from "@/lib/server/platform/taxauth/deployment-mode";
 import type { VoidRecordView } from "@/lib/server/voids/types";
 
 type Props = {

@@ -7,8 +7,8 @@ import { statusFactsOf } from "@/lib/portal/void-settlement";
 import { getPortalPreferences } from "@/lib/portal/preferences";
 import { AppError } from "@/lib/errors";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
-import { route } from "@/lib/server/http";
-import { csvResponse, type CsvRow } from "@/lib/server/http/csv";
+import { route } from "@/lib/server/platform/http";
+import { csvResponse, type CsvRow } from "@/lib/server/platform/http/csv";
 
 const CSV_PAGE = 100;
 

@@ -1,7 +1,7 @@
 import { requireBearer } from "@/lib/server/auth";
 import { auditPackResponse } from "@/lib/server/audit/audit-pack-http";
-import { requireEnvironment, route } from "@/lib/server/http";
-import { methodsNotAllowed } from "@/lib/server/http/api-fallbacks";
+import { requireEnvironment, route } from "@/lib/server/platform/http";
+import { methodsNotAllowed } from "@/lib/server/platform/http/api-fallbacks";
 
 type Context = { params: Promise<{ environment: string }> };
 

@@ -11,9 +11,9 @@ import { requireBearer, signIdToken } from "@/lib/server/auth";
 import { loadActiveUser } from "@/lib/server/auth/credentials";
 import { resetLoginThrottle } from "@/lib/server/auth/login-throttle";
 import { beginTotpEnrollment } from "@/lib/server/auth/second-factor";
-import { setEnvForTests } from "@/lib/server/config/load-config";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
-import { PEER_ADDRESS_HEADER } from "@/lib/server/http/client-address";
+import { setEnvForTests } from "@/lib/server/platform/config/load-config";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
+import { PEER_ADDRESS_HEADER } from "@/lib/server/platform/http/client-address";
 import { startRouteServer, type RouteServer } from "@/lib/server/testing/route-server";
 
 import * as refreshRoute from "./refresh/route";

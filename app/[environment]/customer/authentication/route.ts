@@ -1,8 +1,8 @@
 import { customerAuthenticationRequestSchema } from "@/lib/schemas/customer-authentication";
 import { signInCustomer } from "@/lib/server/auth";
-import { json, readJsonBody, requireEnvironment, route, validateBody } from "@/lib/server/http";
-import { methodsNotAllowed } from "@/lib/server/http/api-fallbacks";
-import { clientAddressOf } from "@/lib/server/http/client-address";
+import { json, readJsonBody, requireEnvironment, route, validateBody } from "@/lib/server/platform/http";
+import { methodsNotAllowed } from "@/lib/server/platform/http/api-fallbacks";
+import { clientAddressOf } from "@/lib/server/platform/http/client-address";
 
 type Context = { params: Promise<{ environment: string }> };
 

@@ -14,7 +14,7 @@ import {
   setServiceAccountDisabled,
 } from "@/lib/server/auth/service-accounts";
 import { importEntry } from "@/lib/server/documents/test-support";
-import { PEER_ADDRESS_HEADER } from "@/lib/server/http/client-address";
+import { PEER_ADDRESS_HEADER } from "@/lib/server/platform/http/client-address";
 import { startRouteServer, type RouteServer } from "@/lib/server/testing/route-server";
 import { startVoidTestApp, type VoidTestApp } from "@/lib/server/voids/testing/void-test-app";
 

@@ -1,12 +1,12 @@
 import { requireBearer } from "@/lib/server/auth";
-import { requireEnvironment, route, streamedJson } from "@/lib/server/http";
-import { methodsNotAllowed } from "@/lib/server/http/api-fallbacks";
-import { enforceRateLimit } from "@/lib/server/rate-limit";
+import { requireEnvironment, route, streamedJson } from "@/lib/server/platform/http";
+import { methodsNotAllowed } from "@/lib/server/platform/http/api-fallbacks";
+import { enforceRateLimit } from "@/lib/server/platform/limits/rate-limit";
 import { answerVoidPost } from "@/lib/server/approvals/void-post";
 import { voidListBody, voidRecordBody } from "@/lib/server/voids/http";
 import { getVoid, listVoids, parseVoidListQuery, withRangesJson } from "@/lib/server/voids/list-voids";
 import { withSettlementFields } from "@/lib/server/voids/settlement-http";
-import { withSimulatedFields } from "@/lib/server/taxauth/deployment-mode";
+import { withSimulatedFields } from "@/lib/server/platform/taxauth/deployment-mode";
 
 type Context = { params: Promise<{ environment: string }> };
 

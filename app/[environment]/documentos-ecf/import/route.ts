@@ -1,7 +1,7 @@
 import { requireApiKey, requireBearer } from "@/lib/server/auth";
 import { importDocuments } from "@/lib/server/documents";
-import { json, readJsonBody, requireEnvironment, route } from "@/lib/server/http";
-import { methodsNotAllowed } from "@/lib/server/http/api-fallbacks";
+import { json, readJsonBody, requireEnvironment, route } from "@/lib/server/platform/http";
+import { methodsNotAllowed } from "@/lib/server/platform/http/api-fallbacks";
 
 type Context = { params: Promise<{ environment: string }> };
 

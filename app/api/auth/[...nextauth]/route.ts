@@ -2,7 +2,7 @@ import NextAuth from "next-auth/next";
 import type { NextRequest } from "next/server";
 
 import { getAuthOptions } from "@/lib/server/auth/next-auth-options";
-import { applyApiSecurityHeaders } from "@/lib/server/http/security-headers";
+import { applyApiSecurityHeaders } from "@/lib/server/platform/http/security-headers";
 
 interface NextAuthRouteContext {
   params: Promise<{ nextauth: string[] }>;

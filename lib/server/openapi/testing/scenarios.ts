@@ -18,11 +18,11 @@ import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-
 import { inviteUser } from "@/lib/server/accounts";
 import { createApiKey } from "@/lib/server/auth";
 import { beginTotpEnrollment, confirmTotpEnrollment } from "@/lib/server/auth/second-factor";
-import { setEnvForTests } from "@/lib/server/config/load-config";
+import { setEnvForTests } from "@/lib/server/platform/config/load-config";
 import { contextOf, documentHeaders, importEntry, jsonPost } from "@/lib/server/documents/test-support";
 import { generate } from "otplib";
 
-import { resetServiceStatusForTests } from "@/lib/server/taxauth/service-status";
+import { resetServiceStatusForTests } from "@/lib/server/platform/taxauth/service-status";
 import type { VoidTestApp } from "@/lib/server/voids/testing/void-test-app";
 
 import { approvalScenarios } from "./approval-scenarios";

@@ -1,13 +1,13 @@
 import "server-only";
 import * as voidRoute from "@/app/[environment]/customer/void-ncf/route";
 import * as voidXmlRoute from "@/app/[environment]/customer/void-ncf/[voidId]/xml/route";
-import { createTestDatabase, type TestDatabase } from "@/lib/server/db/test-database";
-import { TaxAuthClient, taxAuthConfigFromEnv } from "@/lib/server/taxauth";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
+import { TaxAuthClient, taxAuthConfigFromEnv } from "@/lib/server/platform/taxauth";
 import { startRouteServer, type RouteServer } from "@/lib/server/testing/route-server";
 import { startTaxAuthSimulator, type SimulatorHandle } from "@/lib/taxauth-simulator";
-import { waitForInFlight } from "../in-flight";
-import { setTaxAuthClient } from "@/lib/server/taxauth/client-instance";
-import { setEnvForTests } from "@/lib/server/config/load-config";
+import { waitForInFlight } from "../../platform/ops/in-flight";
+import { setTaxAuthClient } from "@/lib/server/platform/taxauth/client-instance";
+import { setEnvForTests } from "@/lib/server/platform/config/load-config";
 
 export interface VoidTestApp {
   db: TestDatabase;

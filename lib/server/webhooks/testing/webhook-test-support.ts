@@ -1,8 +1,8 @@
 import "server-only";
 
-import type { EventType } from "@/lib/server/events/event-types";
-import { writeEvent } from "@/lib/server/events/write-event";
-import type { PrismaClient } from "@/lib/server/db";
+import type { EventType } from "@/lib/server/platform/events/event-types";
+import { writeEvent } from "@/lib/server/platform/events/write-event";
+import type { PrismaClient } from "@/lib/server/platform/db";
 
 /** Writes one outbox event as a state change would (its own transaction); returns its id. */
 export function emitEvent(

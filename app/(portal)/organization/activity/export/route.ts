@@ -1,6 +1,6 @@
 import { activityExport } from "@/lib/portal/activity-export";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
-import { route } from "@/lib/server/http";
+import { route } from "@/lib/server/platform/http";
 
 /**
  * CSV of the organization-level activity log (entries of no one company) with the page's filters,

@@ -1,6 +1,6 @@
 import { activityExport } from "@/lib/portal/activity-export";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
-import { route } from "@/lib/server/http";
+import { route } from "@/lib/server/platform/http";
 
 /** CSV of the company's activity log with the page's filters, for its administrators. */
 export const GET = route(async (request: Request) => {

@@ -3,8 +3,8 @@ import { getDictionary } from "@/lib/i18n";
 import { findAccountVoid } from "@/lib/portal/find-void-any-environment";
 import { getPortalPreferences } from "@/lib/portal/preferences";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
-import { route } from "@/lib/server/http";
-import { csvResponse, type CsvRow } from "@/lib/server/http/csv";
+import { route } from "@/lib/server/platform/http";
+import { csvResponse, type CsvRow } from "@/lib/server/platform/http/csv";
 
 type Context = { params: Promise<{ voidId: string }> };
 

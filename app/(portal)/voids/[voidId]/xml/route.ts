@@ -1,7 +1,7 @@
 import { ENVIRONMENTS, isEnvironment } from "@/lib/domain/environments";
 import { AppError } from "@/lib/errors";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
-import { route } from "@/lib/server/http";
+import { route } from "@/lib/server/platform/http";
 import { findSignedXml } from "@/lib/server/voids/void-repository";
 
 type Context = { params: Promise<{ voidId: string }> };

@@ -1,7 +1,7 @@
 import { customerAuthenticationRefreshRequestSchema } from "@/lib/schemas/customer-authentication-refresh";
 import { refreshCustomerSession } from "@/lib/server/auth";
-import { json, readJsonBody, requireEnvironment, route, validateBody } from "@/lib/server/http";
-import { methodsNotAllowed } from "@/lib/server/http/api-fallbacks";
+import { json, readJsonBody, requireEnvironment, route, validateBody } from "@/lib/server/platform/http";
+import { methodsNotAllowed } from "@/lib/server/platform/http/api-fallbacks";
 
 type Context = { params: Promise<{ environment: string }> };
 

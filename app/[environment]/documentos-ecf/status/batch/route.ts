@@ -1,8 +1,8 @@
 import { parseDocumentsBatchRequest } from "@/lib/schemas/documents-batch";
 import { requireApiKey, requireBearer } from "@/lib/server/auth";
 import { queryDocumentsBatch } from "@/lib/server/documents";
-import { json, readJsonBody, requireEnvironment, route } from "@/lib/server/http";
-import { methodsNotAllowed } from "@/lib/server/http/api-fallbacks";
+import { json, readJsonBody, requireEnvironment, route } from "@/lib/server/platform/http";
+import { methodsNotAllowed } from "@/lib/server/platform/http/api-fallbacks";
 
 type Context = { params: Promise<{ environment: string }> };
 

@@ -7,7 +7,7 @@ import { findAccountVoid } from "@/lib/portal/find-void-any-environment";
 import { pageTitle } from "@/lib/portal/page-title";
 import { statusFactsOf } from "@/lib/portal/void-settlement";
 import { getAccount } from "@/lib/server/accounts";
-import { isSimulatedAnswer } from "@/lib/server/taxauth/deployment-mode";
+import { isSimulatedAnswer } from "@/lib/server/platform/taxauth/deployment-mode";
 
 export async function generateMetadata(): Promise<Metadata> {
   return pageTitle((t) => t.voidTool.result.title);

@@ -1,6 +1,6 @@
 import { AppError } from "@/lib/errors";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
-import { route } from "@/lib/server/http";
+import { route } from "@/lib/server/platform/http";
 import { findEvidence } from "@/lib/server/voids/settlement-repository";
 
 type Context = { params: Promise<{ voidId: string; evidenceId: string }> };

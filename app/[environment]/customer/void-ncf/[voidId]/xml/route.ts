@@ -1,7 +1,7 @@
 import { requireBearer } from "@/lib/server/auth";
 import { AppError } from "@/lib/errors";
-import { requireEnvironment, route } from "@/lib/server/http";
-import { methodsNotAllowed } from "@/lib/server/http/api-fallbacks";
+import { requireEnvironment, route } from "@/lib/server/platform/http";
+import { methodsNotAllowed } from "@/lib/server/platform/http/api-fallbacks";
 import { findSignedXml } from "@/lib/server/voids/void-repository";
 
 type Context = { params: Promise<{ environment: string; voidId: string }> };

@@ -1,12 +1,12 @@
 import { requireBearer } from "@/lib/server/auth";
-import { json, requireEnvironment, route } from "@/lib/server/http";
-import { readOptionalJsonBody } from "@/lib/server/http/read-json-body";
-import { methodsNotAllowed } from "@/lib/server/http/api-fallbacks";
-import { annotateRequest } from "@/lib/server/http/request-context";
-import { enforceRateLimit } from "@/lib/server/rate-limit";
+import { json, requireEnvironment, route } from "@/lib/server/platform/http";
+import { readOptionalJsonBody } from "@/lib/server/platform/http/read-json-body";
+import { methodsNotAllowed } from "@/lib/server/platform/http/api-fallbacks";
+import { annotateRequest } from "@/lib/server/platform/http/request-context";
+import { enforceRateLimit } from "@/lib/server/platform/limits/rate-limit";
 import { approveVoidRequest } from "@/lib/server/approvals/approve-void-request";
 import { requestIpOf } from "@/lib/server/approvals/http";
-import { isSimulatedAnswer } from "@/lib/server/taxauth/deployment-mode";
+import { isSimulatedAnswer } from "@/lib/server/platform/taxauth/deployment-mode";
 import { voidAttemptAnswer } from "@/lib/server/voids/http";
 
 type Context = { params: Promise<{ environment: string; requestId: string }> };

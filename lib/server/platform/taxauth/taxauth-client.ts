@@ -1,0 +1,240 @@
+import "server-only";
+
+import type { Environment } from "@/lib/domain/environments";
+import { AppError } from "@/lib/errors";
+import { signXml, type SigningCredential } from "@/lib/server/platform/signing";
+import type { TaxAuthConfig } from "./config";
+import { buildXmlMultipart } from "./multipart";
+import { classifyVoidAnswer } from "./classify-void-answer";
+import { dgiiOperationOf, recordDgiiRequest } from "@/lib/server/platform/metrics/record";
+import { describeBody, tryJson } from "./response-body";
+import { TokenCache } from "./token-cache";
+import { HttpTransport, TransportError, type HttpAnswer, type RequestOptions } from "./transport";
+import { parseTrackIdsAnswer } from "./track-ids";
+import { STATUS_ESTADOS, type TaxAuthStatusResult, type TaxAuthTrackId, type VoidOutcome } from "./types";
+
+const PATHS = {
+  semilla: "/autenticacion/api/autenticacion/semilla",
+  validarSemilla: "/autenticacion/api/autenticacion/validarsemilla",
+  anularRango: "/anulacionrangos/api/operaciones/anularrango",
+  estado: "/consultaresultado/api/consultas/estado",
+  trackIds: "/consultatrackids/api/trackids/consulta",
+} as const;
+
+const DEFAULT_TOKEN_SAFETY_MARGIN_MS = 5 * 60_000;
+
+/** Who is calling: DGII tokens are per taxpayer, environment and certificate. */
+interface Caller {
+  environment: Environment;
+  rnc: string;
+  credential: SigningCredential;
+}
+
+/** DGII's protocol: seed authentication, range voiding and status by trackId. */
+export class TaxAuthClient {
+  private readonly transport: HttpTransport;
+  private readonly tokens = new TokenCache();
+
+  constructor(private readonly config: TaxAuthConfig) {
+    this.transport = new HttpTransport(config);
+  }
+
+  /** A bearer token for the caller, cached until DGII's `expira` minus the safety margin. */
+  getToken(environment: Environment, rnc: string, credential: SigningCredential): Promise<string> {
+    const key = TokenCache.key(environment, rnc, credential.info.fingerprintSha256);
+    return this.tokens.get(key, () => this.authenticate({ environment, rnc, credential }));
+  }
+
+  /** Sends a signed ANECF. Never throws: unreachable / unreadable answers are `failed`, never `rejected`. */
+  async voidRanges(
+    environment: Environment,
+    rnc: string,
+    credential: SigningCredential,
+    signedXml: string,
+    fileName: string,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<VoidOutcome> {
+    const caller = { environment, rnc, credential };
+    let answer: HttpAnswer;
+    try {
+      const result = await this.withToken(caller, (token) => {
+        const { body, contentType } = buildXmlMultipart(signedXml, fileName);
+        return this.call(environment, PATHS.anularRango, {
+          method: "POST",
+          headers: { Authorization: `bearer ${token}`, "Content-Type": contentType },
+          body,
+          signal: options.signal,
+        });
+      });
+      answer = result;
+    } catch (error) {
+      if (error instanceof AppError) return { kind: "failed", stage: "auth", reason: error.message };
+      if (error instanceof TransportError) return { kind: "failed", stage: "send", reason: error.message };
+      return {
+        kind: "failed",
+        stage: "send",
+        reason: error instanceof Error ? error.message : String(error),
+      };
+    }
+    return classifyVoidAnswer(answer);
+  }
+
+  /** consultaresultado by trackId. Throws AppError TAXAUTH_STATUS_ERROR (or TAXAUTH_AUTH_ERROR). */
+  async queryStatus(
+    environment: Environment,
+    rnc: string,
+    credential: SigningCredential,
+    trackId: string,
+  ): Promise<TaxAuthStatusResult> {
+    const path = `${PATHS.estado}?trackid=${encodeURIComponent(trackId)}`;
+    let answer: HttpAnswer;
+    try {
+      answer = await this.withToken({ environment, rnc, credential }, (token) =>
+        this.call(environment, path, {
+          method: "GET",
+          headers: { Authorization: `bearer ${token}` },
+          idempotent: true,
+        }),
+      );
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw new AppError(
+        "TAXAUTH_STATUS_ERROR",
+        `No se pudo consultar el estado en DGII: ${messageOf(error)}`,
+        {
+          cause: error,
+        },
+      );
+    }
+    const json = answer.status === 200 ? tryJson(answer.body.trim()) : undefined;
+    const codigo = json && typeof json === "object" ? Number((json as Record<string, unknown>).codigo) : NaN;
+    if (!Object.prototype.hasOwnProperty.call(STATUS_ESTADOS, codigo)) {
+      throw new AppError(
+        "TAXAUTH_STATUS_ERROR",
+        `Respuesta no válida de DGII al consultar el estado: ${describeBody(answer.status, answer.body, answer.contentType)}`,
+      );
+    }
+    return { codigo, estado: STATUS_ESTADOS[codigo as keyof typeof STATUS_ESTADOS], raw: json };
+  }
+
+  /**
+   * consultatrackids: every trackId DGII gave one e-NCF (empty: DGII never received it, as far as
+   * this caller may see). Throws AppError TAXAUTH_STATUS_ERROR (or TAXAUTH_AUTH_ERROR).
+   */
+  async queryTrackIds(
+    environment: Environment,
+    rnc: string,
+    credential: SigningCredential,
+    encf: string,
+  ): Promise<TaxAuthTrackId[]> {
+    const path = `${PATHS.trackIds}?rncemisor=${encodeURIComponent(rnc)}&encf=${encodeURIComponent(encf)}`;
+    let answer: HttpAnswer;
+    try {
+      answer = await this.withToken({ environment, rnc, credential }, (token) =>
+        this.call(environment, path, {
+          method: "GET",
+          headers: { Authorization: `bearer ${token}`, Accept: "application/json" },
+          idempotent: true,
+        }),
+      );
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw new AppError(
+        "TAXAUTH_STATUS_ERROR",
+        `No se pudo consultar los trackId en DGII: ${messageOf(error)}`,
+        {
+          cause: error,
+        },
+      );
+    }
+    const entries = answer.status === 200 ? parseTrackIdsAnswer(tryJson(answer.body.trim())) : undefined;
+    if (!entries) {
+      throw new AppError(
+        "TAXAUTH_STATUS_ERROR",
+        `Respuesta no válida de DGII al consultar los trackId: ${describeBody(answer.status, answer.body, answer.contentType)}`,
+      );
+    }
+    return entries;
+  }
+
+  async close(): Promise<void> {
+    this.tokens.clear();
+    this.transport.close();
+  }
+
+  /** Runs a service call with the caller's token; on a 401, renews the token once and retries once. */
+  private async withToken(caller: Caller, send: (token: string) => Promise<HttpAnswer>): Promise<HttpAnswer> {
+    const key = TokenCache.key(caller.environment, caller.rnc, caller.credential.info.fingerprintSha256);
+    const token = await this.getToken(caller.environment, caller.rnc, caller.credential);
+    const first = await send(token);
+    if (first.status !== 401) return first;
+    this.tokens.invalidate(key, token);
+    const renewed = await this.getToken(caller.environment, caller.rnc, caller.credential);
+    const second = await send(renewed);
+    if (second.status === 401) {
+      this.tokens.invalidate(key, renewed);
+      throw new AppError(
+        "TAXAUTH_AUTH_ERROR",
+        `DGII no aceptó el token renovado: ${describeBody(second.status, second.body, second.contentType)}`,
+      );
+    }
+    return second;
+  }
+
+  /** GET semilla → sign it (whitespace removed) → POST validarsemilla → { token, expira }. */
+  private async authenticate({
+    environment,
+    credential,
+  }: Caller): Promise<{ token: string; renewAt: number }> {
+    const authError = (detail: string, cause?: unknown) =>
+      new AppError("TAXAUTH_AUTH_ERROR", `La autenticación con DGII falló: ${detail}`, { cause });
+    try {
+      const seed = await this.call(environment, PATHS.semilla, { method: "GET", idempotent: true });
+      if (seed.status !== 200 || !/<SemillaModel[\s>]/.test(seed.body)) {
+        throw authError(`semilla: ${describeBody(seed.status, seed.body, seed.contentType)}`);
+      }
+      const signedSeed = signXml(seed.body.replace(/>\s+</g, "><").trim(), credential);
+      const { body, contentType } = buildXmlMultipart(signedSeed, "semilla.xml");
+      const answer = await this.call(environment, PATHS.validarSemilla, {
+        method: "POST",
+        headers: { "Content-Type": contentType },
+        body,
+      });
+      const json = answer.status === 200 ? tryJson(answer.body.trim()) : undefined;
+      const { token, expira } = (json && typeof json === "object" ? json : {}) as Record<string, unknown>;
+      const expiresAt = typeof expira === "string" ? Date.parse(expira) : NaN;
+      if (typeof token !== "string" || token === "" || Number.isNaN(expiresAt)) {
+        throw authError(`validarsemilla: ${describeBody(answer.status, answer.body, answer.contentType)}`);
+      }
+      const margin = this.config.tokenSafetyMarginMs ?? DEFAULT_TOKEN_SAFETY_MARGIN_MS;
+      return { token, renewAt: expiresAt - margin };
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw authError(messageOf(error), error);
+    }
+  }
+
+  /** Every request to DGII goes through here: timed and counted for GET /metrics. */
+  private async call(environment: Environment, path: string, options: RequestOptions): Promise<HttpAnswer> {
+    const started = performance.now();
+    const operation = dgiiOperationOf(path);
+    try {
+      const answer = await this.transport.request(`${this.config.baseUrls[environment]}${path}`, options);
+      recordDgiiRequest({
+        operation,
+        environment,
+        durationMs: performance.now() - started,
+        httpStatus: answer.status,
+      });
+      return answer;
+    } catch (error) {
+      const failure = error instanceof TransportError ? error.failure : "network";
+      recordDgiiRequest({ operation, environment, durationMs: performance.now() - started, failure });
+      throw error;
+    }
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
