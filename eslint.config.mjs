@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import { builtinModules } from "node:module";
 
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
@@ -67,6 +68,29 @@ const NO_VERIFIER = {
   from: "./lib/taxauth-simulator/xmldsig",
   message: "The XMLDSig verifier belongs to the DGII simulator: the app signs and never verifies.",
 };
+/**
+ * Two floors inside lib/server (DESIGN.md, layout). lib/server/platform is what every feature stands
+ * on and imports no feature; each other folder is a feature whose index.ts is its public face, so a
+ * feature reaches another only through it. lib/server/feature-floors.test.ts also keeps the features'
+ * arrows free of circles, which a zone cannot see.
+ */
+const SERVER_FEATURES = readdirSync(new URL("./lib/server", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !["platform", "testing"].includes(entry.name))
+  .map((entry) => entry.name);
+const PLATFORM_FLOOR = {
+  target: "./lib/server/platform",
+  from: "./lib/server",
+  except: ["./platform"],
+  message:
+    "lib/server/platform imports no feature: a feature hands the platform what it needs (its jobs, " +
+    "its worker tasks, its hooks) through the runtime, never the reverse.",
+};
+const FEATURE_FACES = SERVER_FEATURES.map((feature) => ({
+  target: SERVER_FEATURES.filter((other) => other !== feature).map((other) => `./lib/server/${other}`),
+  from: `./lib/server/${feature}`,
+  except: ["./index.ts"],
+  message: `Another feature reaches lib/server/${feature} only through its face, "@/lib/server/${feature}" (index.ts).`,
+}));
 /** Tests and their helpers (vitest files, testing/ folders, test-fixtures.ts and the like). */
 const TEST_FILES = ["**/*.test.ts", "**/*.test.tsx", "**/testing/**", "**/test-*.ts"];
 /** What the app runs (scripts/ and e2e/ are development tools). */
@@ -170,7 +194,10 @@ const config = [
     rules: {
       "import/no-restricted-paths": [
         "error",
-        { basePath: import.meta.dirname, zones: [...BOUNDARIES, SERVER_UP, NO_VERIFIER, NO_TEST_CODE] },
+        {
+          basePath: import.meta.dirname,
+          zones: [...BOUNDARIES, SERVER_UP, NO_VERIFIER, NO_TEST_CODE, PLATFORM_FLOOR, ...FEATURE_FACES],
+        },
       ],
     },
   },

@@ -33,7 +33,11 @@ async function boundaryErrors(file: string, code: string): Promise<string[]> {
 
 describe("wrong-way imports fail the lint", () => {
   it.each([
-    ["lib/domain → lib/server", "lib/domain/probe.ts", `import { getDb as value } from "@/lib/server/platform/db";`],
+    [
+      "lib/domain → lib/server",
+      "lib/domain/probe.ts",
+      `import { getDb as value } from "@/lib/server/platform/db";`,
+    ],
     [
       "lib/domain → lib/schemas",
       "lib/domain/probe.ts",
@@ -47,7 +51,7 @@ describe("wrong-way imports fail the lint", () => {
     [
       "lib/domain → lib/server, relative path",
       "lib/domain/probe.ts",
-      `import { getDb as value } from "../server/db";`,
+      `import { getDb as value } from "../server/platform/db";`,
     ],
     [
       "lib/domain → lib/server, type only",
@@ -70,7 +74,11 @@ describe("wrong-way imports fail the lint", () => {
       "lib/errors/probe.ts",
       `import { isEnvironment as value } from "@/lib/domain/environments";`,
     ],
-    ["lib/schemas → lib/server", "lib/schemas/probe.ts", `import { getDb as value } from "@/lib/server/platform/db";`],
+    [
+      "lib/schemas → lib/server",
+      "lib/schemas/probe.ts",
+      `import { getDb as value } from "@/lib/server/platform/db";`,
+    ],
     ["lib/schemas → server-only", "lib/schemas/probe.ts", `import "server-only";\nconst value = 1;`],
     [
       "lib/i18n → lib/portal",
@@ -134,6 +142,26 @@ describe("wrong-way imports fail the lint", () => {
     ],
     ["production → a devDependency", "lib/server/voids/probe.ts", `import value from "ajv";`],
     [
+      "lib/server/platform → a feature",
+      "lib/server/platform/jobs/probe.ts",
+      `import { voidJobs as value } from "@/lib/server/voids";`,
+    ],
+    [
+      "lib/server/platform → a feature, relative path",
+      "lib/server/platform/ops/probe.ts",
+      `import { startLeaseKeeper as value } from "../../voids/send-leases";`,
+    ],
+    [
+      "a feature → another feature's internals",
+      "lib/server/approvals/probe.ts",
+      `import { createVoid as value } from "@/lib/server/voids/create-void";`,
+    ],
+    [
+      "a feature → another feature's internals, relative path",
+      "lib/server/ledger/probe.ts",
+      `import { createVoid as value } from "../voids/create-void";`,
+    ],
+    [
       "a test in lib/domain → lib/server",
       "lib/domain/probe.test.ts",
       `import { getDb as value } from "@/lib/server/platform/db";`,
@@ -169,6 +197,21 @@ describe("the imports the layout allows pass", () => {
       "app → lib/server and components",
       "app/probe/page.tsx",
       `import { getDb } from "@/lib/server/platform/db";\nimport { Banner } from "@/components/ui/banner";\nconst value = [getDb, Banner];`,
+    ],
+    [
+      "a feature → another feature's face, and the platform",
+      "lib/server/approvals/probe.ts",
+      `import { createVoid } from "@/lib/server/voids";\nimport { getDb } from "@/lib/server/platform/db";\nconst value = [createVoid, getDb];`,
+    ],
+    [
+      "a feature → its own internals",
+      "lib/server/voids/probe.ts",
+      `import { createVoid as value } from "./create-void";`,
+    ],
+    [
+      "a test → another feature's internals (tests reach what they check)",
+      "lib/server/approvals/probe.test.ts",
+      `import { createVoid as value } from "@/lib/server/voids/create-void";`,
     ],
     [
       "a lib/server test → app (tests drive the real handlers)",

@@ -6,8 +6,15 @@ import { COMPANY_ROLES, rolesNeedSecondFactor, type CompanyRole } from "@/lib/do
 import { isValidRnc } from "@/lib/domain/rnc";
 import { AppError } from "@/lib/errors";
 import { recordActivity, SYSTEM_BY, type ActivityBy } from "@/lib/server/platform/activity/record-activity";
-import { hashPassword } from "@/lib/server/auth/password";
-import { getDb, isUniqueViolation, nowMs, toMs, toMsOrNull, type PrismaClient } from "@/lib/server/platform/db";
+import { hashPassword, verifyPassword } from "@/lib/server/auth";
+import {
+  getDb,
+  isUniqueViolation,
+  nowMs,
+  toMs,
+  toMsOrNull,
+  type PrismaClient,
+} from "@/lib/server/platform/db";
 
 /**
  * Organizations, their companies (model Account: one RNC each) and the people in them. Every
@@ -442,7 +449,6 @@ export async function changeOwnPassword(
   currentPassword: string,
   newPassword: string,
 ): Promise<void> {
-  const { verifyPassword } = await import("@/lib/server/auth/password");
   const db = await getDb();
   const user = await db.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
   if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) {

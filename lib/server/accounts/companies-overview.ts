@@ -2,7 +2,7 @@ import "server-only";
 
 import type { Environment } from "@/lib/domain/environments";
 import { rolesAllow } from "@/lib/domain/roles";
-import { companiesOfUser } from "@/lib/server/auth/credentials";
+import { companiesOfUser } from "@/lib/server/auth";
 
 import { overviewOf, type CompanyOverview } from "./organization-admin";
 

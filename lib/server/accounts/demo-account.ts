@@ -2,9 +2,8 @@ import "server-only";
 
 import { randomBytes } from "node:crypto";
 
-import { prepareApiKey } from "@/lib/server/auth/api-keys";
-import { hashPassword } from "@/lib/server/auth/password";
-import { prepareCertificate } from "@/lib/server/certificates/certificates";
+import { prepareApiKey, hashPassword } from "@/lib/server/auth";
+import { prepareCertificate } from "@/lib/server/certificates";
 import { DEMO_DEFAULT_PASSWORD, loadConfig, type AppConfig } from "@/lib/server/platform/config/load-config";
 import { logger } from "@/lib/server/platform/config/logger";
 import { nowMs } from "@/lib/server/platform/db/epoch";

@@ -6,9 +6,9 @@ import { SECOND_FACTOR_ROLES, type CompanyRole } from "@/lib/domain/roles";
 import { AppError } from "@/lib/errors";
 import type { ActivityAction } from "@/lib/domain/activity-actions";
 import { recordActivity, type ActivityBy } from "@/lib/server/platform/activity/record-activity";
-import { disableTotp } from "@/lib/server/auth/second-factor";
+import { disableTotp } from "@/lib/server/auth";
 import { getDb, nowMs, Prisma, toMs } from "@/lib/server/platform/db";
-import { getInventory } from "@/lib/server/ledger/inventory";
+import { getInventory } from "@/lib/server/ledger";
 
 import {
   createCompany,

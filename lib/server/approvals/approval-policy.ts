@@ -6,7 +6,7 @@ import { defaultApprovalPolicy, MIN_APPROVERS, type ApprovalPolicyView } from "@
 import { AppError } from "@/lib/errors";
 import { actorOf, recordActivity } from "@/lib/server/platform/activity/record-activity";
 import type { AuthContext } from "@/lib/server/platform/http/auth-context";
-import { requirePermission } from "@/lib/server/auth/id-token";
+import { requirePermission } from "@/lib/server/auth";
 import { getDb, Prisma } from "@/lib/server/platform/db";
 import { validateBody } from "@/lib/server/platform/http/validate-body";
 import { approvalPolicySchema } from "@/lib/schemas/void-requests";

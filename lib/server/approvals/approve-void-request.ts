@@ -8,9 +8,8 @@ import type { AuthContext } from "@/lib/server/platform/http/auth-context";
 import { getDb } from "@/lib/server/platform/db";
 import { voidRequestEvent } from "@/lib/server/platform/events/void-request-events";
 import { writeEvent } from "@/lib/server/platform/events/write-event";
-import { createVoid } from "@/lib/server/voids/create-void";
-import { parseStoredRanges } from "@/lib/server/voids/stored-ranges";
-import type { CreateVoidResult } from "@/lib/server/voids/types";
+import { createVoid, type CreateVoidResult } from "@/lib/server/voids";
+import { parseStoredRanges } from "@/lib/server/platform/db/stored-ranges";
 import type { VoidRequest } from "@/prisma/generated/client";
 
 import { findRequestRow, loadDecidableRequest, notPending } from "./decide";

@@ -10,10 +10,15 @@ import { voidRequestEvent } from "@/lib/server/platform/events/void-request-even
 import { writeEvent } from "@/lib/server/platform/events/write-event";
 import type { AuthContext } from "@/lib/server/platform/http/auth-context";
 import { getDb, isUniqueViolation } from "@/lib/server/platform/db";
-import type { LedgerWarning } from "@/lib/server/ledger/prevoid-check";
-import { createVoid, type CreateVoidInput, type VoidHold } from "@/lib/server/voids/create-void";
-import type { PreparedVoid } from "@/lib/server/voids/prepare-void";
-import type { CreateVoidResult, VoidRangeView } from "@/lib/server/voids/types";
+import type { LedgerWarning } from "@/lib/server/ledger";
+import {
+  createVoid,
+  type CreateVoidInput,
+  type VoidHold,
+  type PreparedVoid,
+  type CreateVoidResult,
+  type VoidRangeView,
+} from "@/lib/server/voids";
 
 import { getApprovalPolicy } from "./approval-policy";
 import { toView, type VoidRequestChecks, type VoidRequestView } from "./void-request-repository";

@@ -4,7 +4,7 @@ import type { Environment } from "@/lib/domain/environments";
 import { decisionRefusal, isVoidRequestStatus } from "@/lib/domain/void-requests";
 import { AppError } from "@/lib/errors";
 import type { AuthContext } from "@/lib/server/platform/http/auth-context";
-import { requirePermission } from "@/lib/server/auth/id-token";
+import { requirePermission } from "@/lib/server/auth";
 import { getDb } from "@/lib/server/platform/db";
 import type { VoidRequest } from "@/prisma/generated/client";
 

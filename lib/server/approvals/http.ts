@@ -1,7 +1,7 @@
 import "server-only";
 
 import { clientAddressOf, UNKNOWN_ADDRESS } from "@/lib/server/platform/http/client-address";
-import type { HttpAnswer } from "@/lib/server/voids/http";
+import type { HttpAnswer } from "@/lib/server/voids";
 
 import type { VoidRequestSummary, VoidRequestView } from "./void-request-repository";
 

@@ -5,7 +5,7 @@ import { can } from "@/lib/domain/roles";
 import { AppError, type ErrorCode } from "@/lib/errors";
 import type { AuthContext } from "@/lib/server/platform/http/auth-context";
 import { getDb } from "@/lib/server/platform/db";
-import { decodeCursor, encodeCursor } from "@/lib/server/voids/list-cursor";
+import { decodeCursor, encodeCursor } from "@/lib/server/voids";
 import { LIST_LIMIT_DEFAULT } from "@/lib/schemas/void-ncf-list";
 import { voidRequestListQuerySchema, type VoidRequestListQuery } from "@/lib/schemas/void-requests";
 

@@ -3,7 +3,7 @@ import "server-only";
 import { AppError } from "@/lib/errors";
 import { actorOf, recordActivity } from "@/lib/server/platform/activity/record-activity";
 import type { AuthContext } from "@/lib/server/platform/http/auth-context";
-import { requirePermission } from "@/lib/server/auth/id-token";
+import { requirePermission } from "@/lib/server/auth";
 import { getDb } from "@/lib/server/platform/db";
 
 /**

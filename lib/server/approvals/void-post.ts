@@ -5,7 +5,7 @@ import type { AuthContext } from "@/lib/server/platform/http/auth-context";
 import { json, readBodyBytes } from "@/lib/server/platform/http";
 import { annotateRequest } from "@/lib/server/platform/http/request-context";
 import { isSimulatedAnswer } from "@/lib/server/platform/taxauth/deployment-mode";
-import { voidAttemptAnswer } from "@/lib/server/voids/http";
+import { voidAttemptAnswer } from "@/lib/server/voids";
 
 import { sendOrRequestVoid } from "./create-void-request";
 import { heldVoidAnswer, prefersRespondAsync, requestIpOf } from "./http";

@@ -3,9 +3,9 @@ import "server-only";
 import type { Environment } from "@/lib/domain/environments";
 import { voidReasonOf, type VoidReason } from "@/lib/domain/void-reasons";
 import { isVoidRequestStatus, type VoidRequestStatus } from "@/lib/domain/void-requests";
-import type { LedgerWarning } from "@/lib/server/ledger/prevoid-check";
-import { parseStoredRanges } from "@/lib/server/voids/stored-ranges";
-import type { VoidRangeView } from "@/lib/server/voids/types";
+import type { LedgerWarning } from "@/lib/server/ledger";
+import { parseStoredRanges } from "@/lib/server/platform/db/stored-ranges";
+import type { VoidRangeView } from "@/lib/server/voids";
 import type { VoidRequest } from "@/prisma/generated/client";
 
 /**

@@ -7,7 +7,7 @@ import { date608 } from "@/lib/domain/dgii-608";
 import { formatFechaHora } from "@/lib/domain/fecha";
 import { isVoidReasonCode, VOID_REASON_DGII_NAMES } from "@/lib/domain/void-reasons";
 import { csvChunks, type CsvRow } from "@/lib/server/platform/http/csv";
-import { parseStoredRanges } from "@/lib/server/voids/stored-ranges";
+import { parseStoredRanges } from "@/lib/server/platform/db/stored-ranges";
 
 import {
   activityPages,

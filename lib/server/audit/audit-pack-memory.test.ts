@@ -9,7 +9,7 @@ import { formatFechaHora } from "@/lib/domain/fecha";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 import { sampleVoidContent, storeAcceptedVoid } from "@/lib/server/voids/testing/stored-voids";
-import { storedRanges } from "@/lib/server/voids/stored-ranges";
+import { storedRanges } from "@/lib/server/platform/db/stored-ranges";
 import { v7 as uuidv7 } from "uuid";
 
 import { openAuditPack } from "./build-audit-pack";

@@ -11,7 +11,7 @@ import {
   LINE_END_608,
   split608,
 } from "@/lib/domain/dgii-608";
-import { parseStoredRanges } from "@/lib/server/voids/stored-ranges";
+import { parseStoredRanges } from "@/lib/server/platform/db/stored-ranges";
 
 import { eachVoid, rangesOf, type AuditScope, type PageOptions } from "./audit-queries";
 import type { ZipWriter } from "./zip-writer";

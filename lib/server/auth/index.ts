@@ -32,3 +32,6 @@ export {
 export { signInCustomer, refreshCustomerSession, type CustomerSession } from "./customer-sign-in";
 export { revokeRefreshTokens } from "./refresh-tokens";
 export { hashPassword, verifyPassword } from "./password";
+export { prepareApiKey } from "./api-keys";
+export { beginLoginAttempt } from "./login-throttle";
+export { disableTotp } from "./second-factor";

@@ -3,7 +3,8 @@ import "server-only";
 import { generateSecret, generateURI, verify } from "otplib";
 
 import { AppError } from "@/lib/errors";
-import { open, seal } from "@/lib/server/certificates/encryption";
+import { open, seal } from "@/lib/server/platform/secrets/encryption";
+import { totpSecretContext } from "@/lib/server/platform/secrets/sealing-contexts";
 import { loadConfig } from "@/lib/server/platform/config/load-config";
 import { getDb, nowMs } from "@/lib/server/platform/db";
 
@@ -15,7 +16,6 @@ import { getDb, nowMs } from "@/lib/server/platform/db";
  */
 const ISSUER = "Anula";
 const EPOCH_TOLERANCE_SECONDS = 30;
-export const secretContext = (userId: string) => `anula:user:totp:${userId}`;
 
 interface SecondFactorColumns {
   id: string;
@@ -31,7 +31,7 @@ function secretOf(user: SecondFactorColumns): string | null {
   return open(
     loadConfig().decryptionKeys,
     { ciphertext: user.totpSecretCiphertext, iv: user.totpSecretIv, tag: user.totpSecretTag } as never,
-    secretContext(user.id),
+    totpSecretContext(user.id),
   ).toString("utf8");
 }
 
@@ -107,7 +107,7 @@ export async function beginTotpEnrollment(userId: string): Promise<TotpEnrollmen
     );
   }
   const secret = generateSecret();
-  const sealed = seal(loadConfig().encryptionKey, Buffer.from(secret, "utf8"), secretContext(userId));
+  const sealed = seal(loadConfig().encryptionKey, Buffer.from(secret, "utf8"), totpSecretContext(userId));
   await db.user.update({
     where: { id: userId },
     data: {

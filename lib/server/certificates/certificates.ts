@@ -1,4 +1,5 @@
 import "server-only";
+import { p12Context, passwordContext } from "@/lib/server/platform/secrets/sealing-contexts";
 
 import { AppError, isAppError } from "@/lib/errors";
 import { recordActivity, SYSTEM_BY, type ActivityBy } from "@/lib/server/platform/activity/record-activity";
@@ -10,12 +11,10 @@ import type { Certificate, Prisma, PrismaClient } from "@/prisma/generated/clien
 
 import { certificateHolderId, holderConfirmationOf } from "./certificate-holder";
 import { SUMMARY_COLUMNS, toCertificateSummary, type CertificateSummary } from "./certificate-summary";
-import { open, seal } from "./encryption";
+import { open, seal } from "../platform/secrets/encryption";
 
 // Bound to the organization that owns the certificate. Certificates sealed before organizations
 // existed were bound to their account's id, which the migration made their organization's id.
-export const p12Context = (organizationId: string) => `anula:certificate:p12:${organizationId}`;
-export const passwordContext = (organizationId: string) => `anula:certificate:password:${organizationId}`;
 
 /**
  * Loaded signing keys by certificate id. Keyed by id (not account) so every instance sees another

@@ -8,3 +8,4 @@ export {
 } from "./certificates";
 export { certificateHolderId, holderConfirmationOf } from "./certificate-holder";
 export type { CertificateSummary } from "./certificate-summary";
+export { prepareCertificate } from "./certificates";

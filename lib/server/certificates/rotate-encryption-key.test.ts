@@ -12,8 +12,8 @@ import { generatePkcs12 } from "@/lib/server/platform/signing/generate-pkcs12";
 import { verifyXmlSignature } from "@/lib/taxauth-simulator/xmldsig/verify-xml-signature";
 
 import { clearSigningCredentialCache, getActiveSigningCredential, uploadCertificate } from "./index";
-import { p12Context, passwordContext } from "./certificates";
-import { isSealedWith, keyIdOf, open, seal } from "./encryption";
+import { p12Context, passwordContext } from "@/lib/server/platform/secrets/sealing-contexts";
+import { isSealedWith, keyIdOf, open, seal } from "../platform/secrets/encryption";
 import { rotateEncryptionKey, type RotationReport } from "./rotate-encryption-key";
 
 const KEY_A = randomBytes(32);

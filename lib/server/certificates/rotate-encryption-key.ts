@@ -2,10 +2,13 @@ import "server-only";
 
 import type { PrismaClient } from "@/prisma/generated/client";
 
-import { secretContext } from "@/lib/server/auth/second-factor";
+import {
+  p12Context,
+  passwordContext,
+  totpSecretContext,
+} from "@/lib/server/platform/secrets/sealing-contexts";
 
-import { p12Context, passwordContext } from "./certificates";
-import { isSealedWith, open, seal, type Sealed } from "./encryption";
+import { isSealedWith, open, seal, type Sealed } from "../platform/secrets/encryption";
 
 /**
  * `npm run rotate-key`: re-encrypts everything stored encrypted (certificates and their passwords,
@@ -168,7 +171,7 @@ async function rotateTotpSecrets(db: PrismaClient, options: RotationOptions): Pr
       }
       let resealed: Sealed;
       try {
-        resealed = reseal(keys, secret, secretContext(row.id));
+        resealed = reseal(keys, secret, totpSecretContext(row.id));
       } catch {
         counts.unreadable += 1;
         continue;

@@ -16,3 +16,4 @@ export {
   DEMO_ENVIRONMENT,
 } from "./demo-documents";
 export { toDocumentRecord, toDocumentBatchData, taxauthResponsesOf } from "./document-views";
+export { documentJobs } from "./jobs";

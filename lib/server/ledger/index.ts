@@ -64,3 +64,4 @@ export {
   type StoredForWrite,
 } from "./document-writer";
 export { recordDgiiSubmissions, type FoundSubmission } from "./dgii-submissions";
+export { daysUntil, dmyToIso } from "./dates";

@@ -4,7 +4,7 @@ import type { Environment } from "@/lib/domain/environments";
 import { normalizeBySerieTipo } from "@/lib/domain/intervals";
 import { logger } from "@/lib/server/platform/config/logger";
 import { getDb } from "@/lib/server/platform/db";
-import { storedRequestRanges } from "@/lib/server/voids/stored-ranges";
+import { storedRequestRanges } from "@/lib/server/platform/db/stored-ranges";
 
 /** Final voids taken in per round trip of the sync. */
 const SYNC_BATCH = 50;

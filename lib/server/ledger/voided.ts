@@ -11,7 +11,7 @@ import {
   type IntervalSet,
 } from "@/lib/domain/intervals";
 import { getDb } from "@/lib/server/platform/db";
-import { storedRequestRanges } from "@/lib/server/voids/stored-ranges";
+import { storedRequestRanges } from "@/lib/server/platform/db/stored-ranges";
 
 import { issuedBetween } from "./issued";
 

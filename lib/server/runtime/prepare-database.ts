@@ -4,17 +4,12 @@ import type { AppConfig } from "@/lib/server/platform/config/load-config";
 import { logger } from "@/lib/server/platform/config/logger";
 import { openProcessDatabase } from "@/lib/server/platform/db/get-db";
 import { databaseTarget, describeTarget } from "@/lib/server/platform/db/database-target";
-import { ensureDemoAccount } from "@/lib/server/accounts/demo-account";
-import { ensureDemoDocuments } from "@/lib/server/documents/demo-documents";
-import { backfillVoidedIntervals } from "@/lib/server/ledger/sync-voided";
+import { ensureDemoAccount } from "@/lib/server/accounts";
+import { ensureDemoDocuments } from "@/lib/server/documents";
+import { backfillVoidedIntervals } from "@/lib/server/ledger";
 import { showSecretsOnce } from "@/lib/server/platform/ops/show-secrets-once";
 import { enforceTaxAuthMode } from "@/lib/server/platform/taxauth/deployment-mode";
-import {
-  ensureSetupToken,
-  SETUP_PAGE_LABEL,
-  SETUP_PATH,
-  SETUP_TOKEN_LABEL,
-} from "@/lib/server/setup/setup-token";
+import { ensureSetupToken, SETUP_PAGE_LABEL, SETUP_PATH, SETUP_TOKEN_LABEL } from "@/lib/server/setup";
 
 /**
  * Before the server answers: apply pending migrations (under PostgreSQL's advisory lock, so several

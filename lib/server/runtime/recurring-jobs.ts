@@ -1,13 +1,13 @@
 import "server-only";
 
-import { approvalJobs } from "@/lib/server/approvals/jobs";
-import { documentJobs } from "@/lib/server/documents/jobs";
-import { notificationJobs } from "@/lib/server/notifications/jobs";
+import { approvalJobs } from "@/lib/server/approvals";
+import { documentJobs } from "@/lib/server/documents";
+import { notificationJobs } from "@/lib/server/notifications";
 import { loadConfig } from "@/lib/server/platform/config/load-config";
 import type { RecurringJob } from "@/lib/server/platform/jobs/job-queue";
-import { scanJobs } from "@/lib/server/scans/jobs";
-import { voidJobs } from "@/lib/server/voids/jobs";
-import { webhookJobs } from "@/lib/server/webhooks/jobs";
+import { scanJobs } from "@/lib/server/scans";
+import { voidJobs } from "@/lib/server/voids";
+import { webhookJobs } from "@/lib/server/webhooks";
 
 /**
  * The periodic work of the app, each run once per period across every instance (job-queue.ts):

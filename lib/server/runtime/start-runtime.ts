@@ -6,8 +6,8 @@ import { connectEmbeddedSimulator } from "@/lib/server/platform/taxauth/client-i
 import { registerGracefulShutdown } from "@/lib/server/platform/ops/shutdown";
 import { SIMULATOR_ADMIN_TOKEN_LABEL, showSecretsOnce } from "@/lib/server/platform/ops/show-secrets-once";
 import { startBackgroundWork } from "@/lib/server/platform/jobs/background-work";
-import { startWebhookDispatcher, stopWebhookDispatcher } from "@/lib/server/webhooks/dispatcher";
-import { interruptAbandonedSends, startLeaseKeeper, stopLeaseKeeper } from "@/lib/server/voids/send-leases";
+import { startWebhookDispatcher, stopWebhookDispatcher } from "@/lib/server/webhooks";
+import { interruptAbandonedSends, startLeaseKeeper, stopLeaseKeeper } from "@/lib/server/voids";
 
 import { recurringJobs } from "./recurring-jobs";
 
@@ -56,7 +56,7 @@ async function start(): Promise<void> {
     connectEmbeddedSimulator(simulator.url);
     registerDemoDocuments = (rnc) => {
       // The simulated authority knows the demo documents, so their pending statuses resolve.
-      void import("@/lib/server/documents/demo-documents").then(({ demoTaxAuthDocuments }) => {
+      void import("@/lib/server/documents").then(({ demoTaxAuthDocuments }) => {
         for (const document of demoTaxAuthDocuments(rnc)) simulator.admin.registerDocument(document);
       });
     };

@@ -3,3 +3,4 @@
 export { announceOnce, type Announcement } from "./announce";
 export { LEDGER_EVENTS_PER_RUN, scanLedger, type LedgerScanResult } from "./scan-ledger";
 export { scanCertificates, type CertificateScanResult } from "./scan-certificates";
+export { scanJobs } from "./jobs";

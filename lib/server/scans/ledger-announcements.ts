@@ -3,7 +3,7 @@ import "server-only";
 import type { Environment } from "@/lib/domain/environments";
 import { expiryThreshold } from "@/lib/domain/expiry-warnings";
 import { TYPES_WITHOUT_EXPIRY, type Gap, type Inventory } from "@/lib/server/ledger";
-import { daysUntil, dmyToIso } from "@/lib/server/ledger/dates";
+import { daysUntil, dmyToIso } from "@/lib/server/ledger";
 
 import type { Announcement } from "./announce";
 

@@ -4,8 +4,8 @@ import { hasValidCheckDigit } from "@/lib/domain/rnc";
 import { AppError } from "@/lib/errors";
 import { getDictionary } from "@/lib/i18n";
 import { firstRunSchema, type FirstRunInput } from "@/lib/schemas/first-run";
-import { createCompany, createOrganization, createUser } from "@/lib/server/accounts/accounts";
-import { beginLoginAttempt } from "@/lib/server/auth/login-throttle";
+import { createCompany, createOrganization, createUser } from "@/lib/server/accounts";
+import { beginLoginAttempt } from "@/lib/server/auth";
 import { loadConfig } from "@/lib/server/platform/config/load-config";
 import { getDb, type PrismaClient } from "@/lib/server/platform/db";
 

@@ -8,7 +8,7 @@ import type { ActivityBy } from "@/lib/server/platform/activity/record-activity"
 import { recordVoidSent } from "@/lib/server/voids/void-activity";
 import { getActiveSigningCredential } from "@/lib/server/certificates";
 import { assertSequencesUnused, ledgerRangesOf, outsideAuthorizationWarnings } from "@/lib/server/ledger";
-import type { LedgerWarning } from "@/lib/server/ledger/prevoid-check";
+import type { LedgerWarning } from "@/lib/server/ledger";
 import { loadConfig } from "@/lib/server/platform/config/load-config";
 import { logger } from "@/lib/server/platform/config/logger";
 import { isUniqueViolation } from "@/lib/server/platform/db";
@@ -21,7 +21,7 @@ import { prepareVoidOffThread } from "./prepare-off-thread";
 import type { PreparedVoid, VoidRequestBody } from "./prepare-void";
 import { refuseAlreadyVoided, writeAheadUnderLock } from "./locked-write-ahead";
 import { instanceId, leaseMs } from "./send-leases";
-import { storedRangesJson, storedRequestRanges } from "./stored-ranges";
+import { storedRangesJson, storedRequestRanges } from "../platform/db/stored-ranges";
 import { refuseWhileVoidServiceUnavailable } from "./void-service-gate";
 import {
   outcomeOf,

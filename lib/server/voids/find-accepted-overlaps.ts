@@ -4,7 +4,11 @@ import type { Environment } from "@/lib/domain/environments";
 import { normalize, overlapping, serieTipoKey, type Interval } from "@/lib/domain/intervals";
 import { getDb } from "@/lib/server/platform/db";
 
-import { storedRangeGroups, storedRequestRanges, type StoredRequestRange } from "./stored-ranges";
+import {
+  storedRangeGroups,
+  storedRequestRanges,
+  type StoredRequestRange,
+} from "../platform/db/stored-ranges";
 import type { VoidContent } from "./types";
 
 /** A request line sharing numbers with earlier accepted voids: which voids, and exactly which numbers. */

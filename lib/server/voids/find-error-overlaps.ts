@@ -3,7 +3,11 @@ import type { Environment } from "@/lib/domain/environments";
 import type { VoidContent } from "./types";
 import { findErrorAttempts } from "./void-repository";
 import { overlapping, serieTipoKey } from "@/lib/domain/intervals";
-import { storedRangeGroups, storedRequestRanges, type StoredRequestRange } from "./stored-ranges";
+import {
+  storedRangeGroups,
+  storedRequestRanges,
+  type StoredRequestRange,
+} from "../platform/db/stored-ranges";
 
 /** An earlier void attempt still in `Error` that shares sequences with the request. */
 export interface ErrorOverlap {

@@ -6,7 +6,7 @@ import { lookupDocuments } from "@/lib/portal/document-lookup";
 import { findVoidsCovering } from "./find-voids-covering";
 import { splitPartialSuccess } from "./partial-success";
 import { voidContentOf } from "./prepare-void";
-import { storedRanges } from "./stored-ranges";
+import { storedRanges } from "../platform/db/stored-ranges";
 import type { VoidCompletion } from "./types";
 import { completeVoid, insertWriteAhead } from "./void-repository";
 

@@ -4,7 +4,7 @@ import { readEncf } from "@/lib/domain/encf";
 import { overlapping, serieTipoKey } from "@/lib/domain/intervals";
 import { AppError } from "@/lib/errors";
 
-import { storedRangeGroups } from "./stored-ranges";
+import { storedRangeGroups } from "../platform/db/stored-ranges";
 import type { VoidRecordView } from "./types";
 import { findCoveringCandidates } from "./void-repository";
 

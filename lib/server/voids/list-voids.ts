@@ -4,7 +4,7 @@ import { AppError, type ErrorCode } from "@/lib/errors";
 import { LIST_LIMIT_DEFAULT, voidListQuerySchema, type VoidListQuery } from "@/lib/schemas/void-ncf-list";
 import { decodeCursor, encodeCursor } from "./list-cursor";
 import { storedRangesJsonOffThread } from "./prepare-off-thread";
-import { parseStoredRanges } from "./stored-ranges";
+import { parseStoredRanges } from "../platform/db/stored-ranges";
 import type { VoidAttempt, VoidRecordView } from "./types";
 import {
   findStoredRanges,

@@ -7,7 +7,7 @@ import { getDb, inTransaction, lockNumberSeries } from "@/lib/server/platform/db
 import { writeEvent } from "@/lib/server/platform/events/write-event";
 
 import { firstOverlappingLine } from "./find-error-overlaps";
-import { storedRangeGroups } from "./stored-ranges";
+import { storedRangeGroups } from "../platform/db/stored-ranges";
 import type { VoidAttempt, VoidContent } from "./types";
 import {
   findAcceptedOverlap,

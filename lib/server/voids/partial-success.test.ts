@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { splitPartialSuccess } from "./partial-success";
-import { parseStoredRanges } from "./stored-ranges";
+import { parseStoredRanges } from "../platform/db/stored-ranges";
 
 const e = (tipo: string, n: number) => `E${tipo}${String(n).padStart(10, "0")}`;
 const sent = (...ranges: Array<[string, number, number]>) =>

@@ -10,7 +10,7 @@ import {
 } from "@/lib/domain/intervals";
 import type { DetailRange } from "@/lib/server/platform/taxauth/void-answer-table";
 import { serieTipoBoxes } from "./prepare-void";
-import { storedRanges, storedRequestRanges } from "./stored-ranges";
+import { storedRanges, storedRequestRanges } from "../platform/db/stored-ranges";
 import type { SerieTipoBox, VoidRangeView } from "./types";
 
 /** What a partial success leaves on the record: `ranges` what DGII voided, `excepted` what it did not. */

@@ -13,7 +13,7 @@ import {
   storedRangesJsonOffThread,
 } from "./prepare-off-thread";
 import { prepareVoid, type PrepareVoidInput } from "./prepare-void";
-import { isCompressedStoredRanges } from "./stored-ranges";
+import { isCompressedStoredRanges } from "../platform/db/stored-ranges";
 
 afterAll(async () => {
   await stopPrepareWorker();

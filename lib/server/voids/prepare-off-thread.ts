@@ -2,7 +2,7 @@ import "server-only";
 import { Worker } from "node:worker_threads";
 import { createWorkerPool, sourceWorker } from "@/lib/server/platform/workers/pool";
 import { prepareVoid, type PrepareVoidInput, type PreparedVoid } from "./prepare-void";
-import { isCompressedStoredRanges, storedRangesJson } from "./stored-ranges";
+import { isCompressedStoredRanges, storedRangesJson } from "../platform/db/stored-ranges";
 import type { VOID_WORKER_TASKS } from "./worker-tasks";
 
 /** The voids' worker thread (worker-entry.ts), started on first use. */

@@ -11,7 +11,7 @@ import { parseJsonBytes } from "@/lib/server/platform/http/read-json-body";
 import { parseVoidNcfRequest } from "@/lib/schemas/void-ncf";
 import { signBuiltXml, type SigningCredential } from "@/lib/server/platform/signing";
 import { requestHash } from "./request-hash";
-import { storedRanges } from "./stored-ranges";
+import { storedRanges } from "../platform/db/stored-ranges";
 import type { SerieTipoBox, VoidContent } from "./types";
 
 /**

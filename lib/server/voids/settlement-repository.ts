@@ -11,7 +11,7 @@ import type { VoidRecord } from "@/prisma/generated/client";
 import { refuseWhileOverlappingSend } from "./locked-write-ahead";
 import type { PartialSplit } from "./partial-success";
 import type { EvidenceFile } from "./settlement-evidence";
-import { storedRequestRanges } from "./stored-ranges";
+import { storedRequestRanges } from "../platform/db/stored-ranges";
 import type {
   EvidenceView,
   SendAttemptView,

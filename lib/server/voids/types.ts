@@ -1,5 +1,5 @@
 import "server-only";
-import type { LedgerWarning } from "@/lib/server/ledger/prevoid-check";
+import type { LedgerWarning } from "@/lib/server/ledger";
 import type { Environment } from "@/lib/domain/environments";
 import type { VoidReason } from "@/lib/domain/void-reasons";
 import type { PartialSplit } from "./partial-success";
@@ -29,12 +29,9 @@ export interface VoidContent {
   boxes: SerieTipoBox[];
 }
 
-export interface VoidRangeView {
-  tipoeCF: string;
-  secuenciaDesde: string;
-  secuenciaHasta: string;
-  cantidad: number;
-}
+import type { VoidRangeView } from "@/lib/server/platform/db/stored-ranges";
+
+export type { VoidRangeView };
 
 export type VoidStatus = "Aceptado" | "Rechazado" | "Error";
 

@@ -10,7 +10,7 @@ import { firstOverlap, serieTipoKey } from "@/lib/domain/intervals";
 import { voidReasonOf, type VoidReason } from "@/lib/domain/void-reasons";
 import type { VoidReasonFilter } from "@/lib/schemas/void-ncf-list";
 import type { PartialSplit } from "./partial-success";
-import { parseStoredRanges, storedRangeGroups, type StoredRequestRange } from "./stored-ranges";
+import { parseStoredRanges, storedRangeGroups, type StoredRequestRange } from "../platform/db/stored-ranges";
 import { recordLateAnswer } from "./settlement-repository";
 import { recordVoidOutcome } from "@/lib/server/platform/metrics/record";
 import {

@@ -1,6 +1,6 @@
 import "server-only";
 import { prepareVoid } from "./prepare-void";
-import { storedRangesJson } from "./stored-ranges";
+import { storedRangesJson } from "../platform/db/stored-ranges";
 
 /**
  * What the voids' worker thread can do, by name: CPU-heavy, synchronous steps whose input and

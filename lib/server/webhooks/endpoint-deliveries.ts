@@ -4,7 +4,7 @@ import type { Environment } from "@/lib/domain/environments";
 import { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryStatus } from "@/lib/domain/webhook-endpoint";
 import { AppError, type ErrorCode } from "@/lib/errors";
 import { getDb, toMs, toMsOrNull } from "@/lib/server/platform/db";
-import { decodeCursor, encodeCursor } from "@/lib/server/voids/list-cursor";
+import { decodeCursor, encodeCursor } from "@/lib/server/voids";
 
 import type { WebhookScope } from "./endpoints";
 import { isParked } from "./parking";

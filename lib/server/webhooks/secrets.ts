@@ -2,7 +2,7 @@ import "server-only";
 
 import { randomBytes } from "node:crypto";
 
-import { open, seal, type Keys } from "@/lib/server/certificates/encryption";
+import { open, seal, type Keys } from "@/lib/server/platform/secrets/encryption";
 import { loadConfig } from "@/lib/server/platform/config/load-config";
 
 /**

@@ -2,7 +2,14 @@ import "server-only";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { readEncf } from "@/lib/domain/encf";
 import { groupBySerieTipo, sortByDesde } from "@/lib/domain/intervals";
-import type { VoidRangeView } from "./types";
+
+/** One range of a void as the spec shows it (GET void-ncf's `ranges`). */
+export interface VoidRangeView {
+  tipoeCF: string;
+  secuenciaDesde: string;
+  secuenciaHasta: string;
+  cantidad: number;
+}
 
 type StoredRange = [tipoeCF: string, secuenciaDesde: string, secuenciaHasta: string, cantidad: number];
 
