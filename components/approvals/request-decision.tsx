@@ -1,17 +1,17 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 
 import { Banner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { InputField, TextareaField } from "@/components/ui/field";
-import { Spinner } from "@/components/ui/spinner";
+import { TextareaField } from "@/components/ui/field";
+import { IrreversibleConfirmDialog } from "@/components/ui/irreversible-confirm-dialog";
 import type { Environment } from "@/lib/domain/environments";
 import type { Locale } from "@/lib/domain/locale";
 import { REJECTION_REASON_MAX } from "@/lib/domain/void-requests";
-import { format, formatNumber, plural, type Dictionary } from "@/lib/i18n";
+import { formatNumber, plural, type Dictionary } from "@/lib/i18n";
 import { approveVoidRequestAction, rejectVoidRequestAction } from "@/lib/portal/actions/approval-actions";
 
 import styles from "./approvals.module.css";
@@ -28,22 +28,6 @@ export interface RequestDecisionProps {
   confirm: Dictionary["voidTool"]["confirm"];
   /** What to say when no answer came back (the void may have been sent: look before retrying). */
   network: string;
-}
-
-/** Seconds since mount, so a slow authority does not look like a frozen page. */
-function Elapsed({ template, locale }: { template: string; locale: Locale }) {
-  const [seconds, setSeconds] = useState(0);
-  useEffect(() => {
-    const started = Date.now();
-    const timer = setInterval(() => setSeconds(Math.floor((Date.now() - started) / 1000)), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  return (
-    <div className={styles.sending} role="status" aria-live="polite">
-      <Spinner />
-      <span>{format(template, { seconds: formatNumber(seconds, locale) })}</span>
-    </div>
-  );
 }
 
 /**
@@ -65,15 +49,11 @@ export function RequestDecision({
 }: RequestDecisionProps) {
   const router = useRouter();
   const [open, setOpen] = useState<"approve" | "reject" | null>(null);
-  const [typed, setTyped] = useState("");
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string>();
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
-  const production = environment === "eCF";
-  const totalText = formatNumber(totalVoided, locale);
-  const typedOk = !production || typed.replace(/[^0-9]/g, "") === String(totalVoided);
 
   const close = () => {
     if (busyRef.current) return;
@@ -81,7 +61,6 @@ export function RequestDecision({
     setFailure(undefined);
   };
   const openDialog = (which: "approve" | "reject") => {
-    setTyped("");
     setReason("");
     setReasonError(undefined);
     setFailure(undefined);
@@ -89,7 +68,8 @@ export function RequestDecision({
   };
 
   async function approve() {
-    if (busyRef.current || !typedOk) return;
+    // The dialog calls this only once the total is typed (in eCF).
+    if (busyRef.current) return;
     busyRef.current = true;
     setBusy(true);
     setFailure(undefined);
@@ -140,33 +120,28 @@ export function RequestDecision({
           {t.reject}
         </Button>
       </div>
-      <Dialog
+      <IrreversibleConfirmDialog
         open={open === "approve"}
         title={t.approveTitle}
-        danger={production}
-        onCancel={close}
-        buttons={
-          <>
-            <Button variant="secondary" onClick={close} disabled={busy}>
-              {confirm.cancel}
-            </Button>
-            <Button
-              variant="danger"
-              onClick={approve}
-              disabled={busy || !typedOk}
-              aria-busy={busy || undefined}
-              data-testid="approve-confirm"
-            >
-              {plural(t.approveSubmit, totalVoided, locale)}
-            </Button>
-          </>
+        locale={locale}
+        strings={confirm}
+        production={environment === "eCF"}
+        total={totalVoided}
+        submitLabel={plural(t.approveSubmit, totalVoided, locale)}
+        submitVariant="danger"
+        submitTestId="approve-confirm"
+        sending={busy && open === "approve"}
+        sendingText={t.sending}
+        footer={
+          failure && open === "approve" ? (
+            <Banner tone="danger" role="alert" testId="decision-failure">
+              <p>{failure}</p>
+            </Banner>
+          ) : null
         }
+        onCancel={close}
+        onConfirm={approve}
       >
-        {production ? (
-          <p className={styles.productionBanner} role="note">
-            {confirm.production}
-          </p>
-        ) : null}
         <p data-testid="approve-what">
           {plural(t.approveWhat, totalVoided, locale, { environment: environmentLabel, requester })}
         </p>
@@ -174,31 +149,13 @@ export function RequestDecision({
           <dt>{confirm.environment}</dt>
           <dd data-testid="approve-environment">{environment}</dd>
           <dt>{confirm.total}</dt>
-          <dd className="num">{totalText}</dd>
+          <dd className="num">{formatNumber(totalVoided, locale)}</dd>
         </dl>
         <p className="muted">{t.approveChecks}</p>
         <Banner tone="danger">
           <p>{confirm.irreversible}</p>
         </Banner>
-        {production ? (
-          <InputField
-            label={confirm.typeTotalLabel}
-            hint={format(confirm.typeTotal, { total: totalText })}
-            className={styles.typedTotal}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            inputMode="numeric"
-            autoComplete="off"
-            disabled={busy}
-          />
-        ) : null}
-        {failure && open === "approve" ? (
-          <Banner tone="danger" role="alert" testId="decision-failure">
-            <p>{failure}</p>
-          </Banner>
-        ) : null}
-        {busy && open === "approve" ? <Elapsed template={t.sending} locale={locale} /> : null}
-      </Dialog>
+      </IrreversibleConfirmDialog>
       <Dialog
         open={open === "reject"}
         title={t.rejectTitle}

@@ -1,25 +1,18 @@
 "use client";
 
-import { useEffect, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 
 import { Banner } from "@/components/ui/banner";
-import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
-import { InputField } from "@/components/ui/field";
-import { Spinner } from "@/components/ui/spinner";
-import { Table } from "@/components/ui/table";
-import { ecfTypeName } from "@/lib/domain/ecf-types";
+import { IrreversibleConfirmDialog } from "@/components/ui/irreversible-confirm-dialog";
 import type { Environment } from "@/lib/domain/environments";
 import type { Locale } from "@/lib/domain/locale";
 import type { VoidPlan } from "@/lib/domain/void-request";
 import type { VoidReason } from "@/lib/domain/void-reasons";
-import { format, formatNumber, plural, type Dictionary } from "@/lib/i18n";
-
-import { ReasonFacts } from "@/components/voids/void-reason";
+import { plural, type Dictionary } from "@/lib/i18n";
 
 import styles from "./confirm-dialog.module.css";
+import { PlanReview } from "./plan-review";
 import summaryStyles from "./void-summary.module.css";
-import { XmlPreview } from "./xml-preview";
 
 type VoidToolStrings = Dictionary["voidTool"];
 
@@ -30,6 +23,12 @@ interface ConfirmDialogProps {
   plan: VoidPlan;
   locale: Locale;
   strings: VoidToolStrings;
+  /**
+   * Held by the approval policy: the button creates a request instead (the approvals' tool strings).
+   * Nothing is signed or sent then, so no production frame and no typed total: the approver types it
+   * when approving in eCF.
+   */
+  request?: Dictionary["approvals"]["tool"];
   sending: boolean;
   /** The reason chosen in the tool, repeated here before the irreversible step. */
   reason?: VoidReason | null;
@@ -41,121 +40,58 @@ interface ConfirmDialogProps {
   onConfirm(): void;
 }
 
-/** Mounted while sending: elapsed seconds, so a slow authority does not look like a frozen page. */
-function SendingProgress({ t, locale }: { t: VoidToolStrings["confirm"]; locale: Locale }) {
-  const [seconds, setSeconds] = useState(0);
-  useEffect(() => {
-    const started = Date.now();
-    const timer = setInterval(() => setSeconds(Math.floor((Date.now() - started) / 1000)), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  return (
-    <div className={styles.sending} role="status" aria-live="polite">
-      <Spinner />
-      <span>{format(t.sending, { seconds: formatNumber(seconds, locale) })}</span>
-      <span className="muted">{t.sendingNote}</span>
-    </div>
-  );
-}
-
 /**
  * The last step: environment, RNC, fecha, count per type and total, irreversibility in plain words.
- * In eCF (production) the user types the total to enable the button. The ui Dialog (native modal)
- * traps focus and closes with Escape (except while sending). Mount it with a new key per review so
- * the typed total starts empty each time.
+ * In eCF (production) the user types the total to enable the button (ui IrreversibleConfirmDialog).
+ * Mount it with a new key per review so the XML preview starts closed each time.
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { open, environment, rnc, plan, locale, strings, sending } = props;
+  const { environment, plan, locale, strings, request } = props;
   const t = strings.confirm;
-  const [typed, setTyped] = useState("");
-  const [showXml, setShowXml] = useState(false);
-  const production = environment === "eCF";
-  const totalText = formatNumber(plan.totalVoided, locale);
-  const typedOk = !production || typed.replace(/[^0-9]/g, "") === String(plan.totalVoided);
 
   return (
-    <Dialog
-      open={open}
-      title={t.title}
-      danger={production}
-      onCancel={() => {
-        if (!sending) props.onCancel();
-      }}
-      buttons={
-        <>
-          <Button variant="secondary" onClick={props.onCancel} disabled={sending}>
-            {t.cancel}
-          </Button>
-          <Button
-            variant="danger"
-            onClick={props.onConfirm}
-            disabled={sending || !typedOk || !props.canConfirm}
-            aria-busy={sending || undefined}
-          >
-            {plural(t.submit, plan.totalVoided, locale)}
-          </Button>
-        </>
-      }
+    <IrreversibleConfirmDialog
+      open={props.open}
+      title={request ? request.dialogTitle : t.title}
+      locale={locale}
+      strings={t}
+      production={!request && environment === "eCF"}
+      total={plan.totalVoided}
+      submitLabel={plural(request ? request.submit : t.submit, plan.totalVoided, locale)}
+      submitVariant={request ? "primary" : "danger"}
+      submitTestId={request ? "request-confirm" : undefined}
+      canConfirm={props.canConfirm}
+      sending={props.sending}
+      sendingText={request ? request.requesting : t.sending}
+      sendingNote={request ? undefined : t.sendingNote}
+      footer={props.children}
+      onCancel={props.onCancel}
+      onConfirm={props.onConfirm}
     >
-      {production && (
-        <p className={styles.productionBanner} role="note">
-          {t.production}
-        </p>
-      )}
-      <dl className={`dl ${styles.facts}`}>
-        <dt>{t.environment}</dt>
-        <dd data-testid="confirm-environment">{environment}</dd>
-        <dt>{t.rnc}</dt>
-        <dd className="mono">{rnc}</dd>
-        <dt>{t.fecha}</dt>
-        <dd className="mono">{plan.fechaHoraAnulacion}</dd>
-        {props.reason !== undefined && <ReasonFacts reason={props.reason} t={strings.reasons} />}
-      </dl>
-      <Table compact caption={t.perType}>
-        <tbody>
-          {plan.blocks.map((block) => (
-            <tr key={block.tipoeCF}>
-              <th scope="row">
-                <span className={summaryStyles.typeCode}>{block.tipoeCF}</span>{" "}
-                {ecfTypeName(block.tipoeCF, locale)}
-              </th>
-              <td className="num">{formatNumber(block.cantidad, locale)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">{t.total}</th>
-            <td className="num" data-testid="confirm-total">
-              {totalText}
-            </td>
-          </tr>
-        </tfoot>
-      </Table>
-      <Banner tone="danger">
-        <p className={styles.irreversible}>{t.irreversible}</p>
-      </Banner>
-      <div>
-        <Button variant="link" onClick={() => setShowXml((v) => !v)} aria-expanded={showXml}>
-          {t.showXml}
-        </Button>
-      </div>
-      {showXml && <XmlPreview rnc={rnc} plan={plan} locale={locale} t={strings.preview} />}
-      {production && (
-        // Named "Total de secuencias" (e2e tests find it so); the instruction is its hint.
-        <InputField
-          label={t.typeTotalLabel}
-          hint={format(t.typeTotal, { total: totalText })}
-          className={styles.typedTotal}
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          inputMode="numeric"
-          autoComplete="off"
-          disabled={sending}
-        />
-      )}
-      {props.children}
-      {sending && <SendingProgress t={t} locale={locale} />}
-    </Dialog>
+      {request ? (
+        <Banner tone="info">
+          <p>{request.dialogNote}</p>
+        </Banner>
+      ) : null}
+      <PlanReview
+        environment={environment}
+        rnc={props.rnc}
+        plan={plan}
+        locale={locale}
+        strings={strings}
+        fecha={request ? request.fechaAtApproval : plan.fechaHoraAnulacion}
+        fechaClassName={request ? undefined : "mono"}
+        reason={props.reason}
+        factsClassName={request ? undefined : styles.facts}
+        codeClassName={request ? "mono" : summaryStyles.typeCode}
+        between={
+          request ? null : (
+            <Banner tone="danger">
+              <p className={styles.irreversible}>{t.irreversible}</p>
+            </Banner>
+          )
+        }
+      />
+    </IrreversibleConfirmDialog>
   );
 }

@@ -3,7 +3,6 @@
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 
-import { RequestConfirmDialog } from "@/components/approvals/request-confirm-dialog";
 import { Banner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
 import { encodeRanges, MAX_WIRE_CHARS } from "@/lib/domain/draft-codec";
@@ -511,27 +510,7 @@ export function VoidTool({
           />
         )}
       </div>
-      {current && held && approval && (
-        <RequestConfirmDialog
-          key={reviewCount}
-          reason={reasonOfDraft(reason.value)}
-          open={confirmOpen}
-          environment={current.environment}
-          rnc={rnc}
-          plan={current.plan}
-          locale={locale}
-          strings={s}
-          t={approval.t}
-          sending={sending}
-          canConfirm={!warnings?.accepted && !warnings?.used && (warnings?.errors.length ? errorAck : true)}
-          onCancel={() => setConfirmOpen(false)}
-          onConfirm={confirm}
-        >
-          {confirmOpen && warningBlock}
-          {confirmOpen && failureBlock}
-        </RequestConfirmDialog>
-      )}
-      {current && !held && (
+      {current && (!held || approval) && (
         <ConfirmDialog
           key={reviewCount}
           reason={reasonOfDraft(reason.value)}
@@ -541,6 +520,7 @@ export function VoidTool({
           plan={current.plan}
           locale={locale}
           strings={s}
+          request={held ? approval?.t : undefined}
           sending={sending}
           canConfirm={!warnings?.accepted && !warnings?.used && (warnings?.errors.length ? errorAck : true)}
           onCancel={() => setConfirmOpen(false)}

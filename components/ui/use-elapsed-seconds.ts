@@ -1,0 +1,14 @@
+"use client";
+
+import { useEffect, useState } from "react";
+
+/** Whole seconds since the calling component mounted, ticking once a second. */
+export function useElapsedSeconds(): number {
+  const [seconds, setSeconds] = useState(0);
+  useEffect(() => {
+    const started = Date.now();
+    const timer = setInterval(() => setSeconds(Math.floor((Date.now() - started) / 1000)), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return seconds;
+}
