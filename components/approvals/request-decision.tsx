@@ -5,7 +5,7 @@ import { useRef, useState } from "react";
 
 import { Banner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { ConfirmActionDialog } from "@/components/ui/confirm-action-dialog";
 import { TextareaField } from "@/components/ui/field";
 import { IrreversibleConfirmDialog } from "@/components/ui/irreversible-confirm-dialog";
 import type { Environment } from "@/lib/domain/environments";
@@ -156,25 +156,15 @@ export function RequestDecision({
           <p>{confirm.irreversible}</p>
         </Banner>
       </IrreversibleConfirmDialog>
-      <Dialog
+      <ConfirmActionDialog
         open={open === "reject"}
         title={t.rejectTitle}
+        cancelLabel={confirm.cancel}
+        confirmLabel={t.rejectSubmit}
+        confirmTestId="reject-confirm"
+        pending={busy}
         onCancel={close}
-        buttons={
-          <>
-            <Button variant="secondary" onClick={close} disabled={busy}>
-              {confirm.cancel}
-            </Button>
-            <Button
-              onClick={reject}
-              disabled={busy}
-              aria-busy={busy || undefined}
-              data-testid="reject-confirm"
-            >
-              {t.rejectSubmit}
-            </Button>
-          </>
-        }
+        onConfirm={reject}
       >
         <p>{t.rejectIntro}</p>
         <TextareaField
@@ -193,7 +183,7 @@ export function RequestDecision({
             <p>{failure}</p>
           </Banner>
         ) : null}
-      </Dialog>
+      </ConfirmActionDialog>
     </>
   );
 }

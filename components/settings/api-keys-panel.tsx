@@ -12,8 +12,7 @@ import { ENVIRONMENTS } from "@/lib/domain/environments";
 import { format, type Dictionary } from "@/lib/i18n";
 import { createApiKeyAction, revokeApiKeyAction } from "@/lib/portal/actions/settings-actions";
 
-import styles from "./api-keys-panel.module.css";
-import { CopyButton } from "./copy-button";
+import { SecretShownOnce } from "./secret-shown-once";
 
 export interface ApiKeyRow {
   id: string;
@@ -76,15 +75,14 @@ export function ApiKeysPanel({ keys, canEdit, t, common, environments }: ApiKeys
   return (
     <div className="stack">
       {created ? (
-        <Banner tone="success" role="alert" title={t.createdTitle} testId="api-key-created">
-          <p>{t.createdWarning}</p>
-          <div className="row row-centered">
-            <code className={styles.secret} data-testid="api-key-value">
-              {created.key}
-            </code>
-            <CopyButton text={created.key} label={common.copy} copiedLabel={common.copied} />
-          </div>
-        </Banner>
+        <SecretShownOnce
+          title={t.createdTitle}
+          warning={t.createdWarning}
+          secret={created.key}
+          testId="api-key-created"
+          valueTestId="api-key-value"
+          common={common}
+        />
       ) : null}
       {error ? (
         <Banner tone="danger" role="alert">

@@ -5,7 +5,7 @@ import { useState, useTransition, type FormEvent } from "react";
 
 import { Banner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { ConfirmActionDialog } from "@/components/ui/confirm-action-dialog";
 import { CheckboxField, InputField } from "@/components/ui/field";
 import { Badge } from "@/components/ui/status-badge";
 import { Table } from "@/components/ui/table";
@@ -19,8 +19,7 @@ import {
   setServiceAccountSendWithoutApprovalAction,
 } from "@/lib/portal/actions/service-account-actions";
 
-import styles from "./api-keys-panel.module.css";
-import { CopyButton } from "./copy-button";
+import { SecretShownOnce } from "./secret-shown-once";
 
 export interface ServiceAccountRow {
   id: string;
@@ -152,28 +151,16 @@ export function ServiceAccountsPanel({
   return (
     <div className="stack">
       {shown ? (
-        <Banner
-          tone="success"
-          role="alert"
+        <SecretShownOnce
           title={format(shown.kind === "created" ? t.createdTitle : t.rotatedTitle, { name: shown.name })}
+          warning={t.secretWarning}
+          secret={shown.secret}
           testId="service-account-secret"
+          valueTestId="service-account-secret-value"
+          common={common}
+          owner={{ label: t.clientId, value: shown.clientId, testId: "service-account-client-id" }}
+          secretLabel={t.secret}
         >
-          <p>{t.secretWarning}</p>
-          <dl className="dl">
-            <dt>{t.clientId}</dt>
-            <dd className="mono" data-testid="service-account-client-id">
-              {shown.clientId}
-            </dd>
-            <dt>{t.secret}</dt>
-            <dd>
-              <div className="row row-centered">
-                <code className={styles.secret} data-testid="service-account-secret-value">
-                  {shown.secret}
-                </code>
-                <CopyButton text={shown.secret} label={common.copy} copiedLabel={common.copied} />
-              </div>
-            </dd>
-          </dl>
           {shown.kind === "rotated" ? (
             <p data-testid="old-secret-expiry">
               {shown.oldSecretsEnded
@@ -181,7 +168,7 @@ export function ServiceAccountsPanel({
                 : format(t.oldSecretsExpire, { date: formatFechaHora(shown.oldSecretsExpireAt) })}
             </p>
           ) : null}
-        </Banner>
+        </SecretShownOnce>
       ) : null}
       {error ? (
         <Banner tone="danger" role="alert">
@@ -306,45 +293,30 @@ export function ServiceAccountsPanel({
           )}
         </tbody>
       </Table>
-      <Dialog
+      <ConfirmActionDialog
         open={granting !== null}
         title={format(bypass.grantTitle, { name: granting?.name ?? "" })}
         danger
+        cancelLabel={common.cancel}
+        confirmLabel={bypass.grantConfirm}
+        confirmTestId="bypass-confirm"
+        pending={pending}
         onCancel={() => setGranting(null)}
-        buttons={
-          <>
-            <Button variant="secondary" onClick={() => setGranting(null)} disabled={pending}>
-              {common.cancel}
-            </Button>
-            <Button
-              variant="danger"
-              onClick={() => granting && onBypass(granting, true)}
-              disabled={pending}
-              data-testid="bypass-confirm"
-            >
-              {bypass.grantConfirm}
-            </Button>
-          </>
-        }
+        onConfirm={() => granting && onBypass(granting, true)}
       >
         <Banner tone="warning">
           <p>{bypass.grantWarning}</p>
         </Banner>
-      </Dialog>
-      <Dialog
+      </ConfirmActionDialog>
+      <ConfirmActionDialog
         open={rotating !== null}
         title={format(t.rotateTitle, { name: rotating?.name ?? "" })}
+        cancelLabel={common.cancel}
+        confirmLabel={t.rotate}
+        confirmTestId="rotate-confirm"
+        pending={pending}
         onCancel={() => setRotating(null)}
-        buttons={
-          <>
-            <Button variant="secondary" onClick={() => setRotating(null)} disabled={pending}>
-              {common.cancel}
-            </Button>
-            <Button onClick={onRotate} disabled={pending} data-testid="rotate-confirm">
-              {t.rotate}
-            </Button>
-          </>
-        }
+        onConfirm={onRotate}
       >
         <p>{t.rotateIntro}</p>
         <InputField
@@ -358,7 +330,7 @@ export function ServiceAccountsPanel({
           value={overlap}
           onChange={(event) => setOverlap(event.target.value)}
         />
-      </Dialog>
+      </ConfirmActionDialog>
     </div>
   );
 }

@@ -4,10 +4,10 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 
-import { CopyButton } from "@/components/settings/copy-button";
-import styles from "@/components/settings/api-keys-panel.module.css";
+import { SecretShownOnce } from "@/components/settings/secret-shown-once";
 import { Banner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
+import { ConfirmActionDialog } from "@/components/ui/confirm-action-dialog";
 import { Dialog } from "@/components/ui/dialog";
 import { Badge } from "@/components/ui/status-badge";
 import { Table } from "@/components/ui/table";
@@ -109,32 +109,22 @@ export function WebhooksPanel({
   return (
     <div className="stack">
       {shown ? (
-        <Banner
-          tone="success"
-          role="alert"
+        <SecretShownOnce
           title={shown.kind === "created" ? t.createdTitle : t.rotatedTitle}
+          warning={t.secretWarning}
+          secret={shown.secret}
           testId="webhook-secret"
+          valueTestId="webhook-secret-value"
+          common={common}
+          owner={{ label: t.url, value: shown.url }}
+          secretLabel={t.secret}
         >
-          <p>{t.secretWarning}</p>
-          <dl className="dl">
-            <dt>{t.url}</dt>
-            <dd className="mono">{shown.url}</dd>
-            <dt>{t.secret}</dt>
-            <dd>
-              <div className="row row-centered">
-                <code className={styles.secret} data-testid="webhook-secret-value">
-                  {shown.secret}
-                </code>
-                <CopyButton text={shown.secret} label={common.copy} copiedLabel={common.copied} />
-              </div>
-            </dd>
-          </dl>
           {shown.previousUntil ? (
             <p data-testid="webhook-previous-secret">
               {format(t.rotatedNote, { date: formatFechaHora(shown.previousUntil) })}
             </p>
           ) : null}
-        </Banner>
+        </SecretShownOnce>
       ) : null}
       {notice ? (
         <Banner
@@ -293,56 +283,37 @@ export function WebhooksPanel({
           />
         ) : null}
       </Dialog>
-      <Dialog
+      <ConfirmActionDialog
         open={rotating !== null}
         title={format(t.rotateTitle, { url: rotating?.url ?? "" })}
+        cancelLabel={common.cancel}
+        confirmLabel={t.rotate}
+        confirmTestId="webhook-rotate-confirm"
+        pending={pending}
         onCancel={() => setRotating(null)}
-        buttons={
-          <>
-            <Button variant="secondary" onClick={() => setRotating(null)} disabled={pending}>
-              {common.cancel}
-            </Button>
-            <Button
-              onClick={() => rotating && onRotate(rotating)}
-              disabled={pending}
-              data-testid="webhook-rotate-confirm"
-            >
-              {t.rotate}
-            </Button>
-          </>
-        }
+        onConfirm={() => rotating && onRotate(rotating)}
       >
         <p>{t.rotateIntro}</p>
-      </Dialog>
-      <Dialog
+      </ConfirmActionDialog>
+      <ConfirmActionDialog
         open={deleting !== null}
         title={format(t.deleteTitle, { url: deleting?.url ?? "" })}
         danger
+        cancelLabel={common.cancel}
+        confirmLabel={t.delete}
+        confirmTestId="webhook-delete-confirm"
+        pending={pending}
         onCancel={() => setDeleting(null)}
-        buttons={
-          <>
-            <Button variant="secondary" onClick={() => setDeleting(null)} disabled={pending}>
-              {common.cancel}
-            </Button>
-            <Button
-              variant="danger"
-              onClick={() =>
-                deleting &&
-                run(
-                  () => deleteWebhookAction(deleting.id),
-                  () => setDeleting(null),
-                )
-              }
-              disabled={pending}
-              data-testid="webhook-delete-confirm"
-            >
-              {t.delete}
-            </Button>
-          </>
+        onConfirm={() =>
+          deleting &&
+          run(
+            () => deleteWebhookAction(deleting.id),
+            () => setDeleting(null),
+          )
         }
       >
         <p>{t.deleteWarning}</p>
-      </Dialog>
+      </ConfirmActionDialog>
     </div>
   );
 }
