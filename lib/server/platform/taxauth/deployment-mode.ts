@@ -14,6 +14,13 @@ import { getDb, type PrismaClient } from "@/lib/server/platform/db";
 const MODE_KEY = "taxauth.mode";
 const SIMULATED_UNTIL_KEY = "taxauth.simulatedUntil";
 
+/**
+ * The record as the start found it (enforceTaxAuthMode), per database handle: it changes only by
+ * the move to DGII, which runs with every instance stopped (in this process, moveToDgii forgets
+ * it), so a running instance's answers need not read it again each time.
+ */
+const started = new WeakMap<object, TaxAuthDeployment>();
+
 type Db = Pick<PrismaClient, "deploymentSetting" | "$transaction">;
 
 /** The database's TAXAUTH, or null before any instance recorded one. */
@@ -50,6 +57,7 @@ export async function enforceTaxAuthMode(
   if (deployment.mode !== mode) {
     throw new AppError("CONFIGURATION_ERROR", taxAuthMismatchMessage(deployment.mode, mode));
   }
+  started.set(db, deployment);
   return deployment;
 }
 
@@ -62,6 +70,7 @@ export async function moveToDgii(
   db: Db,
   now: number = Date.now(),
 ): Promise<{ moved: boolean; deployment: TaxAuthDeployment }> {
+  started.delete(db);
   return db.$transaction(async (tx) => {
     const before = await readDeployment(tx);
     if (before?.mode === "dgii") return { moved: false, deployment: before };
@@ -82,8 +91,10 @@ export async function moveToDgii(
 
 /** The database's record; before any start recorded it, this instance's TAXAUTH. */
 async function currentDeployment(db?: Db): Promise<TaxAuthDeployment> {
+  const handle = db ?? (await getDb());
   return (
-    (await readDeployment(db ?? (await getDb()))) ?? { mode: loadConfig().taxAuth.mode, simulatedUntil: null }
+    started.get(handle) ??
+    (await readDeployment(handle)) ?? { mode: loadConfig().taxAuth.mode, simulatedUntil: null }
   );
 }
 
