@@ -10,6 +10,7 @@ import { voidRequestEvent } from "@/lib/server/platform/events/void-request-even
 import { writeEvent } from "@/lib/server/platform/events/write-event";
 import type { AuthContext } from "@/lib/server/platform/http/auth-context";
 import { getDb, isUniqueViolation } from "@/lib/server/platform/db";
+import { timedStep } from "@/lib/server/platform/metrics/step-timings";
 import type { LedgerWarning } from "@/lib/server/ledger";
 import {
   createVoid,
@@ -69,7 +70,9 @@ export async function sendOrRequestVoid(input: SendOrRequestInput): Promise<Send
   if (requester.principal === "service" && (await sendsWithoutApproval(input.accountId, requester.userId))) {
     return { kind: "sent", result: await createVoid(voidInput) };
   }
-  const policy = await getApprovalPolicy(input.accountId, input.environment);
+  const policy = await timedStep("approval_policy", () =>
+    getApprovalPolicy(input.accountId, input.environment),
+  );
   const hold: VoidHold = {
     // A request stored under the key answers a repeated request, even once the policy is off.
     replay: async (idempotencyKey, requestHash) => {

@@ -5,6 +5,7 @@ import type { AuthContext } from "@/lib/server/platform/http/auth-context";
 import { json, readBodyBytes } from "@/lib/server/platform/http";
 import { annotateRequest } from "@/lib/server/platform/http/request-context";
 import { isSimulatedAnswer } from "@/lib/server/platform/taxauth/deployment-mode";
+import { timedStep } from "@/lib/server/platform/metrics/step-timings";
 import { voidAttemptAnswer } from "@/lib/server/voids";
 
 import { sendOrRequestVoid } from "./create-void-request";
@@ -44,6 +45,7 @@ export async function answerVoidPost(
   }
   const { result } = outcome;
   annotateRequest({ voidId: result.attempt.voidId, voidStatus: result.attempt.status });
-  const answer = voidAttemptAnswer(result, { simulated: await isSimulatedAnswer(result.attempt.createdAt) });
+  const simulated = await timedStep("simulado", () => isSimulatedAnswer(result.attempt.createdAt));
+  const answer = voidAttemptAnswer(result, { simulated });
   return json(answer.body, answer.status);
 }

@@ -11,6 +11,7 @@ import { assertSequencesUnused, ledgerRangesOf, outsideAuthorizationWarnings } f
 import type { LedgerWarning } from "@/lib/server/ledger";
 import { loadConfig } from "@/lib/server/platform/config/load-config";
 import { logger } from "@/lib/server/platform/config/logger";
+import { timedStep } from "@/lib/server/platform/metrics/step-timings";
 import { isUniqueViolation } from "@/lib/server/platform/db";
 import type { SigningCredential } from "@/lib/server/platform/signing";
 import { getTaxAuthClient } from "@/lib/server/platform/taxauth/client-instance";
@@ -92,10 +93,12 @@ export async function createVoid(input: CreateVoidInput): Promise<CreateVoidResu
   if (input.idempotencyKey !== undefined) checkIdempotencyKey(input.idempotencyKey);
   // Read first so the signing can go with the validation to the worker; a certificate problem is
   // reported only after validation and ALREADY_VOIDED, as the flow orders them.
-  const credential = await getActiveSigningCredential(input.accountId).catch((error: unknown) => {
-    if (isAppError(error)) return error;
-    throw error;
-  });
+  const credential = await timedStep("certificate", () => getActiveSigningCredential(input.accountId)).catch(
+    (error: unknown) => {
+      if (isAppError(error)) return error;
+      throw error;
+    },
+  );
   // DGII's announced maintenance or outage (only with TAXAUTH_STATUS_API_KEY): known before anything
   // is signed, so the document is not even signed; refused with 503 after validation (below).
   const unavailable = await refuseWhileVoidServiceUnavailable(input.environment).then(
@@ -114,68 +117,84 @@ export async function createVoid(input: CreateVoidInput): Promise<CreateVoidResu
   };
   // A void that may be held for approval is validated unsigned (a request signs nothing), on a copy
   // of the body: a large one is moved to the worker, and a void let through is prepared again.
-  let prepared = await prepareVoidOffThread(
-    input.hold?.hold
-      ? {
-          ...prepareInput,
-          body: "json" in input.body ? { json: input.body.json.slice() } : input.body,
-          credential: null,
-        }
-      : prepareInput,
+  let prepared = await timedStep("prepare", () =>
+    prepareVoidOffThread(
+      input.hold?.hold
+        ? {
+            ...prepareInput,
+            body: "json" in input.body ? { json: input.body.json.slice() } : input.body,
+            credential: null,
+          }
+        : prepareInput,
+    ),
   );
   if (input.idempotencyKey !== undefined) {
     const replay = await replayIdempotent(input, input.idempotencyKey, prepared.requestHash!);
     if (replay) return logOutcome(input, started, replay);
     await input.hold?.replay?.(input.idempotencyKey, prepared.requestHash!);
   }
-  await refuseAlreadyVoided(input.accountId, input.environment, prepared);
-  // The sequence ledger: a number the company's imported e-CF show as used is never voided (409
-  // SEQUENCE_USED, nothing stored or sent); a range outside every authorization entered is a warning.
   const ledgerRanges = ledgerRangesOf(storedRequestRanges(prepared.storedRanges));
-  await assertSequencesUnused(input.accountId, input.environment, ledgerRanges);
-  const { warnings } = await outsideAuthorizationWarnings(input.accountId, input.environment, ledgerRanges);
+  // 503 TAXAUTH_UNAVAILABLE, the certificate's 412/500, SIGN_ERROR: nothing stored or sent.
+  const sendable = (): { credential: SigningCredential; xml: string; xmlGzipBase64: string } => {
+    if (unavailable) throw unavailable;
+    if (isAppError(credential)) throw credential;
+    if (!prepared.signed.ok) {
+      throw new AppError("SIGN_ERROR", "No se pudo firmar el documento de anulación; no se envió nada.", {
+        cause: prepared.signed.message,
+      });
+    }
+    return { credential, xml: prepared.signed.xml, xmlGzipBase64: prepared.signed.xmlGzipBase64 };
+  };
+  // A void the approval policy may hold is checked before it decides (a refused void is never
+  // stored as a request): ALREADY_VOIDED; the sequence ledger's SEQUENCE_USED (a number the
+  // company's imported e-CF show as used is never voided); a range outside every authorization
+  // entered is a warning. Any other void runs them once, under the series' lock below, in the same
+  // order: checking before the lock as well would only repeat them.
+  let warnings: LedgerWarning[] | undefined;
   if (input.hold?.hold) {
+    await refuseAlreadyVoided(input.accountId, input.environment, prepared);
+    await assertSequencesUnused(input.accountId, input.environment, ledgerRanges);
+    ({ warnings } = await outsideAuthorizationWarnings(input.accountId, input.environment, ledgerRanges));
     if (isAppError(credential)) throw credential;
     await input.hold.hold({ prepared, warnings });
     // Not held (below the policy's threshold): sign it now.
     if (prepareInput.credential) prepared = await prepareVoidOffThread(prepareInput);
-  }
-  // 503 TAXAUTH_UNAVAILABLE: nothing signed, stored or sent.
-  if (unavailable) throw unavailable;
-  if (isAppError(credential)) throw credential;
-  if (!prepared.signed.ok) {
-    throw new AppError("SIGN_ERROR", "No se pudo firmar el documento de anulación; no se envió nada.", {
-      cause: prepared.signed.message,
-    });
+    sendable();
   }
   const voidId = uuidv7();
 
   let record: VoidAttempt;
   try {
-    // Under the series' locks: the refusing checks again, then the record and its void.created event.
-    const written = await writeAheadUnderLock({
-      ledgerRanges,
-      voidId,
-      accountId: input.accountId,
-      rnc: input.rnc,
-      environment: input.environment,
-      content: prepared,
-      fileName: `${input.rnc}ANECF${voidId}.xml`,
-      signedXmlGzip: prepared.signed.xmlGzipBase64,
-      createdBy: input.createdBy,
-      reason: prepared.reason,
-      idempotencyKey: input.idempotencyKey,
-      requestHash: prepared.requestHash,
-      now: Date.now(),
-      lease: { owner: instanceId(), expiresAt: Date.now() + leaseMs() },
-      ...(input.approval ? { approval: input.approval } : {}),
-    });
+    // Under the series' locks: the refusing checks, then the record and its void.created event.
+    const written = await timedStep("write_ahead", () =>
+      writeAheadUnderLock({
+        ledgerRanges,
+        beforeWrite: () => void sendable(),
+        withWarnings: warnings === undefined,
+        voidId,
+        accountId: input.accountId,
+        rnc: input.rnc,
+        environment: input.environment,
+        content: prepared,
+        fileName: `${input.rnc}ANECF${voidId}.xml`,
+        // Never stored unsigned: beforeWrite refuses first.
+        signedXmlGzip: prepared.signed.ok ? prepared.signed.xmlGzipBase64 : "",
+        createdBy: input.createdBy,
+        reason: prepared.reason,
+        idempotencyKey: input.idempotencyKey,
+        requestHash: prepared.requestHash,
+        now: Date.now(),
+        lease: { owner: instanceId(), expiresAt: Date.now() + leaseMs() },
+        ...(input.approval ? { approval: input.approval } : {}),
+      }),
+    );
     if (written === "replay") {
       const replay = await replayIdempotent(input, input.idempotencyKey!, prepared.requestHash!);
       if (replay) return logOutcome(input, started, replay);
       throw new Error("An Idempotency-Key's record vanished between two reads");
     }
-    record = written;
+    record = written.record;
+    warnings ??= written.warnings;
   } catch (error) {
     // Two requests with one Idempotency-Key at once: the unique index let one through.
     if (input.idempotencyKey !== undefined && isUniqueViolation(error)) {
@@ -184,8 +203,9 @@ export async function createVoid(input: CreateVoidInput): Promise<CreateVoidResu
     }
     throw error;
   }
-  const attempt = await send(record, prepared, prepared.signed.xml, credential);
-  await recordVoidSent(input, attempt, prepared.rangeCount);
+  const signed = sendable();
+  const attempt = await timedStep("send", () => send(record, prepared, signed.xml, signed.credential));
+  await timedStep("activity", () => recordVoidSent(input, attempt, prepared.rangeCount));
   return logOutcome(input, started, {
     outcome: outcomeOf(attempt),
     attempt,

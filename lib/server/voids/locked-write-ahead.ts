@@ -2,7 +2,12 @@ import "server-only";
 
 import { AppError } from "@/lib/errors";
 import type { Environment } from "@/lib/domain/environments";
-import { assertSequencesUnused, type LedgerRange } from "@/lib/server/ledger";
+import {
+  assertSequencesUnused,
+  outsideAuthorizationWarnings,
+  type LedgerRange,
+  type LedgerWarning,
+} from "@/lib/server/ledger";
 import { getDb, inTransaction, lockNumberSeries } from "@/lib/server/platform/db";
 import { writeEvent } from "@/lib/server/platform/events/write-event";
 
@@ -78,6 +83,14 @@ export async function refuseWhileOverlappingSend(
 export interface LockedWriteAheadInput extends WriteAheadInput {
   /** The request's ranges merged per series+type (SEQUENCE_USED). */
   ledgerRanges: LedgerRange[];
+  /**
+   * Runs after ALREADY_VOIDED and SEQUENCE_USED and before VOID_IN_PROGRESS, and throws to refuse
+   * the void with nothing written (503, the certificate, SIGN_ERROR): when the flow ran no checks
+   * before taking the lock, its errors still come in the flow's order.
+   */
+  beforeWrite?: () => void;
+  /** Also read the OUTSIDE_AUTHORIZATION warnings, in the same transaction (the flow did not). */
+  withWarnings?: boolean;
 }
 
 /**
@@ -93,7 +106,9 @@ export interface LockedWriteAheadInput extends WriteAheadInput {
  * settlement, a resend's acceptance) takes the same lock first, so none commits between them — an
  * acceptance landing between the ALREADY_VOIDED and VOID_IN_PROGRESS checks used to pass both.
  */
-export async function writeAheadUnderLock(input: LockedWriteAheadInput): Promise<VoidAttempt | "replay"> {
+export async function writeAheadUnderLock(
+  input: LockedWriteAheadInput,
+): Promise<{ record: VoidAttempt; warnings: LedgerWarning[] } | "replay"> {
   const db = await getDb();
   return inTransaction(db, async (tx) => {
     await lockNumberSeries(tx, input.accountId, input.environment, input.content.boxes);
@@ -103,6 +118,10 @@ export async function writeAheadUnderLock(input: LockedWriteAheadInput): Promise
     }
     await refuseAlreadyVoided(input.accountId, input.environment, input.content);
     await assertSequencesUnused(input.accountId, input.environment, input.ledgerRanges);
+    const { warnings } = input.withWarnings
+      ? await outsideAuthorizationWarnings(input.accountId, input.environment, input.ledgerRanges)
+      : { warnings: [] };
+    input.beforeWrite?.();
     await refuseWhileOverlappingSend(input.accountId, input.environment, input.content, input.now);
     const record = await insertWriteAhead(input);
     await writeEvent(tx, {
@@ -123,6 +142,6 @@ export async function writeAheadUnderLock(input: LockedWriteAheadInput): Promise
         createdBy: input.createdBy,
       },
     });
-    return record;
+    return { record, warnings };
   });
 }

@@ -3,6 +3,7 @@ import { requireEnvironment, route, streamedJson } from "@/lib/server/platform/h
 import { methodsNotAllowed } from "@/lib/server/platform/http/api-fallbacks";
 import { enforceRateLimit } from "@/lib/server/platform/limits/rate-limit";
 import { answerVoidPost } from "@/lib/server/approvals/void-post";
+import { timedStep } from "@/lib/server/platform/metrics/step-timings";
 import { voidListBody, voidRecordBody } from "@/lib/server/voids/http";
 import { getVoid, listVoids, parseVoidListQuery, withRangesJson } from "@/lib/server/voids/list-voids";
 import { withSettlementFields } from "@/lib/server/voids/settlement-http";
@@ -13,7 +14,7 @@ type Context = { params: Promise<{ environment: string }> };
 /** Spec endpoint 1: void ranges of e-NCF (Bearer idToken, no API key). */
 export const POST = route(async (request: Request, { params }: Context) => {
   const environment = await requireEnvironment(params);
-  const auth = await requireBearer(request, "POST /[environment]/customer/void-ncf");
+  const auth = await timedStep("auth", () => requireBearer(request, "POST /[environment]/customer/void-ncf"));
   await enforceRateLimit(`void:${auth.accountId}`);
   // The body and the answer (sent as the spec says, unless the approval policy holds it).
   return answerVoidPost(request, environment, auth);
