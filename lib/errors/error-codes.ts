@@ -130,6 +130,8 @@ export const ERROR_STATUS = {
   TAXAUTH_STATUS_ERROR: 502,
   /** DGII announces Anulación Rangos down or in maintenance: refused before anything is stored or sent. */
   TAXAUTH_UNAVAILABLE: 503,
+  /** A document Anula does not hold was looked up at DGII, which did not answer within the request's budget. */
+  TAXAUTH_TIMEOUT: 504,
   // Anything unexpected
   INTERNAL_ERROR: 500,
   CONFIGURATION_ERROR: 500,

@@ -94,6 +94,7 @@ export const enErrors: Readonly<Record<string, string>> = {
   TAXAUTH_VOID_ERROR: "DGII did not confirm the void.",
   TAXAUTH_STATUS_ERROR: "The status could not be read from DGII.",
   TAXAUTH_UNAVAILABLE: "DGII's voiding service is in maintenance or unavailable: nothing was stored or sent.",
+  TAXAUTH_TIMEOUT: "DGII did not answer in time; the lookup goes on, ask again in a few seconds.",
   INTERNAL_ERROR: "Something went wrong; nothing was sent. Please try again.",
   CONFIGURATION_ERROR: "The server is not configured correctly. Tell the administrator.",
 };

@@ -98,6 +98,7 @@ export const esErrors: Readonly<Record<string, string>> = {
   TAXAUTH_STATUS_ERROR: "No se pudo consultar el estado en la DGII.",
   TAXAUTH_UNAVAILABLE:
     "La DGII tiene el servicio de anulación en mantenimiento o no disponible: no se guardó ni se envió nada.",
+  TAXAUTH_TIMEOUT: "La DGII no respondió a tiempo; la consulta sigue, vuelva a consultar en unos segundos.",
   INTERNAL_ERROR: "Ocurrió un error inesperado; no se envió nada. Intente de nuevo.",
   CONFIGURATION_ERROR: "El servidor no está bien configurado. Avise al administrador.",
 };

@@ -23,6 +23,8 @@ describe("document view", () => {
       createdAt: 1,
       updateAt: 2,
       customerId: "130000001",
+      source: "imported",
+      checkedAt: null,
       taxauthResponse: [],
       dgiiResponse: [],
       invoiceTotal: 118000,

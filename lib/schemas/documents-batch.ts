@@ -2,6 +2,8 @@ import { z } from "zod";
 
 import { AppError } from "@/lib/errors";
 
+import { SECURITY_CODE_PATTERN, type LookupReason } from "./documents-query";
+
 /**
  * POST /{environment}/documentos-ecf/status/batch (spec endpoint 4). 1 to 100 e-NCF; each entry is
  * answered in request order, duplicates each time, and a malformed e-NCF is simply "not found" (an
@@ -12,6 +14,13 @@ export const BATCH_MAX_ECFS = 100;
 export const BATCH_MAX_ECF_LENGTH = 200;
 
 export const documentsBatchRequestSchema = z.object({
+  codigosSeguridad: z
+    .record(z.string(), z.string().regex(SECURITY_CODE_PATTERN))
+    .optional()
+    .describe(
+      "Extension: e-NCF → its 6-character security code, needed to find a consumer-invoice summary " +
+        "(type 32 under RD$250,000) at DGII when Anula does not hold it",
+    ),
   ecfs: z
     .array(z.string().max(BATCH_MAX_ECF_LENGTH))
     .min(1)
@@ -65,12 +74,56 @@ export function parseDocumentsBatchRequest(body: unknown): string[] {
   return ecfs as string[];
 }
 
+/**
+ * The extension field `codigosSeguridad` beside `ecfs`: e-NCF → its 6-character security code, which
+ * DGII needs to find a consumer-invoice summary (type 32 under RD$250,000). Absent: no codes.
+ * 400 VALIDATION_FAILED naming each entry that is not a 6-character text.
+ */
+export function parseSecurityCodes(body: unknown): ReadonlyMap<string, string> {
+  const codes =
+    typeof body === "object" && body !== null
+      ? (body as { codigosSeguridad?: unknown }).codigosSeguridad
+      : undefined;
+  if (codes === undefined || codes === null) return new Map();
+  if (typeof codes !== "object" || Array.isArray(codes)) {
+    throw new AppError(
+      "VALIDATION_FAILED",
+      "codigosSeguridad debe ser un objeto { e-NCF: código de 6 caracteres }.",
+      {
+        errors: [{ field: "codigosSeguridad", code: "VALIDATION_FAILED", message: "Debe ser un objeto." }],
+      },
+    );
+  }
+  const entries = Object.entries(codes as Record<string, unknown>);
+  const errors = entries
+    .filter(([, code]) => typeof code !== "string" || !SECURITY_CODE_PATTERN.test(code))
+    .slice(0, BATCH_MAX_ECFS)
+    .map(([ecf]) => ({
+      field: `codigosSeguridad.${ecf.slice(0, 20)}`,
+      code: "VALIDATION_FAILED" as const,
+      message: "El código de seguridad tiene 6 caracteres (los 6 primeros del SignatureValue del e-CF).",
+    }));
+  if (entries.length > BATCH_MAX_ECFS) {
+    throw new AppError(
+      "VALIDATION_FAILED",
+      `codigosSeguridad admite como máximo ${BATCH_MAX_ECFS} entradas.`,
+    );
+  }
+  if (errors.length > 0) throw new AppError("VALIDATION_FAILED", errors[0]!.message, { errors });
+  return new Map(entries as Array<[string, string]>);
+}
+
 /** The batch response (spec endpoint 4): `data` only when found. */
 export interface DocumentsBatchResult<Data> {
   ecf: string;
   status: string;
   found: boolean;
   data?: Data;
+  /** Extension: not held, and DGII lists no submission of it. */
+  askedDgii?: true;
+  /** Extension: why DGII gave no answer about it (status "Sin respuesta de la DGII"). */
+  reason?: LookupReason;
+  message?: string;
 }
 
 export interface DocumentsBatchResponse<Data> {

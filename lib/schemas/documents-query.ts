@@ -31,6 +31,27 @@ export function parseDocumentQuery(searchParams: URLSearchParams): string {
   return ecf;
 }
 
+/** A security code as DGII writes it: the first 6 characters of the e-CF's SignatureValue. */
+export const SECURITY_CODE_PATTERN = /^[A-Za-z0-9+/=]{6}$/;
+
+/**
+ * The extension parameter `codigoSeguridad` (optional): the e-CF's 6-character security code, which
+ * DGII needs to find a consumer-invoice summary (type 32 under RD$250,000). 400 INVALID_PARAMETER
+ * when repeated or not 6 characters.
+ */
+export function parseSecurityCodeParameter(searchParams: URLSearchParams): string | undefined {
+  const values = searchParams.getAll("codigoSeguridad");
+  if (values.length === 0) return undefined;
+  if (values.length > 1 || !SECURITY_CODE_PATTERN.test(values[0]!)) {
+    throw new AppError(
+      "INVALID_PARAMETER",
+      "codigoSeguridad debe ser un solo valor de 6 caracteres (los 6 primeros del SignatureValue del e-CF).",
+      { extra: { parameter: "codigoSeguridad" } },
+    );
+  }
+  return values[0];
+}
+
 /** Spec "Single query response fields": every field present, null when the value is not known. */
 export interface DocumentRecord {
   fileName: string | null;
@@ -52,7 +73,24 @@ export interface DocumentRecord {
   qr_url: string | null;
   /** RNC of the account (the issuer). */
   customerId: string;
+  source: DocumentSource;
+  checkedAt: number | null;
 }
+
+/** Where Anula got a document (extension field `source`). */
+export const DOCUMENT_SOURCES = ["imported", "issued", "dgii"] as const;
+export type DocumentSource = (typeof DOCUMENT_SOURCES)[number];
+
+/** A status answer's text for a document DGII did not answer about (batch `status`). */
+export const NO_DGII_ANSWER_STATUS = "Sin respuesta de la DGII";
+/** Why DGII did not answer about a document Anula does not hold (extension field `reason`). */
+export const LOOKUP_REASONS = [
+  "NOT_ASKABLE",
+  "TAXAUTH_TIMEOUT",
+  "TAXAUTH_UNAVAILABLE",
+  "RATE_LIMITED",
+] as const;
+export type LookupReason = (typeof LOOKUP_REASONS)[number];
 
 /** Spec "Batch result data object fields": absent fields are omitted; summarySignedXml only for type 32. */
 export interface DocumentBatchData {
@@ -77,4 +115,6 @@ export interface DocumentBatchData {
   status: string;
   updateAt: number;
   customerId: string;
+  source: DocumentSource;
+  checkedAt: number | null;
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { DOCUMENT_STATUSES } from "./documents-import";
 import type { DocumentBatchData, DocumentRecord } from "./documents-query";
+import { DOCUMENT_SOURCES, NO_DGII_ANSWER_STATUS, LOOKUP_REASONS } from "./documents-query";
 import { MSELLER_SAME } from "./void-ncf-responses";
 
 /**
@@ -13,13 +14,31 @@ import { MSELLER_SAME } from "./void-ncf-responses";
 const epochMs = z.number().int().describe("Epoch milliseconds");
 const status = z
   .string()
-  .describe(`Document status: ${DOCUMENT_STATUSES.join(", ")} (or "No encontrado" in a batch)`);
+  .describe(
+    `Document status: ${DOCUMENT_STATUSES.join(", ")} (or "No encontrado" / "${NO_DGII_ANSWER_STATUS}" in a batch). ` +
+      "A document Anula looked up at DGII carries DGII's estado verbatim: one of these, or any state DGII " +
+      "adds (e.g. an Anulado), which is never mapped to a guess",
+  );
 const taxauthResponses = z
   .array(z.string())
   .describe(
     "Authority answers, each a JSON-encoded object (submission: trackId, error, mensaje; " +
-      "status: trackId, codigo, estado, rnc, encf, secuenciaUtilizada, fechaRecepcion, mensajes)",
+      "status: trackId, codigo, estado, rnc, encf, secuenciaUtilizada, fechaRecepcion, mensajes). " +
+      'For a document of source "dgii" these are DGII\'s query answers, not a submission answer: one ' +
+      '{fuente: "consultatrackids", trackId, estado, codigo?, fechaRecepcion?} per reception DGII lists, ' +
+      "then consultaresultado's answer about the reception that decides",
   );
+/** Extensions: where the record came from and when DGII was last asked. */
+const extensions = {
+  source: z
+    .enum(DOCUMENT_SOURCES)
+    .describe(
+      'Extension. Where Anula got the document: "imported" (POST documentos-ecf/import or a file), ' +
+        '"issued" (Anula issued it), "dgii" (looked up at DGII because Anula did not hold it: securityCode, ' +
+        "signedXml, qr_url and fileName are then null — only the issuer's system knows them)",
+    ),
+  checkedAt: epochMs.nullable().describe("Extension. When DGII was last asked about it; null: never"),
+};
 
 /** 200 of GET documentos-ecf (spec "Single query response fields"): every field, null when unknown. */
 export const documentRecordSchema = z.strictObject({
@@ -39,6 +58,7 @@ export const documentRecordSchema = z.strictObject({
   customerReceived: z.string().nullable(),
   qr_url: z.string().nullable().describe("DGII's QR query URL"),
   customerId: z.string().describe("RNC of the account (the issuer)"),
+  ...extensions,
 });
 
 /** `data` of a found batch entry (spec "Batch result data object fields"): absent fields omitted. */
@@ -63,6 +83,7 @@ export const documentBatchDataSchema = z.strictObject({
   status,
   updateAt: epochMs,
   customerId: z.string(),
+  ...extensions,
 });
 
 /** 200 of POST documentos-ecf/status/batch: one result per queried entry, in request order. */
@@ -74,6 +95,22 @@ export const documentsBatchResponseSchema = z.strictObject({
       status,
       found: z.boolean(),
       data: documentBatchDataSchema.optional().describe("Only when found is true"),
+      askedDgii: z
+        .boolean()
+        .optional()
+        .describe(
+          "Extension, only when found is false: Anula did not hold it and asked DGII, which lists no submission of it",
+        ),
+      reason: z
+        .enum(LOOKUP_REASONS)
+        .optional()
+        .describe(
+          `Extension, only with status "${NO_DGII_ANSWER_STATUS}": NOT_ASKABLE (DGII cannot be asked: no active ` +
+            "certificate, CerteCF, a type 32 summary without codigoSeguridad), TAXAUTH_TIMEOUT (no answer within " +
+            "the budget; the lookup goes on and a repeat finds it), TAXAUTH_UNAVAILABLE (maintenance window or a " +
+            "failed call), RATE_LIMITED (DGII calls per minute used up)",
+        ),
+      message: z.string().optional().describe("Extension, with reason: why, in Spanish"),
     }),
   ),
 });

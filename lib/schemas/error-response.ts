@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { LOOKUP_REASONS } from "./documents-query";
+
 import { VOID_REQUEST_STATUSES } from "@/lib/domain/void-requests";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 
@@ -58,7 +60,26 @@ export const errorResponseSchema = z.strictObject({
     .int()
     .optional()
     .describe("RATE_LIMITED, TAXAUTH_UNAVAILABLE: seconds (also in Retry-After)"),
-  ecf: z.string().optional().describe("DOCUMENT_NOT_FOUND: the e-NCF asked for"),
+  ecf: z
+    .string()
+    .optional()
+    .describe(
+      "DOCUMENT_NOT_FOUND, TAXAUTH_TIMEOUT, TAXAUTH_UNAVAILABLE of GET documentos-ecf: the e-NCF asked for",
+    ),
+  askedDgii: z
+    .boolean()
+    .optional()
+    .describe(
+      "DOCUMENT_NOT_FOUND of GET documentos-ecf: Anula does not hold it, asked DGII, and DGII lists no submission of it",
+    ),
+  reason: z
+    .enum(LOOKUP_REASONS)
+    .optional()
+    .describe(
+      "GET documentos-ecf of a document Anula does not hold, when DGII gave no answer: NOT_ASKABLE (with " +
+        "DOCUMENT_NOT_FOUND: no active certificate, CerteCF, or a type 32 summary without codigoSeguridad), " +
+        "TAXAUTH_TIMEOUT, TAXAUTH_UNAVAILABLE, RATE_LIMITED",
+    ),
   notBefore: z.string().optional().describe("CERTIFICATE_NOT_YET_VALID: ISO date"),
   notAfter: z.string().optional().describe("CERTIFICATE_EXPIRED: ISO date"),
   authorizationId: z

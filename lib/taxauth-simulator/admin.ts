@@ -2,7 +2,7 @@ import "server-only";
 
 import { isEnvironment, type Environment } from "@/lib/domain/environments";
 import { DIALECTS, isDialect, type Dialect } from "./dialects";
-import type { FaultSpec, ServiceName } from "./faults";
+import { SERVICES, type FaultSpec, type ServiceName } from "./faults";
 import { toNumericRange, type LedgerRange } from "./ledger";
 import type { Delegation, SimulatedDocument } from "./registry";
 import { jsonReply, type Reply } from "./reply";
@@ -32,6 +32,8 @@ export interface SimulatorAdmin extends ServiceStatusAdmin {
   delegate(delegation: Delegation): void;
   injectFault(spec: FaultSpec): void;
   clearFaults(): void;
+  /** Every later call of `service` answers after `ms` (0: at once); reset() clears it. */
+  setLatency(service: ServiceName, ms: number): void;
   /** Invalidates every token issued so far (a service then answers 401). */
   revokeTokens(): void;
   calls(): CallRecord[];
@@ -69,6 +71,12 @@ export function createAdmin(state: SimulatorState): SimulatorAdmin {
     delegate: (delegation) => mutate(() => state.registry.delegate(delegation)),
     injectFault: (spec) => state.faults.inject(spec),
     clearFaults: () => state.faults.clear(),
+    setLatency: (service, ms) => {
+      if (!SERVICES.includes(service)) throw new Error(`Unknown service ${String(service)}`);
+      if (!Number.isFinite(ms) || ms < 0 || ms > 60_000) throw new Error("latency must be 0 to 60000 ms");
+      if (ms === 0) state.latency.delete(service);
+      else state.latency.set(service, ms);
+    },
     revokeTokens: () => state.credentials.revokeAll(),
     calls: () => state.calls.slice(),
     ...statusAdminOf(state.serviceStatus),
@@ -125,6 +133,9 @@ export function handleAdminRequest(
         return done;
       case "POST /admin/faults":
         admin.injectFault(input as unknown as FaultSpec);
+        return done;
+      case "POST /admin/latency":
+        admin.setLatency(input.service as ServiceName, Number(input.ms));
         return done;
       case "DELETE /admin/faults":
         admin.clearFaults();

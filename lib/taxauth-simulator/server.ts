@@ -102,6 +102,8 @@ export function createSimulatorServer(
     const body = await readBody(request);
     if (route.service === "anularrango") received = xmlPartDigest(body, request.headers["content-type"]);
     if (fault?.mode === "delay") await sleep(fault.delayMs ?? 1000);
+    const latency = state.latency.get(route.service);
+    if (latency) await sleep(latency);
     if (body.length > MAX_BODY_BYTES) return write(response, { status: 413, body: "" });
     const faultReply = fault ? replyForFault(fault) : undefined;
     if (faultReply) {

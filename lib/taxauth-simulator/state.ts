@@ -29,6 +29,8 @@ export class SimulatorState {
   readonly ledger: Ledger;
   readonly registry = new Registry();
   readonly faults = new FaultInjector();
+  /** Each service answers after this long (ms): a real DGII is not instant (admin.setLatency). */
+  readonly latency = new Map<ServiceName, number>();
   readonly credentials = new CredentialAuthority();
   /** DGII's status service (statusecf): estatus, maintenance windows; not persisted. */
   readonly serviceStatus = new ServiceStatusBoard();
@@ -64,6 +66,7 @@ export class SimulatorState {
     this.ledger.reset();
     this.registry.reset();
     this.faults.clear();
+    this.latency.clear();
     this.calls = [];
     this.serviceStatus.reset();
     this.dialect = this.initialDialect;

@@ -82,9 +82,13 @@ describe("GET /{environment}/documentos-ecf", () => {
         "customerReceived",
         "qr_url",
         "customerId",
+        // Extensions: where the record came from, and when DGII was last asked.
+        "source",
+        "checkedAt",
       ].sort(),
     );
     expect(body).toMatchObject({
+      source: "imported",
       ncf: "E310000000001",
       status: "Aceptado",
       customerId: "130000011",

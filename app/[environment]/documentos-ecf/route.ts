@@ -1,4 +1,4 @@
-import { parseDocumentQuery } from "@/lib/schemas/documents-query";
+import { parseDocumentQuery, parseSecurityCodeParameter } from "@/lib/schemas/documents-query";
 import { requireApiKey, requireBearer } from "@/lib/server/auth";
 import { getDocument } from "@/lib/server/documents";
 import { json, requireEnvironment, route } from "@/lib/server/platform/http";
@@ -6,13 +6,17 @@ import { methodsNotAllowed } from "@/lib/server/platform/http/api-fallbacks";
 
 type Context = { params: Promise<{ environment: string }> };
 
-/** Spec endpoint 3: one document by e-NCF (Bearer idToken and X-API-KEY). */
+/** Spec endpoint 3: one document by e-NCF (Bearer idToken and X-API-KEY); one Anula does not hold is asked at DGII. */
 export const GET = route(async (request: Request, { params }: Context) => {
   const environment = await requireEnvironment(params);
   const auth = await requireBearer(request, "GET /[environment]/documentos-ecf");
   await requireApiKey(request, auth, environment);
-  const ecf = parseDocumentQuery(new URL(request.url).searchParams);
-  return json(await getDocument(auth.accountId, environment, ecf));
+  const query = new URL(request.url).searchParams;
+  const ecf = parseDocumentQuery(query);
+  const code = parseSecurityCodeParameter(query);
+  // Not held: looked up at DGII as the company (its RNC is the issuer DGII is asked about).
+  const lookup = { rnc: auth.rnc, securityCodes: new Map(code ? [[ecf, code]] : []) };
+  return json(await getDocument(auth.accountId, environment, ecf, undefined, lookup));
 });
 
 /** Any other method: JSON 405 METHOD_NOT_ALLOWED with Allow (Next's own 405 has no body). */

@@ -1,7 +1,7 @@
 import "server-only";
 
 import type { Environment } from "@/lib/domain/environments";
-import type { DocumentBatchData, DocumentRecord } from "@/lib/schemas/documents-query";
+import type { DocumentBatchData, DocumentRecord, DocumentSource } from "@/lib/schemas/documents-query";
 import type { Document } from "@/prisma/generated/client";
 
 /**
@@ -33,6 +33,8 @@ export interface StoredDocument {
   createdAt: number;
   updateAt: number;
   checkedAt: number | null;
+  /** How the document reached Anula: "import", "dgii" (looked up), "issue" (Anula issued it). */
+  source: string;
 }
 
 /** The columns of StoredDocument, for the raw lookup (kept next to the type so they agree). */
@@ -61,6 +63,7 @@ export const STORED_DOCUMENT_COLUMNS = [
   "createdAt",
   "updateAt",
   "checkedAt",
+  "source",
 ] as const satisfies ReadonlyArray<keyof StoredDocument>;
 
 export function fromPrismaDocument(document: Document): StoredDocument {
@@ -100,7 +103,15 @@ export function toDocumentRecord(document: StoredDocument): DocumentRecord {
     customerReceived: document.customerReceived,
     qr_url: document.qrUrl,
     customerId: document.customerId,
+    source: sourceOf(document),
+    checkedAt: document.checkedAt,
   };
+}
+
+/** The stored source as the API names it (extension field `source`). */
+function sourceOf(document: Pick<StoredDocument, "source">): DocumentSource {
+  if (document.source === "dgii") return "dgii";
+  return document.source === "issue" ? "issued" : "imported";
 }
 
 /** Spec endpoint 4's `data`: unknown fields omitted; summarySignedXml only for type 32. */
@@ -113,6 +124,8 @@ export function toDocumentBatchData(document: StoredDocument): DocumentBatchData
     status: document.status,
     updateAt: document.updateAt,
     customerId: document.customerId,
+    source: sourceOf(document),
+    checkedAt: document.checkedAt,
   };
   if (document.buyerRnc !== null) data.buyerRnc = document.buyerRnc;
   if (document.customerReceived !== null) data.customerReceived = document.customerReceived;

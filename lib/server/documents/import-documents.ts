@@ -134,7 +134,7 @@ export async function importDocuments(input: ImportInput): Promise<DocumentsImpo
 }
 
 /** Fields of an exported record (GET …/documentos-ecf) that are not import fields, or null for absent. */
-const EXPORT_ONLY_FIELDS = new Set(["customerId", "updateAt", "dgiiResponse"]);
+const EXPORT_ONLY_FIELDS = new Set(["customerId", "updateAt", "dgiiResponse", "source", "checkedAt"]);
 
 /**
  * A document record exactly as the API returns it imports as is (an export re-imports): nulls are

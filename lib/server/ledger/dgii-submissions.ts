@@ -29,12 +29,19 @@ export async function recordDgiiSubmissions(input: {
   environment: Environment;
   encf: string;
   submissions: readonly FoundSubmission[];
+  /**
+   * consultaresultado's answer about the submission that decides (an accepted one over a later
+   * rejected resend; otherwise the latest): it gives the number's status and DGII's verdict on it
+   * (secuenciaUtilizada). Without it the latest submission's estado stands.
+   */
+  verdict?: { trackId: string; estado: string; answer: unknown };
   now?: number;
 }): Promise<void> {
   if (input.submissions.length === 0) return;
   const now = input.now ?? Date.now();
   const answers = input.submissions.map((submission) => JSON.stringify(answerOf(submission)));
-  const latest = latestOf(input.submissions);
+  if (input.verdict) answers.push(JSON.stringify(input.verdict.answer));
+  const latest = input.verdict ?? latestOf(input.submissions);
   const received = input.submissions
     .map((submission) => (submission.fechaRecepcion ? parseDgiiInstant(submission.fechaRecepcion) : null))
     .filter((instant): instant is number => instant !== null);
@@ -50,6 +57,7 @@ export async function recordDgiiSubmissions(input: {
         ncf: input.encf,
         status: latest.estado,
         trackId: latest.trackId,
+        documentType: input.encf.slice(1, 3),
         taxauthResponse: answers,
         createdAt: issuedAt ?? now,
         updateAt: now,
@@ -66,7 +74,7 @@ export async function recordDgiiSubmissions(input: {
     const known = answerStrings(stored.taxauthResponse);
     const named = new Set(known.flatMap((text) => trackIdOf(text) ?? []));
     if (stored.trackId) named.add(stored.trackId);
-    const added = answers.filter((_, index) => !named.has(input.submissions[index]!.trackId));
+    const added = answers.filter((text) => !named.has(trackIdOf(text) ?? ""));
     if (added.length === 0) return;
     await updateDocument(tx, stored, { taxauthResponse: [...known, ...added], updateAt: BigInt(now) });
   });

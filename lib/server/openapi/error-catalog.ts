@@ -122,6 +122,8 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   TAXAUTH_STATUS_ERROR: "the authority's status service failed",
   TAXAUTH_UNAVAILABLE:
     "DGII's status service announces Anulación Rangos of this environment in a maintenance window or down (checked only when the server has a DGII status API key); nothing was stored or sent — retry after Retry-After seconds (the window's end, at most 3600)",
+  TAXAUTH_TIMEOUT:
+    "a document Anula does not hold was looked up at DGII, which did not answer within the request's budget (DOCUMENT_LOOKUP_BUDGET_MS); the lookup goes on and a repeat in a few seconds finds it",
   INTERNAL_ERROR: "unexpected failure; the message carries the request id for support",
   CONFIGURATION_ERROR: "the server is misconfigured",
 };
@@ -273,7 +275,17 @@ const OPERATION_ERROR_LISTS: Record<string, ErrorCode[]> = {
     "CERTIFICATE_UNAVAILABLE",
     ...ALWAYS,
   ],
-  getDocument: ["MISSING_ECF", "INVALID_ECF", ...API_KEY, "DOCUMENT_NOT_FOUND", ...ALWAYS],
+  getDocument: [
+    "MISSING_ECF",
+    "INVALID_ECF",
+    "INVALID_PARAMETER",
+    ...API_KEY,
+    "DOCUMENT_NOT_FOUND",
+    "RATE_LIMITED",
+    "TAXAUTH_UNAVAILABLE",
+    "TAXAUTH_TIMEOUT",
+    ...ALWAYS,
+  ],
   getDocumentsStatusBatch: [
     ...BODY,
     "MISSING_ECFS",

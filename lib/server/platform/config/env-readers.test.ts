@@ -13,10 +13,10 @@ const ROOT = process.cwd();
 
 /** Where reading process.env is right, and why. */
 const ALLOWED = [
-  /^lib\/server\/config\//, // the reader itself
+  /^lib\/server\/platform\/config\//, // the reader itself
   /\.test\.tsx?$/, // tests set variables for the code under test
   /(^|\/)testing\//, // test harnesses
-  /^lib\/server\/db\/test-database\.ts$/, // tests only
+  /^lib\/server\/platform\/db\/test-database\.ts$/, // tests only
   /^lib\/taxauth-simulator\/main\.ts$/, // `npm run simulator`: a program of its own, not the app
 ];
 /** Set by Next itself (and inlined at build time), not configuration of ours. */

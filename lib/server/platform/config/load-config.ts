@@ -90,6 +90,18 @@ export interface AppConfig {
     /** A document is asked about again at most this often. */
     minIntervalMs: number;
   };
+  /** e-NCF the company does not hold, looked up at DGII (consultatrackids, then consultaresultado). */
+  documentLookup: {
+    /** Lookups of one batch running at once. */
+    concurrency: number;
+    /** How long a status query waits for its lookups; the rest finish in the background. */
+    budgetMs: number;
+    /** How long "DGII has no submission of it" is remembered before DGII is asked again. */
+    absentMs: number;
+    /** DGII calls of lookups per company a minute, and for the whole deployment (0: no limit). */
+    perCompanyPerMinute: number;
+    totalPerMinute: number;
+  };
   /**
    * LEDGER_QUIET_PERIOD_HOURS: the sequence ledger proposes a skipped number as a gap only once a
    * higher number of its series+type was issued at least this long ago — an ERP's e-CF not yet
@@ -265,6 +277,13 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       intervalMs: Number(values.DOCUMENT_REFRESH_INTERVAL_MS ?? 60_000),
       timeoutMs: Number(values.DOCUMENT_REFRESH_TIMEOUT_MS ?? 1_500),
       minIntervalMs: Number(values.DOCUMENT_REFRESH_MIN_INTERVAL_MS ?? 30_000),
+    },
+    documentLookup: {
+      concurrency: Number(values.DOCUMENT_LOOKUP_CONCURRENCY ?? 8),
+      budgetMs: Number(values.DOCUMENT_LOOKUP_BUDGET_MS ?? 10_000),
+      absentMs: Number(values.DOCUMENT_LOOKUP_ABSENT_MS ?? 5 * 60_000),
+      perCompanyPerMinute: Number(values.DGII_LOOKUPS_PER_MINUTE ?? 600),
+      totalPerMinute: Number(values.DGII_LOOKUPS_PER_MINUTE_TOTAL ?? 3_000),
     },
     ledgerQuietPeriodHours: Number(values.LEDGER_QUIET_PERIOD_HOURS ?? DEFAULT_LEDGER_QUIET_PERIOD_HOURS),
     webhooks: {

@@ -1,4 +1,4 @@
-import { parseDocumentsBatchRequest } from "@/lib/schemas/documents-batch";
+import { parseDocumentsBatchRequest, parseSecurityCodes } from "@/lib/schemas/documents-batch";
 import { requireApiKey, requireBearer } from "@/lib/server/auth";
 import { queryDocumentsBatch } from "@/lib/server/documents";
 import { json, readJsonBody, requireEnvironment, route } from "@/lib/server/platform/http";
@@ -14,8 +14,10 @@ export const POST = route(async (request: Request, { params }: Context) => {
   const environment = await requireEnvironment(params);
   const auth = await requireBearer(request, "POST /[environment]/documentos-ecf/status/batch");
   await requireApiKey(request, auth, environment);
-  const ecfs = parseDocumentsBatchRequest(await readJsonBody(request, { maxBytes: BATCH_BODY_LIMIT_BYTES }));
-  return json(await queryDocumentsBatch(auth.accountId, environment, ecfs));
+  const body = await readJsonBody(request, { maxBytes: BATCH_BODY_LIMIT_BYTES });
+  const ecfs = parseDocumentsBatchRequest(body);
+  const lookup = { rnc: auth.rnc, securityCodes: parseSecurityCodes(body) };
+  return json(await queryDocumentsBatch(auth.accountId, environment, ecfs, undefined, lookup));
 });
 
 /** Any other method: JSON 405 METHOD_NOT_ALLOWED with Allow (Next's own 405 has no body). */

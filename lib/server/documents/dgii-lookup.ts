@@ -1,0 +1,285 @@
+import "server-only";
+
+import type { Environment } from "@/lib/domain/environments";
+import { parseDgiiInstant } from "@/lib/domain/fecha";
+import { isAppError } from "@/lib/errors";
+import type { LookupReason } from "@/lib/schemas/documents-query";
+import { getActiveSigningCredential } from "@/lib/server/certificates";
+import { recordDgiiSubmissions, type FoundSubmission } from "@/lib/server/ledger";
+import { loadConfig } from "@/lib/server/platform/config/load-config";
+import { logger } from "@/lib/server/platform/config/logger";
+import { getDb } from "@/lib/server/platform/db";
+import { takeToken } from "@/lib/server/platform/limits/shared-limits";
+import { trackInFlight } from "@/lib/server/platform/ops/in-flight";
+import type { SigningCredential } from "@/lib/server/platform/signing";
+import { getTaxAuthClient } from "@/lib/server/platform/taxauth/client-instance";
+import { currentVoidServiceStatus } from "@/lib/server/platform/taxauth/service-status";
+
+import { claimLookup, markAbsent, releaseClaim, type LookupKey } from "./lookup-claims";
+
+export type LookupOutcome =
+  /** DGII received it: its document is stored now (read it again). */
+  | { kind: "found" }
+  /** DGII lists no submission of it. */
+  | { kind: "absent" }
+  | { kind: "unanswered"; reason: LookupReason; message: string };
+
+type Unanswered = Extract<LookupOutcome, { kind: "unanswered" }>;
+
+/** One e-NCF to look up; a type 32 summary (RFCE) can only be found with its security code. */
+export interface LookupEntry {
+  ecf: string;
+  codigoSeguridad?: string;
+}
+
+export interface LookupSettings {
+  concurrency: number;
+  budgetMs: number;
+  absentMs: number;
+  perCompanyPerMinute: number;
+  totalPerMinute: number;
+}
+
+export function lookupSettings(): LookupSettings {
+  return loadConfig().documentLookup;
+}
+
+/** How long one DGII lookup may hold its claim: the client's own timeouts bound each call. */
+const CLAIM_LEASE_MS = 60_000;
+/** How often a lookup waiting on another instance's claim looks for its answer. */
+const WAIT_POLL_MS = 100;
+
+/**
+ * Asks DGII about e-NCF the company does not hold (consultatrackids, then consultaresultado for the
+ * submission that decides), `concurrency` at a time, each entry waiting at most `budgetMs`; an
+ * entry over budget answers TAXAUTH_TIMEOUT while its lookup finishes in the background. What DGII
+ * received is stored through the ledger's one writer, so the number counts as used by the one rule.
+ */
+export async function lookUpAtDgii(
+  caller: { accountId: string; rnc: string; environment: Environment },
+  entries: readonly LookupEntry[],
+  settings: LookupSettings = lookupSettings(),
+): Promise<Map<string, LookupOutcome>> {
+  const outcomes = new Map<string, LookupOutcome>();
+  const pending: LookupEntry[] = [];
+  for (const entry of unique(entries)) {
+    const refusal = notAskable(caller.environment, entry);
+    if (refusal) outcomes.set(entry.ecf, refusal);
+    else pending.push(entry);
+  }
+  if (pending.length === 0) return outcomes;
+  const unavailable = await maintenanceOf(caller.environment);
+  const credential = unavailable ?? (await credentialOf(caller.accountId));
+  if ("kind" in credential) {
+    for (const entry of pending) outcomes.set(entry.ecf, credential);
+    return outcomes;
+  }
+
+  const deadline = Date.now() + settings.budgetMs;
+  let budgetTimer: NodeJS.Timeout | undefined;
+  const overBudget = new Promise<"over">((resolve) => {
+    budgetTimer = setTimeout(() => resolve("over"), settings.budgetMs);
+  });
+  const queue = [...pending];
+  const worker = async () => {
+    for (let entry = queue.shift(); entry; entry = queue.shift()) {
+      if (Date.now() >= deadline) {
+        outcomes.set(entry.ecf, timeoutOutcome());
+        continue;
+      }
+      const lookup = trackInFlight(
+        lookUpOne({ ...caller, ncf: entry.ecf }, credential.value, settings, deadline).catch(
+          (error: unknown): LookupOutcome => {
+            logger.error({ ncf: entry!.ecf, err: error }, "DGII lookup failed");
+            return unavailableOutcome("La consulta a la DGII falló; reintente en unos minutos.");
+          },
+        ),
+      );
+      const outcome = await Promise.race([lookup, overBudget]);
+      outcomes.set(entry.ecf, outcome === "over" ? timeoutOutcome() : outcome);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(settings.concurrency, pending.length) }, worker));
+  } finally {
+    clearTimeout(budgetTimer);
+  }
+  return outcomes;
+}
+
+/** One number: claim it, ask DGII and store what it says; or wait for the instance that asks. */
+async function lookUpOne(
+  key: LookupKey & { rnc: string },
+  credential: SigningCredential,
+  settings: LookupSettings,
+  deadline: number,
+): Promise<LookupOutcome> {
+  for (;;) {
+    const claim = await claimLookup(key, CLAIM_LEASE_MS);
+    if (claim === "absent") return { kind: "absent" };
+    if (claim === "claimed") return askAndStore(key, credential, settings);
+    // Another instance (or request) is asking: its answer lands in the store or in the claim row.
+    if (Date.now() >= deadline) return timeoutOutcome();
+    await sleep(WAIT_POLL_MS);
+    if (await isHeld(key)) return { kind: "found" };
+  }
+}
+
+async function askAndStore(
+  key: LookupKey & { rnc: string },
+  credential: SigningCredential,
+  settings: LookupSettings,
+): Promise<LookupOutcome> {
+  let absent = false;
+  try {
+    const limited = await takeDgiiCalls(key.accountId, settings);
+    if (limited) return limited;
+    const client = getTaxAuthClient();
+    const submissions: FoundSubmission[] = await client.queryTrackIds(
+      key.environment,
+      key.rnc,
+      credential,
+      key.ncf,
+    );
+    if (submissions.length === 0) {
+      absent = true;
+      await markAbsent(key, settings.absentMs);
+      return { kind: "absent" };
+    }
+    const deciding = decidingSubmission(submissions);
+    const verdict = await client.queryStatus(key.environment, key.rnc, credential, deciding.trackId);
+    await recordDgiiSubmissions({
+      accountId: key.accountId,
+      rnc: key.rnc,
+      environment: key.environment,
+      encf: key.ncf,
+      submissions,
+      // "No encontrado" by trackId (DGII still indexing) says nothing: the list's estado stands.
+      verdict:
+        verdict.codigo === 0
+          ? undefined
+          : { trackId: deciding.trackId, estado: verdict.estado, answer: verdict.raw },
+    });
+    return { kind: "found" };
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    logger.warn({ ncf: key.ncf, code: error.code, err: error }, "DGII lookup got no answer");
+    return unavailableOutcome(`La DGII no respondió a la consulta: ${error.message}`);
+  } finally {
+    if (!absent) await releaseClaim(key);
+  }
+}
+
+/**
+ * The submission whose verdict is the number's: an accepted one (Aceptado, Aceptado Condicional)
+ * wins over a later rejected resend; otherwise the one DGII received last.
+ */
+export function decidingSubmission(submissions: readonly FoundSubmission[]): FoundSubmission {
+  const receivedAt = (submission: FoundSubmission) =>
+    (submission.fechaRecepcion ? parseDgiiInstant(submission.fechaRecepcion) : null) ?? -Infinity;
+  const byReception = submissions
+    .map((submission, index) => ({ submission, index }))
+    .sort((a, b) => receivedAt(a.submission) - receivedAt(b.submission) || a.index - b.index)
+    .map(({ submission }) => submission);
+  const accepted = byReception.filter((submission) =>
+    ["Aceptado", "Aceptado Condicional"].includes(submission.estado.trim()),
+  );
+  return (accepted.at(-1) ?? byReception.at(-1))!;
+}
+
+/** Whether DGII can be asked about this number at all, before any call. */
+function notAskable(environment: Environment, entry: LookupEntry): LookupOutcome | null {
+  if (environment === "CerteCF") {
+    return notAskableOutcome(
+      "La DGII no ofrece la consulta de trackId (consultatrackids) en CerteCF: un e-NCF que Anula no tiene no se puede buscar allí.",
+    );
+  }
+  if (entry.ecf.slice(1, 3) === "32" && !entry.codigoSeguridad) {
+    return notAskableOutcome(
+      "Una factura de consumo (tipo 32) menor de RD$250,000 llega a la DGII como resumen (RFCE), que " +
+        "consultatrackids no lista: sin su código de seguridad (codigoSeguridad) no se puede encontrar.",
+    );
+  }
+  if (entry.ecf.slice(1, 3) === "32") {
+    return notAskableOutcome(
+      "Anula aún no consulta resúmenes de factura de consumo (consultarfce): el e-NCF tipo 32 no se buscó en la DGII.",
+    );
+  }
+  return null;
+}
+
+async function maintenanceOf(environment: Environment): Promise<Unanswered | null> {
+  const status = await currentVoidServiceStatus(environment).catch(() => null);
+  if (status?.state !== "maintenance") return null;
+  return unavailableOutcome(
+    `La DGII anuncia ${environment} en una ventana de mantenimiento; no se consultó.`,
+  );
+}
+
+async function credentialOf(accountId: string): Promise<{ value: SigningCredential } | Unanswered> {
+  try {
+    return { value: await getActiveSigningCredential(accountId) };
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return notAskableOutcome(
+      `Sin un certificado activo la DGII no se puede consultar (${error.code}): cargue el certificado de la empresa.`,
+    );
+  }
+}
+
+/** Two DGII calls (trackIds, then the verdict) from the company's and the deployment's minute. */
+async function takeDgiiCalls(accountId: string, settings: LookupSettings): Promise<LookupOutcome | null> {
+  const db = await getDb();
+  const now = Date.now();
+  for (const [key, perMinute] of [
+    [`dgii-lookups:${accountId}`, settings.perCompanyPerMinute],
+    ["dgii-lookups:*", settings.totalPerMinute],
+  ] as const) {
+    if (perMinute === 0) continue;
+    const take = await takeToken(db, key, perMinute, perMinute / 60_000, now);
+    if (!take.granted) {
+      return {
+        kind: "unanswered",
+        reason: "RATE_LIMITED",
+        message: "Se alcanzó el límite de consultas a la DGII por minuto; reintente en un minuto.",
+      };
+    }
+  }
+  return null;
+}
+
+async function isHeld(key: LookupKey): Promise<boolean> {
+  const db = await getDb();
+  const row = await db.document.findFirst({
+    where: { accountId: key.accountId, environment: key.environment, ncf: key.ncf },
+    select: { id: true },
+  });
+  return row !== null;
+}
+
+function notAskableOutcome(message: string): Unanswered {
+  return { kind: "unanswered", reason: "NOT_ASKABLE", message };
+}
+
+function unavailableOutcome(message: string): Unanswered {
+  return { kind: "unanswered", reason: "TAXAUTH_UNAVAILABLE", message };
+}
+
+function timeoutOutcome(): LookupOutcome {
+  return {
+    kind: "unanswered",
+    reason: "TAXAUTH_TIMEOUT",
+    message:
+      "La DGII no respondió a tiempo; la consulta sigue y una nueva consulta en unos segundos la encontrará.",
+  };
+}
+
+function unique(entries: readonly LookupEntry[]): LookupEntry[] {
+  const byEcf = new Map<string, LookupEntry>();
+  for (const entry of entries) if (!byEcf.has(entry.ecf)) byEcf.set(entry.ecf, entry);
+  return [...byEcf.values()];
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
