@@ -6,6 +6,9 @@ import { buildQrUrl } from "@/lib/domain/qr-url";
 import { createTestAccount } from "@/lib/server/accounts/test-fixtures";
 import { createTestDatabase } from "@/lib/server/platform/db/test-database";
 import { queryDocumentsBatch } from "@/lib/server/documents";
+import { TaxAuthClient } from "@/lib/server/platform/taxauth";
+import { setTaxAuthClient } from "@/lib/server/platform/taxauth/client-instance";
+import { configFor, startTestSimulator } from "@/lib/server/platform/taxauth/test-support";
 import type { Prisma } from "@/prisma/generated/client";
 
 import { percentile, report } from "./measure";
@@ -92,6 +95,8 @@ export async function benchDocuments(): Promise<void> {
   if (process.env.DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.DATABASE_URL;
   const database = await createTestDatabase();
   try {
+    // BENCH_DOCUMENTS=lookups: only the lookups at DGII (skips storing 100,000 documents).
+    if (process.env.BENCH_DOCUMENTS === "lookups") return await benchDgiiLookups(database.kind);
     const account = await createTestAccount({ rnc: "130009999", apiKey: true });
     const now = Date.now();
     for (let start = 0; start < STORED; start += 5_000) {
@@ -151,7 +156,76 @@ export async function benchDocuments(): Promise<void> {
       ),
     );
     report({ name: "documents_single_p50", value: singleP50, unit: "ms", engine, stored: STORED });
+    await benchDgiiLookups(engine);
   } finally {
     await database.dispose();
   }
 }
+
+/** Batches measured for the DGII lookups (each a new 100 e-NCF: a lookup happens once per number). */
+const LOOKUP_BATCHES = 5;
+
+/**
+ * A batch of 100 e-NCF the company does not hold, each known to the simulated DGII answering every
+ * call in 50 ms: the first query looks each up (consultatrackids + consultaresultado, 8 at a time)
+ * and stores it; the same batch again answers from the store.
+ */
+async function benchDgiiLookups(engine: string): Promise<void> {
+  const simulator = await startTestSimulator();
+  setTaxAuthClient(new TaxAuthClient(configFor(simulator)));
+  try {
+    const account = await createTestAccount({ rnc: "130009998", apiKey: true, certificate: true });
+    simulator.admin.setLatency("consultatrackids", DGII_CALL_MS);
+    simulator.admin.setLatency("consultaresultado", DGII_CALL_MS);
+    const headers = {
+      authorization: `Bearer ${account.idToken}`,
+      "x-api-key": account.apiKey!,
+      "content-type": "application/json",
+    };
+    const context = { params: Promise.resolve({ environment: "TesteCF" }) };
+    const batches = Array.from({ length: LOOKUP_BATCHES + 1 }, (_, run) =>
+      Array.from({ length: 100 }, (_, k) => formatEncf("E", "31", 5_000_000 + run * 100 + k)),
+    );
+    for (const [run, ecfs] of batches.entries()) {
+      for (const [k, encf] of ecfs.entries()) {
+        simulator.admin.registerDocument({
+          environment: "TesteCF",
+          trackId: `5a5a${String(run).padStart(4, "0")}-0000-4000-8000-${String(k).padStart(12, "0")}`,
+          rnc: account.auth.rnc,
+          encf,
+          codigo: 1,
+          fechaRecepcion: "11/3/2025 8:13:37 PM",
+        });
+      }
+    }
+    const post = (ecfs: string[]) =>
+      BATCH(
+        new Request("http://localhost/TesteCF/documentos-ecf/status/batch", {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ ecfs }),
+        }),
+        context,
+      );
+    // One unmeasured batch warms the DGII token and the certificate.
+    const firstP50 = await serverTimes(LOOKUP_BATCHES, 1, (run) => post(batches[run]!));
+    const answers = (await (await post(batches[0]!)).json()) as { results: Array<{ found: boolean }> };
+    const found = answers.results.filter((result) => result.found).length;
+    const againP50 = await serverTimes(20, 2, (run) => post(batches[run % LOOKUP_BATCHES]!));
+    report({
+      name: "documents_batch_100_unknown_p50",
+      value: firstP50,
+      unit: "ms",
+      engine,
+      dgiiCallMs: DGII_CALL_MS,
+      found,
+      again_p50_ms: Math.round(againP50 * 1000) / 1000,
+    });
+  } finally {
+    setTaxAuthClient(undefined);
+    await simulator.close();
+  }
+}
+
+/** How long the simulated DGII takes to answer each lookup call. */
+const DGII_CALL_MS = 50;

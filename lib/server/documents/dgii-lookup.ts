@@ -117,7 +117,14 @@ async function lookUpOne(
   for (;;) {
     const claim = await claimLookup(key, CLAIM_LEASE_MS);
     if (claim === "absent") return { kind: "absent" };
-    if (claim === "claimed") return askAndStore(key, credential, settings);
+    if (claim === "claimed") {
+      // The claim may follow another's lookup that stored the document and let go in between.
+      if (await isHeld(key)) {
+        await releaseClaim(key);
+        return { kind: "found" };
+      }
+      return askAndStore(key, credential, settings);
+    }
     // Another instance (or request) is asking: its answer lands in the store or in the claim row.
     if (Date.now() >= deadline) return timeoutOutcome();
     await sleep(WAIT_POLL_MS);

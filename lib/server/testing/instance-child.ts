@@ -6,12 +6,16 @@
  * Run with `node --conditions=react-server --import tsx`.
  */
 import * as voidRoute from "@/app/[environment]/customer/void-ncf/route";
+import * as documentRoute from "@/app/[environment]/documentos-ecf/route";
 import { startRuntime } from "@/lib/server/runtime/start-runtime";
 import { startRouteServer } from "@/lib/server/testing/route-server";
 
 async function main(): Promise<void> {
   await startRuntime();
-  const server = await startRouteServer([{ pattern: "/[environment]/customer/void-ncf", module: voidRoute }]);
+  const server = await startRouteServer([
+    { pattern: "/[environment]/customer/void-ncf", module: voidRoute },
+    { pattern: "/[environment]/documentos-ecf", module: documentRoute },
+  ]);
   process.stdout.write(`READY ${server.url}\n`);
 }
 

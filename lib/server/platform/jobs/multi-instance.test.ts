@@ -36,7 +36,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL",
   beforeAll(async () => {
     database = await createTestDatabase();
     simulator = await startTaxAuthSimulator({ port: 0, adminEnabled: true });
-    account = await createTestAccount({ rnc: "131777021", certificate: true });
+    account = await createTestAccount({ rnc: "131777021", certificate: true, apiKey: true });
     // Before any event: every event of the company goes to this endpoint (a local receiver; the
     // instances run in simulator mode, where http to loopback is allowed). The secret is sealed with
     // this process's ENCRYPTION_KEY, which the instances inherit.
@@ -101,6 +101,32 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL",
     expect(one.status).toBe(200);
     expect(two).toEqual(one);
     expect(sends() - before).toBe(1);
+  }, 60_000);
+
+  it("the same unknown e-NCF asked of both instances at once is one DGII lookup, answered by both", async () => {
+    simulator.admin.registerDocument({
+      environment: "TesteCF",
+      trackId: "7a7a7a7a-0000-4000-8000-000000000001",
+      rnc: account.auth.rnc,
+      encf: "E310000000901",
+      codigo: 1,
+    });
+    // DGII answers slowly, so the second instance asks while the first still waits.
+    simulator.admin.setLatency("consultatrackids", 1_000);
+    const before = simulator.admin.callCounts().consultatrackids ?? 0;
+    const ask = (instance: InstanceChild) =>
+      fetch(`${instance.url}/TesteCF/documentos-ecf?ecf=E310000000901`, {
+        headers: { authorization: `Bearer ${account.idToken}`, "x-api-key": account.apiKey! },
+      }).then(async (response) => ({
+        status: response.status,
+        body: (await response.json()) as Record<string, unknown>,
+      }));
+    const answers = await Promise.all([ask(a), ask(b), ask(a), ask(b)]);
+    simulator.admin.setLatency("consultatrackids", 0);
+    expect(answers.map((answer) => [answer.status, answer.body.status, answer.body.source])).toEqual(
+      Array.from({ length: 4 }, () => [200, "Aceptado", "dgii"]),
+    );
+    expect((simulator.admin.callCounts().consultatrackids ?? 0) - before).toBe(1);
   }, 60_000);
 
   it("overlapping voids split across the instances: one send, the other 409 VOID_IN_PROGRESS", async () => {
