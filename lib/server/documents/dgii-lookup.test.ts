@@ -122,6 +122,7 @@ const trackIdsCalls = () => simulator.admin.callCounts().consultatrackids;
 describe("a document Anula does not hold, asked at DGII", () => {
   it("answers DGII's verdict as the spec's record, stores it as source dgii and counts the number used", async () => {
     const [trackId] = received("E310000000501", [1]);
+    const asked = Date.now();
     const { status, body } = await getOne("E310000000501");
     expect(status).toBe(200);
     expect(body).toMatchObject({
@@ -135,6 +136,9 @@ describe("a document Anula does not hold, asked at DGII", () => {
       qr_url: null,
       fileName: null,
     });
+    // When DGII was asked, not when the document was received there.
+    expect(body.checkedAt).toBeGreaterThanOrEqual(asked);
+    expect(body.checkedAt).toBeLessThanOrEqual(Date.now());
     // 11/3/2025 8:10:37 PM in Santo Domingo (UTC−4) is 12/3/2025 00:10:37 UTC.
     expect(body.createdAt).toBe(Date.UTC(2025, 10, 4, 0, 10, 37));
     const answers = (body.taxauthResponse as string[]).map(

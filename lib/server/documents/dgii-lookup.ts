@@ -5,7 +5,7 @@ import { parseDgiiInstant } from "@/lib/domain/fecha";
 import { isAppError } from "@/lib/errors";
 import type { LookupReason } from "@/lib/schemas/documents-query";
 import { getActiveSigningCredential } from "@/lib/server/certificates";
-import { recordDgiiSubmissions, type FoundSubmission } from "@/lib/server/ledger";
+import { markDocumentChecked, recordDgiiSubmissions, type FoundSubmission } from "@/lib/server/ledger";
 import { loadConfig } from "@/lib/server/platform/config/load-config";
 import { logger } from "@/lib/server/platform/config/logger";
 import { getDb } from "@/lib/server/platform/db";
@@ -167,6 +167,8 @@ async function askAndStore(
           ? undefined
           : { trackId: deciding.trackId, estado: verdict.estado, answer: verdict.raw },
     });
+    // DGII was just asked: checkedAt says so (a final status is never refreshed, so nothing else would).
+    await markChecked(key, Date.now());
     return { kind: "found" };
   } catch (error) {
     if (!isAppError(error)) throw error;
@@ -253,6 +255,15 @@ async function takeDgiiCalls(accountId: string, settings: LookupSettings): Promi
     }
   }
   return null;
+}
+
+async function markChecked(key: LookupKey, at: number): Promise<void> {
+  const db = await getDb();
+  const row = await db.document.findFirst({
+    where: { accountId: key.accountId, environment: key.environment, ncf: key.ncf },
+    select: { id: true },
+  });
+  if (row) await markDocumentChecked(db, row.id, at);
 }
 
 async function isHeld(key: LookupKey): Promise<boolean> {
