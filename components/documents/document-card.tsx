@@ -4,9 +4,10 @@ import { formatFechaHora } from "@/lib/domain/fecha";
 import type { Locale } from "@/lib/domain/locale";
 import { format, formatCurrency, type Dictionary } from "@/lib/i18n";
 import Link from "next/link";
+import type { ReactNode } from "react";
 
 import { Banner } from "@/components/ui/banner";
-import { receivedLabel, type DocumentView } from "@/lib/portal/document-view";
+import { receivedLabel, type DgiiAnswer, type DocumentView } from "@/lib/portal/document-view";
 
 export interface DocumentCardProps {
   document: DocumentView;
@@ -14,10 +15,15 @@ export interface DocumentCardProps {
   received: Dictionary["finding"]["documents"]["received"];
   statusLabels: Dictionary["status"];
   locale: Locale;
+  /** "Consultar de nuevo en la DGII", when the document came from there. */
+  action?: ReactNode;
 }
 
-/** One found document: status in colour and words, the key fields and the DGII QR link. */
-export function DocumentCard({ document, t, received, statusLabels, locale }: DocumentCardProps) {
+/**
+ * One found document: status in colour and words, the key fields, where Anula got it and when DGII
+ * was last asked (Santo Domingo time, like the other dates), and the DGII QR link.
+ */
+export function DocumentCard({ document, t, received, statusLabels, locale, action }: DocumentCardProps) {
   const f = t.fields;
   const label = (statusLabels as Record<string, string>)[document.status] ?? document.status;
   return (
@@ -49,6 +55,14 @@ export function DocumentCard({ document, t, received, statusLabels, locale }: Do
         <dd className="mono">{formatFechaHora(document.createdAt)}</dd>
         <dt>{f.updateAt}</dt>
         <dd className="mono">{formatFechaHora(document.updateAt)}</dd>
+        <dt>{f.source}</dt>
+        <dd data-testid="document-source" data-source={document.source}>
+          {t.sources[document.source]}
+        </dd>
+        <dt>{f.checkedAt}</dt>
+        <dd className="mono" data-testid="document-checked-at">
+          {document.checkedAt === null ? t.neverChecked : formatFechaHora(document.checkedAt)}
+        </dd>
         {document.securityCode ? (
           <>
             <dt>{f.securityCode}</dt>
@@ -90,32 +104,43 @@ export function DocumentCard({ document, t, received, statusLabels, locale }: Do
           </>
         ) : null}
       </dl>
+      {action}
     </Card>
   );
 }
 
-/** An e-NCF that is not in the store: said plainly, never an empty card. */
+/**
+ * An e-NCF that is not in the store: said plainly, never an empty card; with what DGII said of it
+ * when asked (no submission listed, or no answer and why).
+ */
 export function NotFoundCard({
   ecf,
   environment,
   t,
+  status = "No encontrado",
   statusLabel,
   voided,
   voidLink,
+  dgii,
+  action,
 }: {
   ecf: string;
   environment: string;
   t: Dictionary["documents"];
+  /** "No encontrado", or "Sin respuesta de la DGII": it selects the badge's look. */
+  status?: string;
   statusLabel: string;
   /** The voided range that holds this number, if any (lib/portal/document-lookup.ts). */
   voided?: { text: string; href: string } | null;
   voidLink?: string;
+  dgii?: DgiiAnswer | null;
+  action?: ReactNode;
 }) {
   return (
     <Card as="article" data-testid="document-result" data-ncf={ecf} data-found="false">
       <div className="page-header">
         <h3 className="mono">{ecf}</h3>
-        <StatusBadge status="No encontrado" label={statusLabel} />
+        <StatusBadge status={status} label={statusLabel} />
       </div>
       {voided ? (
         <Banner tone="warning" testId="voided-note">
@@ -127,6 +152,20 @@ export function NotFoundCard({
       ) : (
         <p>{format(t.notFoundExplain, { ecf, environment })}</p>
       )}
+      {dgii?.kind === "absent" ? <p data-testid="dgii-absent">{t.dgiiAbsent}</p> : null}
+      {dgii?.kind === "unanswered" ? (
+        <dl className="dl" data-testid="dgii-unanswered" data-reason={dgii.reason}>
+          <dt>{t.fields.dgiiReason}</dt>
+          <dd>{t.lookupReasons[dgii.reason]}</dd>
+          {dgii.message ? (
+            <>
+              <dt>{t.fields.dgiiMessage}</dt>
+              <dd>{dgii.message}</dd>
+            </>
+          ) : null}
+        </dl>
+      ) : null}
+      {action}
     </Card>
   );
 }

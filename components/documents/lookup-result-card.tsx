@@ -1,7 +1,13 @@
+"use client";
+
+import { useState } from "react";
+
 import type { Locale } from "@/lib/domain/locale";
 import { format, type Dictionary } from "@/lib/i18n";
 import type { LookupResult } from "@/lib/portal/document-lookup";
+import { mayAskDgiiAgain } from "@/lib/portal/document-view";
 
+import { AskDgiiAgain } from "./ask-dgii-again";
 import { DocumentCard, MalformedCard, NotFoundCard } from "./document-card";
 
 export interface LookupResultCardProps {
@@ -13,15 +19,23 @@ export interface LookupResultCardProps {
   locale: Locale;
 }
 
-/** One answer of the lookup, the same card for the single and the batch form. */
+/**
+ * One answer of the lookup, the same card for the single and the batch form. A new answer from
+ * "Consultar de nuevo en la DGII" replaces it in place, until the lookup gives this card another one.
+ */
 export function LookupResultCard({
-  result,
+  result: given,
   environment,
   t,
   finding,
   statusLabels,
   locale,
 }: LookupResultCardProps) {
+  const [rechecked, setRechecked] = useState<{ of: LookupResult; result: LookupResult } | null>(null);
+  const result = rechecked?.of === given ? rechecked.result : given;
+  const action = mayAskDgiiAgain(result) ? (
+    <AskDgiiAgain ecf={result.ecf} t={t} onResult={(next) => setRechecked({ of: given, result: next })} />
+  ) : null;
   if (result.kind === "found")
     return (
       <DocumentCard
@@ -30,6 +44,7 @@ export function LookupResultCard({
         received={finding.received}
         statusLabels={statusLabels}
         locale={locale}
+        action={action}
       />
     );
   if (result.kind === "malformed")
@@ -45,9 +60,12 @@ export function LookupResultCard({
       ecf={result.ecf}
       environment={environment}
       t={t}
-      statusLabel={statusLabels["No encontrado"]}
+      status={result.status}
+      statusLabel={(statusLabels as Record<string, string>)[result.status] ?? result.status}
       voided={result.voided}
       voidLink={finding.voidLink}
+      dgii={result.dgii}
+      action={action}
     />
   );
 }

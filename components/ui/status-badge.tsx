@@ -11,6 +11,8 @@ const STATUS_LOOK: Record<string, { tone: Tone; symbol: string }> = {
   Error: { tone: "warning", symbol: "!" },
   "En Proceso": { tone: "neutral", symbol: "…" },
   "No encontrado": { tone: "neutral", symbol: "?" },
+  // A document Anula does not hold and DGII did not answer about (the status endpoints' lookup).
+  "Sin respuesta de la DGII": { tone: "warning", symbol: "!" },
   // Void requests (approvals): waiting, decided, or sent (the void itself then has its own status).
   Pendiente: { tone: "warning", symbol: "…" },
   Aprobada: { tone: "info", symbol: "✓" },

@@ -6,11 +6,18 @@ import type { Locale } from "@/lib/domain/locale";
 import { formatFechaHora } from "@/lib/domain/fecha";
 import { format, formatCurrency, getDictionary } from "@/lib/i18n";
 import { voidStatusLabel } from "@/lib/i18n/void-status";
-import { queryDocumentsBatch } from "@/lib/server/documents";
+import { NOT_FOUND_STATUS } from "@/lib/schemas/documents-batch";
+import { queryDocumentsBatch, type DgiiLookupOptions } from "@/lib/server/documents";
 import type { CsvRow } from "@/lib/server/platform/http/csv";
 import { findVoidsCovering } from "@/lib/server/voids/find-voids-covering";
 
-import { fromBatchData, receivedLabel, type DocumentView } from "./document-view";
+import {
+  dgiiAnswerOf,
+  fromBatchData,
+  receivedLabel,
+  type DgiiAnswer,
+  type DocumentView,
+} from "./document-view";
 import { statusFactsOf } from "./void-settlement";
 
 /** A voided range that holds an e-NCF the store does not know. */
@@ -22,7 +29,14 @@ export interface VoidedNote {
 /** One answer of the document lookup, the same for the single and the batch form. */
 export type LookupResult =
   | { ecf: string; kind: "found"; document: DocumentView }
-  | { ecf: string; kind: "not-found"; voided: VoidedNote | null }
+  | {
+      ecf: string;
+      kind: "not-found";
+      /** "No encontrado", or "Sin respuesta de la DGII" when DGII was asked and did not answer. */
+      status: string;
+      voided: VoidedNote | null;
+      dgii: DgiiAnswer | null;
+    }
   | { ecf: string; kind: "malformed"; reason: string };
 
 /** Entries once each, in their first order, and how many repeats were left out. */
@@ -36,21 +50,23 @@ export function uniqueEntries(ecfs: readonly string[]): { ecfs: string[]; duplic
  * (so single and batch show the same fields), the domain's parser for malformed entries (reported as
  * such, never "No encontrado"), and the void history for unknown ones (lib/server/voids
  * find-voids-covering): a number in a voided range says so, and a number DGII excepted from a partial
- * success says it was not voided.
+ * success says it was not voided. With `dgii` (the session's company's RNC), the e-NCF the company
+ * does not hold are looked up at DGII as the status endpoints do (lib/server/documents dgii-lookup).
  */
 export async function lookupDocuments(
   accountId: string,
   environment: Environment,
   ecfs: readonly string[],
   locale: Locale,
+  dgii?: DgiiLookupOptions,
 ): Promise<LookupResult[]> {
   const t = getDictionary(locale);
   const wellFormed = ecfs.filter((ecf) => typeof readEncf(ecf) !== "string");
   const response =
-    wellFormed.length > 0 ? await queryDocumentsBatch(accountId, environment, wellFormed) : null;
-  const found = new Map(
-    (response?.results ?? []).flatMap((result) => (result.data ? [[result.ecf, result.data] as const] : [])),
-  );
+    wellFormed.length > 0
+      ? await queryDocumentsBatch(accountId, environment, wellFormed, undefined, dgii)
+      : null;
+  const answers = new Map((response?.results ?? []).map((result) => [result.ecf, result] as const));
   const results: LookupResult[] = [];
   for (const ecf of ecfs) {
     const parsed = readEncf(ecf);
@@ -58,7 +74,8 @@ export async function lookupDocuments(
       results.push({ ecf, kind: "malformed", reason: t.appErrors[parsed] ?? parsed });
       continue;
     }
-    const data = found.get(ecf);
+    const answer = answers.get(ecf);
+    const data = answer?.data;
     if (data) {
       results.push({ ecf, kind: "found", document: fromBatchData(data) });
       continue;
@@ -71,6 +88,8 @@ export async function lookupDocuments(
     results.push({
       ecf,
       kind: "not-found",
+      status: answer?.status ?? NOT_FOUND_STATUS,
+      dgii: answer ? dgiiAnswerOf(answer) : null,
       voided: hit
         ? {
             // An excepted number was in the void but DGII did not void it: never "in a voided range".
@@ -117,7 +136,7 @@ export function documentCsvRow(result: LookupResult, locale: Locale): CsvRow {
   if (result.kind === "not-found")
     return [
       result.ecf,
-      t.status["No encontrado"],
+      (t.status as Record<string, string>)[result.status] ?? result.status,
       null,
       null,
       null,

@@ -1,4 +1,10 @@
-import type { DocumentBatchData, DocumentRecord } from "@/lib/schemas/documents-query";
+import type { DocumentsBatchResult } from "@/lib/schemas/documents-batch";
+import type {
+  DocumentBatchData,
+  DocumentRecord,
+  DocumentSource,
+  LookupReason,
+} from "@/lib/schemas/documents-query";
 
 /** What the document lookup shows of a document, from either the single or the batch shape. */
 export interface DocumentView {
@@ -15,6 +21,23 @@ export interface DocumentView {
   qrUrl: string | null;
   /** The authority's messages in words (mensajes[].valor, or the submission's mensaje/error). */
   messages: string[];
+  /** Where Anula got it: imported, issued by Anula, or looked up at DGII. */
+  source: DocumentSource;
+  /** When DGII was last asked about it (epoch ms), null when never. */
+  checkedAt: number | null;
+}
+
+/**
+ * What DGII said of an e-NCF the company does not hold: it lists no submission of it ("absent"), or
+ * it gave no answer (or could not be asked) and why. Null when DGII was not asked at all.
+ */
+export type DgiiAnswer = { kind: "absent" } | { kind: "unanswered"; reason: LookupReason; message: string };
+
+export function dgiiAnswerOf(
+  result: Pick<DocumentsBatchResult<unknown>, "askedDgii" | "reason" | "message">,
+): DgiiAnswer | null {
+  if (result.reason) return { kind: "unanswered", reason: result.reason, message: result.message ?? "" };
+  return result.askedDgii ? { kind: "absent" } : null;
 }
 
 /**
@@ -46,6 +69,18 @@ export function authorityMessages(taxauthResponse: readonly string[]): string[] 
   return messages;
 }
 
+/**
+ * "Consultar de nuevo en la DGII" is offered on an entry DGII decides: a document Anula looked up
+ * there, or one it does not hold. Never on an imported or issued document, nor on a malformed entry.
+ */
+export function mayAskDgiiAgain(
+  result:
+    { kind: "found"; document: Pick<DocumentView, "source"> } | { kind: "not-found" } | { kind: "malformed" },
+): boolean {
+  if (result.kind === "found") return result.document.source === "dgii";
+  return result.kind === "not-found";
+}
+
 export function fromDocumentRecord(record: DocumentRecord): DocumentView {
   return {
     ncf: record.ncf,
@@ -60,6 +95,8 @@ export function fromDocumentRecord(record: DocumentRecord): DocumentView {
     customerReceived: record.customerReceived,
     qrUrl: record.qr_url,
     messages: authorityMessages(record.taxauthResponse),
+    source: record.source,
+    checkedAt: record.checkedAt,
   };
 }
 
@@ -77,6 +114,8 @@ export function fromBatchData(data: DocumentBatchData): DocumentView {
     customerReceived: data.customerReceived ?? null,
     qrUrl: data.qr_url ?? null,
     messages: authorityMessages(data.taxauthResponse),
+    source: data.source,
+    checkedAt: data.checkedAt,
   };
 }
 

@@ -36,7 +36,8 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Se
       // The REST query's own validation (one message, in the field), then the batch's use case, so the
       // single and the batch lookup show the same fields (lib/portal/document-lookup.ts).
       const valid = parseDocumentQuery(new URLSearchParams({ ecf }));
-      single = (await lookupDocuments(auth.accountId, environment, [valid], locale))[0] ?? null;
+      single =
+        (await lookupDocuments(auth.accountId, environment, [valid], locale, { rnc: auth.rnc }))[0] ?? null;
     } catch (error) {
       if (!isAppError(error)) throw error;
       single = { kind: "invalid", message: errorMessage(error, locale) };

@@ -2,11 +2,13 @@
 
 import "server-only";
 
-import { isAppError } from "@/lib/errors";
+import { AppError, isAppError } from "@/lib/errors";
 import { format, getDictionary } from "@/lib/i18n";
 import { errorMessage } from "@/lib/i18n/error-message";
 import { BATCH_MAX_ECFS } from "@/lib/schemas/documents-batch";
+import { documentRecheckSchema, type DocumentRecheckInput } from "@/lib/schemas/documents-recheck";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
+import { forgetAbsent } from "@/lib/server/documents";
 
 import { lookupDocuments, uniqueEntries, type LookupResult } from "../document-lookup";
 import { splitEncfList } from "../document-view";
@@ -39,10 +41,33 @@ export async function lookupDocumentsBatchAction(
       text,
       environment,
       duplicates,
-      results: await lookupDocuments(auth.accountId, environment, ecfs, locale),
+      results: await lookupDocuments(auth.accountId, environment, ecfs, locale, { rnc: auth.rnc }),
     };
   } catch (error) {
     if (isAppError(error) && error.status < 500) return { text, error: errorMessage(error, locale) };
+    throw error;
+  }
+}
+
+export type RecheckResult = { ok: true; result: LookupResult } | { ok: false; message: string };
+
+/**
+ * "Consultar de nuevo en la DGII" on a looked-up or not-found entry: forgets DGII's remembered
+ * "absent" for the number (the clerk knows it was just sent) and runs the lookup again, for the
+ * session's company (its account and RNC) in the portal's environment only.
+ */
+export async function recheckDocumentAction(input: DocumentRecheckInput): Promise<RecheckResult> {
+  const auth = await requirePortalAuth("action recheckDocumentAction");
+  const { environment, locale } = await getPortalPreferences();
+  try {
+    const parsed = documentRecheckSchema.safeParse(input);
+    if (!parsed.success) throw new AppError("INVALID_ECF", parsed.error.issues[0]!.message);
+    const { ecf } = parsed.data;
+    await forgetAbsent({ accountId: auth.accountId, environment, ncf: ecf });
+    const [result] = await lookupDocuments(auth.accountId, environment, [ecf], locale, { rnc: auth.rnc });
+    return { ok: true, result: result! };
+  } catch (error) {
+    if (isAppError(error) && error.status < 500) return { ok: false, message: errorMessage(error, locale) };
     throw error;
   }
 }

@@ -388,6 +388,10 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
     const { lookupDocumentsBatchAction } = await import("@/lib/portal/actions/document-actions");
     return outcomeOfAction(() => lookupDocumentsBatchAction({}, new FormData()));
   },
+  "action recheckDocumentAction": async () => {
+    const { recheckDocumentAction } = await import("@/lib/portal/actions/document-actions");
+    return outcomeOfAction(() => recheckDocumentAction({ ecf: "E310000000001" }));
+  },
   "action importErpFileAction": async () => {
     const { importErpFileAction } = await import("@/lib/portal/actions/erp-import-actions");
     return outcomeOfAction(() => importErpFileAction(new FormData()));

@@ -88,6 +88,7 @@ export const ENTRY_POINTS = {
   "action settleVoidAction": "voids.settle",
   "action resendVoidAction": "voids.settle",
   "action lookupDocumentsBatchAction": "documents.read",
+  "action recheckDocumentAction": "documents.read",
   "action importErpFileAction": "documents.import",
   "action createAuthorizationAction": "ledger.manage",
   "action importAuthorizationsCsvAction": "ledger.manage",

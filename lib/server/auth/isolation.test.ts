@@ -14,6 +14,7 @@ import {
 } from "@/lib/server/auth/service-accounts";
 import { listCertificates } from "@/lib/server/certificates";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
+import { claimLookup, markAbsent } from "@/lib/server/documents/lookup-claims";
 import { findDocumentsByNcf } from "@/lib/server/documents/query-documents";
 import { contextOf, importEntry, jsonPost } from "@/lib/server/documents/test-support";
 import { sampleVoidContent, storeAcceptedVoid } from "@/lib/server/voids/testing/stored-voids";
@@ -805,6 +806,25 @@ const ROWS: Record<string, Row> = {
       data.set("ecfs", seeded.ncf);
       const state = await lookupDocumentsBatchAction({}, data);
       expect(state.results).toEqual([expect.objectContaining({ ecf: seeded.ncf, kind: "not-found" })]);
+    },
+  },
+  "action recheckDocumentAction": {
+    probe: async () => {
+      const { recheckDocumentAction } = await import("@/lib/portal/actions/document-actions");
+      // A remembers DGII's "absent" for a number: another company's recheck must not forget it.
+      const remembered = {
+        accountId: a.auth.accountId,
+        environment: "TesteCF" as const,
+        ncf: "E310000000399",
+      };
+      await claimLookup(remembered, 60_000);
+      await markAbsent(remembered, 600_000);
+      expect(await recheckDocumentAction({ ecf: seeded.ncf })).toEqual({
+        ok: true,
+        result: expect.objectContaining({ ecf: seeded.ncf, kind: "not-found" }),
+      });
+      expect(await recheckDocumentAction({ ecf: remembered.ncf })).toMatchObject({ ok: true });
+      expect(await claimLookup(remembered, 60_000)).toBe("absent");
     },
   },
   "action importErpFileAction": { none: "imports into the session's company; takes no id" },

@@ -1,4 +1,10 @@
-export { findDocumentsByNcf, getDocument, queryDocumentsBatch } from "./query-documents";
+export {
+  findDocumentsByNcf,
+  getDocument,
+  queryDocumentsBatch,
+  type DgiiLookupOptions,
+} from "./query-documents";
+export { forgetAbsent } from "./lookup-claims";
 export { importDocuments } from "./import-documents";
 export {
   refreshPendingDocuments,

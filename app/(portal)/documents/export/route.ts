@@ -28,7 +28,7 @@ export const GET = route(async (request: Request) => {
       "TOO_MANY_ECFS",
       `Hay ${ecfs.length} e-NCF; el máximo por consulta es ${BATCH_MAX_ECFS}.`,
     );
-  const results = await lookupDocuments(auth.accountId, environment, ecfs, locale);
+  const results = await lookupDocuments(auth.accountId, environment, ecfs, locale, { rnc: auth.rnc });
   const day = formatFechaHora(Date.now()).slice(0, 10);
   return csvResponse({
     fileName: `documentos-${environment}-${day}.csv`,
