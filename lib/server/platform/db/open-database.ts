@@ -11,6 +11,7 @@ import { PrismaClient } from "@/prisma/generated/client";
 import { applyMigrations, type ApplyMigrationsResult, type MigrationConnection } from "./apply-migrations";
 import type { DatabaseTarget } from "./database-target";
 import { readMigrationFiles } from "./migration-files";
+import { slimResultParsers } from "./pglite-parsers";
 import { yieldingAfterQueries } from "./yielding-pglite";
 
 export interface OpenDatabase {
@@ -39,6 +40,7 @@ async function openPglite(dataDir: string | undefined, image: Blob | undefined):
   // PGlite is one in-process connection: Prisma and the migrator share it (it serialises queries).
   const pglite = new PGlite(dataDir ?? "memory://", image ? { loadDataDir: image } : {});
   await pglite.waitReady;
+  await slimResultParsers(pglite);
   // Each query gives the event loop a turn (yielding-pglite.ts): timers and sockets keep running.
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(yieldingAfterQueries(pglite)) });
   const connection: MigrationConnection = {
