@@ -12,6 +12,7 @@ import type { VoidReasonFilter } from "@/lib/schemas/void-ncf-list";
 import type { PartialSplit } from "./partial-success";
 import { parseStoredRanges, storedRangeGroups, type StoredRequestRange } from "../platform/db/stored-ranges";
 import { recordLateAnswer } from "./settlement-repository";
+import { voidSettledEvent } from "./void-settled-event";
 import { recordVoidOutcome } from "@/lib/server/platform/metrics/record";
 import {
   STORED_VOID_MESSAGES,
@@ -266,24 +267,21 @@ function completionEvent(record: VoidAttempt, completion: VoidCompletion, now: n
       },
     };
   }
-  return {
-    ...common,
-    type: "void.settled" as const,
-    payload: {
-      voidId: record.voidId,
-      customerId: record.customerId,
-      environment: record.environment,
-      previousStatus: "Error" as const,
-      status: completion.status,
-      via: "answer" as const,
-      totalVoided:
-        completion.status === "Aceptado" && completion.partial
-          ? completion.partial.totalVoided
-          : record.totalVoided,
-      dgiiCode: completion.codigo,
-      settledBy: null,
-    },
-  };
+  return voidSettledEvent({
+    accountId: record.accountId,
+    environment: record.environment,
+    voidId: record.voidId,
+    customerId: record.customerId,
+    status: completion.status,
+    via: "answer",
+    totalVoided:
+      completion.status === "Aceptado" && completion.partial
+        ? completion.partial.totalVoided
+        : record.totalVoided,
+    dgiiCode: completion.codigo,
+    settledBy: null,
+    now,
+  });
 }
 
 /**
@@ -496,18 +494,13 @@ export async function findAcceptedOverlap(
   const db = await getDb();
   let requestGroups: Map<string, StoredRequestRange[]> | undefined;
   for (const box of request.boxes) {
-    const candidates = await db.voidedBlock.findMany({
-      where: {
-        accountId,
-        environment,
-        serie: box.serie,
-        tipoeCF: box.tipoeCF,
-        minDesde: { lte: BigInt(box.maxHasta) },
-        maxHasta: { gte: BigInt(box.minDesde) },
-      },
-      select: { voidId: true },
-      orderBy: { minDesde: "asc" },
-    });
+    // Raw SQL: on every void; the query builder's own work cost more than the query.
+    const candidates = await db.$queryRaw<Array<{ voidId: string }>>`
+      SELECT "voidId" FROM "VoidedBlock"
+      WHERE "accountId" = ${accountId} AND "environment" = ${environment}::"Environment"
+        AND "serie" = ${box.serie} AND "tipoeCF" = ${box.tipoeCF}
+        AND "minDesde" <= ${BigInt(box.maxHasta)} AND "maxHasta" >= ${BigInt(box.minDesde)}
+      ORDER BY "minDesde" ASC`;
     const key = serieTipoKey(box.serie, box.tipoeCF);
     for (const { voidId } of candidates) {
       const row = await db.voidRecord.findFirst({
