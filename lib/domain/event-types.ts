@@ -1,7 +1,7 @@
 /**
  * The names of the outbox's events, browser-safe: the portal's webhook form lists them,
- * the API validates an endpoint's `eventTypes` against them, and lib/server/platform/events/event-types.ts
- * (the payloads) re-exports them. Add names, never rename one: receivers filter on them.
+ * the API validates an endpoint's `eventTypes` against them, lib/schemas/event-payloads.ts gives each
+ * its payload and lib/server/platform/events/event-types.ts re-exports them. Add names, never rename one: receivers filter on them.
  */
 export const EVENT_TYPES = [
   "void.created",

@@ -7,7 +7,7 @@ type EventTextKey = Exclude<keyof NotificationTexts["events"], "other">;
 
 export interface NotificationFacts {
   type: string;
-  /** The event's payload (lib/server/platform/events/event-types.ts), as stored on the notification. */
+  /** The event's payload (lib/schemas/event-payloads.ts), as stored on the notification. */
   data: unknown;
 }
 

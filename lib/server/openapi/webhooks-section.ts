@@ -1,8 +1,9 @@
 import "server-only";
 
+import { EVENT_PAYLOAD_SCHEMAS } from "@/lib/schemas/event-payloads";
 import { EVENT_TYPES } from "@/lib/server/platform/events/event-types";
 
-import { DELIVERY_HEADERS, eventComponentName, EVENT_PAYLOAD_SCHEMAS } from "./webhook-events";
+import { DELIVERY_HEADERS, eventComponentName } from "./webhook-events";
 
 type Json = Record<string, unknown>;
 

@@ -20,6 +20,7 @@ import type {
   SettlementView,
 } from "@/lib/domain/void-settlement";
 import type { SerieTipoBox, VoidStatus } from "./types";
+import { voidSettledEvent } from "./void-settled-event";
 
 /**
  * Settling unknown outcomes: a person's confirmed outcome with its evidence, the resends
@@ -265,24 +266,21 @@ export async function settleRecord(input: SettleInput): Promise<void> {
                 ${input.by}, ${BigInt(input.now)})`;
     }
     if (input.outcome === "Aceptado") await insertVoidedBlocks(tx, input, row.id, row.ranges);
-    await writeEvent(tx, {
-      type: "void.settled",
-      accountId: input.accountId,
-      environment: input.environment,
-      subjectId: row.id,
-      now: input.now,
-      payload: {
+    await writeEvent(
+      tx,
+      voidSettledEvent({
+        accountId: input.accountId,
+        environment: input.environment,
         voidId: row.id,
         customerId: settled.customerId,
-        environment: input.environment,
-        previousStatus: "Error",
         status: input.outcome,
         via: "manual",
         totalVoided: Number(settled.totalVoided),
         dgiiCode: null,
         settledBy: input.by,
-      },
-    });
+        now: input.now,
+      }),
+    );
     const by = input.activityBy ?? { actor: { type: "user" as const, id: input.userId, label: input.by } };
     await recordActivity(tx, {
       accountId: input.accountId,
@@ -510,24 +508,21 @@ export async function finishResend(input: {
         select: { ranges: true, customerId: true, totalVoided: true },
       });
       await insertVoidedBlocks(tx, input, input.voidId, ranges);
-      await writeEvent(tx, {
-        type: "void.settled",
-        accountId: input.accountId,
-        environment: input.environment,
-        subjectId: input.voidId,
-        now: input.now,
-        payload: {
+      await writeEvent(
+        tx,
+        voidSettledEvent({
+          accountId: input.accountId,
+          environment: input.environment,
           voidId: input.voidId,
           customerId,
-          environment: input.environment,
-          previousStatus: "Error",
           status: "Aceptado",
           via: "resend",
           totalVoided: Number(totalVoided),
           dgiiCode: result.codigo,
           settledBy: input.requestedBy,
-        },
-      });
+          now: input.now,
+        }),
+      );
       const by = input.activityBy ?? { actor: { type: "user" as const, id: null, label: input.requestedBy } };
       await recordActivity(tx, {
         accountId: input.accountId,

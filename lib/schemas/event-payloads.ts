@@ -1,0 +1,213 @@
+import { z } from "zod";
+
+import { ENVIRONMENTS } from "@/lib/domain/environments";
+import type { EventType } from "@/lib/domain/event-types";
+
+/**
+ * The payloads of the outbox's events, written once: the OpenAPI document's `webhooks` section
+ * reads these schemas and the platform's events (writeEvent, the webhook deliveries, the
+ * notifications) their inferred types, so a field added here reaches both. Every payload names the
+ * company's RNC (`customerId`) and the environment, like the spec's records, so a receiver needs
+ * nothing else to route it.
+ */
+
+const environment = z.enum(ENVIRONMENTS);
+const customerId = z.string().describe("The company's RNC (the issuer)");
+/** The fields that open every void.* payload. */
+const aVoid = { voidId: z.string(), customerId, environment };
+
+/**
+ * A void attempt was stored (the write-ahead), before anything reached DGII: status Error with
+ * errorCode NOT_CONFIRMED. Written in the same transaction as the record, so every attempt — even
+ * one whose instance dies before DGII answers — has its event; its outcome follows as void.settled
+ * (DGII or a person confirmed it) or void.interrupted (no answer can come any more).
+ */
+const voidCreated = z.object({
+  ...aVoid,
+  status: z.literal("Error"),
+  errorCode: z.literal("NOT_CONFIRMED"),
+  fechaHoraAnulacion: z.string().describe("dd-MM-yyyy HH:mm:ss (Santo Domingo)"),
+  totalVoided: z.number().int(),
+  rangeCount: z.number().int(),
+  createdBy: z.string().nullable(),
+});
+
+/**
+ * A void left Error for a final status: DGII's answer to the send (in time or late), a resend's
+ * acceptance, or a person's settlement with evidence from DGII's OFV.
+ */
+const voidSettled = z.object({
+  ...aVoid,
+  previousStatus: z.literal("Error"),
+  status: z.enum(["Aceptado", "Rechazado"]),
+  via: z
+    .enum(["answer", "resend", "manual"])
+    .describe("answer: DGII answered; resend: a resend was accepted; manual: a person settled it"),
+  // A partial success counts only what DGII voided.
+  totalVoided: z.number().int().describe("What DGII voided"),
+  // DGII's codigo when DGII answered; null for a manual settlement.
+  dgiiCode: z.string().nullable(),
+  // Who settled it (manual or resend); null when DGII's answer did.
+  settledBy: z.string().nullable(),
+});
+
+/** No answer can reach this Error attempt any more: the instance waiting on DGII is gone. */
+const voidInterrupted = z.object({
+  ...aVoid,
+  status: z.literal("Error"),
+  errorCode: z.literal("INTERRUPTED"),
+  // "lease_expired": swept after its instance died; "shutdown": its instance stopped waiting.
+  via: z.enum(["lease_expired", "shutdown"]),
+});
+
+/**
+ * A send ended without DGII's answer and nothing waits for one any more: the attempt stays Error
+ * until a person settles it (Por confirmar) or resends it. TAXAUTH_AUTH_ERROR: DGII's
+ * authentication failed, the void never reached DGII; TAXAUTH_VOID_ERROR: it may have reached DGII,
+ * and only the OFV can tell. Written with the Error's final write (not while the send still waits
+ * for a late answer after the request's deadline).
+ */
+const voidUnconfirmed = z.object({
+  ...aVoid,
+  status: z.literal("Error"),
+  errorCode: z
+    .enum(["TAXAUTH_AUTH_ERROR", "TAXAUTH_VOID_ERROR"])
+    .describe(
+      "TAXAUTH_AUTH_ERROR: never reached DGII; TAXAUTH_VOID_ERROR: may have reached DGII (check the OFV)",
+    ),
+  totalVoided: z.number().int(),
+});
+
+/** An imported e-CF's status changed (DGII's status service, or a re-import). */
+const documentStatusChanged = z.object({
+  documentId: z.string(),
+  ncf: z.string(),
+  customerId,
+  environment,
+  previousStatus: z.string().nullable(),
+  status: z.string(),
+  via: z.enum(["refresh", "import"]),
+});
+
+/** A void request (approvals) changed state. */
+const voidRequest = z.object({
+  requestId: z.string(),
+  customerId,
+  environment,
+  status: z.string().describe("Pendiente, Aprobada, Rechazada, Vencida or Enviada"),
+  totalVoided: z.number().int(),
+  rangeCount: z.number().int(),
+  requestedBy: z.string(),
+  decidedBy: z.string().nullable(),
+  voidId: z.string().nullable(),
+});
+
+/** The first and last e-NCF of a part of a series+type. */
+const sequenceRange = {
+  customerId,
+  environment,
+  serie: z.string(),
+  tipoeCF: z.string(),
+  desde: z.string().describe("First e-NCF"),
+  hasta: z.string().describe("Last e-NCF"),
+};
+
+/**
+ * The ledger proposes a gap (exactly what the portal's gap review and GET …/secuencias/huecos show):
+ * numbers skipped below a higher number of the series+type issued before min(import-coverage mark,
+ * now − quiet period), or the unused tail of an expired authorization — neither issued nor voided,
+ * they must be voided (DGII's rule). Announced once per gap by the hourly ledger scan
+ * (lib/server/scans, key in AnnouncedCondition); a gap that changes (part voided, part issued) is a
+ * new gap; a gap voided whole is not announced again. At most 100 ledger events per company and
+ * environment per run: a company with more gaps hears of the rest in later runs, in the ledger's order.
+ * `cantidad`: how many numbers the gap holds.
+ */
+const sequenceGapDetected = z.object({ ...sequenceRange, cantidad: z.number().int() });
+
+/**
+ * An authorized range still in force, with numbers unused, is 30, 7 or 1 days from its last day of use
+ * (expiresOn, a Santo Domingo date): announced once per authorization and threshold, the tightest
+ * one reached (a range first seen 5 days before gets the 7-day warning, then the 1-day one). Types 32
+ * and 34 never expire; once expired, the unused tail is a sequence.gap_detected instead.
+ */
+const sequenceExpiring = z.object({
+  authorizationId: z.string(),
+  ...sequenceRange,
+  expiresOn: z.string().describe("yyyy-MM-dd, the last day its numbers may be used"),
+  // Whole days from the scan to the end of expiresOn (0 on the last day).
+  daysLeft: z.number().int(),
+  // Numbers in a void of unknown outcome count as unused: after expiresOn they must be voided.
+  unused: z.number().int().describe("Numbers neither issued nor voided"),
+});
+
+/**
+ * Every number of an authorized range still in force is issued or voided: new documents need a new
+ * range. Once per authorization (an authorization that expired used up is not announced).
+ */
+const sequenceDepleted = z.object({ authorizationId: z.string(), ...sequenceRange });
+
+/**
+ * The company's active signing certificate is 30, 7 or 1 days from its notAfter, or has expired:
+ * announced once per company, certificate and threshold (the tightest reached; "expired" once, with
+ * daysLeft negative) by the certificate scan (every 6 h). No environment: it signs for all three, so
+ * it goes to every endpoint of the company.
+ */
+const certificateExpiring = z.object({
+  certificateId: z.string(),
+  customerId,
+  subject: z.string(),
+  serialNumberHex: z.string(),
+  notAfter: z.string().describe("ISO 8601"),
+  // Whole days from the scan to notAfter, rounded down: negative once it has expired.
+  daysLeft: z.number().int(),
+});
+
+/** The fields that open every webhook.* payload. */
+const anEndpoint = { endpointId: z.string(), customerId, environment };
+
+/** A webhook endpoint was disabled: every delivery to it failed for 3 days. */
+const webhookDisabled = z.object({
+  ...anEndpoint,
+  url: z.string(),
+  failingSince: z.string().describe("ISO 8601 instant of the first failure of the run that disabled it"),
+  lastError: z.string().nullable(),
+});
+
+/** Sent on request to one endpoint only (portal "Enviar prueba", POST …/webhooks/{id}/test). */
+const webhookTest = z.object({
+  ...anEndpoint,
+  requestedBy: z.string().nullable(),
+});
+
+export const EVENT_PAYLOAD_SCHEMAS = {
+  "void.created": voidCreated.describe(
+    "A void attempt was stored (write-ahead), before anything reached DGII",
+  ),
+  "void.settled": voidSettled.describe("A void left Error for Aceptado or Rechazado"),
+  "void.interrupted": voidInterrupted.describe("No answer can reach this Error attempt any more"),
+  "void.unconfirmed": voidUnconfirmed.describe(
+    "A send ended without DGII's answer: the attempt stays Error until it is settled or resent",
+  ),
+  "document.status_changed": documentStatusChanged.describe("An imported e-CF's status changed"),
+  "void.request.created": voidRequest.describe(
+    "The approval policy held a void: a request waits for an approver",
+  ),
+  "void.request.approved": voidRequest.describe("A void request was approved (and sent)"),
+  "void.request.rejected": voidRequest.describe("A void request was rejected"),
+  "void.request.expired": voidRequest.describe("A void request expired undecided (7 days)"),
+  "sequence.gap_detected": sequenceGapDetected.describe(
+    "The ledger found skipped numbers that must be voided",
+  ),
+  "sequence.expiring": sequenceExpiring.describe("An authorized range reaches its last day of use soon"),
+  "sequence.depleted": sequenceDepleted.describe("Every number of an authorized range is issued or voided"),
+  "certificate.expiring": certificateExpiring.describe(
+    "The active signing certificate expires soon (sent to the company's endpoints of every environment)",
+  ),
+  "webhook.disabled": webhookDisabled.describe("An endpoint was disabled: every delivery failed for 3 days"),
+  "webhook.test": webhookTest.describe(
+    'Sent on request to one endpoint ("Enviar prueba", POST …/webhooks/{id}/test)',
+  ),
+} satisfies Record<EventType, z.ZodType>;
+
+/** Each event's payload, as writeEvent takes it and a delivery carries it in `data`. */
+export type EventPayloads = { [T in EventType]: z.infer<(typeof EVENT_PAYLOAD_SCHEMAS)[T]> };
