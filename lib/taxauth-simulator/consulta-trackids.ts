@@ -22,7 +22,10 @@ export async function consultaTrackIds({ environment, request, url, state }: Ser
   if (!state.registry.mayActFor(environment, claims.holderId, rncEmisor)) {
     return jsonReply(200, [], call);
   }
-  const documents = state.registry.documentsOf(environment, rncEmisor, encf);
+  // Consumer-invoice summaries (RFCE) have no trackId: DGII lists only what came through recepcion.
+  const documents = state.registry
+    .documentsOf(environment, rncEmisor, encf)
+    .filter((document) => !document.summary);
   return jsonReply(
     200,
     documents.map((document) => ({

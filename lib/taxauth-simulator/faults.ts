@@ -9,6 +9,7 @@ export const SERVICES = [
   "anularrango",
   "consultaresultado",
   "consultatrackids",
+  "consultarfce",
 ] as const;
 export type ServiceName = (typeof SERVICES)[number];
 

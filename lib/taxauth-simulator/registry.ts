@@ -24,6 +24,12 @@ export interface SimulatedDocument {
   secuenciaUtilizada?: boolean;
   fechaRecepcion?: string;
   mensajes?: Array<{ valor: string; codigo: number }>;
+  /**
+   * A consumer-invoice summary (RFCE, type 32 under RD$250,000), received through recepcionfc: it
+   * has no trackId DGII lists (consultatrackids leaves it out; `trackId` is only this registry's
+   * key) and consultarfce finds it by e-NCF and this security code.
+   */
+  summary?: { codigoSeguridad: string };
 }
 
 /** A certificate holder allowed to act for another RNC (set in DGII's portal in real life). */

@@ -9,6 +9,7 @@ import { handleAdminRequest, type SimulatorAdmin } from "./admin";
 import { anularRango } from "./anular-rango";
 import { semilla, validarSemilla } from "./auth-services";
 import { consultaResultado } from "./consulta-resultado";
+import { consultaRfce } from "./consulta-rfce";
 import { consultaTrackIds } from "./consulta-trackids";
 import { dialectOfFault, type Fault, type ServiceName } from "./faults";
 import type { Reply, ServiceRequest } from "./reply";
@@ -48,6 +49,12 @@ const ROUTES: Array<{
     method: "GET",
     service: "consultatrackids",
     handle: consultaTrackIds,
+  },
+  {
+    path: "consultarfce/api/consultas/consulta",
+    method: "GET",
+    service: "consultarfce",
+    handle: consultaRfce,
   },
 ];
 

@@ -272,6 +272,32 @@ describe("a document Anula does not hold, asked at DGII", () => {
     expect(trackIdsCalls()).toBe(calls);
   });
 
+  it("a consumer-invoice summary (RFCE) is found by its security code at consultarfce, never by trackIds", async () => {
+    simulator.admin.registerDocument({
+      environment: "TesteCF",
+      trackId: "rfce-E320000000571",
+      rnc: account.auth.rnc,
+      encf: "E320000000571",
+      codigo: 1,
+      summary: { codigoSeguridad: "Ab+3xZ" },
+    });
+    const trackIds = trackIdsCalls();
+    const wrongCode = await getOne("E320000000571", account, "&codigoSeguridad=zzzzzz");
+    // A wrong code finds no summary; the trackIds lookup (a type 32 over RD$250,000 travels whole) finds nothing either.
+    expect(wrongCode.body).toMatchObject({ code: "DOCUMENT_NOT_FOUND", askedDgii: true });
+    expect(trackIdsCalls()).toBe(trackIds + 1);
+    await (await getDb()).dgiiLookup.deleteMany({ where: { ncf: "E320000000571" } });
+    const found = await batch(["E320000000571"], account, { codigosSeguridad: { E320000000571: "Ab+3xZ" } });
+    expect(found.results[0]).toMatchObject({ found: true, status: "Aceptado" });
+    expect(found.results[0]!.data).toMatchObject({
+      source: "dgii",
+      securityCode: "Ab+3xZ",
+      documentType: "32",
+    });
+    expect(simulator.admin.callCounts().consultarfce).toBeGreaterThanOrEqual(2);
+    expect(await sequenceUseOf("E320000000571")).toBe("used");
+  });
+
   it("a malformed codigoSeguridad is a 400 naming it", async () => {
     expect((await getOne("E320000000541", account, "&codigoSeguridad=abc")).body).toMatchObject({
       code: "INVALID_PARAMETER",

@@ -5,7 +5,7 @@ import { parseDgiiInstant } from "@/lib/domain/fecha";
 import { isAppError } from "@/lib/errors";
 import type { LookupReason } from "@/lib/schemas/documents-query";
 import { getActiveSigningCredential } from "@/lib/server/certificates";
-import { markDocumentChecked, recordDgiiSubmissions, type FoundSubmission } from "@/lib/server/ledger";
+import { markDocumentChecked, recordDgiiSubmissions, recordDgiiSummary, type FoundSubmission } from "@/lib/server/ledger";
 import { loadConfig } from "@/lib/server/platform/config/load-config";
 import { logger } from "@/lib/server/platform/config/logger";
 import { getDb } from "@/lib/server/platform/db";
@@ -88,12 +88,16 @@ export async function lookUpAtDgii(
         continue;
       }
       const lookup = trackInFlight(
-        lookUpOne({ ...caller, ncf: entry.ecf }, credential.value, settings, deadline).catch(
-          (error: unknown): LookupOutcome => {
-            logger.error({ ncf: entry!.ecf, err: error }, "DGII lookup failed");
-            return unavailableOutcome("La consulta a la DGII falló; reintente en unos minutos.");
-          },
-        ),
+        lookUpOne(
+          { ...caller, ncf: entry.ecf },
+          entry.codigoSeguridad,
+          credential.value,
+          settings,
+          deadline,
+        ).catch((error: unknown): LookupOutcome => {
+          logger.error({ ncf: entry!.ecf, err: error }, "DGII lookup failed");
+          return unavailableOutcome("La consulta a la DGII falló; reintente en unos minutos.");
+        }),
       );
       const outcome = await Promise.race([lookup, overBudget]);
       outcomes.set(entry.ecf, outcome === "over" ? timeoutOutcome() : outcome);
@@ -110,6 +114,7 @@ export async function lookUpAtDgii(
 /** One number: claim it, ask DGII and store what it says; or wait for the instance that asks. */
 async function lookUpOne(
   key: LookupKey & { rnc: string },
+  securityCode: string | undefined,
   credential: SigningCredential,
   settings: LookupSettings,
   deadline: number,
@@ -123,7 +128,9 @@ async function lookUpOne(
         await releaseClaim(key);
         return { kind: "found" };
       }
-      return askAndStore(key, credential, settings);
+      return securityCode && isSummaryType(key.ncf)
+        ? askSummaryAndStore(key, securityCode, credential, settings)
+        : askAndStore(key, credential, settings);
     }
     // Another instance (or request) is asking: its answer lands in the store or in the claim row.
     if (Date.now() >= deadline) return timeoutOutcome();
@@ -180,6 +187,55 @@ async function askAndStore(
 }
 
 /**
+ * A type 32 the caller gave a security code for: DGII's consultarfce, which finds consumer-invoice
+ * summaries (RFCE). A type 32 at or above RD$250,000 travels whole and is listed by consultatrackids,
+ * so "not found" there falls back to the trackIds lookup.
+ */
+async function askSummaryAndStore(
+  key: LookupKey & { rnc: string },
+  securityCode: string,
+  credential: SigningCredential,
+  settings: LookupSettings,
+): Promise<LookupOutcome> {
+  let released = false;
+  try {
+    const limited = await takeDgiiCalls(key.accountId, settings);
+    if (limited) return limited;
+    const verdict = await getTaxAuthClient().querySummary(
+      key.environment,
+      key.rnc,
+      credential,
+      key.ncf,
+      securityCode,
+    );
+    if (verdict.codigo === 0) {
+      released = true;
+      return await askAndStore(key, credential, settings);
+    }
+    await recordDgiiSummary({
+      accountId: key.accountId,
+      rnc: key.rnc,
+      environment: key.environment,
+      encf: key.ncf,
+      securityCode,
+      estado: verdict.estado,
+      answer: verdict.raw,
+    });
+    return { kind: "found" };
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    logger.warn({ ncf: key.ncf, code: error.code, err: error }, "DGII summary lookup got no answer");
+    return unavailableOutcome(`La DGII no respondió a la consulta del resumen: ${error.message}`);
+  } finally {
+    if (!released) await releaseClaim(key);
+  }
+}
+
+function isSummaryType(ncf: string): boolean {
+  return ncf.slice(1, 3) === "32";
+}
+
+/**
  * The submission whose verdict is the number's: an accepted one (Aceptado, Aceptado Condicional)
  * wins over a later rejected resend; otherwise the one DGII received last.
  */
@@ -203,15 +259,10 @@ function notAskable(environment: Environment, entry: LookupEntry): LookupOutcome
       "La DGII no ofrece la consulta de trackId (consultatrackids) en CerteCF: un e-NCF que Anula no tiene no se puede buscar allí.",
     );
   }
-  if (entry.ecf.slice(1, 3) === "32" && !entry.codigoSeguridad) {
+  if (isSummaryType(entry.ecf) && !entry.codigoSeguridad) {
     return notAskableOutcome(
       "Una factura de consumo (tipo 32) menor de RD$250,000 llega a la DGII como resumen (RFCE), que " +
         "consultatrackids no lista: sin su código de seguridad (codigoSeguridad) no se puede encontrar.",
-    );
-  }
-  if (entry.ecf.slice(1, 3) === "32") {
-    return notAskableOutcome(
-      "Anula aún no consulta resúmenes de factura de consumo (consultarfce): el e-NCF tipo 32 no se buscó en la DGII.",
     );
   }
   return null;

@@ -122,3 +122,40 @@ function trackIdOf(text: string): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * DGII's consultarfce found a consumer-invoice summary (RFCE): it has no trackId, only DGII's verdict
+ * on it. The number gets a document of source "dgii" with that verdict as its one answer (the
+ * ledger's writer reads secuenciaUtilizada from it) and the security code it was found with.
+ */
+export async function recordDgiiSummary(input: {
+  accountId: string;
+  rnc: string;
+  environment: Environment;
+  encf: string;
+  securityCode: string;
+  estado: string;
+  answer: unknown;
+  now?: number;
+}): Promise<void> {
+  const now = input.now ?? Date.now();
+  const db = await getDb();
+  await db.$transaction(async (tx) => {
+    await insertAbsentDocuments(tx, [
+      {
+        id: newDocumentId(),
+        accountId: input.accountId,
+        environment: input.environment,
+        customerId: input.rnc,
+        ncf: input.encf,
+        status: input.estado,
+        documentType: input.encf.slice(1, 3),
+        securityCode: input.securityCode,
+        taxauthResponse: [JSON.stringify(input.answer)],
+        createdAt: now,
+        updateAt: now,
+        source: "dgii",
+      },
+    ]);
+  });
+}

@@ -63,5 +63,5 @@ export {
   type NewDocumentRow,
   type StoredForWrite,
 } from "./document-writer";
-export { recordDgiiSubmissions, type FoundSubmission } from "./dgii-submissions";
+export { recordDgiiSubmissions, recordDgiiSummary, type FoundSubmission } from "./dgii-submissions";
 export { daysUntil, dmyToIso } from "./dates";

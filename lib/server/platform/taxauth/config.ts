@@ -4,6 +4,8 @@ import { DGII_PATH_SEGMENT, ENVIRONMENTS, type Environment } from "@/lib/domain/
 import { parseTaxAuthSettings, type TaxAuthSettings } from "@/lib/server/platform/config/load-config";
 
 export const DGII_HOST = "https://ecf.dgii.gov.do";
+/** DGII's host of the consumer-invoice (FC) services: the RFCE summaries and their lookup. */
+export const DGII_FC_HOST = "https://fc.dgii.gov.do";
 /** Where `npm run simulator` listens by default. */
 export const DEFAULT_SIMULATOR_URL = "http://127.0.0.1:4010";
 
@@ -11,6 +13,8 @@ export interface TaxAuthConfig {
   mode: "simulator" | "dgii";
   /** Base URL per environment, e.g. https://ecf.dgii.gov.do/testecf (no trailing slash). */
   baseUrls: Record<Environment, string>;
+  /** Base URL of the consumer-invoice services per environment; absent: the same as baseUrls (the simulator serves both). */
+  fcBaseUrls?: Record<Environment, string>;
   connectTimeoutMs: number;
   /** From the request being sent to the whole answer being read. */
   responseTimeoutMs: number;
@@ -33,9 +37,19 @@ export function taxAuthConfigOf(settings: TaxAuthSettings, simulatorUrl?: string
       trimSlash(settings.urlOverrides[environment] ?? `${root}/${DGII_PATH_SEGMENT[environment]}`),
     ]),
   ) as Record<Environment, string>;
+  const fcBaseUrls =
+    settings.mode === "dgii"
+      ? (Object.fromEntries(
+          ENVIRONMENTS.map((environment) => [
+            environment,
+            `${DGII_FC_HOST}/${DGII_PATH_SEGMENT[environment]}`,
+          ]),
+        ) as Record<Environment, string>)
+      : baseUrls;
   return {
     mode: settings.mode,
     baseUrls,
+    fcBaseUrls,
     connectTimeoutMs: settings.connectTimeoutMs,
     responseTimeoutMs: settings.responseTimeoutMs,
   };

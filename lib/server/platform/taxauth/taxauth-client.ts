@@ -19,6 +19,7 @@ const PATHS = {
   anularRango: "/anulacionrangos/api/operaciones/anularrango",
   estado: "/consultaresultado/api/consultas/estado",
   trackIds: "/consultatrackids/api/trackids/consulta",
+  rfce: "/consultarfce/api/Consultas/Consulta",
 } as const;
 
 const DEFAULT_TOKEN_SAFETY_MARGIN_MS = 5 * 60_000;
@@ -157,6 +158,54 @@ export class TaxAuthClient {
     return entries;
   }
 
+  /**
+   * consultarfce: DGII's verdict on a consumer-invoice summary (RFCE: type 32 under RD$250,000),
+   * found by its e-NCF and security code on the FC host. codigo 0 No encontrado, 1 Aceptado,
+   * 2 Rechazado. Throws AppError TAXAUTH_STATUS_ERROR (or TAXAUTH_AUTH_ERROR).
+   */
+  async querySummary(
+    environment: Environment,
+    rnc: string,
+    credential: SigningCredential,
+    encf: string,
+    securityCode: string,
+  ): Promise<TaxAuthStatusResult> {
+    const query = `RNC_Emisor=${encodeURIComponent(rnc)}&ENCF=${encodeURIComponent(encf)}&Cod_Seguridad_eCF=${encodeURIComponent(securityCode)}`;
+    let answer: HttpAnswer;
+    try {
+      answer = await this.withToken({ environment, rnc, credential }, (token) =>
+        this.call(
+          environment,
+          `${PATHS.rfce}?${query}`,
+          {
+            method: "GET",
+            headers: { Authorization: `bearer ${token}`, Accept: "application/json" },
+            idempotent: true,
+          },
+          this.config.fcBaseUrls,
+        ),
+      );
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw new AppError(
+        "TAXAUTH_STATUS_ERROR",
+        `No se pudo consultar el resumen en DGII: ${messageOf(error)}`,
+        {
+          cause: error,
+        },
+      );
+    }
+    const json = answer.status === 200 ? tryJson(answer.body.trim()) : undefined;
+    const codigo = json && typeof json === "object" ? Number((json as Record<string, unknown>).codigo) : NaN;
+    if (![0, 1, 2, 4].includes(codigo)) {
+      throw new AppError(
+        "TAXAUTH_STATUS_ERROR",
+        `Respuesta no válida de DGII al consultar el resumen: ${describeBody(answer.status, answer.body, answer.contentType)}`,
+      );
+    }
+    return { codigo, estado: STATUS_ESTADOS[codigo as keyof typeof STATUS_ESTADOS], raw: json };
+  }
+
   async close(): Promise<void> {
     this.tokens.clear();
     this.transport.close();
@@ -215,11 +264,16 @@ export class TaxAuthClient {
   }
 
   /** Every request to DGII goes through here: timed and counted for GET /metrics. */
-  private async call(environment: Environment, path: string, options: RequestOptions): Promise<HttpAnswer> {
+  private async call(
+    environment: Environment,
+    path: string,
+    options: RequestOptions,
+    baseUrls: Record<Environment, string> = this.config.baseUrls,
+  ): Promise<HttpAnswer> {
     const started = performance.now();
     const operation = dgiiOperationOf(path);
     try {
-      const answer = await this.transport.request(`${this.config.baseUrls[environment]}${path}`, options);
+      const answer = await this.transport.request(`${baseUrls[environment]}${path}`, options);
       recordDgiiRequest({
         operation,
         environment,

@@ -1,0 +1,48 @@
+import "server-only";
+
+import { jsonReply, textReply, unauthorizedReply, type Reply, type ServiceRequest } from "./reply";
+import { ESTADOS } from "./registry";
+
+/**
+ * GET …/consultarfce/api/Consultas/Consulta?RNC_Emisor=&ENCF=&Cod_Seguridad_eCF=: DGII's verdict on
+ * a consumer-invoice summary (RFCE), found by e-NCF and security code; 0 No encontrado otherwise
+ * (a wrong code included: DGII does not say which part did not match). DGII serves it on its FC
+ * host; the simulator serves it beside the other services. Parameter names are case-insensitive.
+ */
+export async function consultaRfce({ environment, request, url, state }: ServiceRequest): Promise<Reply> {
+  const claims = await state.credentials.verifyToken(environment, request.headers.authorization);
+  if (!claims) return unauthorizedReply();
+  const call = { tokenHolderId: claims.holderId, tokenFingerprint: claims.fingerprint };
+  const parameter = (name: string) =>
+    [...url.searchParams.entries()].find(([key]) => key.toLowerCase() === name)?.[1]?.trim() ?? "";
+  const rncEmisor = parameter("rnc_emisor");
+  const encf = parameter("encf").toUpperCase();
+  const code = parameter("cod_seguridad_ecf");
+  if (!rncEmisor || !encf || !code) {
+    return textReply(400, "Los parámetros RNC_Emisor, ENCF y Cod_Seguridad_eCF son requeridos.", call);
+  }
+  const summary = state.registry.mayActFor(environment, claims.holderId, rncEmisor)
+    ? state.registry
+        .documentsOf(environment, rncEmisor, encf)
+        .findLast((document) => document.summary?.codigoSeguridad === code)
+    : undefined;
+  if (!summary) {
+    return jsonReply(
+      200,
+      { rnc: rncEmisor, encf, secuenciaUtilizada: false, codigo: 0, estado: ESTADOS[0], mensajes: [] },
+      { ...call, rncEmisor },
+    );
+  }
+  return jsonReply(
+    200,
+    {
+      rnc: summary.rnc,
+      encf: summary.encf,
+      secuenciaUtilizada: summary.secuenciaUtilizada,
+      codigo: summary.codigo,
+      estado: ESTADOS[summary.codigo],
+      mensajes: summary.mensajes ?? [],
+    },
+    { ...call, rncEmisor },
+  );
+}
