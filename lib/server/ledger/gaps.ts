@@ -28,6 +28,7 @@ import {
   type IssuedSummary,
   usedBelow,
 } from "./issued";
+import { eachSerieTipo } from "./serie-tipo";
 import { syncVoidedIntervals } from "./sync-voided";
 import { unknownOutcomes, voidedBetween } from "./voided";
 
@@ -153,7 +154,7 @@ export async function findGaps(query: GapsQuery): Promise<GapsPage> {
       );
     }
   }
-  const keys = [...new Set([...summaryByKey.keys(), ...authsByKey.keys()])].sort();
+  const keys = eachSerieTipo([...summaryByKey.keys(), ...authsByKey.keys()]);
 
   const page: GapsPage = {
     gaps: [],
@@ -175,10 +176,8 @@ export async function findGaps(query: GapsQuery): Promise<GapsPage> {
     return false;
   };
 
-  for (const key of keys) {
+  for (const { key, serie, tipoeCF } of keys) {
     if (cursor && key < cursor.key) continue;
-    const serie = key.slice(0, 1);
-    const tipoeCF = key.slice(1);
     const summary = summaryByKey.get(key);
     const auths = authsByKey.get(key) ?? [];
     const [highest, proof] = summary

@@ -3,16 +3,11 @@ import "server-only";
 import type { EcfType } from "@/lib/domain/ecf-types";
 import { formatEncf } from "@/lib/domain/encf";
 import type { Environment } from "@/lib/domain/environments";
-import {
-  countNumbers,
-  EMPTY_SET,
-  intersection,
-  normalize,
-  normalizeBySerieTipo,
-  type IntervalSet,
-} from "@/lib/domain/intervals";
+import { countNumbers, EMPTY_SET, intersection, normalize, type IntervalSet } from "@/lib/domain/intervals";
 import { getDb } from "@/lib/server/platform/db";
 import { Prisma } from "@/prisma/generated/client";
+
+import { spansBySerieTipo } from "./serie-tipo";
 
 /**
  * The issued side of the ledger. Counts, bounds, holes and used numbers come from IssuedInterval:
@@ -238,20 +233,10 @@ export async function usedSetsIn(
   environment: Environment,
   ranges: ReadonlyArray<{ serie: string; tipoeCF: string; desde: number; hasta: number }>,
 ): Promise<Array<{ serie: string; tipoeCF: string; used: IntervalSet }>> {
-  const keys = [...normalizeBySerieTipo(ranges)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const sets: Array<{ serie: string; tipoeCF: string; used: IntervalSet }> = [];
-  for (const [key, requested] of keys) {
-    const serie = key.slice(0, 1);
-    const tipoeCF = key.slice(1);
-    const issued = await issuedBetween(
-      accountId,
-      environment,
-      serie,
-      tipoeCF,
-      requested[0]!.desde,
-      requested.at(-1)!.hasta,
-    );
-    sets.push({ serie, tipoeCF, used: intersection(requested, issued) });
+  for (const { serie, tipoeCF, set, from, to } of spansBySerieTipo(ranges)) {
+    const issued = await issuedBetween(accountId, environment, serie, tipoeCF, from, to);
+    sets.push({ serie, tipoeCF, used: intersection(set, issued) });
   }
   return sets;
 }

@@ -5,7 +5,6 @@ import {
   difference,
   EMPTY_SET,
   normalize,
-  normalizeBySerieTipo,
   serieTipoKey,
   union,
   type IntervalSet,
@@ -14,6 +13,7 @@ import { getDb } from "@/lib/server/platform/db";
 import { storedRequestRanges } from "@/lib/server/platform/db/stored-ranges";
 
 import { issuedBetween } from "./issued";
+import { spansBySerieTipo } from "./serie-tipo";
 
 /** Error voids read for the "unknown outcome" side (the newest; older ones are reported as truncated). */
 export const MAX_UNKNOWN_VOIDS = 1_000;
@@ -103,26 +103,10 @@ export async function unknownOutcomes(
       voidIds.set(key, ids);
     }
   }
-  const byKey = normalizeBySerieTipo(all);
-  for (const [key, set] of byKey) {
-    const serie = key.slice(0, 1);
-    const tipoeCF = key.slice(1);
-    const voided = await voidedBetween(
-      accountId,
-      environment,
-      serie,
-      tipoeCF,
-      set[0]!.desde,
-      set.at(-1)!.hasta,
-    );
-    const used = await issuedBetween(
-      accountId,
-      environment,
-      serie,
-      tipoeCF,
-      set[0]!.desde,
-      set.at(-1)!.hasta,
-    );
+  const byKey = new Map<string, IntervalSet>();
+  for (const { key, serie, tipoeCF, set, from, to } of spansBySerieTipo(all)) {
+    const voided = await voidedBetween(accountId, environment, serie, tipoeCF, from, to);
+    const used = await issuedBetween(accountId, environment, serie, tipoeCF, from, to);
     byKey.set(key, difference(set, union(voided, used)));
   }
   return { byKey, voidIds, truncated: rows.length > MAX_UNKNOWN_VOIDS };
