@@ -5,19 +5,16 @@ import { setEnvForTests } from "@/lib/server/platform/config/load-config";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 import { resetServiceStatusForTests } from "@/lib/server/platform/taxauth/service-status";
 import { getDb } from "@/lib/server/platform/db";
+import { setSession } from "@/lib/server/testing/next-auth-mock";
 import { startTaxAuthSimulator, type SimulatorHandle } from "@/lib/taxauth-simulator";
 
 import { submitVoid } from "./actions/void-actions";
 import { voidServiceNotice } from "./void-service-notice";
 
 // The portal's session and request scope, as Next provides them to pages and server actions.
-let session: { userId: string; signedInAt: number } | null = null;
-vi.mock("next-auth/next", () => ({ getServerSession: async () => session }));
-vi.mock("next/headers", () => ({
-  headers: async () => new Headers(),
-  cookies: async () => ({ get: () => undefined, set: () => {}, delete: () => {} }),
-}));
-vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+vi.mock("next-auth/next", () => import("@/lib/server/testing/next-auth-mock"));
+vi.mock("next/headers", () => import("@/lib/server/testing/next-auth-mock"));
+vi.mock("next/cache", () => import("@/lib/server/testing/next-auth-mock"));
 
 const MINUTE = 60_000;
 let database: TestDatabase;
@@ -33,7 +30,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   simulator = await startTaxAuthSimulator({ port: 0, statusApiKey: "clave-dgii" });
   operator = await createTestAccount({ roles: ["operator"], certificate: true });
-  session = { userId: operator.auth.userId, signedInAt: Date.now() };
+  setSession({ userId: operator.auth.userId, signedInAt: Date.now() });
 });
 
 beforeEach(() => {

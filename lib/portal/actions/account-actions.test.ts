@@ -4,15 +4,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { hasValidCheckDigit } from "@/lib/domain/rnc";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
+import { setSession } from "@/lib/server/testing/next-auth-mock";
 
 /** Mi cuenta's and the organization page's actions, through the portal session as Next gives it. */
-let session: { userId: string; signedInAt: number } | null = null;
-vi.mock("next-auth/next", () => ({ getServerSession: async () => session }));
-vi.mock("next/headers", () => ({
-  headers: async () => new Headers(),
-  cookies: async () => ({ get: () => undefined, set: () => {}, delete: () => {} }),
-}));
-vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+vi.mock("next-auth/next", () => import("@/lib/server/testing/next-auth-mock"));
+vi.mock("next/headers", () => import("@/lib/server/testing/next-auth-mock"));
+vi.mock("next/cache", () => import("@/lib/server/testing/next-auth-mock"));
 
 let database: TestDatabase;
 let person: TestAccount;
@@ -20,7 +17,7 @@ let person: TestAccount;
 beforeAll(async () => {
   database = await createTestDatabase();
   person = await createTestAccount();
-  session = { userId: person.auth.userId, signedInAt: Date.now() };
+  setSession({ userId: person.auth.userId, signedInAt: Date.now() });
 });
 afterAll(async () => database?.dispose());
 
@@ -93,7 +90,7 @@ describe("Mi cuenta", () => {
 
   it("signing out everywhere ends the session; an action without one is UNAUTHORIZED", async () => {
     const other = await createTestAccount();
-    session = { userId: other.auth.userId, signedInAt: Date.now() - 5 };
+    setSession({ userId: other.auth.userId, signedInAt: Date.now() - 5 });
     const { endOwnSessionsAction, beginTotpEnrollmentAction } = await import("./account-actions");
     expect(await endOwnSessionsAction()).toMatchObject({ ok: true });
     await expect(beginTotpEnrollmentAction()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
@@ -103,7 +100,7 @@ describe("Mi cuenta", () => {
 describe("the organization page's create-company action", () => {
   it("warns on a failing check digit (checkDigit), creates with the confirmation, and says whom to ask for an existing RNC", async () => {
     const admin = await createTestAccount();
-    session = { userId: admin.auth.userId, signedInAt: Date.now() };
+    setSession({ userId: admin.auth.userId, signedInAt: Date.now() });
     const { createCompanyAction } = await import("./organization-actions");
     let rnc = "";
     for (let n = 200000001; !rnc; n++) if (!hasValidCheckDigit(String(n))) rnc = String(n);

@@ -11,6 +11,7 @@ import { getApprovalPolicy } from "@/lib/server/approvals/approval-policy";
 import { countPendingForApprover, getVoidRequest } from "@/lib/server/approvals/list-void-requests";
 import { createServiceAccount, listServiceAccounts } from "@/lib/server/auth/service-accounts";
 import { loadActiveUser } from "@/lib/server/auth/credentials";
+import { setSession } from "@/lib/server/testing/next-auth-mock";
 import { startVoidTestApp, type VoidTestApp } from "@/lib/server/voids/testing/void-test-app";
 import { findVoid } from "@/lib/server/voids/void-repository";
 
@@ -23,13 +24,9 @@ import { setServiceAccountSendWithoutApprovalAction } from "./service-account-ac
 import { submitVoid } from "./void-actions";
 
 // The portal's session and request scope, as Next provides them to server actions.
-let session: { userId: string; signedInAt: number } | null = null;
-vi.mock("next-auth/next", () => ({ getServerSession: async () => session }));
-vi.mock("next/headers", () => ({
-  headers: async () => new Headers(),
-  cookies: async () => ({ get: () => undefined, set: () => {}, delete: () => {} }),
-}));
-vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+vi.mock("next-auth/next", () => import("@/lib/server/testing/next-auth-mock"));
+vi.mock("next/headers", () => import("@/lib/server/testing/next-auth-mock"));
+vi.mock("next/cache", () => import("@/lib/server/testing/next-auth-mock"));
 
 /**
  * Approvals from the portal's side: the policy's switch (refused under two approvers),
@@ -50,7 +47,7 @@ const wire = (desde: number, hasta: number) =>
 /** The portal requires a reason (DGII's 608 code and text). */
 const REASON = { code: "04", text: "Secuencias de prueba" };
 const as = (who: { userId: string }) => {
-  session = { userId: who.userId, signedInAt: Date.now() };
+  setSession({ userId: who.userId, signedInAt: Date.now() });
 };
 
 async function addMember(email: string, roles: CompanyRole[]): Promise<Member> {

@@ -10,24 +10,16 @@ import {
   type NotificationCompany,
 } from "@/lib/server/notifications/test-support";
 import { countUnread, listNotifications } from "@/lib/server/notifications/user-notifications";
+import { cookieJar, setSession } from "@/lib/server/testing/next-auth-mock";
 
 /**
  * The notification centre's actions through the portal session as Next gives it (session, company
  * and environment cookies): mark one read, mark all read, the e-mail preference. Each acts on the
  * session's person, company and environment only.
  */
-let session: { userId: string; signedInAt: number } | null = null;
-const jar = new Map<string, string>();
-vi.mock("next-auth/next", () => ({ getServerSession: async () => session }));
-vi.mock("next/headers", () => ({
-  headers: async () => new Headers(),
-  cookies: async () => ({
-    get: (name: string) => (jar.has(name) ? { name, value: jar.get(name)! } : undefined),
-    set: () => {},
-    delete: () => {},
-  }),
-}));
-vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+vi.mock("next-auth/next", () => import("@/lib/server/testing/next-auth-mock"));
+vi.mock("next/headers", () => import("@/lib/server/testing/next-auth-mock"));
+vi.mock("next/cache", () => import("@/lib/server/testing/next-auth-mock"));
 
 let database: TestDatabase;
 let company: NotificationCompany;
@@ -52,10 +44,10 @@ afterAll(async () => database?.dispose());
 beforeEach(async () => {
   await database.prisma.notification.deleteMany();
   await database.prisma.outboxEvent.deleteMany();
-  jar.clear();
-  jar.set("anula_company", company.accountId);
-  jar.set("anula_env", "TesteCF");
-  session = { userId: company.users.admin!, signedInAt: Date.now() };
+  cookieJar.clear();
+  cookieJar.set("anula_company", company.accountId);
+  cookieJar.set("anula_env", "TesteCF");
+  setSession({ userId: company.users.admin!, signedInAt: Date.now() });
 });
 
 const admin = () => ({
@@ -149,7 +141,7 @@ describe("the notification centre", () => {
   it("the actions need a session", async () => {
     const { markAllNotificationsReadAction, setNotificationEmailAction } =
       await import("./notification-actions");
-    session = null;
+    setSession(null);
     await expect(markAllNotificationsReadAction()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
     await expect(setNotificationEmailAction({ notificationEmail: "off" })).rejects.toMatchObject({
       code: "UNAUTHORIZED",

@@ -14,6 +14,7 @@ import {
 import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 import { signXml } from "@/lib/server/platform/signing";
 import { generatePkcs12 } from "@/lib/server/platform/signing/generate-pkcs12";
+import { setSession } from "@/lib/server/testing/next-auth-mock";
 import { verifyXmlSignature } from "@/lib/taxauth-simulator/xmldsig/verify-xml-signature";
 
 import {
@@ -24,13 +25,9 @@ import {
 import { linkCertificateAction } from "./settings-actions";
 
 // The portal's session and request scope, as Next provides them to server actions.
-let session: { userId: string; signedInAt: number } | null = null;
-vi.mock("next-auth/next", () => ({ getServerSession: async () => session }));
-vi.mock("next/headers", () => ({
-  headers: async () => new Headers(),
-  cookies: async () => ({ get: () => undefined, set: () => {}, delete: () => {} }),
-}));
-vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+vi.mock("next-auth/next", () => import("@/lib/server/testing/next-auth-mock"));
+vi.mock("next/headers", () => import("@/lib/server/testing/next-auth-mock"));
+vi.mock("next/cache", () => import("@/lib/server/testing/next-auth-mock"));
 
 let database: TestDatabase;
 let admin: TestAccount;
@@ -38,7 +35,7 @@ let operator: TestAccount;
 let stranger: TestAccount;
 
 const as = (who: TestAccount) => {
-  session = { userId: who.auth.userId, signedInAt: Date.now() };
+  setSession({ userId: who.auth.userId, signedInAt: Date.now() });
 };
 
 beforeAll(async () => {

@@ -7,17 +7,14 @@ import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/
 
 import { getActiveCertificateSummary, listCertificates } from "@/lib/server/certificates";
 import { generatePkcs12 } from "@/lib/server/platform/signing/generate-pkcs12";
+import { setSession } from "@/lib/server/testing/next-auth-mock";
 
 import { createApiKeyAction, uploadCertificateAction } from "./settings-actions";
 
 // The portal's session and request scope, as Next provides them to server actions.
-let session: { userId: string; signedInAt: number } | null = null;
-vi.mock("next-auth/next", () => ({ getServerSession: async () => session }));
-vi.mock("next/headers", () => ({
-  headers: async () => new Headers(),
-  cookies: async () => ({ get: () => undefined, set: () => {}, delete: () => {} }),
-}));
-vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+vi.mock("next-auth/next", () => import("@/lib/server/testing/next-auth-mock"));
+vi.mock("next/headers", () => import("@/lib/server/testing/next-auth-mock"));
+vi.mock("next/cache", () => import("@/lib/server/testing/next-auth-mock"));
 
 let database: TestDatabase;
 let admin: TestAccount;
@@ -25,7 +22,7 @@ let admin: TestAccount;
 beforeAll(async () => {
   database = await createTestDatabase();
   admin = await createTestAccount();
-  session = { userId: admin.auth.userId, signedInAt: Date.now() };
+  setSession({ userId: admin.auth.userId, signedInAt: Date.now() });
 });
 afterAll(async () => database?.dispose());
 

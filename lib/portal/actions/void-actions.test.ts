@@ -4,18 +4,15 @@ import { encodeRanges } from "@/lib/domain/draft-codec";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { importDocuments } from "@/lib/server/documents/import-documents";
 import { createAuthorization } from "@/lib/server/ledger";
+import { setSession } from "@/lib/server/testing/next-auth-mock";
 import { startVoidTestApp, type VoidTestApp } from "@/lib/server/voids/testing/void-test-app";
 
 import { checkVoidWarnings, submitVoid } from "./void-actions";
 
 // The portal's session and request scope, as Next provides them to server actions.
-let session: { userId: string; signedInAt: number } | null = null;
-vi.mock("next-auth/next", () => ({ getServerSession: async () => session }));
-vi.mock("next/headers", () => ({
-  headers: async () => new Headers(),
-  cookies: async () => ({ get: () => undefined, set: () => {}, delete: () => {} }),
-}));
-vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+vi.mock("next-auth/next", () => import("@/lib/server/testing/next-auth-mock"));
+vi.mock("next/headers", () => import("@/lib/server/testing/next-auth-mock"));
+vi.mock("next/cache", () => import("@/lib/server/testing/next-auth-mock"));
 
 /**
  * The void tool's server actions and the sequence ledger: the pre-send check shows what createVoid
@@ -34,7 +31,7 @@ const wire = (...ranges: Array<[number, number]>) =>
 beforeAll(async () => {
   app = await startVoidTestApp({ deadlineMs: 10_000, responseTimeoutMs: 10_000 });
   clerk = await createTestAccount({ certificate: true });
-  session = { userId: clerk.auth.userId, signedInAt: Date.now() };
+  setSession({ userId: clerk.auth.userId, signedInAt: Date.now() });
   await importDocuments({
     accountId: clerk.auth.accountId,
     rnc: clerk.auth.rnc,

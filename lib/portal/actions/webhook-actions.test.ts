@@ -4,6 +4,7 @@ import { es } from "@/lib/i18n/es";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { getDb } from "@/lib/server/platform/db";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
+import { cookieJar, setSession } from "@/lib/server/testing/next-auth-mock";
 import { startWebhookReceiver, type WebhookReceiver } from "@/lib/server/testing/webhook-receiver";
 import { dispatchOnce } from "@/lib/server/webhooks/dispatcher";
 import { listWebhookEndpoints } from "@/lib/server/webhooks/endpoints";
@@ -19,17 +20,10 @@ import {
 } from "./webhook-actions";
 
 // The portal's session and its cookies (the environment chosen in the header: CerteCF here).
-let session: { userId: string; signedInAt: number } | null = null;
-vi.mock("next-auth/next", () => ({ getServerSession: async () => session }));
-vi.mock("next/headers", () => ({
-  headers: async () => new Headers(),
-  cookies: async () => ({
-    get: (name: string) => (name === "anula_env" ? { value: "CerteCF" } : undefined),
-    set: () => {},
-    delete: () => {},
-  }),
-}));
-vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+vi.mock("next-auth/next", () => import("@/lib/server/testing/next-auth-mock"));
+vi.mock("next/headers", () => import("@/lib/server/testing/next-auth-mock"));
+vi.mock("next/cache", () => import("@/lib/server/testing/next-auth-mock"));
+cookieJar.set("anula_env", "CerteCF");
 
 let database: TestDatabase;
 let admin: TestAccount;
@@ -48,7 +42,7 @@ afterAll(async () => {
 });
 
 const as = (who: TestAccount) => {
-  session = { userId: who.auth.userId, signedInAt: Date.now() };
+  setSession({ userId: who.auth.userId, signedInAt: Date.now() });
 };
 
 describe("Configuración → Webhooks' actions", () => {

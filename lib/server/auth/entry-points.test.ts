@@ -7,6 +7,7 @@ import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-
 import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 
 import { can, COMPANY_ROLES, SERVICE_SCOPES, type Action } from "@/lib/domain/roles";
+import { setSession } from "@/lib/server/testing/next-auth-mock";
 
 import { createServiceAccount } from "./service-accounts";
 import { issueIdToken } from "./id-token";
@@ -20,13 +21,9 @@ import { ENTRY_POINTS, type EntryPoint } from "./entry-points";
  */
 
 // The portal's session and request scope, as Next provides them to route handlers and actions.
-let session: { userId: string; signedInAt: number } | null = null;
-vi.mock("next-auth/next", () => ({ getServerSession: async () => session }));
-vi.mock("next/headers", () => ({
-  headers: async () => new Headers(),
-  cookies: async () => ({ get: () => undefined, set: () => {}, delete: () => {} }),
-}));
-vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+vi.mock("next-auth/next", () => import("@/lib/server/testing/next-auth-mock"));
+vi.mock("next/headers", () => import("@/lib/server/testing/next-auth-mock"));
+vi.mock("next/cache", () => import("@/lib/server/testing/next-auth-mock"));
 
 const ROOT = process.cwd();
 const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -581,7 +578,7 @@ describe("every protected entry × every role and scope", () => {
   );
   it.each(cases)("$entry as $caller (takes $action)", async ({ entry, action, caller: name }) => {
     const caller = callers.get(name)!;
-    session = { userId: caller.auth.userId, signedInAt: Date.now() };
+    setSession({ userId: caller.auth.userId, signedInAt: Date.now() });
     const outcome = await CALLS[entry]!(caller);
     expect({ forbidden: outcome.forbidden, detail: outcome.detail }).toMatchObject({
       forbidden: !can(caller.auth, action),

@@ -17,6 +17,7 @@ import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/
 import { claimLookup, markAbsent } from "@/lib/server/documents/lookup-claims";
 import { findDocumentsByNcf } from "@/lib/server/documents/query-documents";
 import { contextOf, importEntry, jsonPost } from "@/lib/server/documents/test-support";
+import { setSession } from "@/lib/server/testing/next-auth-mock";
 import { sampleVoidContent, storeAcceptedVoid } from "@/lib/server/voids/testing/stored-voids";
 
 import { createTestWebhookEndpoint } from "@/lib/server/testing/webhook-endpoint-fixture";
@@ -35,13 +36,9 @@ import { ENTRY_POINTS, type EntryPoint } from "./entry-points";
  * fails the first test.
  */
 
-let session: { userId: string; signedInAt: number } | null = null;
-vi.mock("next-auth/next", () => ({ getServerSession: async () => session }));
-vi.mock("next/headers", () => ({
-  headers: async () => new Headers(),
-  cookies: async () => ({ get: () => undefined, set: () => {}, delete: () => {} }),
-}));
-vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+vi.mock("next-auth/next", () => import("@/lib/server/testing/next-auth-mock"));
+vi.mock("next/headers", () => import("@/lib/server/testing/next-auth-mock"));
+vi.mock("next/cache", () => import("@/lib/server/testing/next-auth-mock"));
 
 let database: TestDatabase;
 let a: TestAccount;
@@ -1139,7 +1136,7 @@ describe("isolation across companies and organizations, for every entry point", 
   );
   it.each(cases)("$entry as a caller of the $name", async ({ entry, name }) => {
     const caller = callers.find((one) => one.name === name)!;
-    session = { userId: caller.account.auth.userId, signedInAt: Date.now() };
+    setSession({ userId: caller.account.auth.userId, signedInAt: Date.now() });
     await (ROWS[entry] as { probe: (caller: Caller) => Promise<void> }).probe(caller);
   });
 

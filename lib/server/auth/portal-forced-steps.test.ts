@@ -4,6 +4,7 @@ import { isAppError } from "@/lib/errors";
 import { createUser, inviteUser } from "@/lib/server/accounts";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
+import { setSession } from "@/lib/server/testing/next-auth-mock";
 
 import { requirePortalAuth } from "./next-auth-options";
 
@@ -11,12 +12,8 @@ import { requirePortalAuth } from "./next-auth-options";
  * Pages send a person with a pending step to Mi cuenta; actions and downloads must refuse them too
  * (a direct call with the session cookie must not act before the step is done).
  */
-let session: { userId: string; signedInAt: number } | null = null;
-vi.mock("next-auth/next", () => ({ getServerSession: async () => session }));
-vi.mock("next/headers", () => ({
-  headers: async () => new Headers(),
-  cookies: async () => ({ get: () => undefined, set: () => {}, delete: () => {} }),
-}));
+vi.mock("next-auth/next", () => import("@/lib/server/testing/next-auth-mock"));
+vi.mock("next/headers", () => import("@/lib/server/testing/next-auth-mock"));
 
 let database: TestDatabase;
 let admin: TestAccount;
@@ -44,14 +41,14 @@ describe("requirePortalAuth and the steps Mi cuenta forces", () => {
       email: "nuevo@forced.test",
       roles: ["operator"],
     });
-    session = { userId: invited.userId, signedInAt: Date.now() };
+    setSession({ userId: invited.userId, signedInAt: Date.now() });
     expect(await codeOf(requirePortalAuth("action submitVoid"))).toBe("PASSWORD_CHANGE_REQUIRED");
     await database.prisma.user.update({ where: { id: invited.userId }, data: { mustChangePassword: false } });
     expect(await codeOf(requirePortalAuth("action submitVoid"))).toBe("OK");
   });
 
   it("refuses an administrator without the second factor their organization requires", async () => {
-    session = { userId: admin.auth.userId, signedInAt: Date.now() };
+    setSession({ userId: admin.auth.userId, signedInAt: Date.now() });
     expect(await codeOf(requirePortalAuth("action createApiKeyAction"))).toBe("OK");
     await database.prisma.organization.update({
       where: { id: admin.auth.organizationId },
@@ -79,7 +76,7 @@ describe("requirePortalAuth and the steps Mi cuenta forces", () => {
         roles: [role as keyof typeof expected],
         organizationAdmin: false,
       });
-      session = { userId: user.id, signedInAt: Date.now() };
+      setSession({ userId: user.id, signedInAt: Date.now() });
       // documents.read: an action every role may take, so only the second-factor step can refuse it.
       expect([role, await codeOf(requirePortalAuth("action lookupDocumentsBatchAction"))]).toEqual([
         role,

@@ -6,16 +6,13 @@ import * as organizationExport from "@/app/(portal)/organization/activity/export
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 import { isAppError } from "@/lib/errors";
+import { setSession } from "@/lib/server/testing/next-auth-mock";
 
 import { listActivity } from "./list-activity";
 import { recordActivity } from "./record-activity";
 
-let session: { userId: string; signedInAt: number } | null = null;
-vi.mock("next-auth/next", () => ({ getServerSession: async () => session }));
-vi.mock("next/headers", () => ({
-  headers: async () => new Headers(),
-  cookies: async () => ({ get: () => undefined, set: () => {}, delete: () => {} }),
-}));
+vi.mock("next-auth/next", () => import("@/lib/server/testing/next-auth-mock"));
+vi.mock("next/headers", () => import("@/lib/server/testing/next-auth-mock"));
 
 /**
  * Reading the log: a company sees only its own entries, an organization only its organization-level
@@ -118,7 +115,7 @@ describe("listActivity", () => {
 
 describe("the CSV exports", () => {
   async function download(module: typeof companyExport, url: string, who: TestAccount) {
-    session = { userId: who.auth.userId, signedInAt: Date.now() };
+    setSession({ userId: who.auth.userId, signedInAt: Date.now() });
     const response = await module.GET(new Request(url), params());
     return { status: response.status, text: await response.text() };
   }

@@ -7,6 +7,7 @@ import { setEnvForTests } from "@/lib/server/platform/config/load-config";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 import type { TaxAuthClient } from "@/lib/server/platform/taxauth";
 import { setTaxAuthClient } from "@/lib/server/platform/taxauth/client-instance";
+import { setSession } from "@/lib/server/testing/next-auth-mock";
 
 /**
  * Characters no text may hold (lib/schemas/safe-text.ts), tried on every way in, through the real
@@ -17,13 +18,9 @@ import { setTaxAuthClient } from "@/lib/server/platform/taxauth/client-instance"
  * INVALID_PARAMETER naming it. The routes come from ENTRY_POINTS, so a new one needs a row here.
  */
 
-let session: { userId: string; signedInAt: number } | null = null;
-vi.mock("next-auth/next", () => ({ getServerSession: async () => session }));
-vi.mock("next/headers", () => ({
-  headers: async () => new Headers(),
-  cookies: async () => ({ get: () => undefined, set: () => {}, delete: () => {} }),
-}));
-vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+vi.mock("next-auth/next", () => import("@/lib/server/testing/next-auth-mock"));
+vi.mock("next/headers", () => import("@/lib/server/testing/next-auth-mock"));
+vi.mock("next/cache", () => import("@/lib/server/testing/next-auth-mock"));
 
 const ID = "0190f000-0000-7000-8000-0000000000c1";
 /** U+0000, both lone surrogate halves, C0 controls (SOH, ESC, and a tab in an id), DEL. */
@@ -134,7 +131,7 @@ async function call(
     headers,
     body: options.body,
   });
-  session = options.signedIn ? { userId: account.auth.userId, signedInAt: Date.now() } : null;
+  setSession(options.signedIn ? { userId: account.auth.userId, signedInAt: Date.now() } : null);
   const response = await (await handlerOf(entry))(request, { params: Promise.resolve(params) });
   const text = await response.text();
   let body: Record<string, unknown> = {};
