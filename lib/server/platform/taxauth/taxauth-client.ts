@@ -88,25 +88,7 @@ export class TaxAuthClient {
     trackId: string,
   ): Promise<TaxAuthStatusResult> {
     const path = `${PATHS.estado}?trackid=${encodeURIComponent(trackId)}`;
-    let answer: HttpAnswer;
-    try {
-      answer = await this.withToken({ environment, rnc, credential }, (token) =>
-        this.call(environment, path, {
-          method: "GET",
-          headers: { Authorization: `bearer ${token}` },
-          idempotent: true,
-        }),
-      );
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      throw new AppError(
-        "TAXAUTH_STATUS_ERROR",
-        `No se pudo consultar el estado en DGII: ${messageOf(error)}`,
-        {
-          cause: error,
-        },
-      );
-    }
+    const answer = await this.query({ environment, rnc, credential }, path, "el estado");
     const json = answer.status === 200 ? tryJson(answer.body.trim()) : undefined;
     const codigo = json && typeof json === "object" ? Number((json as Record<string, unknown>).codigo) : NaN;
     if (!Object.prototype.hasOwnProperty.call(STATUS_ESTADOS, codigo)) {
@@ -129,25 +111,7 @@ export class TaxAuthClient {
     encf: string,
   ): Promise<TaxAuthTrackId[]> {
     const path = `${PATHS.trackIds}?rncemisor=${encodeURIComponent(rnc)}&encf=${encodeURIComponent(encf)}`;
-    let answer: HttpAnswer;
-    try {
-      answer = await this.withToken({ environment, rnc, credential }, (token) =>
-        this.call(environment, path, {
-          method: "GET",
-          headers: { Authorization: `bearer ${token}`, Accept: "application/json" },
-          idempotent: true,
-        }),
-      );
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      throw new AppError(
-        "TAXAUTH_STATUS_ERROR",
-        `No se pudo consultar los trackId en DGII: ${messageOf(error)}`,
-        {
-          cause: error,
-        },
-      );
-    }
+    const answer = await this.query({ environment, rnc, credential }, path, "los trackId");
     const entries = answer.status === 200 ? parseTrackIdsAnswer(tryJson(answer.body.trim())) : undefined;
     if (!entries) {
       throw new AppError(
@@ -171,30 +135,12 @@ export class TaxAuthClient {
     securityCode: string,
   ): Promise<TaxAuthStatusResult> {
     const query = `RNC_Emisor=${encodeURIComponent(rnc)}&ENCF=${encodeURIComponent(encf)}&Cod_Seguridad_eCF=${encodeURIComponent(securityCode)}`;
-    let answer: HttpAnswer;
-    try {
-      answer = await this.withToken({ environment, rnc, credential }, (token) =>
-        this.call(
-          environment,
-          `${PATHS.rfce}?${query}`,
-          {
-            method: "GET",
-            headers: { Authorization: `bearer ${token}`, Accept: "application/json" },
-            idempotent: true,
-          },
-          this.config.fcBaseUrls,
-        ),
-      );
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      throw new AppError(
-        "TAXAUTH_STATUS_ERROR",
-        `No se pudo consultar el resumen en DGII: ${messageOf(error)}`,
-        {
-          cause: error,
-        },
-      );
-    }
+    const answer = await this.query(
+      { environment, rnc, credential },
+      `${PATHS.rfce}?${query}`,
+      "el resumen",
+      this.config.fcBaseUrls,
+    );
     const json = answer.status === 200 ? tryJson(answer.body.trim()) : undefined;
     const codigo = json && typeof json === "object" ? Number((json as Record<string, unknown>).codigo) : NaN;
     if (![0, 1, 2, 4].includes(codigo)) {
@@ -204,6 +150,41 @@ export class TaxAuthClient {
       );
     }
     return { codigo, estado: STATUS_ESTADOS[codigo as keyof typeof STATUS_ESTADOS], raw: json };
+  }
+
+  /**
+   * A GET of DGII's query services with the caller's token. Throws AppError TAXAUTH_STATUS_ERROR
+   * naming `what` was asked (or TAXAUTH_AUTH_ERROR); the caller reads the answer.
+   */
+  private async query(
+    caller: Caller,
+    path: string,
+    what: string,
+    baseUrls?: Record<Environment, string>,
+  ): Promise<HttpAnswer> {
+    try {
+      return await this.withToken(caller, (token) =>
+        this.call(
+          caller.environment,
+          path,
+          {
+            method: "GET",
+            headers: { Authorization: `bearer ${token}`, Accept: "application/json" },
+            idempotent: true,
+          },
+          baseUrls,
+        ),
+      );
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw new AppError(
+        "TAXAUTH_STATUS_ERROR",
+        `No se pudo consultar ${what} en DGII: ${messageOf(error)}`,
+        {
+          cause: error,
+        },
+      );
+    }
   }
 
   async close(): Promise<void> {
