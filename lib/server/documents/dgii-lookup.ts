@@ -5,7 +5,12 @@ import { parseDgiiInstant } from "@/lib/domain/fecha";
 import { isAppError } from "@/lib/errors";
 import type { LookupReason } from "@/lib/schemas/documents-query";
 import { getActiveSigningCredential } from "@/lib/server/certificates";
-import { markDocumentChecked, recordDgiiSubmissions, recordDgiiSummary, type FoundSubmission } from "@/lib/server/ledger";
+import {
+  markDocumentChecked,
+  recordDgiiSubmissions,
+  recordDgiiSummary,
+  type FoundSubmission,
+} from "@/lib/server/ledger";
 import { loadConfig } from "@/lib/server/platform/config/load-config";
 import { logger } from "@/lib/server/platform/config/logger";
 import { getDb } from "@/lib/server/platform/db";
