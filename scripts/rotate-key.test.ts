@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
 import { createTestAccount } from "@/lib/server/accounts/test-fixtures";
-import { isSealedWith } from "@/lib/server/certificates/encryption";
+import { isSealedWith } from "@/lib/server/platform/secrets/encryption";
 import { setEnvForTests } from "@/lib/server/platform/config/load-config";
 import { setDbForTests } from "@/lib/server/platform/db/get-db";
 import { openDatabase } from "@/lib/server/platform/db/open-database";

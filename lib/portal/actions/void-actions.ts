@@ -22,7 +22,7 @@ import { sendOrRequestVoid } from "@/lib/server/approvals/create-void-request";
 import { findAcceptedOverlapsByLine } from "@/lib/server/voids/find-accepted-overlaps";
 import { findErrorOverlaps } from "@/lib/server/voids/find-error-overlaps";
 import { prepareVoidOffThread } from "@/lib/server/voids/prepare-off-thread";
-import { storedRequestRanges } from "@/lib/server/voids/stored-ranges";
+import { storedRequestRanges } from "@/lib/server/platform/db/stored-ranges";
 import { findAcceptedOverlap } from "@/lib/server/voids/void-repository";
 
 import { getPortalPreferences } from "../preferences";
