@@ -1008,11 +1008,12 @@ export interface components {
          *     | `TAXAUTH_VOID_ERROR` | 502 | the authority did not confirm the void in time; the attempt is stored as Error — fetch it by voidId, never retry blindly |
          *     | `TAXAUTH_STATUS_ERROR` | 502 | the authority's status service failed |
          *     | `TAXAUTH_UNAVAILABLE` | 503 | DGII's status service announces Anulación Rangos of this environment in a maintenance window or down (checked only when the server has a DGII status API key); nothing was stored or sent — retry after Retry-After seconds (the window's end, at most 3600) |
+         *     | `TAXAUTH_TIMEOUT` | 504 | a document Anula does not hold was looked up at DGII, which did not answer within the request's budget (DOCUMENT_LOOKUP_BUDGET_MS); the lookup goes on and a repeat in a few seconds finds it |
          *     | `INTERNAL_ERROR` | 500 | unexpected failure; the message carries the request id for support |
          *     | `CONFIGURATION_ERROR` | 500 | the server is misconfigured |
          * @enum {string}
          */
-        ErrorCode: "MISSING_RANGES" | "MISSING_SEQUENCE" | "INVALID_ENCF_LENGTH" | "INVALID_ENCF_FORMAT" | "SERIE_MISMATCH" | "TIPO_MISMATCH" | "INVALID_TIPO_ECF" | "INVALID_SEQUENCE" | "INVALID_RANGE_ORDER" | "OVERLAPPING_RANGES" | "TOO_MANY_TIPOS" | "TOO_MANY_RANGES" | "INVALID_FECHA" | "TOTAL_TOO_LARGE" | "INVALID_FIELD_TYPE" | "INVALID_MOTIVO" | "VALIDATION_FAILED" | "EMPTY_BODY" | "INVALID_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_PARAMETER" | "INVALID_NEXT_TOKEN" | "INVALID_LIMIT" | "INVALID_STATUS" | "INVALID_DATE" | "INVALID_PERIOD" | "PERIOD_TOO_LONG" | "MISSING_ECF" | "INVALID_ECF" | "MISSING_ECFS" | "TOO_MANY_ECFS" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_REFRESH_TOKEN" | "OTP_REQUIRED" | "RNC_REQUIRED" | "SECOND_FACTOR_SETUP_REQUIRED" | "PASSWORD_CHANGE_REQUIRED" | "INVALID_API_KEY" | "API_KEY_WRONG_ENVIRONMENT" | "FORBIDDEN" | "NOT_FOUND" | "ENVIRONMENT_NOT_FOUND" | "VOID_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "IDEMPOTENCY_KEY_REUSED" | "ALREADY_VOIDED" | "VOID_IN_PROGRESS" | "VOID_NOT_UNKNOWN" | "VOID_ALREADY_SETTLED" | "SEQUENCE_USED" | "AUTHORIZATION_OVERLAP" | "AUTHORIZATION_NOT_FOUND" | "APPROVAL_REQUIRED" | "APPROVERS_REQUIRED" | "VOID_REQUEST_NOT_FOUND" | "VOID_REQUEST_NOT_PENDING" | "REQUESTER_CANNOT_APPROVE" | "INVALID_SETTLEMENT" | "EVIDENCE_TOO_LARGE" | "EVIDENCE_TYPE_NOT_ALLOWED" | "RESEND_NOT_CONFIRMED" | "ALREADY_EXISTS" | "SETUP_CLOSED" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_DISABLED" | "INVALID_WEBHOOK_URL" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "CERTIFICATE_NOT_CONFIGURED" | "CERTIFICATE_UNAVAILABLE" | "CERTIFICATE_WRONG_PASSWORD" | "CERTIFICATE_CORRUPT" | "CERTIFICATE_NO_PRIVATE_KEY" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_HOLDER_MISMATCH" | "SIGN_ERROR" | "TAXAUTH_AUTH_ERROR" | "TAXAUTH_VOID_ERROR" | "TAXAUTH_STATUS_ERROR" | "TAXAUTH_UNAVAILABLE" | "INTERNAL_ERROR" | "CONFIGURATION_ERROR";
+        ErrorCode: "MISSING_RANGES" | "MISSING_SEQUENCE" | "INVALID_ENCF_LENGTH" | "INVALID_ENCF_FORMAT" | "SERIE_MISMATCH" | "TIPO_MISMATCH" | "INVALID_TIPO_ECF" | "INVALID_SEQUENCE" | "INVALID_RANGE_ORDER" | "OVERLAPPING_RANGES" | "TOO_MANY_TIPOS" | "TOO_MANY_RANGES" | "INVALID_FECHA" | "TOTAL_TOO_LARGE" | "INVALID_FIELD_TYPE" | "INVALID_MOTIVO" | "VALIDATION_FAILED" | "EMPTY_BODY" | "INVALID_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_PARAMETER" | "INVALID_NEXT_TOKEN" | "INVALID_LIMIT" | "INVALID_STATUS" | "INVALID_DATE" | "INVALID_PERIOD" | "PERIOD_TOO_LONG" | "MISSING_ECF" | "INVALID_ECF" | "MISSING_ECFS" | "TOO_MANY_ECFS" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_REFRESH_TOKEN" | "OTP_REQUIRED" | "RNC_REQUIRED" | "SECOND_FACTOR_SETUP_REQUIRED" | "PASSWORD_CHANGE_REQUIRED" | "INVALID_API_KEY" | "API_KEY_WRONG_ENVIRONMENT" | "FORBIDDEN" | "NOT_FOUND" | "ENVIRONMENT_NOT_FOUND" | "VOID_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "IDEMPOTENCY_KEY_REUSED" | "ALREADY_VOIDED" | "VOID_IN_PROGRESS" | "VOID_NOT_UNKNOWN" | "VOID_ALREADY_SETTLED" | "SEQUENCE_USED" | "AUTHORIZATION_OVERLAP" | "AUTHORIZATION_NOT_FOUND" | "APPROVAL_REQUIRED" | "APPROVERS_REQUIRED" | "VOID_REQUEST_NOT_FOUND" | "VOID_REQUEST_NOT_PENDING" | "REQUESTER_CANNOT_APPROVE" | "INVALID_SETTLEMENT" | "EVIDENCE_TOO_LARGE" | "EVIDENCE_TYPE_NOT_ALLOWED" | "RESEND_NOT_CONFIRMED" | "ALREADY_EXISTS" | "SETUP_CLOSED" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_DISABLED" | "INVALID_WEBHOOK_URL" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "CERTIFICATE_NOT_CONFIGURED" | "CERTIFICATE_UNAVAILABLE" | "CERTIFICATE_WRONG_PASSWORD" | "CERTIFICATE_CORRUPT" | "CERTIFICATE_NO_PRIVATE_KEY" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_HOLDER_MISMATCH" | "SIGN_ERROR" | "TAXAUTH_AUTH_ERROR" | "TAXAUTH_VOID_ERROR" | "TAXAUTH_STATUS_ERROR" | "TAXAUTH_UNAVAILABLE" | "TAXAUTH_TIMEOUT" | "INTERNAL_ERROR" | "CONFIGURATION_ERROR";
         ErrorDetail: {
             /** @description 1-based line of the request's ranges */
             line?: number;
@@ -1055,8 +1056,15 @@ export interface components {
             parameter?: string;
             /** @description RATE_LIMITED, TAXAUTH_UNAVAILABLE: seconds (also in Retry-After) */
             retryAfter?: number;
-            /** @description DOCUMENT_NOT_FOUND: the e-NCF asked for */
+            /** @description DOCUMENT_NOT_FOUND, TAXAUTH_TIMEOUT, TAXAUTH_UNAVAILABLE of GET documentos-ecf: the e-NCF asked for */
             ecf?: string;
+            /** @description DOCUMENT_NOT_FOUND of GET documentos-ecf: Anula does not hold it, asked DGII, and DGII lists no submission of it */
+            askedDgii?: boolean;
+            /**
+             * @description GET documentos-ecf of a document Anula does not hold, when DGII gave no answer: NOT_ASKABLE (with DOCUMENT_NOT_FOUND: no active certificate, CerteCF, or a type 32 summary without codigoSeguridad), TAXAUTH_TIMEOUT, TAXAUTH_UNAVAILABLE, RATE_LIMITED
+             * @enum {string}
+             */
+            reason?: "NOT_ASKABLE" | "TAXAUTH_TIMEOUT" | "TAXAUTH_UNAVAILABLE" | "RATE_LIMITED";
             /** @description CERTIFICATE_NOT_YET_VALID: ISO date */
             notBefore?: string;
             /** @description CERTIFICATE_EXPIRED: ISO date */
@@ -1691,9 +1699,9 @@ export interface components {
             documentType: string | null;
             /** @description The buyer's response XML as JSON text */
             customerResponse: string | null;
-            /** @description Document status: Aceptado, Rechazado, Aceptado Condicional, En Proceso (or "No encontrado" in a batch) */
+            /** @description Document status: Aceptado, Rechazado, Aceptado Condicional, En Proceso (or "No encontrado" / "Sin respuesta de la DGII" in a batch). A document Anula looked up at DGII carries DGII's estado verbatim: one of these, or any state DGII adds (e.g. an Anulado), which is never mapped to a guess */
             status: string;
-            /** @description Authority answers, each a JSON-encoded object (submission: trackId, error, mensaje; status: trackId, codigo, estado, rnc, encf, secuenciaUtilizada, fechaRecepcion, mensajes) */
+            /** @description Authority answers, each a JSON-encoded object (submission: trackId, error, mensaje; status: trackId, codigo, estado, rnc, encf, secuenciaUtilizada, fechaRecepcion, mensajes). For a document of source "dgii" these are DGII's query answers, not a submission answer: one {fuente: "consultatrackids", trackId, estado, codigo?, fechaRecepcion?} per reception DGII lists, then consultaresultado's answer about the reception that decides */
             taxauthResponse: string[];
             /** @description The same value as `taxauthResponse`, under the name MSeller ECF's clients read (drop-in compatibility) */
             dgiiResponse: string[];
@@ -1709,6 +1717,13 @@ export interface components {
             qr_url: string | null;
             /** @description RNC of the account (the issuer) */
             customerId: string;
+            /**
+             * @description Extension. Where Anula got the document: "imported" (POST documentos-ecf/import or a file), "issued" (Anula issued it), "dgii" (looked up at DGII because Anula did not hold it: securityCode, signedXml, qr_url and fileName are then null — only the issuer's system knows them)
+             * @enum {string}
+             */
+            source: "imported" | "issued" | "dgii";
+            /** @description Extension. When DGII was last asked about it; null: never */
+            checkedAt: number | null;
         };
         DocumentBatchData: {
             buyerRnc?: string;
@@ -1717,7 +1732,7 @@ export interface components {
             customerReceived?: string;
             customerReceivedAt?: string;
             customerResponse?: string;
-            /** @description Authority answers, each a JSON-encoded object (submission: trackId, error, mensaje; status: trackId, codigo, estado, rnc, encf, secuenciaUtilizada, fechaRecepcion, mensajes) */
+            /** @description Authority answers, each a JSON-encoded object (submission: trackId, error, mensaje; status: trackId, codigo, estado, rnc, encf, secuenciaUtilizada, fechaRecepcion, mensajes). For a document of source "dgii" these are DGII's query answers, not a submission answer: one {fuente: "consultatrackids", trackId, estado, codigo?, fechaRecepcion?} per reception DGII lists, then consultaresultado's answer about the reception that decides */
             taxauthResponse: string[];
             /** @description The same value as `taxauthResponse`, under the name MSeller ECF's clients read (drop-in compatibility) */
             dgiiResponse: string[];
@@ -1732,13 +1747,24 @@ export interface components {
             signedXml?: string;
             /** @description Only for e-CF type 32 */
             summarySignedXml?: string;
-            /** @description Document status: Aceptado, Rechazado, Aceptado Condicional, En Proceso (or "No encontrado" in a batch) */
+            /** @description Document status: Aceptado, Rechazado, Aceptado Condicional, En Proceso (or "No encontrado" / "Sin respuesta de la DGII" in a batch). A document Anula looked up at DGII carries DGII's estado verbatim: one of these, or any state DGII adds (e.g. an Anulado), which is never mapped to a guess */
             status: string;
             /** @description Epoch milliseconds */
             updateAt: number;
             customerId: string;
+            /**
+             * @description Extension. Where Anula got the document: "imported" (POST documentos-ecf/import or a file), "issued" (Anula issued it), "dgii" (looked up at DGII because Anula did not hold it: securityCode, signedXml, qr_url and fileName are then null — only the issuer's system knows them)
+             * @enum {string}
+             */
+            source: "imported" | "issued" | "dgii";
+            /** @description Extension. When DGII was last asked about it; null: never */
+            checkedAt: number | null;
         };
         DocumentsBatchRequest: {
+            /** @description Extension: e-NCF → its 6-character security code, needed to find a consumer-invoice summary (type 32 under RD$250,000) at DGII when Anula does not hold it */
+            codigosSeguridad?: {
+                [key: string]: string;
+            };
             /** @description e-NCF numbers, 1 to 100; duplicates and malformed entries are answered, not refused */
             ecfs: string[];
         };
@@ -1748,11 +1774,20 @@ export interface components {
             results: {
                 /** @description The entry as sent */
                 ecf: string;
-                /** @description Document status: Aceptado, Rechazado, Aceptado Condicional, En Proceso (or "No encontrado" in a batch) */
+                /** @description Document status: Aceptado, Rechazado, Aceptado Condicional, En Proceso (or "No encontrado" / "Sin respuesta de la DGII" in a batch). A document Anula looked up at DGII carries DGII's estado verbatim: one of these, or any state DGII adds (e.g. an Anulado), which is never mapped to a guess */
                 status: string;
                 found: boolean;
                 /** @description Only when found is true */
                 data?: components["schemas"]["DocumentBatchData"];
+                /** @description Extension, only when found is false: Anula did not hold it and asked DGII, which lists no submission of it */
+                askedDgii?: boolean;
+                /**
+                 * @description Extension, only with status "Sin respuesta de la DGII": NOT_ASKABLE (DGII cannot be asked: no active certificate, CerteCF, a type 32 summary without codigoSeguridad), TAXAUTH_TIMEOUT (no answer within the budget; the lookup goes on and a repeat finds it), TAXAUTH_UNAVAILABLE (maintenance window or a failed call), RATE_LIMITED (DGII calls per minute used up)
+                 * @enum {string}
+                 */
+                reason?: "NOT_ASKABLE" | "TAXAUTH_TIMEOUT" | "TAXAUTH_UNAVAILABLE" | "RATE_LIMITED";
+                /** @description Extension, with reason: why, in Spanish */
+                message?: string;
             }[];
         };
         DocumentImportRecord: {
@@ -4715,6 +4750,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `RATE_LIMITED`: too many voids per minute for the account, or too many failed sign-ins from the client's address (for that username, or for any); see Retry-After */
+            429: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
             /** @description `INTERNAL_ERROR`: unexpected failure; the message carries the request id for support */
             500: {
                 headers: {
@@ -4729,7 +4780,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: the instance is shutting down; retry (see Retry-After) */
+            /**
+             * @description `TAXAUTH_UNAVAILABLE`: DGII's status service announces Anulación Rangos of this environment in a maintenance window or down (checked only when the server has a DGII status API key); nothing was stored or sent — retry after Retry-After seconds (the window's end, at most 3600)
+             *
+             *     `SERVICE_UNAVAILABLE`: the instance is shutting down; retry (see Retry-After)
+             */
             503: {
                 headers: {
                     /** @description The request's id (yours when you send a plain one): quote it to support */
@@ -4741,7 +4796,21 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        code?: "SERVICE_UNAVAILABLE";
+                        code?: "TAXAUTH_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description `TAXAUTH_TIMEOUT`: a document Anula does not hold was looked up at DGII, which did not answer within the request's budget (DOCUMENT_LOOKUP_BUDGET_MS); the lookup goes on and a repeat in a few seconds finds it */
+            504: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "TAXAUTH_TIMEOUT";
                     };
                 };
             };
