@@ -1,0 +1,1 @@
+export { approvalJobs } from "./jobs";

@@ -1,0 +1,1 @@
+export { notificationJobs } from "./jobs";

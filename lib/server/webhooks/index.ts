@@ -1,0 +1,2 @@
+export { startWebhookDispatcher, stopWebhookDispatcher } from "./dispatcher";
+export { webhookJobs } from "./jobs";
