@@ -19,7 +19,7 @@ export interface PartialSplit {
   totalVoided: number;
   excepted: VoidRangeView[];
   totalExcepted: number;
-  /** VoidRecord.ranges / excepted in their stored form (stored-ranges.ts). */
+  /** VoidRecord.ranges / excepted in their stored form (platform/db/stored-ranges.ts). */
   storedRanges: string;
   storedExcepted: string;
   /** The ALREADY_VOIDED index rows: bounding boxes of the voided ranges only. */

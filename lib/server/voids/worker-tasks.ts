@@ -9,6 +9,6 @@ import { storedRangesJson } from "../platform/db/stored-ranges";
 export const VOID_WORKER_TASKS = {
   /** A void request: parse, validate, hash, build, sign, compress (prepare-void.ts). */
   prepareVoid,
-  /** A stored void's ranges as the spec's JSON text (stored-ranges.ts). */
+  /** A stored void's ranges as the spec's JSON text (platform/db/stored-ranges.ts). */
   storedRangesJson,
 } as const;
