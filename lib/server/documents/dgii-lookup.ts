@@ -292,7 +292,7 @@ async function credentialOf(accountId: string): Promise<{ value: SigningCredenti
   }
 }
 
-/** Two DGII calls (trackIds, then the verdict) from the company's and the deployment's minute. */
+/** One lookup (its consultatrackids and consultaresultado calls) from the company's and the deployment's minute. */
 async function takeDgiiCalls(accountId: string, settings: LookupSettings): Promise<LookupOutcome | null> {
   const db = await getDb();
   const now = Date.now();
