@@ -24,3 +24,14 @@ export function isEcfType(value: string): value is EcfType {
 export function ecfTypeName(type: EcfType, locale: "es" | "en" = "es"): string {
   return ECF_TYPES[type][locale];
 }
+
+/**
+ * A consumer invoice (type 32). Under RD$250,000 DGII receives only its summary (RFCE): found by its
+ * security code, never listed among trackIds, and its QR is the summary's.
+ */
+export function isConsumerInvoice(encf: string): boolean {
+  return encf.slice(1, 3) === "32";
+}
+
+/** An e-CF's security code: the first 6 characters of its signature's SignatureValue (base64). */
+export const SECURITY_CODE_PATTERN = /^[A-Za-z0-9+/=]{6}$/;

@@ -1,3 +1,4 @@
+import { isConsumerInvoice } from "./ecf-types";
 import { DGII_PATH_SEGMENT, type Environment } from "./environments";
 
 /** DGII's host for the printed representation's QR code (the spec's {qr_base_url}). */
@@ -29,7 +30,7 @@ function formatAmount(value: string | number): string {
 
 /** Whether the document is a type 32 below RD$250,000 (QR of the summary, consultatimbrefc). */
 export function usesConsumerSummaryQr(encf: string, montoTotal: string | number): boolean {
-  return encf.slice(1, 3) === "32" && Number(formatAmount(montoTotal)) < CONSUMER_SUMMARY_THRESHOLD;
+  return isConsumerInvoice(encf) && Number(formatAmount(montoTotal)) < CONSUMER_SUMMARY_THRESHOLD;
 }
 
 /**

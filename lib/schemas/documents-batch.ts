@@ -2,7 +2,9 @@ import { z } from "zod";
 
 import { AppError } from "@/lib/errors";
 
-import { SECURITY_CODE_PATTERN, type LookupReason } from "./documents-query";
+import { SECURITY_CODE_PATTERN } from "@/lib/domain/ecf-types";
+
+import type { LookupReason } from "./documents-query";
 
 /**
  * POST /{environment}/documentos-ecf/status/batch (spec endpoint 4). 1 to 100 e-NCF; each entry is

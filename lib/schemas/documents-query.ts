@@ -1,3 +1,4 @@
+import { SECURITY_CODE_PATTERN } from "@/lib/domain/ecf-types";
 import { readEncf } from "@/lib/domain/encf";
 import { AppError } from "@/lib/errors";
 
@@ -30,9 +31,6 @@ export function parseDocumentQuery(searchParams: URLSearchParams): string {
   }
   return ecf;
 }
-
-/** A security code as DGII writes it: the first 6 characters of the e-CF's SignatureValue. */
-export const SECURITY_CODE_PATTERN = /^[A-Za-z0-9+/=]{6}$/;
 
 /**
  * The extension parameter `codigoSeguridad` (optional): the e-CF's 6-character security code, which

@@ -12,7 +12,9 @@ import { setTaxAuthClient } from "@/lib/server/platform/taxauth/client-instance"
 import { configFor, startTestSimulator } from "@/lib/server/platform/taxauth/test-support";
 import type { SimulatorHandle } from "@/lib/taxauth-simulator";
 
-import { decidingSubmission, lookUpAtDgii, type LookupSettings } from "./dgii-lookup";
+import { decidingReception } from "@/lib/domain/dgii-submissions";
+
+import { lookUpAtDgii, type LookupSettings } from "./dgii-lookup";
 import { contextOf, documentHeaders, jsonPost } from "./test-support";
 
 /**
@@ -166,7 +168,7 @@ describe("a document Anula does not hold, asked at DGII", () => {
     received("E310000000503", [2, 3]);
     expect((await getOne("E310000000503")).body.status).toBe("En Proceso");
     expect(
-      decidingSubmission([
+      decidingReception([
         { trackId: "b", estado: "Rechazado", fechaRecepcion: "11/3/2025 9:00:00 PM" },
         { trackId: "a", estado: "Aceptado Condicional", fechaRecepcion: "11/3/2025 8:00:00 PM" },
       ]).trackId,

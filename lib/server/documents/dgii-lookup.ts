@@ -1,7 +1,8 @@
 import "server-only";
 
 import type { Environment } from "@/lib/domain/environments";
-import { parseDgiiInstant } from "@/lib/domain/fecha";
+import { decidingReception } from "@/lib/domain/dgii-submissions";
+import { isConsumerInvoice } from "@/lib/domain/ecf-types";
 import { isAppError } from "@/lib/errors";
 import type { LookupReason } from "@/lib/schemas/documents-query";
 import { getActiveSigningCredential } from "@/lib/server/certificates";
@@ -133,7 +134,7 @@ async function lookUpOne(
         await releaseClaim(key);
         return { kind: "found" };
       }
-      return securityCode && isSummaryType(key.ncf)
+      return securityCode && isConsumerInvoice(key.ncf)
         ? askSummaryAndStore(key, securityCode, credential, settings)
         : askAndStore(key, credential, settings);
     }
@@ -165,7 +166,7 @@ async function askAndStore(
       await markAbsent(key, settings.absentMs);
       return { kind: "absent" };
     }
-    const deciding = decidingSubmission(submissions);
+    const deciding = decidingReception(submissions);
     const verdict = await client.queryStatus(key.environment, key.rnc, credential, deciding.trackId);
     await recordDgiiSubmissions({
       accountId: key.accountId,
@@ -236,27 +237,6 @@ async function askSummaryAndStore(
   }
 }
 
-function isSummaryType(ncf: string): boolean {
-  return ncf.slice(1, 3) === "32";
-}
-
-/**
- * The submission whose verdict is the number's: an accepted one (Aceptado, Aceptado Condicional)
- * wins over a later rejected resend; otherwise the one DGII received last.
- */
-export function decidingSubmission(submissions: readonly FoundSubmission[]): FoundSubmission {
-  const receivedAt = (submission: FoundSubmission) =>
-    (submission.fechaRecepcion ? parseDgiiInstant(submission.fechaRecepcion) : null) ?? -Infinity;
-  const byReception = submissions
-    .map((submission, index) => ({ submission, index }))
-    .sort((a, b) => receivedAt(a.submission) - receivedAt(b.submission) || a.index - b.index)
-    .map(({ submission }) => submission);
-  const accepted = byReception.filter((submission) =>
-    ["Aceptado", "Aceptado Condicional"].includes(submission.estado.trim()),
-  );
-  return (accepted.at(-1) ?? byReception.at(-1))!;
-}
-
 /** Whether DGII can be asked about this number at all, before any call. */
 function notAskable(environment: Environment, entry: LookupEntry): LookupOutcome | null {
   if (environment === "CerteCF") {
@@ -264,7 +244,7 @@ function notAskable(environment: Environment, entry: LookupEntry): LookupOutcome
       "La DGII no ofrece la consulta de trackId (consultatrackids) en CerteCF: un e-NCF que Anula no tiene no se puede buscar allí.",
     );
   }
-  if (isSummaryType(entry.ecf) && !entry.codigoSeguridad) {
+  if (isConsumerInvoice(entry.ecf) && !entry.codigoSeguridad) {
     return notAskableOutcome(
       "Una factura de consumo (tipo 32) menor de RD$250,000 llega a la DGII como resumen (RFCE), que " +
         "consultatrackids no lista: sin su código de seguridad (codigoSeguridad) no se puede encontrar.",

@@ -1,5 +1,6 @@
 import "server-only";
 
+import { isConsumerInvoice } from "@/lib/domain/ecf-types";
 import type { Environment } from "@/lib/domain/environments";
 import type { DocumentBatchData, DocumentRecord, DocumentSource } from "@/lib/schemas/documents-query";
 import type { Document } from "@/prisma/generated/client";
@@ -139,7 +140,7 @@ export function toDocumentBatchData(document: StoredDocument): DocumentBatchData
   if (document.secretId !== null) data.secretId = document.secretId;
   if (document.securityCode !== null) data.securityCode = document.securityCode;
   if (document.signedXml !== null) data.signedXml = document.signedXml;
-  if (document.summarySignedXml !== null && document.ncf.slice(1, 3) === "32") {
+  if (document.summarySignedXml !== null && isConsumerInvoice(document.ncf)) {
     data.summarySignedXml = document.summarySignedXml;
   }
   return data;

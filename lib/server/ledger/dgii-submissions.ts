@@ -1,6 +1,7 @@
 import "server-only";
 
 import type { Environment } from "@/lib/domain/environments";
+import { latestReception } from "@/lib/domain/dgii-submissions";
 import { parseDgiiInstant } from "@/lib/domain/fecha";
 import { getDb } from "@/lib/server/platform/db";
 
@@ -41,7 +42,7 @@ export async function recordDgiiSubmissions(input: {
   const now = input.now ?? Date.now();
   const answers = input.submissions.map((submission) => JSON.stringify(answerOf(submission)));
   if (input.verdict) answers.push(JSON.stringify(input.verdict.answer));
-  const latest = input.verdict ?? latestOf(input.submissions);
+  const latest = input.verdict ?? latestReception(input.submissions);
   const received = input.submissions
     .map((submission) => (submission.fechaRecepcion ? parseDgiiInstant(submission.fechaRecepcion) : null))
     .filter((instant): instant is number => instant !== null);
@@ -78,20 +79,6 @@ export async function recordDgiiSubmissions(input: {
     if (added.length === 0) return;
     await updateDocument(tx, stored, { taxauthResponse: [...known, ...added], updateAt: BigInt(now) });
   });
-}
-
-/** The submission DGII received last (by its reception date; else the last listed: DGII lists oldest first). */
-function latestOf(submissions: readonly FoundSubmission[]): FoundSubmission {
-  let latest = submissions.at(-1)!;
-  let latestAt = latest.fechaRecepcion ? parseDgiiInstant(latest.fechaRecepcion) : null;
-  for (const submission of submissions) {
-    const at = submission.fechaRecepcion ? parseDgiiInstant(submission.fechaRecepcion) : null;
-    if (at !== null && (latestAt === null || at > latestAt)) {
-      latest = submission;
-      latestAt = at;
-    }
-  }
-  return latest;
 }
 
 /** An answer as stored: DGII's fields, and where it came from (a consultatrackids lookup). */

@@ -1,0 +1,38 @@
+import { parseDgiiInstant } from "./fecha";
+
+/**
+ * Which of an e-NCF's receptions at DGII speaks for the number (consultatrackids lists each one,
+ * oldest first). Source: DGII's consultatrackids and consultaresultado (ISSUANCE.md); a resend after
+ * an acceptance is rejected as a duplicate, so it never undoes the acceptance.
+ */
+export interface Reception {
+  trackId: string;
+  estado: string;
+  fechaRecepcion?: string;
+}
+
+/** DGII's estados of an accepted e-CF. */
+const ACCEPTED_ESTADOS: ReadonlySet<string> = new Set(["Aceptado", "Aceptado Condicional"]);
+
+/** The receptions in the order DGII received them (by date; DGII's listing order breaks ties). */
+function byReception<T extends Reception>(receptions: readonly T[]): T[] {
+  const at = (reception: T) =>
+    (reception.fechaRecepcion ? parseDgiiInstant(reception.fechaRecepcion) : null) ?? -Infinity;
+  return receptions
+    .map((reception, index) => ({ reception, index }))
+    .sort((a, b) => at(a.reception) - at(b.reception) || a.index - b.index)
+    .map(({ reception }) => reception);
+}
+
+/** The reception DGII received last. */
+export function latestReception<T extends Reception>(receptions: readonly T[]): T {
+  return byReception(receptions).at(-1)!;
+}
+
+/** The reception whose verdict is the number's: an accepted one over a later rejected resend; else the latest. */
+export function decidingReception<T extends Reception>(receptions: readonly T[]): T {
+  const ordered = byReception(receptions);
+  return (
+    ordered.filter((reception) => ACCEPTED_ESTADOS.has(reception.estado.trim())).at(-1) ?? ordered.at(-1)!
+  );
+}
