@@ -48,19 +48,19 @@ export async function markAbsent(key: LookupKey, absentMs: number, now = Date.no
 }
 
 /** The lookup is over (found and stored, or failed): the next one may claim at once. */
-export async function releaseClaim(key: LookupKey): Promise<void> {
-  const db = await getDb();
-  await db.$executeRaw`
-    DELETE FROM "DgiiLookup"
-    WHERE "accountId" = ${key.accountId} AND "environment" = ${key.environment}::"Environment"
-      AND "ncf" = ${key.ncf}`;
+export function releaseClaim(key: LookupKey): Promise<void> {
+  return deleteClaim(key, false);
 }
 
 /** Forgets a remembered "absent" (the portal's "Consultar de nuevo en la DGII"). */
-export async function forgetAbsent(key: LookupKey): Promise<void> {
+export function forgetAbsent(key: LookupKey): Promise<void> {
+  return deleteClaim(key, true);
+}
+
+async function deleteClaim(key: LookupKey, onlyAbsent: boolean): Promise<void> {
   const db = await getDb();
   await db.$executeRaw`
     DELETE FROM "DgiiLookup"
     WHERE "accountId" = ${key.accountId} AND "environment" = ${key.environment}::"Environment"
-      AND "ncf" = ${key.ncf} AND "state" = 'absent'`;
+      AND "ncf" = ${key.ncf} AND (${!onlyAbsent} OR "state" = 'absent')`;
 }
