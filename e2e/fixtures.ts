@@ -77,7 +77,20 @@ export function markIssued(from: string, to: string = from, environment = "Teste
  * so each spec needs its own numbers. `type` e.g. "31"; count sequences starting at a random block.
  */
 export function freshRange(type = "31", count = 1): { desde: string; hasta: string } {
-  const start = randomInt(1, 9_000_000_000);
+  return rangeFrom(type, randomInt(1, 9_000_000_000), count);
+}
+
+/**
+ * A fresh range low in its type's numbering, for specs that read the gap review. The demo's e-CF
+ * number 1 of each type is issued, so the review proposes every number from 2 up to the spec's
+ * block; kept low, that span stays clear of the other specs' random voids, each of which would cut
+ * it into more rows (one spec voids 6,000 numbers of one type).
+ */
+export function freshLowRange(type: string, count: number): { desde: string; hasta: string } {
+  return rangeFrom(type, randomInt(2, 1_000_000), count);
+}
+
+function rangeFrom(type: string, start: number, count: number): { desde: string; hasta: string } {
   const encf = (n: number) => `E${type}${String(n).padStart(10, "0")}`;
   return { desde: encf(start), hasta: encf(start + count - 1) };
 }

@@ -10,6 +10,7 @@ import {
   demoApiKey,
   demoIdToken,
   expect,
+  freshLowRange,
   freshRange,
   screenshot,
   seriousAxeFindings,
@@ -114,7 +115,7 @@ test("gap review: a number DGII received leaves the proposal with its reason; on
   test.setTimeout(120_000);
   // 0 1 _ 3 _ 5 _ 7 8: gaps 2, 4 and 6. DGII received 2 (Anula never imported it); 6 is imported
   // after the review, before the tool opens.
-  const block = freshRange("33", 9);
+  const block = freshLowRange("33", 9);
   const [received, real, late] = [at(block.desde, 2), at(block.desde, 4), at(block.desde, 6)];
   await importIssued(
     request,

@@ -1,4 +1,13 @@
-import { chooseReason, demoApiKey, demoIdToken, expect, freshRange, screenshot, test } from "./fixtures";
+import {
+  chooseReason,
+  demoApiKey,
+  demoIdToken,
+  expect,
+  freshLowRange,
+  freshRange,
+  screenshot,
+  test,
+} from "./fixtures";
 
 /**
  * The sequence ledger's path in the portal, on the built app: documents 1, 2, 4 and 5 of a fresh
@@ -18,7 +27,7 @@ test("a skipped number is proposed, voided from the review's draft, and then gon
   signedIn: page,
   request,
 }) => {
-  const block = freshRange("33", 5);
+  const block = freshLowRange("33", 5);
   const gap = at(block.desde, 2);
   const issuedAt = Date.now() - 4 * 24 * 3_600_000;
   const imported = await request.post("/TesteCF/documentos-ecf/import", {
