@@ -34,6 +34,9 @@ export interface SimulatorAdmin extends ServiceStatusAdmin {
   clearFaults(): void;
   /** Every later call of `service` answers after `ms` (0: at once); reset() clears it. */
   setLatency(service: ServiceName, ms: number): void;
+  /** How long a received e-CF shows En Proceso before its verdict (0 to 60000 ms); reset() restores the start value. */
+  setReceptionDelay(ms: number): void;
+  receptionDelay(): number;
   /** Invalidates every token issued so far (a service then answers 401). */
   revokeTokens(): void;
   calls(): CallRecord[];
@@ -77,6 +80,12 @@ export function createAdmin(state: SimulatorState): SimulatorAdmin {
       if (ms === 0) state.latency.delete(service);
       else state.latency.set(service, ms);
     },
+    setReceptionDelay: (ms) => {
+      if (!Number.isFinite(ms) || ms < 0 || ms > 60_000)
+        throw new Error("reception delay must be 0 to 60000 ms");
+      state.receptionDelayMs = ms;
+    },
+    receptionDelay: () => state.receptionDelayMs,
     revokeTokens: () => state.credentials.revokeAll(),
     calls: () => state.calls.slice(),
     ...statusAdminOf(state.serviceStatus),
@@ -136,6 +145,11 @@ export function handleAdminRequest(
         return done;
       case "POST /admin/latency":
         admin.setLatency(input.service as ServiceName, Number(input.ms));
+        return done;
+      case "GET /admin/reception-delay":
+        return jsonReply(200, { ms: admin.receptionDelay() });
+      case "POST /admin/reception-delay":
+        admin.setReceptionDelay(Number(input.ms));
         return done;
       case "DELETE /admin/faults":
         admin.clearFaults();

@@ -22,7 +22,16 @@ export function semilla({ environment, state }: ServiceRequest): Reply {
 }
 
 /** The `xml` file part of a multipart upload, or the 400 DGII gives for a malformed upload. */
-export function xmlPartOf({ request, body }: ServiceRequest): string | Reply {
+export function xmlPartOf(request: ServiceRequest): string | Reply {
+  const file = xmlFileOf(request);
+  return "xml" in file ? file.xml : file;
+}
+
+/** The `xml` file part with its file name (recepcion expects `RNCEmisor + e-NCF + ".xml"`). */
+export function xmlFileOf({
+  request,
+  body,
+}: ServiceRequest): { xml: string; fileName: string | null } | Reply {
   if (request.headers["content-length"] === undefined || body.length === 0) {
     return textReply(400, EMPTY_MULTIPART_MESSAGE);
   }
@@ -30,7 +39,7 @@ export function xmlPartOf({ request, body }: ServiceRequest): string | Reply {
   if (!parts) return textReply(400, "La solicitud no es un multipart/form-data válido.");
   const part = parts.find((candidate) => candidate.name?.toLowerCase() === "xml");
   if (!part || part.data.length === 0) return textReply(400, "Debe enviar el archivo xml.");
-  return part.data.toString("utf8").replace(/^\uFEFF/, "");
+  return { xml: part.data.toString("utf8").replace(/^\uFEFF/, ""), fileName: part.filename };
 }
 
 /** POST …/validarsemilla: verifies the signed seed and issues a 3600 s bearer token. */

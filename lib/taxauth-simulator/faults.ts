@@ -10,6 +10,7 @@ export const SERVICES = [
   "consultaresultado",
   "consultatrackids",
   "consultarfce",
+  "recepcion",
 ] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
@@ -23,6 +24,7 @@ export type ServiceName = (typeof SERVICES)[number];
  * - html: 200 with an HTML page (a proxy or WAF page instead of the service).
  * - success1, success15, xml, partial: not faults but DGII's dialects (dialects.ts), for the next
  *   `count` calls of anularrango only, whatever the simulator's own dialect is.
+ * - no-verdict: recepcion only: the trackId is answered, and the e-CF stays En Proceso for good.
  */
 export const FAULT_MODES = [
   "delay",
@@ -32,6 +34,7 @@ export const FAULT_MODES = [
   "status",
   "malformed-json",
   "html",
+  "no-verdict",
   ...DIALECTS,
 ] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];

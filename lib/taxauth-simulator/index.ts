@@ -41,6 +41,11 @@ export interface SimulatorOptions {
   statusApiKey?: string;
   /** How anularrango words its answers (default success1); `admin.setDialect` changes it later. */
   dialect?: Dialect;
+  /**
+   * How long a received e-CF shows 3 En Proceso before its verdict (default 200 ms, DGII's published
+   * average); `admin.setReceptionDelay` changes it later.
+   */
+  receptionDelayMs?: number;
 }
 
 export interface SimulatorHandle {
@@ -51,14 +56,15 @@ export interface SimulatorHandle {
   close(): Promise<void>;
 }
 
-/** Starts a DGII simulator: semilla, validarsemilla, anularrango and consultaresultado per environment. */
+/** Starts a DGII simulator: semilla, validarsemilla, anularrango, recepcion and the queries per environment. */
 export async function startTaxAuthSimulator(options: SimulatorOptions = {}): Promise<SimulatorHandle> {
   if (options.dialect !== undefined && !isDialect(options.dialect)) {
     throw new Error(`Unknown dialect ${String(options.dialect)}; one of ${DIALECTS.join(", ")}`);
   }
-  const state = new SimulatorState(options.ledgerFile, options.dialect);
+  const state = new SimulatorState(options.ledgerFile, options.dialect, options.receptionDelayMs);
   state.serviceStatus.requireApiKey(options.statusApiKey);
   const admin = createAdmin(state);
+  if (options.receptionDelayMs !== undefined) admin.setReceptionDelay(options.receptionDelayMs);
   const server = createSimulatorServer(state, admin, {
     enabled: options.adminEnabled ?? false,
     token: options.adminToken,

@@ -74,6 +74,16 @@ export class Ledger {
     return used.toArray();
   }
 
+  /** Whether one sequence was issued (used by an e-CF) or voided; undefined when neither. */
+  usedAs(environment: Environment, rnc: string, range: NumericRange): "issued" | "voided" | undefined {
+    const book = this.books.get(bookKey(environment, rnc));
+    const touches = (kind: "issued" | "voided") =>
+      (book?.[kind].get(range.prefix)?.intersection(range.from, range.to).length ?? 0) > 0;
+    if (touches("voided")) return "voided";
+    if (touches("issued")) return "issued";
+    return undefined;
+  }
+
   list(environment: Environment, rnc: string, kind: SequenceKind): LedgerRange[] {
     const spaces = this.books.get(bookKey(environment, rnc))?.[kind];
     if (!spaces) return [];

@@ -30,7 +30,16 @@ export interface SimulatedDocument {
    * key) and consultarfce finds it by e-NCF and this security code.
    */
   summary?: { codigoSeguridad: string };
+  /**
+   * Received through recepcion: the verdict is decided at reception but shown as 3 En Proceso until
+   * this instant (epoch ms), as DGII validates after answering the trackId. `NEVER_DECIDED` keeps it
+   * in process for good (the no-verdict fault).
+   */
+  processingUntil?: number;
 }
+
+/** A processingUntil that never comes. */
+export const NEVER_DECIDED = Number.MAX_SAFE_INTEGER;
 
 /** A certificate holder allowed to act for another RNC (set in DGII's portal in real life). */
 export interface Delegation {
@@ -60,19 +69,23 @@ export class Registry {
     return stored;
   }
 
+  /** The document as DGII shows it now: En Proceso while its validation time has not passed. */
   findDocument(environment: Environment, trackId: string): SimulatedDocument | undefined {
-    return this.documents.get(documentKey(environment, trackId));
+    const document = this.documents.get(documentKey(environment, trackId));
+    return document && asShownNow(document);
   }
 
   /** Every received e-CF of one issuer's e-NCF (each reception has its own trackId), in reception order. */
   documentsOf(environment: Environment, rnc: string, encf: string): SimulatedDocument[] {
     const wanted = encf.toUpperCase();
-    return [...this.documents.values()].filter(
-      (document) =>
-        document.environment === environment &&
-        document.rnc === rnc &&
-        document.encf.toUpperCase() === wanted,
-    );
+    return [...this.documents.values()]
+      .filter(
+        (document) =>
+          document.environment === environment &&
+          document.rnc === rnc &&
+          document.encf.toUpperCase() === wanted,
+      )
+      .map(asShownNow);
   }
 
   delegate(delegation: Delegation): void {
@@ -101,6 +114,15 @@ export class Registry {
     for (const document of data.documents ?? []) this.registerDocument(document);
     this.delegations = data.delegations ?? [];
   }
+}
+
+/**
+ * While in process DGII has not decided: no messages, and secuenciaUtilizada false (what an undecided
+ * answer most plausibly carries; DGII does not publish it). A client must never read it as reusable.
+ */
+function asShownNow(document: SimulatedDocument): SimulatedDocument {
+  if (document.processingUntil === undefined || Date.now() >= document.processingUntil) return document;
+  return { ...document, codigo: 3, secuenciaUtilizada: false, mensajes: [] };
 }
 
 function documentKey(environment: Environment, trackId: string): string {

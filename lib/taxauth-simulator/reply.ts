@@ -4,6 +4,7 @@ import type { IncomingMessage } from "node:http";
 
 import type { Environment } from "@/lib/domain/environments";
 import type { Dialect } from "./dialects";
+import type { Fault } from "./faults";
 import type { CallRecord, SimulatorState } from "./state";
 
 /** What a service handler answers; the server writes it (or drops it, when a fault says so). */
@@ -24,6 +25,8 @@ export interface ServiceRequest {
   state: SimulatorState;
   /** How this call's answer is worded: the simulator's dialect, or a dialect fault's for this call. */
   dialect: Dialect;
+  /** The fault this call took, when the service itself acts on it (recepcion's no-verdict). */
+  fault?: Fault;
 }
 
 export function jsonReply(status: number, value: unknown, call?: Reply["call"]): Reply {

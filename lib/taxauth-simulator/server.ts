@@ -11,6 +11,7 @@ import { semilla, validarSemilla } from "./auth-services";
 import { consultaResultado } from "./consulta-resultado";
 import { consultaRfce } from "./consulta-rfce";
 import { consultaTrackIds } from "./consulta-trackids";
+import { recepcion } from "./recepcion";
 import { dialectOfFault, type Fault, type ServiceName } from "./faults";
 import type { Reply, ServiceRequest } from "./reply";
 import type { CallRecord, SimulatorState } from "./state";
@@ -37,6 +38,12 @@ const ROUTES: Array<{
     method: "POST",
     service: "anularrango",
     handle: anularRango,
+  },
+  {
+    path: "recepcion/api/facturaselectronicas",
+    method: "POST",
+    service: "recepcion",
+    handle: recepcion,
   },
   {
     path: "consultaresultado/api/consultas/estado",
@@ -107,7 +114,9 @@ export function createSimulatorServer(
     if (fault?.mode === "hang") return log("hung"); // never answered; close() cuts it
     // The upload is read first: a slow authority still processes what it fully received.
     const body = await readBody(request);
-    if (route.service === "anularrango") received = xmlPartDigest(body, request.headers["content-type"]);
+    if (route.service === "anularrango" || route.service === "recepcion") {
+      received = xmlPartDigest(body, request.headers["content-type"]);
+    }
     if (fault?.mode === "delay") await sleep(fault.delayMs ?? 1000);
     const latency = state.latency.get(route.service);
     if (latency) await sleep(latency);
@@ -118,7 +127,7 @@ export function createSimulatorServer(
       return write(response, faultReply);
     }
     const dialect = dialectOfFault(fault) ?? state.dialect;
-    const reply = await route.handle({ environment, request, url, body, state, dialect });
+    const reply = await route.handle({ environment, request, url, body, state, dialect, fault });
     if (fault?.mode === "drop-after") {
       // The work is done (a void is recorded), but the client never hears about it.
       log("dropped", reply);

@@ -9,6 +9,9 @@ import { Ledger } from "./ledger";
 import { Registry } from "./registry";
 import { ServiceStatusBoard } from "./service-status";
 
+/** DGII: "El promedio estimado de validación es de 200 ms." */
+export const DEFAULT_RECEPTION_DELAY_MS = 200;
+
 /** One served call, kept (the last 500) so tests can see what reached "DGII". */
 export interface CallRecord {
   service: ServiceName;
@@ -18,7 +21,7 @@ export interface CallRecord {
   tokenHolderId?: string | null;
   tokenFingerprint?: string;
   rncEmisor?: string;
-  /** anularrango: SHA-256 (hex) and length of the received `xml` file part, as sent (proves a resend's bytes). */
+  /** anularrango, recepcion: SHA-256 (hex) and length of the received `xml` file part, as sent (proves a resend's bytes). */
   xmlSha256?: string;
   xmlBytes?: number;
   at: number;
@@ -37,12 +40,16 @@ export class SimulatorState {
   calls: CallRecord[] = [];
   /** How anularrango words its answers (dialects.ts); reset() returns to the one it started with. */
   dialect: Dialect;
+  /** How long a received e-CF shows En Proceso before its verdict (admin.setReceptionDelay). */
+  receptionDelayMs: number;
 
   constructor(
     private readonly ledgerFile?: string,
     private readonly initialDialect: Dialect = "success1",
+    private readonly initialReceptionDelayMs = DEFAULT_RECEPTION_DELAY_MS,
   ) {
     this.dialect = initialDialect;
+    this.receptionDelayMs = initialReceptionDelayMs;
     this.ledger = new Ledger();
     if (ledgerFile && existsSync(ledgerFile)) {
       const saved = JSON.parse(readFileSync(ledgerFile, "utf8")) as { ledger?: unknown; registry?: unknown };
@@ -70,6 +77,7 @@ export class SimulatorState {
     this.calls = [];
     this.serviceStatus.reset();
     this.dialect = this.initialDialect;
+    this.receptionDelayMs = this.initialReceptionDelayMs;
     this.persist();
   }
 
