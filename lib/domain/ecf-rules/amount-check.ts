@@ -15,8 +15,12 @@ export interface AmountCheck {
   expected: Decimal;
   received: Decimal | undefined;
   tolerance: Decimal;
-  /** How the expected value was obtained, in Spanish, e.g. "MontoGravadoTotal + MontoExento + …". */
-  formula: string;
+  /**
+   * How the expected value was obtained, in Spanish, e.g. "MontoGravadoTotal + MontoExento + …". A
+   * function is only called for a mismatch: building texts for every passing line of a 1,000-line
+   * document would cost more than the arithmetic.
+   */
+  formula: string | (() => string);
 }
 
 export function checkAmount(errors: EcfValidationError[], check: AmountCheck): void {
@@ -31,10 +35,14 @@ export function checkAmount(errors: EcfValidationError[], check: AmountCheck): v
     ruleError(
       check.rule,
       check.field,
-      `${name} debe ser ${check.expected.toFixed(2)} (${check.formula}; tolerancia ±${check.tolerance.toFixed(2)}); ` +
+      `${name} debe ser ${check.expected.toFixed(2)} (${formulaText(check.formula)}; tolerancia ±${check.tolerance.toFixed(2)}); ` +
         `se recibió ${shown}.`,
     ),
   );
+}
+
+function formulaText(formula: AmountCheck["formula"]): string {
+  return typeof formula === "string" ? formula : formula();
 }
 
 /** Formats a decimal for a formula text. */

@@ -33,7 +33,7 @@ export function checkLines(view: EcfView, errors: EcfValidationError[]): void {
         expected: gross.minus(discount ?? ZERO).plus(surcharge ?? ZERO),
         received: decimalAt(item, "MontoItem"),
         tolerance: view.lineTolerance,
-        formula:
+        formula: () =>
           `CantidadItem ${quantity.toString()} × PrecioUnitarioItem ${price.toString()} = ${gross.toFixed(2)} ` +
           `− DescuentoMonto ${shown(discount)} + RecargoMonto ${shown(surcharge)}`,
       });
@@ -91,7 +91,8 @@ function checkSubLines(
       expected: round2(price.times(percent).dividedBy(HUNDRED).times(quantity)),
       received: decimalAt(row, names.amount),
       tolerance,
-      formula: `PrecioUnitarioItem ${price.toString()} × ${percent.toString()}% × CantidadItem ${quantity.toString()}`,
+      formula: () =>
+        `PrecioUnitarioItem ${price.toString()} × ${percent.toString()}% × CantidadItem ${quantity.toString()}`,
     });
   });
   // The line's total is the plain sum of its sub-lines: no rounding is involved, so no tolerance.
@@ -102,7 +103,8 @@ function checkSubLines(
     expected: sum(amounts),
     received: decimalAt(item, names.total),
     tolerance: ZERO,
-    formula: `suma de ${names.amount} de ${names.table}: ${amounts.map((amount) => amount.toFixed(2)).join(" + ")}`,
+    formula: () =>
+      `suma de ${names.amount} de ${names.table}: ${amounts.map((amount) => amount.toFixed(2)).join(" + ")}`,
   });
 }
 
@@ -126,7 +128,7 @@ function checkOtherCurrencyLine(
     expected: gross.minus(discount ?? ZERO).plus(surcharge ?? ZERO),
     received,
     tolerance,
-    formula:
+    formula: () =>
       `PrecioOtraMoneda ${price.toString()} × CantidadItem ${quantity.toString()} = ${gross.toFixed(2)} ` +
       `− DescuentoOtraMoneda ${shown(discount)} + RecargoOtraMoneda ${shown(surcharge)}`,
   });

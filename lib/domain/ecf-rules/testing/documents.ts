@@ -101,7 +101,9 @@ export function set(ecf: EcfJson, path: string, value: unknown): EcfJson {
     else node = (node[key] ??= {}) as Record<string, unknown>;
   }
   const last = keys.at(-1)!;
-  if (value === undefined) delete node[last];
+  const indexed = /^(\w+)\[(\d+)\]$/.exec(last);
+  if (indexed) (node[indexed[1]!] as unknown[])[Number(indexed[2])] = value;
+  else if (value === undefined) delete node[last];
   else node[last] = value;
   return ecf;
 }
