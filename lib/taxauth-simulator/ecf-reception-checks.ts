@@ -27,6 +27,7 @@ export interface ReceptionVerdict {
 export const RECEPTION_CODES = {
   schema: 100,
   signature: 200,
+  certificate: 210,
   delegation: 300,
   sequenceType: 400,
   unauthorized: 500,
@@ -48,7 +49,7 @@ interface Context {
 
 /**
  * DGII's checks of a received e-CF, in order; the first failing stage decides. XSD (the schema of
- * the document's own TipoeCF), signature, certificate and token holder (the issuer or delegated),
+ * the document's own TipoeCF), signature, the signer's certificate in force, certificate and token holder (the issuer or delegated),
  * the e-NCF against TipoeCF, authorization and expiry of the sequence: a rejection that leaves the
  * number free. A number already used or voided: a rejection that spends it. Then the amounts
  * (ecf-amounts.ts): beyond tolerance, Aceptado Condicional with the observations; else Aceptado.
@@ -87,6 +88,14 @@ export async function judgeEcf(xml: string, context: Context): Promise<Reception
   const signature = await verifyXmlSignature(xml);
   if (!signature.valid || !signature.certificate)
     return reject(RECEPTION_CODES.signature, MESSAGE_BAD_SIGNATURE);
+  const { notBefore, notAfter } = signature.certificate;
+  const now = Date.now();
+  if (new Date(notAfter).getTime() < now || new Date(notBefore).getTime() > now) {
+    return reject(
+      RECEPTION_CODES.certificate,
+      "El certificado con el que se firmó el documento no está vigente.",
+    );
+  }
 
   const ecf = readEcf(xml);
   const signerId = holderIdOf(signature.certificate.subjectSerialNumber);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { signXml } from "@/lib/server/platform/signing";
+import { loadPkcs12, signXml } from "@/lib/server/platform/signing";
+import { generatePkcs12 } from "@/lib/server/platform/signing/generate-pkcs12";
 import { credentialFor } from "@/lib/server/platform/taxauth/test-support";
 import { RECEPTION_CODES } from "./ecf-reception-checks";
 import { buildTestEcf } from "./test-ecf-fixtures";
@@ -121,6 +122,21 @@ describe("recepcion/api/facturaselectronicas", () => {
       codigo: 2,
       secuenciaUtilizada: false,
       mensajes: [{ valor: "La firma del documento no es válida", codigo: RECEPTION_CODES.signature }],
+    });
+  });
+
+  it("rejects a document signed with a certificate out of force, leaving the number free", async () => {
+    const { p12 } = generatePkcs12({
+      rnc: RNC,
+      password: "prueba",
+      notBefore: new Date("2020-01-01"),
+      notAfter: new Date("2021-01-01"),
+    });
+    const expired = loadPkcs12(p12, "prueba", { allowExpired: true });
+    expect(await verdictOf(signXml(buildTestEcf({ rnc: RNC, encf: ENCF }), expired))).toMatchObject({
+      codigo: 2,
+      secuenciaUtilizada: false,
+      mensajes: [{ codigo: RECEPTION_CODES.certificate }],
     });
   });
 
