@@ -173,6 +173,37 @@ describe("totals (tolerance: one unit per line)", () => {
     expect(checkEcfRules(ecf)[0]!.details).toContain("MontoPeriodo debe ser 1480.00");
   });
 
+  it("ValorPagar = MontoTotal − MontoAvancePago + SaldoAnterior; MontoImpuestoAdicional sums its table", () => {
+    const ecf = set(invoice31(), "Encabezado.Totales.MontoAvancePago", "400.00");
+    set(ecf, "Encabezado.Totales.SaldoAnterior", "-30.00");
+    set(ecf, "Encabezado.Totales.ValorPagar", "1000.00");
+    expect(checkEcfRules(ecf)).toEqual([]);
+    set(ecf, "Encabezado.Totales.ValorPagar", "1430.00");
+    expect(checkEcfRules(ecf)[0]!.details).toContain("ValorPagar debe ser 1000.00");
+    const taxed = set(invoice31(), "Encabezado.Totales.MontoImpuestoAdicional", "5.00");
+    expect(codesAt(checkEcfRules(taxed))).toContain(
+      "AMOUNT_MISMATCH ECF.Encabezado.Totales.MontoImpuestoAdicional",
+    );
+  });
+
+  it("a Norma 10-07 discount leaves MontoGravadoI1 unchecked (its arithmetic is not implemented)", () => {
+    const ecf = set(invoice31(), "DescuentosORecargos", {
+      DescuentoORecargo: [
+        {
+          NumeroLinea: 1,
+          TipoAjuste: "D",
+          IndicadorNorma1007: 1,
+          MontoDescuentooRecargo: 50,
+          IndicadorFacturacionDescuentooRecargo: 1,
+        },
+      ],
+    });
+    set(ecf, "Encabezado.Totales.MontoGravadoI1", "847.46");
+    expect(codesAt(checkEcfRules(ecf))).not.toContain(
+      "AMOUNT_MISMATCH ECF.Encabezado.Totales.MontoGravadoI1",
+    );
+  });
+
   it("retention totals are the sum of the lines' retentions", () => {
     const ecf = set(invoice31(), "DetallesItems.Item[0].Retencion", {
       IndicadorAgenteRetencionoPercepcion: 1,

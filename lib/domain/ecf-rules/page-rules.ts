@@ -82,8 +82,9 @@ function checkPage(
       formula,
     });
   const rates = indicatorsOfType(view.tipo).filter((indicator) => indicator !== EXEMPT);
-  // Global adjustments cannot be placed on a page, so lines decide the page only without them.
-  if (view.adjustments.length === 0 && Number.isInteger(from) && Number.isInteger(to)) {
+  // Global adjustments cannot be placed on a page, so lines decide the page only without them (and
+  // only over a valid range: an inverted one is reported by the numbering check).
+  if (view.adjustments.length === 0 && Number.isInteger(from) && Number.isInteger(to) && from <= to) {
     const sums = new Map<string, Decimal>();
     for (let line = from; line <= to; line++) {
       const index = indexByLine.get(line);
