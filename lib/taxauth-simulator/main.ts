@@ -5,7 +5,8 @@
  *
  * Environment: TAXAUTH_SIMULATOR_PORT (default 4010), TAXAUTH_SIMULATOR_HOST (default 127.0.0.1),
  * TAXAUTH_SIMULATOR_LEDGER (JSON file to persist the ledger), TAXAUTH_SIMULATOR_DIALECT (success1,
- * success15, xml or partial: how anularrango words its answers), TAXAUTH_SIMULATOR_ADMIN=0 to turn the
+ * success15, xml or partial: how anularrango words its answers), TAXAUTH_SIMULATOR_RECEPTION_DELAY_MS
+ * (how long a received e-CF shows En Proceso, default 200), TAXAUTH_SIMULATOR_ADMIN=0 to turn the
  * admin endpoints off. They are always off when NODE_ENV=production or TAXAUTH=dgii, and answer
  * only with the token printed at start.
  */
@@ -22,6 +23,9 @@ async function main(): Promise<void> {
     host: process.env.TAXAUTH_SIMULATOR_HOST ?? "127.0.0.1",
     ledgerFile: process.env.TAXAUTH_SIMULATOR_LEDGER || undefined,
     dialect: (process.env.TAXAUTH_SIMULATOR_DIALECT || undefined) as Dialect | undefined,
+    receptionDelayMs: process.env.TAXAUTH_SIMULATOR_RECEPTION_DELAY_MS
+      ? Number(process.env.TAXAUTH_SIMULATOR_RECEPTION_DELAY_MS)
+      : undefined,
     adminEnabled,
     adminToken,
   });
