@@ -3,6 +3,7 @@ import Decimal from "decimal.js";
 
 import { ecfError, type EcfValidationError } from "@/lib/domain/ecf-validation";
 
+import { decimalDigits, numberText, type DecimalDigits } from "./decimal-text";
 import type { SimpleTypeModel } from "./schema-model";
 
 /**
@@ -33,11 +34,6 @@ function listed(values: string[]): string {
   return `${values.slice(0, MAX_LISTED).join(", ")}… (${values.length} en total)`;
 }
 
-/** A JSON number's exact decimal text, without exponent (`1e-7` → "0.0000001"). */
-export function numberText(value: number): string {
-  return new Decimal(String(value)).toFixed();
-}
-
 export function checkValue(type: SimpleTypeModel, value: unknown, field: string, name: string): CheckedValue {
   const bad = (code: string, details: string): CheckedValue => ({
     ok: false,
@@ -58,7 +54,7 @@ export function checkValue(type: SimpleTypeModel, value: unknown, field: string,
   }
   const isNumber = typeof value === "number";
   let text = isNumber ? numberText(value) : value;
-  let amount: Decimal | undefined;
+  let number: DecimalDigits | undefined;
   if (type.base !== "string") {
     text = text.trim();
     const integer = type.base === "integer";
@@ -68,12 +64,12 @@ export function checkValue(type: SimpleTypeModel, value: unknown, field: string,
         `${name} debe ser un número${integer ? " entero" : ""}; se recibió ${shown(text)}.`,
       );
     }
-    amount = new Decimal(text);
+    number = decimalDigits(text);
   }
 
   if (type.enumeration) {
-    const match = amount
-      ? type.enumeration.find((option) => amount.equals(option))
+    const match = number
+      ? enumerationByValue(type).get(number.canonical)
       : type.enumeration.find((option) => option === text);
     if (match === undefined) {
       return bad(
@@ -84,7 +80,7 @@ export function checkValue(type: SimpleTypeModel, value: unknown, field: string,
     text = match;
   }
 
-  if (!amount) {
+  if (!number) {
     const length = characters(text);
     if (type.length !== undefined && length !== type.length) {
       return bad("LENGTH", `${name} debe tener exactamente ${type.length} caracteres; tiene ${length}.`);
@@ -97,24 +93,24 @@ export function checkValue(type: SimpleTypeModel, value: unknown, field: string,
     }
   } else {
     // Digits are counted in the value, as XSD does: 118.50 has 4 digits and 1 decimal.
-    if (type.totalDigits !== undefined && amount.sd(true) > type.totalDigits) {
+    if (type.totalDigits !== undefined && number.totalDigits > type.totalDigits) {
       return bad(
         "DIGITS",
-        `${name} admite como máximo ${type.totalDigits} dígitos en total; ${shown(text)} tiene ${amount.sd(true)}.`,
+        `${name} admite como máximo ${type.totalDigits} dígitos en total; ${shown(text)} tiene ${number.totalDigits}.`,
       );
     }
-    if (type.fractionDigits !== undefined && amount.dp() > type.fractionDigits) {
+    if (type.fractionDigits !== undefined && number.fractionDigits > type.fractionDigits) {
       return bad(
         "FRACTION_DIGITS",
-        `${name} admite como máximo ${type.fractionDigits} decimales; ${shown(text)} tiene ${amount.dp()}.`,
+        `${name} admite como máximo ${type.fractionDigits} decimales; ${shown(text)} tiene ${number.fractionDigits}.`,
       );
     }
-    const range = rangeProblem(type, amount);
+    const range = rangeProblem(type, number);
     if (range) return bad("RANGE", `${name} ${range}; se recibió ${shown(text)}.`);
   }
 
   if (type.patterns.length > 0 && !type.patterns.some(({ regexp }) => regexp.test(text))) {
-    const padded = isNumber && amount ? paddedToPattern(type, amount) : undefined;
+    const padded = isNumber && number ? paddedToPattern(type, new Decimal(number.canonical)) : undefined;
     if (padded === undefined) {
       const sources = type.patterns.map(({ source }) => source).join(" | ");
       return bad("PATTERN", `${shown(text)} no tiene el formato de ${name} (patrón de DGII: ${sources}).`);
@@ -124,7 +120,17 @@ export function checkValue(type: SimpleTypeModel, value: unknown, field: string,
   return { ok: true, text };
 }
 
-function rangeProblem(type: SimpleTypeModel, amount: Decimal): string | undefined {
+function rangeProblem(type: SimpleTypeModel, number: DecimalDigits): string | undefined {
+  const { minInclusive, minExclusive, maxInclusive, maxExclusive } = type;
+  if (
+    minInclusive === undefined &&
+    minExclusive === undefined &&
+    maxInclusive === undefined &&
+    maxExclusive === undefined
+  ) {
+    return undefined;
+  }
+  const amount = new Decimal(number.canonical);
   if (type.minInclusive !== undefined && amount.lessThan(type.minInclusive))
     return `debe ser mayor o igual que ${type.minInclusive}`;
   if (type.minExclusive !== undefined && amount.lessThanOrEqualTo(type.minExclusive))
@@ -134,6 +140,20 @@ function rangeProblem(type: SimpleTypeModel, amount: Decimal): string | undefine
   if (type.maxExclusive !== undefined && amount.greaterThanOrEqualTo(type.maxExclusive))
     return `debe ser menor que ${type.maxExclusive}`;
   return undefined;
+}
+
+const enumerations = new WeakMap<SimpleTypeModel, Map<string, string>>();
+
+/** A numeric enumeration by value: canonical text → DGII's literal (`1` and `1.00` → "1.0"). */
+function enumerationByValue(type: SimpleTypeModel): Map<string, string> {
+  let byValue = enumerations.get(type);
+  if (!byValue) {
+    byValue = new Map(
+      (type.enumeration ?? []).map((option) => [decimalDigits(option.trim()).canonical, option]),
+    );
+    enumerations.set(type, byValue);
+  }
+  return byValue;
 }
 
 /** A JSON number written with the trailing zeros its pattern wants, if some count of them fits. */

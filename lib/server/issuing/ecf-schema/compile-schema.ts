@@ -53,7 +53,7 @@ function childrenOf(node: XmlElement): XmlElement[] {
     if (child.nodeType !== 1) continue; // comments, whitespace
     const element = child as XmlElement;
     if (element.namespaceURI !== XS) fail(element, "an element outside the XSD namespace");
-    const allowed = ALLOWED_ATTRIBUTES[element.localName];
+    const allowed = ALLOWED_ATTRIBUTES[element.localName ?? ""];
     for (let i = 0; allowed && i < element.attributes.length; i++) {
       const attribute = element.attributes.item(i)!.name;
       if (!allowed.includes(attribute) && !attribute.startsWith("xmlns"))
@@ -176,7 +176,7 @@ class SchemaCompiler {
     for (const facet of childrenOf(restriction)) {
       const value = facet.getAttribute("value");
       if (value === null) fail(facet, "a facet without a value");
-      const facetName = facet.localName;
+      const facetName = facet.localName ?? "";
       if (facetName === "pattern") type.patterns.push({ source: value, regexp: xsdPatternToRegExp(value) });
       else if (facetName === "enumeration") (type.enumeration ??= []).push(value);
       else if ((COUNT_FACETS as readonly string[]).includes(facetName)) {

@@ -54,3 +54,13 @@ export interface CompiledSchema {
   /** Element name → the parent paths where it is allowed (`ECF.Encabezado.IdDoc`), for UNKNOWN_FIELD hints. */
   placesByName: Map<string, string[]>;
 }
+
+/** A complex element that is valid with no children at all (every particle optional). */
+export function admitsEmpty(element: ElementModel): boolean {
+  const optional = (particle: GroupModel["particles"][number]): boolean =>
+    particle.minOccurs === 0 ||
+    (particle.kind !== "element" && particle.kind !== "any" && groupAdmitsEmpty(particle));
+  const groupAdmitsEmpty = (group: GroupModel): boolean =>
+    group.kind === "choice" ? group.particles.some(optional) : group.particles.every(optional);
+  return element.content.kind === "complex" && groupAdmitsEmpty(element.content.group);
+}

@@ -5,6 +5,8 @@ import { ecfError, type EcfValidationError } from "@/lib/domain/ecf-validation";
 import { checkValue } from "./check-value";
 import { compiledSchema } from "./compile-schema";
 import type { EcfSchemaName } from "./load-xsd";
+import { escapeXml, isEmptyValue, isPlainObject } from "./json-values";
+import { admitsEmpty } from "./schema-model";
 import type { CompiledSchema, ElementModel, GroupModel } from "./schema-model";
 
 export const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>';
@@ -18,23 +20,6 @@ export interface BuildEcfOptions {
 }
 
 export type BuildEcfResult = { ok: true; xml: string } | { ok: false; errors: EcfValidationError[] };
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-/**
- * Absent, as DGII sees it: it forbids empty tags, so "", null, blanks and objects or lists holding only
- * such values are left out rather than written empty.
- */
-export function isEmptyValue(value: unknown): boolean {
-  if (value === undefined || value === null) return true;
-  if (typeof value === "string") return value.trim() === "";
-  if (Array.isArray(value)) return value.every(isEmptyValue);
-  if (isPlainObject(value)) return Object.values(value).every(isEmptyValue);
-  return false;
-}
-
-const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /**
  * The e-CF XML of a body `{ "ECF": { … } }` (MSeller's shape: DGII's element names, a repeated element
@@ -101,6 +86,9 @@ class EcfWalker {
     const isRoot = parentPath === this.schema.root.name;
     if (isRoot && element.name === SIGNING_TIME) return this.signingTime(element, path);
     if (isEmptyValue(value)) {
+      // A required group with nothing required inside (RFCE's Comprador for an anonymous consumer):
+      // the XSD wants the element, DGII's format calls the area optional, so it is written empty.
+      if (element.minOccurs > 0 && admitsEmpty(element)) return `<${element.name}></${element.name}>`;
       if (element.minOccurs > 0)
         this.report(
           "REQUIRED",
