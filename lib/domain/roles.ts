@@ -33,6 +33,10 @@ export const COMPANY_ACTION_ROLES = {
   "voids.approve": ["approver"],
   "documents.read": EVERY_ROLE,
   "documents.import": ["operator"],
+  /** Issue e-CF (POST …/documentos-ecf): signed with the company's certificate, sent to DGII, irreversible. */
+  "documents.issue": ["operator"],
+  /** Record (or withdraw) DGII's certification of the company as an electronic issuer (eCF issuing). */
+  "issuer.certify": ["administrator"],
   /** The sequence ledger: enter and delete DGII's authorizations of e-NCF ranges, the import-coverage mark. */
   "ledger.manage": ["administrator"],
   /** Members of the company and their roles, invitations. */
@@ -75,7 +79,13 @@ export function rolesNeedSecondFactor(roles: readonly CompanyRole[]): boolean {
   return roles.some((role) => (SECOND_FACTOR_ROLES as readonly CompanyRole[]).includes(role));
 }
 
-export const SERVICE_SCOPES = ["voids:send", "voids:read", "documents:read", "documents:import"] as const;
+export const SERVICE_SCOPES = [
+  "voids:send",
+  "voids:read",
+  "documents:read",
+  "documents:import",
+  "documents:issue",
+] as const;
 export type ServiceScope = (typeof SERVICE_SCOPES)[number];
 
 const SCOPE_ACTIONS: Record<ServiceScope, readonly CompanyAction[]> = {
@@ -83,6 +93,7 @@ const SCOPE_ACTIONS: Record<ServiceScope, readonly CompanyAction[]> = {
   "voids:read": ["voids.read", "company.read"],
   "documents:read": ["documents.read", "company.read"],
   "documents:import": ["documents.import", "company.read"],
+  "documents:issue": ["documents.issue", "company.read"],
 };
 
 export function isServiceScope(value: unknown): value is ServiceScope {

@@ -22,6 +22,11 @@ export const ERROR_STATUS = {
   /** Extension `motivo`: not an object, codigo outside DGII's 608 codes, descripcion not text or too long. */
   INVALID_MOTIVO: 400,
   VALIDATION_FAILED: 400,
+  /**
+   * Issuing an e-CF (POST …/documentos-ecf, MSeller's code): the document breaks DGII's XSD or its
+   * rules; `details.validationErrors` lists every problem with its JSON path. Nothing signed or used.
+   */
+  ECF_VALIDATION_FAILED: 400,
   // Body / request (spec 400 + decisions)
   EMPTY_BODY: 400,
   INVALID_JSON: 400,
@@ -73,6 +78,10 @@ export const ERROR_STATUS = {
   VOID_ALREADY_SETTLED: 409,
   /** A void range holds numbers the company's imported documents show as used: a credit note (e-CF 34) cancels those. */
   SEQUENCE_USED: 409,
+  /** Issuing an e-CF whose e-NCF lies outside every authorization entered for its series and type. */
+  SEQUENCE_NOT_AUTHORIZED: 409,
+  /** Issuing in eCF (production) before an administrator recorded DGII's certification of the company. */
+  ISSUER_NOT_CERTIFIED: 409,
   /** A sequence authorization overlaps one already entered for the same series and type. */
   AUTHORIZATION_OVERLAP: 409,
   AUTHORIZATION_NOT_FOUND: 404,

@@ -13,6 +13,7 @@ export const enServiceAccounts: typeof esServiceAccounts = {
     "voids:read": "Read voids and their XML (voids:read)",
     "documents:read": "Read documents (documents:read)",
     "documents:import": "Import documents (documents:import)",
+    "documents:issue": "Issue e-CF (documents:issue)",
   },
   create: "Create service account",
   createdTitle: "Service account {name} created: copy the secret now",

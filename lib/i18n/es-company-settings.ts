@@ -15,6 +15,7 @@ export const esServiceAccounts = {
     "voids:read": "Consultar anulaciones y su XML (voids:read)",
     "documents:read": "Consultar documentos (documents:read)",
     "documents:import": "Importar documentos (documents:import)",
+    "documents:issue": "Emitir e-CF (documents:issue)",
   },
   create: "Crear cuenta de servicio",
   createdTitle: "Cuenta de servicio {name} creada: copie el secreto ahora",

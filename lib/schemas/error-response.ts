@@ -41,7 +41,8 @@ export const errorResponseSchema = z.strictObject({
     .optional()
     .describe(
       "APPROVAL_REQUIRED: the void request created (GET …/void-requests/{requestId}); the request concerned " +
-        "(VOID_REQUEST_*, REQUESTER_CANNOT_APPROVE, IDEMPOTENCY_KEY_REUSED of a request, answers of …/approve)",
+        "(VOID_REQUEST_*, REQUESTER_CANNOT_APPROVE, IDEMPOTENCY_KEY_REUSED of a request, answers of …/approve, " +
+        "VOID_IN_PROGRESS of an e-CF in a pending void request); ECF_VALIDATION_FAILED: the request's x-request-id",
     ),
   totalVoided: z.number().int().optional().describe("502 of POST void-ncf"),
   fileName: z.string().optional().describe("502 of POST void-ncf: the signed XML's name"),
@@ -64,7 +65,8 @@ export const errorResponseSchema = z.strictObject({
     .string()
     .optional()
     .describe(
-      "DOCUMENT_NOT_FOUND, TAXAUTH_TIMEOUT, TAXAUTH_UNAVAILABLE of GET documentos-ecf: the e-NCF asked for",
+      "DOCUMENT_NOT_FOUND, TAXAUTH_TIMEOUT, TAXAUTH_UNAVAILABLE of GET documentos-ecf: the e-NCF asked for; " +
+        "IDEMPOTENCY_KEY_REUSED of POST documentos-ecf: the e-CF issued under that key",
     ),
   askedDgii: z
     .boolean()
@@ -102,9 +104,9 @@ export const errorResponseSchema = z.strictObject({
       z.strictObject({
         encf: z.string().describe("One of `numbers`"),
         source: z
-          .enum(["import", "dgii"])
+          .enum(["issued", "import", "dgii"])
           .describe(
-            "import: the company's own documents say it was issued; dgii: a lookup found DGII received it",
+            "issued: Anula issued it; import: the company's own documents say it was issued; dgii: a lookup found DGII received it",
           ),
         status: z.string().describe("The status the ledger holds for it (DGII's estado)"),
       }),
@@ -115,6 +117,21 @@ export const errorResponseSchema = z.strictObject({
     .string()
     .optional()
     .describe("SEQUENCE_USED: what to do instead (a credit note, e-CF 34, per issued e-CF)"),
+  details: z
+    .strictObject({
+      validationErrors: z.array(
+        z.strictObject({
+          code: z
+            .string()
+            .describe("What is wrong, e.g. REQUIRED, PATTERN, TIPO_ECF_MISMATCH, AMOUNT_MISMATCH"),
+          field: z.string().describe("The JSON path, e.g. ECF.Encabezado.IdDoc.TipoeCF"),
+          details: z.string().describe("What is wrong and what is expected, in Spanish"),
+          name: z.string().describe("The element's name in DGII's schema"),
+        }),
+      ),
+    })
+    .optional()
+    .describe("ECF_VALIDATION_FAILED (MSeller's shape): every problem of the e-CF"),
   companies: z
     .array(
       z.strictObject({

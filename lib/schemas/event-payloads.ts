@@ -86,7 +86,9 @@ const documentStatusChanged = z.object({
   environment,
   previousStatus: z.string().nullable(),
   status: z.string(),
-  via: z.enum(["refresh", "import"]),
+  via: z
+    .enum(["refresh", "import", "issue"])
+    .describe("issue: an e-CF issued here (stored, then received by DGII); refresh and import: as before"),
 });
 
 /** A void request (approvals) changed state. */
@@ -188,7 +190,9 @@ export const EVENT_PAYLOAD_SCHEMAS = {
   "void.unconfirmed": voidUnconfirmed.describe(
     "A send ended without DGII's answer: the attempt stays Error until it is settled or resent",
   ),
-  "document.status_changed": documentStatusChanged.describe("An imported e-CF's status changed"),
+  "document.status_changed": documentStatusChanged.describe(
+    "An e-CF's status changed (an imported one, or one issued here: stored, received by DGII)",
+  ),
   "void.request.created": voidRequest.describe(
     "The approval policy held a void: a request waits for an approver",
   ),

@@ -1,6 +1,7 @@
 import { parseDocumentQuery, parseSecurityCodeParameter } from "@/lib/schemas/documents-query";
 import { requireApiKey, requireBearer } from "@/lib/server/auth";
 import { getDocument } from "@/lib/server/documents";
+import { answerIssuePost } from "@/lib/server/issuing/http";
 import { json, requireEnvironment, route } from "@/lib/server/platform/http";
 import { methodsNotAllowed } from "@/lib/server/platform/http/api-fallbacks";
 
@@ -19,5 +20,16 @@ export const GET = route(async (request: Request, { params }: Context) => {
   return json(await getDocument(auth.accountId, environment, ecf, undefined, lookup));
 });
 
+/**
+ * MSeller's send: issue an e-CF (Bearer idToken and X-API-KEY), or with `?validate=true` only check
+ * it. Extension of the spec, documented in the OpenAPI document.
+ */
+export const POST = route(async (request: Request, { params }: Context) => {
+  const environment = await requireEnvironment(params);
+  const auth = await requireBearer(request, "POST /[environment]/documentos-ecf");
+  await requireApiKey(request, auth, environment);
+  return answerIssuePost(request, environment, auth);
+});
+
 /** Any other method: JSON 405 METHOD_NOT_ALLOWED with Allow (Next's own 405 has no body). */
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET");
+export const { PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET", "POST");

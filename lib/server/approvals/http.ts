@@ -56,16 +56,6 @@ export function voidRequestListBody(page: {
   };
 }
 
-/** True when the client asked for an asynchronous answer (RFC 7240 `Prefer: respond-async`). */
-export function prefersRespondAsync(headers: Headers): boolean {
-  const prefer = headers.get("prefer");
-  if (!prefer) return false;
-  return prefer
-    .split(",")
-    .map((preference) => preference.split(";")[0]!.trim().toLowerCase())
-    .includes("respond-async");
-}
-
 /**
  * POST void-ncf's answer when the policy holds the void: 409 APPROVAL_REQUIRED with the request's
  * id (a non-2xx answer, so a client that knows nothing of approvals never records a void that did

@@ -3,13 +3,14 @@ import "server-only";
 import type { Environment } from "@/lib/domain/environments";
 import type { AuthContext } from "@/lib/server/platform/http/auth-context";
 import { json, readBodyBytes } from "@/lib/server/platform/http";
+import { prefersRespondAsync } from "@/lib/server/platform/http/prefer";
 import { annotateRequest } from "@/lib/server/platform/http/request-context";
 import { isSimulatedAnswer } from "@/lib/server/platform/taxauth/deployment-mode";
 import { timedStep } from "@/lib/server/platform/metrics/step-timings";
 import { voidAttemptAnswer } from "@/lib/server/voids";
 
 import { sendOrRequestVoid } from "./create-void-request";
-import { heldVoidAnswer, prefersRespondAsync, requestIpOf } from "./http";
+import { heldVoidAnswer, requestIpOf } from "./http";
 
 /** The largest legal request (10 types × 10,000 ranges) is ~7 MB of JSON; leave room for whitespace. */
 export const VOID_BODY_LIMIT_BYTES = 16 * 1024 * 1024;

@@ -284,6 +284,31 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
     const request = restRequest("POST", "http://localhost/TesteCF/documentos-ecf/import", caller, {});
     return outcomeOfResponse(await POST(request, params({ environment: "TesteCF" })));
   },
+  "POST /[environment]/documentos-ecf": async (caller) => {
+    const { POST } = await import("@/app/[environment]/documentos-ecf/route");
+    const request = restRequest("POST", "http://localhost/TesteCF/documentos-ecf?validate=true", caller, {});
+    return outcomeOfResponse(await POST(request, params({ environment: "TesteCF" })));
+  },
+  "GET /[environment]/documentos-ecf/[ecf]/xml": async (caller) => {
+    const { GET } = await import("@/app/[environment]/documentos-ecf/[ecf]/xml/route");
+    const request = restRequest("GET", "http://localhost/TesteCF/documentos-ecf/E310000000001/xml", caller);
+    return outcomeOfResponse(await GET(request, params({ environment: "TesteCF", ecf: "E310000000001" })));
+  },
+  "GET /[environment]/emisor/certificacion": async (caller) => {
+    const { GET } = await import("@/app/[environment]/emisor/certificacion/route");
+    const request = restRequest("GET", "http://localhost/TesteCF/emisor/certificacion", caller);
+    return outcomeOfResponse(await GET(request, params({ environment: "TesteCF" })));
+  },
+  "PUT /[environment]/emisor/certificacion": async (caller) => {
+    const { PUT } = await import("@/app/[environment]/emisor/certificacion/route");
+    const request = restRequest("PUT", "http://localhost/TesteCF/emisor/certificacion", caller);
+    return outcomeOfResponse(await PUT(request, params({ environment: "TesteCF" })));
+  },
+  "DELETE /[environment]/emisor/certificacion": async (caller) => {
+    const { DELETE } = await import("@/app/[environment]/emisor/certificacion/route");
+    const request = restRequest("DELETE", "http://localhost/TesteCF/emisor/certificacion", caller);
+    return outcomeOfResponse(await DELETE(request, params({ environment: "TesteCF" })));
+  },
   "GET /[environment]/secuencias": async (caller) => {
     const { GET } = await import("@/app/[environment]/secuencias/route");
     const request = restRequest("GET", "http://localhost/TesteCF/secuencias", caller);

@@ -45,6 +45,11 @@ export const ENTRY_POINTS = {
   "DELETE /auth/[...rest]": "public",
   // REST (Bearer idToken; the documents endpoints also X-API-KEY)
   "POST /[environment]/customer/void-ncf": "voids.send",
+  "POST /[environment]/documentos-ecf": "documents.issue",
+  "GET /[environment]/documentos-ecf/[ecf]/xml": "documents.read",
+  "GET /[environment]/emisor/certificacion": "company.read",
+  "PUT /[environment]/emisor/certificacion": "issuer.certify",
+  "DELETE /[environment]/emisor/certificacion": "issuer.certify",
   "GET /[environment]/customer/void-ncf": "voids.read",
   "GET /[environment]/customer/void-ncf/[voidId]/xml": "voids.read",
   "POST /[environment]/customer/void-ncf/[voidId]/resolution": "voids.settle",

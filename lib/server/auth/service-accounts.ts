@@ -62,7 +62,7 @@ function checkScopes(scopes: readonly string[]): ServiceScope[] {
   if (unique.length === 0 || !unique.every(isServiceScope)) {
     throw new AppError(
       "VALIDATION_FAILED",
-      "Indique al menos un permiso: voids:send, voids:read, documents:read o documents:import.",
+      "Indique al menos un permiso: voids:send, voids:read, documents:read, documents:import o documents:issue.",
       { errors: [{ field: "scopes", code: "VALIDATION_FAILED", message: "Permisos no válidos." }] },
     );
   }

@@ -34,7 +34,7 @@ export interface StoredDocument {
   createdAt: number;
   updateAt: number;
   checkedAt: number | null;
-  /** How the document reached Anula: "import", "dgii" (looked up), "issue" (Anula issued it). */
+  /** How the document reached Anula: "import", "dgii" (looked up), "issued" (Anula issued it). */
   source: string;
 }
 
@@ -98,7 +98,7 @@ export function toDocumentRecord(document: StoredDocument): DocumentRecord {
     dgiiResponse: taxauthResponsesOf(document),
     createdAt: document.createdAt,
     securityCode: document.securityCode,
-    signedXml: document.signedXml,
+    signedXml: signedXmlOf(document),
     ncf: document.ncf,
     internalTrackId: document.internalTrackId,
     customerReceived: document.customerReceived,
@@ -112,7 +112,21 @@ export function toDocumentRecord(document: StoredDocument): DocumentRecord {
 /** The stored source as the API names it (extension field `source`). */
 function sourceOf(document: Pick<StoredDocument, "source">): DocumentSource {
   if (document.source === "dgii") return "dgii";
-  return document.source === "issue" ? "issued" : "imported";
+  return document.source === "issued" ? "issued" : "imported";
+}
+
+/**
+ * signedXml as the API gives it: for an e-CF issued here, the path that serves the signed document
+ * (GET /{environment}/documentos-ecf/{ecf}/xml: tens of kilobytes stay out of every status answer);
+ * for an imported one, what the issuer's system sent.
+ */
+function signedXmlOf(
+  document: Pick<StoredDocument, "source" | "signedXml" | "environment" | "ncf">,
+): string | null {
+  if (document.source === "issued" && document.signedXml !== null) {
+    return `/${document.environment}/documentos-ecf/${document.ncf}/xml`;
+  }
+  return document.signedXml;
 }
 
 /** Spec endpoint 4's `data`: unknown fields omitted; summarySignedXml only for type 32. */
@@ -139,7 +153,8 @@ export function toDocumentBatchData(document: StoredDocument): DocumentBatchData
   if (document.qrUrl !== null) data.qr_url = document.qrUrl;
   if (document.secretId !== null) data.secretId = document.secretId;
   if (document.securityCode !== null) data.securityCode = document.securityCode;
-  if (document.signedXml !== null) data.signedXml = document.signedXml;
+  const signedXml = signedXmlOf(document);
+  if (signedXml !== null) data.signedXml = signedXml;
   if (document.summarySignedXml !== null && isConsumerInvoice(document.ncf)) {
     data.summarySignedXml = document.summarySignedXml;
   }

@@ -17,8 +17,8 @@ import { Prisma } from "@/prisma/generated/client";
  * seed, a status refresh, a DGII lookup) can write a document the ledger does not see.
  */
 
-/** Where a document came from: imported (the API, an ERP file, the demo) or learned from DGII. */
-export type DocumentSource = "import" | "dgii";
+/** Where a document came from: issued here, imported (the API, an ERP file, the demo) or learned from DGII. */
+export type DocumentSource = "issued" | "import" | "dgii";
 
 /** What a writer sets on a new document (the columns it may set; the rest keep their defaults). */
 export interface NewDocumentRow {
@@ -51,6 +51,10 @@ export interface NewDocumentRow {
   /** When DGII's answers or the issuer say the e-CF was issued (epoch ms), if known. */
   issuedAt?: number | null;
   source?: DocumentSource;
+  /** An e-CF issued here: its body's hash (without FechaHoraFirma), its Idempotency-Key, its signing date. */
+  requestHash?: string | null;
+  idempotencyKey?: string | null;
+  signedDate?: string | null;
 }
 
 /** The ledger's columns of a document, derived: never taken from a caller. */
@@ -86,8 +90,8 @@ type WrittenRow = NewDocumentRow & LedgerColumns;
 const COLUMNS = Prisma.sql`("id", "accountId", "environment", "customerId", "ncf", "status", "trackId",
   "internalTrackId", "fileName", "documentType", "buyerRnc", "invoiceTotal", "customerReceived",
   "customerReceivedAt", "customerResponse", "taxauthResponse", "securityCode", "secretId", "signedXml",
-  "summarySignedXml", "qrUrl", "createdAt", "updateAt", "issuedAt", "source", "serie", "tipoeCF", "secuencia",
-  "sequenceReusable")`;
+  "summarySignedXml", "qrUrl", "createdAt", "updateAt", "issuedAt", "source", "requestHash", "idempotencyKey",
+  "signedDate", "serie", "tipoeCF", "secuencia", "sequenceReusable")`;
 
 /** A new document's id: UUIDv7, as Prisma's @default(uuid(7)) makes them. */
 export function newDocumentId(): string {
@@ -118,6 +122,9 @@ const ROW_KEYS: Array<keyof WrittenRow> = [
   "updateAt",
   "issuedAt",
   "source",
+  "requestHash",
+  "idempotencyKey",
+  "signedDate",
   "serie",
   "tipoeCF",
   "secuencia",
@@ -143,13 +150,13 @@ function rowsOf(rows: readonly NewDocumentRow[]): Prisma.Sql {
       r."customerReceived", r."customerReceivedAt", r."customerResponse",
       coalesce(r."taxauthResponse", '[]'::jsonb), r."securityCode", r."secretId", r."signedXml",
       r."summarySignedXml", r."qrUrl", r."createdAt", r."updateAt", r."issuedAt",
-      coalesce(r."source", 'import'), r."serie", r."tipoeCF", r."secuencia", coalesce(r."sequenceReusable", false)
+      coalesce(r."source", 'import'), r."requestHash", r."idempotencyKey", r."signedDate", r."serie", r."tipoeCF", r."secuencia", coalesce(r."sequenceReusable", false)
     FROM jsonb_to_recordset(${json}::jsonb) AS r("id" text, "ncf" text, "status" text, "trackId" text,
       "internalTrackId" text, "fileName" text, "documentType" text, "buyerRnc" text,
       "invoiceTotal" numeric(20, 2), "customerReceived" text, "customerReceivedAt" text,
       "customerResponse" text, "taxauthResponse" jsonb, "securityCode" text, "secretId" text,
       "signedXml" text, "summarySignedXml" text, "qrUrl" text, "createdAt" bigint, "updateAt" bigint,
-      "issuedAt" bigint, "source" text, "serie" text, "tipoeCF" text, "secuencia" bigint, "sequenceReusable" boolean)`;
+      "issuedAt" bigint, "source" text, "requestHash" text, "idempotencyKey" text, "signedDate" text, "serie" text, "tipoeCF" text, "secuencia" bigint, "sequenceReusable" boolean)`;
 }
 
 /**
@@ -181,16 +188,9 @@ export async function insertIfAllNew(
       SELECT count(*)::int AS inserted FROM inserted`;
     return result?.inserted === rows.length;
   } catch (error) {
-    if (isUniqueViolation(error) || isRawUniqueViolation(error)) return false;
+    if (isUniqueViolation(error)) return false;
     throw error;
   }
-}
-
-/** A raw statement's unique violation: Prisma reports it as P2010 with the driver's SQLSTATE 23505. */
-function isRawUniqueViolation(error: unknown): boolean {
-  const cause = (error as { meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } } | null)
-    ?.meta?.driverAdapterError?.cause;
-  return (error as { code?: unknown } | null)?.code === "P2010" && cause?.originalCode === "23505";
 }
 
 /**

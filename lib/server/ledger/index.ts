@@ -65,3 +65,4 @@ export {
 } from "./document-writer";
 export { recordDgiiSubmissions, recordDgiiSummary, type FoundSubmission } from "./dgii-submissions";
 export { daysUntil, dmyToIso } from "./dates";
+export { checkNumberIssuable, type HeldDocument } from "./issue-check";

@@ -59,8 +59,11 @@ export async function assertSequencesUnused(
 /** Where the ledger learned that a named number is used, with the status it holds. */
 export interface UsedNumberSource {
   encf: string;
-  /** "import": the company's own documents (the API, an ERP file); "dgii": a lookup found DGII received it. */
-  source: "import" | "dgii";
+  /**
+   * "issued": Anula issued it; "import": the company's own documents (the API, an ERP file); "dgii": a
+   * lookup found DGII received it.
+   */
+  source: "issued" | "import" | "dgii";
   status: string;
 }
 
@@ -78,19 +81,30 @@ async function usedNumberSources(
   const byNcf = new Map(rows.map((row) => [row.ncf, row]));
   return numbers.map((encf) => {
     const row = byNcf.get(encf);
-    return { encf, source: row?.source === "dgii" ? "dgii" : "import", status: row?.status ?? "" };
+    const source = row?.source === "dgii" || row?.source === "issued" ? row.source : "import";
+    return { encf, source, status: row?.status ?? "" };
   });
 }
 
-/** "documentos importados", or which numbers DGII said it received, and in which state. */
+/**
+ * Where the named numbers were learned: "documentos importados", which ones Anula issued, which ones
+ * DGII said it received and in which state.
+ */
 function sourceText(sources: readonly UsedNumberSource[]): string {
   const fromDgii = sources.filter((entry) => entry.source === "dgii");
-  if (fromDgii.length === 0) return "documentos importados";
-  const dgii =
-    (fromDgii.length === 1 ? "la DGII lo recibió: " : "la DGII los recibió: ") +
-    fromDgii.map((entry) => (entry.status ? `${entry.encf}, ${entry.status}` : entry.encf)).join("; ");
+  const issued = sources.filter((entry) => entry.source === "issued").map((entry) => entry.encf);
   const imported = sources.filter((entry) => entry.source === "import").map((entry) => entry.encf);
-  return imported.length === 0 ? dgii : `${dgii}; documentos importados: ${imported.join(", ")}`;
+  if (fromDgii.length === 0 && issued.length === 0) return "documentos importados";
+  const parts: string[] = [];
+  if (fromDgii.length > 0) {
+    parts.push(
+      (fromDgii.length === 1 ? "la DGII lo recibió: " : "la DGII los recibió: ") +
+        fromDgii.map((entry) => (entry.status ? `${entry.encf}, ${entry.status}` : entry.encf)).join("; "),
+    );
+  }
+  if (issued.length > 0) parts.push(`emitidos en Anula: ${issued.join(", ")}`);
+  if (imported.length > 0) parts.push(`documentos importados: ${imported.join(", ")}`);
+  return parts.join("; ");
 }
 
 export interface UsedNumbers {

@@ -10,6 +10,12 @@ import {
 import { customerAuthenticationRefreshRequestSchema } from "@/lib/schemas/customer-authentication-refresh";
 import { documentsBatchRequestSchema } from "@/lib/schemas/documents-batch";
 import {
+  ecfIssuedResponseSchema,
+  ecfIssueRequestSchema,
+  ecfValidResponseSchema,
+  issuerCertificationSchema,
+} from "@/lib/schemas/ecf-issue";
+import {
   documentImportRecordSchema,
   documentImportRecordShape,
   IMPORT_MAX_DOCUMENTS,
@@ -144,6 +150,11 @@ export const COMPONENT_SCHEMAS: Record<string, z.ZodType> = {
   DocumentsBatchRequest: documentsBatchRequestSchema,
   DocumentsBatchResponse: documentsBatchResponseSchema,
   DocumentImportRecord: documentImportRecordSchema,
+  EcfIssueRequest: ecfIssueRequestSchema,
+  EcfIssuedResponse: ecfIssuedResponseSchema,
+  EcfValidResponse: ecfValidResponseSchema,
+  EcfIssueAnswer: z.union([ecfIssuedResponseSchema, ecfValidResponseSchema]),
+  IssuerCertification: issuerCertificationSchema,
   DocumentsImportRequest: documentsImportRequestSchema,
   DocumentsImportResponse: documentsImportResponseSchema,
   SequenceAuthorizationRequest: sequenceAuthorizationRequestSchema,

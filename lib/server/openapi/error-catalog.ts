@@ -23,6 +23,8 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
     'extension motivo: not an object, codigo missing or not one of DGII\'s 608 reason codes "01"–"10" (a two-digit string), or descripcion not a string or over 250 characters',
   VALIDATION_FAILED:
     "the body does not match the documented schema, or a text holds U+0000, a lone surrogate or a control character other than tab, LF and CR (every problem in errors, each naming its field)",
+  ECF_VALIDATION_FAILED:
+    "issuing an e-CF: the document breaks DGII's XSD for its type or DGII's rules beyond it (the e-NCF's type, fields a type requires, the amounts: Anula refuses what DGII would only accept conditionally) or RNCEmisor is not the caller's company; every problem is in `details.validationErrors` as `{ code, field, details, name }` with `field` a JSON path. Nothing was signed, stored or sent",
   EMPTY_BODY: "the body is empty",
   INVALID_JSON: "the body is not valid JSON",
   PAYLOAD_TOO_LARGE: "the body is over the endpoint's limit (16 MiB for voids and imports)",
@@ -77,6 +79,10 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   VOID_ALREADY_SETTLED: "the void was already settled (by a person, or by an accepted resend)",
   SEQUENCE_USED:
     "a range holds numbers the ledger holds as used: the company's imported or issued e-CF, or a submission DGII said it received (first 20 listed in `numbers`, each with its `source` — import or dgii — and status in `sources`; `total` counts them): DGII voids only unused numbers; cancel a used one with a credit note (e-CF 34). Nothing was signed, stored or sent",
+  SEQUENCE_NOT_AUTHORIZED:
+    "issuing an e-CF: authorizations are entered for its series and type and none holds the e-NCF in force (outside them, or the one holding it expired): DGII would reject it. Nothing was signed or sent",
+  ISSUER_NOT_CERTIFIED:
+    "issuing in eCF (production) before an administrator recorded DGII's certification of the company as an electronic issuer (PUT …/emisor/certificacion); TesteCF and CerteCF issue without it",
   AUTHORIZATION_OVERLAP:
     "the range overlaps an authorization already entered for the same series and type (`authorizationId`)",
   AUTHORIZATION_NOT_FOUND: "no authorization with that id in this company and environment",
@@ -286,6 +292,25 @@ const OPERATION_ERROR_LISTS: Record<string, ErrorCode[]> = {
     "TAXAUTH_TIMEOUT",
     ...ALWAYS,
   ],
+  issueEcf: [
+    ...BODY,
+    "ECF_VALIDATION_FAILED",
+    ...API_KEY,
+    "IDEMPOTENCY_KEY_REUSED",
+    "ISSUER_NOT_CERTIFIED",
+    "SEQUENCE_USED",
+    "ALREADY_VOIDED",
+    "VOID_IN_PROGRESS",
+    "SEQUENCE_NOT_AUTHORIZED",
+    "CERTIFICATE_NOT_CONFIGURED",
+    "CERTIFICATE_UNAVAILABLE",
+    "SIGN_ERROR",
+    ...ALWAYS,
+  ],
+  getIssuedEcfXml: [...API_KEY, "DOCUMENT_NOT_FOUND", ...ALWAYS],
+  getIssuerCertification: [...BEARER, ...ALWAYS],
+  setIssuerCertification: [...BEARER, "FORBIDDEN", ...ALWAYS],
+  withdrawIssuerCertification: [...BEARER, "FORBIDDEN", ...ALWAYS],
   getDocumentsStatusBatch: [
     ...BODY,
     "MISSING_ECFS",

@@ -4,6 +4,7 @@ import { z } from "zod";
 
 import { ENVIRONMENTS } from "@/lib/domain/environments";
 import { auditPackQueryObject } from "@/lib/schemas/audit-pack";
+import { ecfIssueQuerySchema } from "@/lib/schemas/ecf-issue";
 import { sequenceGapsQuerySchema } from "@/lib/schemas/ledger";
 import { voidListQuerySchema } from "@/lib/schemas/void-ncf-list";
 import { voidRequestListQuerySchema } from "@/lib/schemas/void-requests";
@@ -15,7 +16,7 @@ import { webhookDeliveryListQuerySchema } from "@/lib/schemas/webhooks";
  */
 export interface ApiOperation {
   operationId: string;
-  method: "get" | "post" | "patch" | "delete";
+  method: "get" | "post" | "put" | "patch" | "delete";
   /** OpenAPI path (`{name}` parameters), e.g. `/{environment}/customer/void-ncf`. */
   path: string;
   tag: "Autenticación" | "Anulaciones" | "Documentos" | "Secuencias" | "Webhooks" | "Operación";
@@ -465,6 +466,90 @@ export const API_OPERATIONS: ApiOperation[] = [
     auth: "bearer+apiKey",
     query: ENCF_QUERY,
     responses: { 200: { description: "The document record", body: "DocumentRecord" } },
+  },
+  {
+    operationId: "issueEcf",
+    method: "post",
+    path: "/{environment}/documentos-ecf",
+    tag: "Documentos",
+    summary: "Issue an e-CF (MSeller's send), or validate one",
+    description:
+      "Extension: MSeller ECF's send, with its body and answer. Roles: operator (service accounts: scope " +
+      "`documents:issue`); a viewer never. The XML is built by walking DGII's official XSD for `TipoeCF` " +
+      "(order, repetition, facets) and checked against DGII's rules beyond it (the e-NCF's type, fields each type " +
+      "requires, every amount with DGII's rounding and tolerances — stricter than DGII, which would accept a " +
+      "mismatch conditionally); `RNCEmisor` must be the token's company. Every problem at once: 400 " +
+      "ECF_VALIDATION_FAILED with `details.validationErrors`. `?validate=true` stops there: nothing signed, stored, " +
+      "sent or consumed. Otherwise: in eCF only for a company whose DGII certification was recorded (409 " +
+      "ISSUER_NOT_CERTIFIED); the number must be free in the ledger (409 SEQUENCE_USED, ALREADY_VOIDED, " +
+      "VOID_IN_PROGRESS, SEQUENCE_NOT_AUTHORIZED), checked under the same series lock as voids; signed with the " +
+      "company's certificate and stored with its security code and QR before it is sent — from then on the number " +
+      "is used and the answer is 200, never an error: a client that reads any non-200 as failure would sell again " +
+      "under a new number. DGII's reception is waited for up to ECF_SEND_BUDGET_MS (`taxauthStatus` says where it " +
+      "stands); `Prefer: respond-async` answers 202 at once. The same e-CF again (same body, FechaHoraFirma aside, " +
+      "or the same Idempotency-Key) answers what was stored and sends nothing. A type 32 under RD$250,000 is " +
+      "signed and stored; DGII receives its summary (RFCE).",
+    auth: "bearer+apiKey",
+    idempotencyKey: true,
+    query: ecfIssueQuerySchema,
+    requestBody: "EcfIssueRequest",
+    responses: {
+      200: {
+        description: "Issued (signed and stored), or `{ valid, message }` with ?validate=true",
+        body: "EcfIssueAnswer",
+      },
+      202: {
+        description: "Issued; DGII's reception goes on (Prefer: respond-async)",
+        body: "EcfIssuedResponse",
+      },
+    },
+  },
+  {
+    operationId: "getIssuedEcfXml",
+    method: "get",
+    path: "/{environment}/documentos-ecf/{ecf}/xml",
+    tag: "Documentos",
+    summary: "Download a signed e-CF issued here",
+    description:
+      "Extension: the signed e-CF exactly as issued (what DGII received), named {RNC}{e-NCF}.xml. The document " +
+      "record's `signedXml` is this path for an e-CF issued here.",
+    auth: "bearer+apiKey",
+    pathParams: { ecf: { schema: z.string(), description: "The e-NCF" } },
+    responses: { 200: { description: "The signed XML", body: "xml" } },
+  },
+  {
+    operationId: "getIssuerCertification",
+    method: "get",
+    path: "/{environment}/emisor/certificacion",
+    tag: "Documentos",
+    summary: "Whether DGII's certification as an electronic issuer is recorded",
+    description:
+      "Extension. The company's record, the same under every environment: issuing in eCF needs it. Every role reads it.",
+    auth: "bearer",
+    responses: { 200: { description: "The record", body: "IssuerCertification" } },
+  },
+  {
+    operationId: "setIssuerCertification",
+    method: "put",
+    path: "/{environment}/emisor/certificacion",
+    tag: "Documentos",
+    summary: "Record DGII's certification as an electronic issuer",
+    description:
+      "Extension, for administrators (`issuer.certify`). DGII offers no service to ask whether a company is " +
+      "certified: an administrator records it once DGII certifies the company (after CerteCF), and eCF issuing starts.",
+    auth: "bearer",
+    responses: { 200: { description: "The record", body: "IssuerCertification" } },
+  },
+  {
+    operationId: "withdrawIssuerCertification",
+    method: "delete",
+    path: "/{environment}/emisor/certificacion",
+    tag: "Documentos",
+    summary: "Withdraw the record of DGII's certification",
+    description:
+      "Extension, for administrators. eCF issuing is refused (409 ISSUER_NOT_CERTIFIED) until it is recorded again.",
+    auth: "bearer",
+    responses: { 200: { description: "The record, certified false", body: "IssuerCertification" } },
   },
   {
     operationId: "getDocumentsStatusBatch",

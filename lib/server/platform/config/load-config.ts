@@ -90,6 +90,11 @@ export interface AppConfig {
     /** A document is asked about again at most this often. */
     minIntervalMs: number;
   };
+  /**
+   * How long POST …/documentos-ecf waits for DGII's reception of an e-CF it signed and stored; past
+   * it the answer says "Pendiente de envío" and the send goes on in the background.
+   */
+  ecfSendBudgetMs: number;
   /** e-NCF the company does not hold, looked up at DGII (consultatrackids, then consultaresultado). */
   documentLookup: {
     /** Lookups of one batch running at once. */
@@ -278,6 +283,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       timeoutMs: Number(values.DOCUMENT_REFRESH_TIMEOUT_MS ?? 1_500),
       minIntervalMs: Number(values.DOCUMENT_REFRESH_MIN_INTERVAL_MS ?? 30_000),
     },
+    ecfSendBudgetMs: Number(values.ECF_SEND_BUDGET_MS ?? 10_000),
     documentLookup: {
       concurrency: Number(values.DOCUMENT_LOOKUP_CONCURRENCY ?? 8),
       budgetMs: Number(values.DOCUMENT_LOOKUP_BUDGET_MS ?? 10_000),

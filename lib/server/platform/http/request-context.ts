@@ -14,6 +14,9 @@ export interface RequestLogFields {
   voidStatus?: string;
   /** A void held by the approval policy: the request it became. */
   requestId?: string;
+  /** An issued e-CF: its e-NCF, and whether the answer was the stored one (the same e-CF again). */
+  ecf?: string;
+  replayed?: boolean;
 }
 
 interface RequestContext {

@@ -5,6 +5,7 @@ import { AppError } from "@/lib/errors";
 import { signXml, type SigningCredential } from "@/lib/server/platform/signing";
 import type { TaxAuthConfig } from "./config";
 import { buildXmlMultipart } from "./multipart";
+import { classifyReceptionAnswer, type ReceptionOutcome } from "./classify-reception-answer";
 import { classifyVoidAnswer } from "./classify-void-answer";
 import { dgiiOperationOf, recordDgiiRequest } from "@/lib/server/platform/metrics/record";
 import { describeBody, tryJson } from "./response-body";
@@ -17,6 +18,7 @@ const PATHS = {
   semilla: "/autenticacion/api/autenticacion/semilla",
   validarSemilla: "/autenticacion/api/autenticacion/validarsemilla",
   anularRango: "/anulacionrangos/api/operaciones/anularrango",
+  recepcion: "/recepcion/api/facturaselectronicas",
   estado: "/consultaresultado/api/consultas/estado",
   trackIds: "/consultatrackids/api/trackids/consulta",
   rfce: "/consultarfce/api/Consultas/Consulta",
@@ -78,6 +80,41 @@ export class TaxAuthClient {
       };
     }
     return classifyVoidAnswer(answer);
+  }
+
+  /**
+   * Sends a signed e-CF to `recepcion` (multipart part `xml`, named RNCEmisor + e-NCF + ".xml").
+   * Never throws: a token that cannot be had is `refused` only when DGII said so, and anything
+   * unreachable or unreadable is `failed` (the document may have been received).
+   */
+  async sendEcf(
+    environment: Environment,
+    rnc: string,
+    credential: SigningCredential,
+    signedXml: string,
+    fileName: string,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<ReceptionOutcome> {
+    try {
+      const answer = await this.withToken({ environment, rnc, credential }, (token) => {
+        const { body, contentType } = buildXmlMultipart(signedXml, fileName);
+        return this.call(environment, PATHS.recepcion, {
+          method: "POST",
+          headers: {
+            Authorization: `bearer ${token}`,
+            "Content-Type": contentType,
+            Accept: "application/json",
+          },
+          body,
+          signal: options.signal,
+        });
+      });
+      return classifyReceptionAnswer(answer);
+    } catch (error) {
+      // Authentication failed before anything was sent: nothing was received.
+      if (error instanceof AppError) return { kind: "refused", reason: error.message, httpStatus: 401 };
+      return { kind: "failed", reason: messageOf(error) };
+    }
   }
 
   /** consultaresultado by trackId. Throws AppError TAXAUTH_STATUS_ERROR (or TAXAUTH_AUTH_ERROR). */

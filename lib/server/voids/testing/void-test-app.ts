@@ -16,7 +16,7 @@ export interface VoidTestApp {
   client: TaxAuthClient;
   /** POST/GET helper over real HTTP. */
   call(
-    method: "GET" | "POST",
+    method: "GET" | "POST" | "PUT" | "DELETE",
     path: string,
     options?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> },
   ): Promise<{ status: number; body: Record<string, unknown>; headers: Headers; text: string }>;
@@ -33,6 +33,8 @@ export async function startVoidTestApp(
     responseTimeoutMs?: number;
     /** Send to this authority instead of the in-process simulator (the bench's separate process). */
     taxAuthUrl?: string;
+    /** More route modules served beside the void endpoints (e.g. issuing, whose numbers voids refuse). */
+    routes?: Parameters<typeof startRouteServer>[0];
   } = {},
 ): Promise<VoidTestApp> {
   setEnvForTests({ VOID_DEADLINE_MS: String(options.deadlineMs ?? 1_500) });
@@ -52,6 +54,7 @@ export async function startVoidTestApp(
   const server = await startRouteServer([
     { pattern: "/[environment]/customer/void-ncf", module: voidRoute },
     { pattern: "/[environment]/customer/void-ncf/[voidId]/xml", module: voidXmlRoute },
+    ...(options.routes ?? []),
   ]);
   return {
     db,
