@@ -5,13 +5,9 @@ import { checkLines } from "./line-rules";
 import { checkOtherCurrency } from "./other-currency-rules";
 import { checkOtherTaxes } from "./other-taxes";
 import { checkPages } from "./page-rules";
-import {
-  checkBuyer,
-  checkDates,
-  checkGlobalAdjustments,
-  checkIndicatorsAndRates,
-  checkNoteReference,
-} from "./requirement-rules";
+import { checkBuyer, checkPaymentForms } from "./buyer-rules";
+import { checkModifiedNcf, checkNoteReference } from "./reference-rules";
+import { checkDates, checkGlobalAdjustments, checkIndicatorsAndRates } from "./requirement-rules";
 import { checkHeaderSums, checkItbisTotals, checkRetentions, checkTotalsByRate } from "./total-rules";
 
 export interface EcfRulesContext {
@@ -30,8 +26,10 @@ export function checkEcfRules(ecf: EcfJson, context: EcfRulesContext = {}): EcfV
   checkIdentity(view, errors);
   checkSequenceExpiry(view, context.today, errors);
   checkDates(view, errors);
+  checkPaymentForms(view, errors);
   checkBuyer(view, errors);
   checkNoteReference(view, errors);
+  checkModifiedNcf(view, errors);
   checkIndicatorsAndRates(view, errors);
   checkLines(view, errors);
   checkGlobalAdjustments(view, errors);

@@ -1,4 +1,5 @@
 import type { Decimal } from "decimal.js";
+import { ECF_TYPES, isEcfType } from "../ecf-types";
 import type { EcfJson } from "../ecf-validation";
 import { decimalAt, groupItems, Money, objectAt, sum, textAt, ZERO, type JsonObject } from "./json-access";
 
@@ -20,6 +21,24 @@ export const ITBIS_RATE: Readonly<Record<string, number>> = { "1": 18, "2": 16, 
 export const RATE_INDICATORS = ["1", "2", "3"] as const;
 export const EXEMPT = "4";
 export const NOT_BILLABLE = "0";
+const ALL_INDICATORS = [NOT_BILLABLE, "1", "2", "3", EXEMPT] as const;
+
+/**
+ * The IndicadorFacturacion values a type can carry: those its XSD's Totales has an amount for, as
+ * the Formato's per-type codes say (campos 93–96 and 111; 0 = "no corresponde"). Types not listed
+ * carry all five.
+ */
+const INDICATORS_BY_TYPE: Readonly<Record<string, readonly string[]>> = {
+  "41": ["1", "2", "3", EXEMPT],
+  "43": [EXEMPT],
+  "44": [NOT_BILLABLE, EXEMPT],
+  "46": [NOT_BILLABLE, "3"],
+  "47": [EXEMPT],
+};
+
+export function allowedIndicators(tipo: string | undefined): readonly string[] {
+  return INDICATORS_BY_TYPE[tipo ?? ""] ?? ALL_INDICATORS;
+}
 
 /**
  * The e-CF's areas read once, shared by every rule: the document is walked a fixed number of
@@ -110,4 +129,9 @@ export function netGlobalAdjustment(view: EcfView, amountKey: string): Decimal {
 /** The additional taxes of the header table (`Totales.ImpuestosAdicionales.ImpuestoAdicional`). */
 export function headerTaxes(view: EcfView): JsonObject[] {
   return groupItems(view.totales, "ImpuestosAdicionales", "ImpuestoAdicional");
+}
+
+/** "31 (Factura de Crédito Fiscal Electrónica)", for messages. */
+export function typeName(tipo: string): string {
+  return isEcfType(tipo) ? `${tipo} (${ECF_TYPES[tipo].es})` : tipo;
 }

@@ -1,7 +1,7 @@
 import type { Decimal } from "decimal.js";
 import type { EcfValidationError } from "../ecf-validation";
 import { checkAmount, shown } from "./amount-check";
-import { EXEMPT, ITBIS_RATE, NOT_BILLABLE, PATH, type EcfView } from "./ecf-view";
+import { allowedIndicators, EXEMPT, ITBIS_RATE, NOT_BILLABLE, PATH, type EcfView } from "./ecf-view";
 import { decimalAt, Money, objectAt, round2, sum, textAt, ZERO, type JsonObject } from "./json-access";
 import { ruleError } from "./rule-table";
 import { indicatorsOfType, itbisOf } from "./total-rules";
@@ -103,16 +103,18 @@ function checkPage(
           (divide ? ` ÷ ${1 + rate / 100}` : ""),
       );
     }
-    check(
-      "SubtotalExentoPagina",
-      sums.get(EXEMPT) ?? ZERO,
-      `suma de MontoItem exentos de las líneas ${from} a ${to}`,
-    );
-    check(
-      "SubtotalMontoNoFacturablePagina",
-      sums.get(NOT_BILLABLE) ?? ZERO,
-      `suma de MontoItem no facturables de las líneas ${from} a ${to}`,
-    );
+    const allowed = allowedIndicators(view.tipo);
+    if (allowed.includes(EXEMPT)) {
+      check(
+        "SubtotalExentoPagina",
+        sums.get(EXEMPT) ?? ZERO,
+        `suma de MontoItem exentos de las líneas ${from} a ${to}`,
+      );
+    }
+    if (allowed.includes(NOT_BILLABLE)) {
+      const text = `suma de MontoItem no facturables de las líneas ${from} a ${to}`;
+      check("SubtotalMontoNoFacturablePagina", sums.get(NOT_BILLABLE) ?? ZERO, text);
+    }
   }
   const taxArea = objectAt(page.SubtotalImpuestoAdicional);
   const isc = decimalAt(taxArea, "SubtotalImpuestoSelectivoConsumoEspecificoPagina") ?? ZERO;

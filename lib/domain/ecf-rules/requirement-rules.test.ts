@@ -142,3 +142,57 @@ describe("billing indicators and ITBIS rates", () => {
     ]);
   });
 });
+
+describe("buyer identity, payment forms and the modified NCF", () => {
+  it("RNCComprador and IdentificadorExtranjero together are BUYER_ID_CONFLICT", () => {
+    const ecf = set(invoice31(), "Encabezado.Comprador.IdentificadorExtranjero", "P1234567");
+    expect(codesAt(checkEcfRules(ecf))).toEqual([
+      "BUYER_ID_CONFLICT ECF.Encabezado.Comprador.IdentificadorExtranjero",
+    ]);
+  });
+
+  it("a gift certificate (FormaPago 5) outside type 32 is FORMA_PAGO_NOT_ALLOWED", () => {
+    const forms = {
+      FormaDePago: [
+        { FormaPago: 1, MontoPago: 430 },
+        { FormaPago: "5", MontoPago: 1000 },
+      ],
+    };
+    const ecf = set(invoice31(), "Encabezado.IdDoc.TablaFormasPago", forms);
+    expect(codesAt(checkEcfRules(ecf))).toEqual([
+      "FORMA_PAGO_NOT_ALLOWED ECF.Encabezado.IdDoc.TablaFormasPago.FormaDePago[1].FormaPago",
+    ]);
+    expect(checkEcfRules(set(consumer32("100.00"), "Encabezado.IdDoc.TablaFormasPago", forms))).toEqual([]);
+  });
+
+  it.each([
+    ["E310000000001", true],
+    ["B0100000001", true],
+    ["A010010011500000001", true],
+    ["E990000000001", false],
+    ["B01000000012", false],
+    ["X0100000001", false],
+  ])("NCFModificado %s is valid: %s", (ncf, valid) => {
+    const ecf = set(creditNote34("01-11-2026", "01-12-2026", 0), "InformacionReferencia.NCFModificado", ncf);
+    expect(codesAt(checkEcfRules(ecf))).toEqual(
+      valid ? [] : ["INVALID_NCF_MODIFICADO ECF.InformacionReferencia.NCFModificado"],
+    );
+  });
+
+  it("type 41 admits no line with indicator 0 and type 46 no exempt line", () => {
+    const purchase = set(invoice31(), "Encabezado.IdDoc.TipoeCF", "41");
+    set(purchase, "Encabezado.IdDoc.eNCF", "E410000000001");
+    set(purchase, "DetallesItems.Item[1].IndicadorFacturacion", 0);
+    expect(codesAt(checkEcfRules(purchase))).toContain(
+      "INDICADOR_FACTURACION_NOT_ALLOWED ECF.DetallesItems.Item[1].IndicadorFacturacion",
+    );
+    const exports = set(invoice31(), "Encabezado.IdDoc.TipoeCF", "46");
+    set(exports, "Encabezado.IdDoc.eNCF", "E460000000001");
+    expect(codesAt(checkEcfRules(exports))).toEqual(
+      expect.arrayContaining([
+        "INDICADOR_FACTURACION_NOT_ALLOWED ECF.DetallesItems.Item[0].IndicadorFacturacion",
+        "INDICADOR_FACTURACION_NOT_ALLOWED ECF.DetallesItems.Item[1].IndicadorFacturacion",
+      ]),
+    );
+  });
+});

@@ -51,12 +51,30 @@ export const ECF_RULES = {
       "for a foreign buyer, and RazonSocialComprador.",
     source: "FORMATO campos 38 b) y d), 39, 40 a); IT §18.2.1 p. 32 nota 42",
   },
+  BUYER_ID_CONFLICT: {
+    code: "BUYER_ID_CONFLICT",
+    description: "IdentificadorExtranjero is sent only when RNCComprador is empty, never both.",
+    source: "FORMATO campo 39 b); RFCE p. 6 nota 3",
+  },
+  GIFT_CERTIFICATE_ONLY_32: {
+    code: "FORMA_PAGO_NOT_ALLOWED",
+    description: "FormaPago 5 (bonos o certificados de regalo) appears only on type 32.",
+    source:
+      "FORMATO campo 12 ('Si la forma de pago corresponde al tipo 5 el e-CF debe ser tipo 32'); IT §17 p. 31",
+  },
   REFERENCE_ON_NOTES: {
     code: "REQUIRED",
     description:
       "Types 33 and 34 carry InformacionReferencia with NCFModificado, FechaNCFModificado, CodigoModificacion.",
     source:
       "IT §11.1 p. 19 (Información de Referencia obligatoria en notas); FORMATO sección F campos 1, 3, 4",
+  },
+  NCF_MODIFICADO_FORMAT: {
+    code: "INVALID_NCF_MODIFICADO",
+    description:
+      "NCFModificado is an e-NCF (E, 13 positions, readable), a series-B NCF (11) or a series-A/P NCF (19); each " +
+      "letter followed by digits (stricter reading: the note names lengths only).",
+    source: "IT §18.2.1 p. 33 nota 44",
   },
   CREDIT_NOTE_INDICATOR: {
     code: "INDICADOR_NOTA_CREDITO_MISMATCH",
@@ -85,10 +103,10 @@ export const ECF_RULES = {
   BILLING_INDICATOR_BY_TYPE: {
     code: "INDICADOR_FACTURACION_NOT_ALLOWED",
     description:
-      "An item's IndicadorFacturacion has a total on its type: 43 and 47 only exento (4); 44 exento or no facturable " +
-      "(4, 0); 46 tasa 3, exento or no facturable (3, 4, 0).",
+      "An item's IndicadorFacturacion has a total on its type: 41 all but no facturable (1–4); 43 and 47 only exento " +
+      "(4); 44 exento or no facturable (4, 0); 46 tasa 3 or no facturable (3, 0).",
     source:
-      "FORMATO campos 93–96 y 111 (código 0 'no corresponde' por tipo); XSD e-CF 43/44/46/47 (Totales sin esos montos)",
+      "FORMATO campos 93–96 y 111 (código 0 'no corresponde' por tipo); XSD e-CF 41/43/44/46/47 (Totales sin esos montos)",
   },
   ITBIS_RATE_VALUES: {
     code: "ITBIS_RATE_MISMATCH",

@@ -3,12 +3,12 @@ import type { EcfValidationError } from "../ecf-validation";
 import { checkAmount, shown } from "./amount-check";
 import {
   adjustmentByIndicator,
+  allowedIndicators,
   EXEMPT,
   headerTaxes,
   ITBIS_RATE,
   NOT_BILLABLE,
   PATH,
-  RATE_INDICATORS,
   sumByIndicator,
   type EcfView,
 } from "./ecf-view";
@@ -21,16 +21,9 @@ export const AMOUNT_BY_INDICATOR: Readonly<Record<string, string>> = {
   "3": "MontoGravadoI3",
   "4": "MontoExento",
 };
-/** Indicators a type has header amounts for (its XSD's Totales); absent types have all. */
-const TYPE_INDICATORS: Readonly<Record<string, readonly string[]>> = {
-  "43": [EXEMPT],
-  "44": [EXEMPT],
-  "46": ["3", EXEMPT],
-  "47": [EXEMPT],
-};
-
+/** The indicators a type has a header amount for (MontoGravadoIn, MontoExento), in that order. */
 export function indicatorsOfType(tipo: string | undefined): readonly string[] {
-  return TYPE_INDICATORS[tipo ?? ""] ?? [...RATE_INDICATORS, EXEMPT];
+  return allowedIndicators(tipo).filter((indicator) => indicator !== NOT_BILLABLE);
 }
 
 /** The base an ITBIS rate applies to, from a received gravado amount; ISC 006–039 joins tasa 1. */
@@ -95,7 +88,7 @@ export function checkTotalsByRate(view: EcfView, errors: EcfValidationError[]): 
         (divide ? ` ÷ ${1 + rate / 100} (IndicadorMontoGravado 1: montos con ITBIS incluido)` : ""),
     });
   }
-  if (view.tipo === "43" || view.tipo === "47") return; // their XSD has no MontoNoFacturable
+  if (!allowedIndicators(view.tipo).includes(NOT_BILLABLE)) return; // 41, 43, 47 have no MontoNoFacturable
   checkAmount(errors, {
     rule: "TOTALS_BY_RATE",
     field: `${PATH.totales}.MontoNoFacturable`,
