@@ -152,6 +152,8 @@ describe("POST documentos-ecf: issuing", () => {
     const signatureValue = /<SignatureValue>([^<]+)</.exec(xml.text)![1]!.replace(/\s/g, "");
     expect(signatureValue.slice(0, 6)).toBe(response.body.securityCode);
 
+    // DGII's verdict (after the simulator's 200 ms En Proceso) is read by the status query's refresh.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     const record = await app.call("GET", `/TesteCF/documentos-ecf?ecf=${encfOf(body)}`, {
       token: operator.idToken,
       headers: { "x-api-key": operator.apiKey! },
@@ -159,6 +161,7 @@ describe("POST documentos-ecf: issuing", () => {
     expect(record.status).toBe(200);
     expect(record.body).toMatchObject({
       ncf: encfOf(body),
+      status: "Aceptado",
       source: "issued",
       securityCode: response.body.securityCode,
       qr_url: response.body.qr_url,

@@ -107,8 +107,8 @@ async function recordReception(stored: StoredIssued, outcome: ReceptionOutcome):
       status,
       trackId,
       taxauthResponse: [...answers, JSON.stringify(answer)],
+      // Not checkedAt: DGII's verdict was not asked yet, and the status refresh asks at once.
       updateAt: BigInt(now),
-      checkedAt: BigInt(now),
     });
     if (status !== current.status) {
       await writeEvent(tx, {
