@@ -1,10 +1,11 @@
 /**
- * `npm run bench [foundation|voids|documents|portal|ledger|webhooks]`: prints one JSON object per line,
- * `{"name","value","unit", ...}`. Targets live in the issues; numbers are reported in their closing
- * notes. Set TEST_DATABASE_URL=postgres://… to run the database benchmarks on PostgreSQL.
+ * `npm run bench [foundation|voids|documents|portal|ledger|webhooks|issue]`: prints one JSON object
+ * per line, `{"name","value","unit", ...}`. Targets live in the issues; numbers are reported in their
+ * closing notes. Set TEST_DATABASE_URL=postgres://… to run the database benchmarks on PostgreSQL.
  */
 import "./bench/quiet-logs";
 import { benchFoundation } from "./bench/foundation";
+import { benchIssue } from "./bench/issue";
 import { benchLedger } from "./bench/ledger";
 import { benchDocuments } from "./bench/documents";
 import { benchPortal } from "./bench/portal";
@@ -18,6 +19,7 @@ const suites: Record<string, () => Promise<void>> = {
   portal: benchPortal,
   ledger: benchLedger,
   webhooks: benchWebhooks,
+  issue: benchIssue,
 };
 
 async function main(): Promise<void> {
