@@ -6,8 +6,10 @@ import { ESTADOS } from "./registry";
 /**
  * GET …/consultarfce/api/Consultas/Consulta?RNC_Emisor=&ENCF=&Cod_Seguridad_eCF=: DGII's verdict on
  * a consumer-invoice summary (RFCE), found by e-NCF and security code; 0 No encontrado otherwise
- * (a wrong code included: DGII does not say which part did not match). DGII serves it on its FC
- * host; the simulator serves it beside the other services. Parameter names are case-insensitive.
+ * (a wrong code included: DGII does not say which part did not match). The summaries are those
+ * recepcionfc received (and any the admin registers with a `summary`): the accepted one when there
+ * is one, else the latest. DGII serves it on its FC host; the simulator serves it beside the other
+ * services. Parameter names are case-insensitive.
  */
 export async function consultaRfce({ environment, request, url, state }: ServiceRequest): Promise<Reply> {
   const claims = await state.credentials.verifyToken(environment, request.headers.authorization);
@@ -21,11 +23,14 @@ export async function consultaRfce({ environment, request, url, state }: Service
   if (!rncEmisor || !encf || !code) {
     return textReply(400, "Los parámetros RNC_Emisor, ENCF y Cod_Seguridad_eCF son requeridos.", call);
   }
-  const summary = state.registry.mayActFor(environment, claims.holderId, rncEmisor)
+  // The summary that spent the number answers, not a later one rejected because of it (a resend).
+  const summaries = state.registry.mayActFor(environment, claims.holderId, rncEmisor)
     ? state.registry
         .documentsOf(environment, rncEmisor, encf)
-        .findLast((document) => document.summary?.codigoSeguridad === code)
-    : undefined;
+        .filter((document) => document.summary?.codigoSeguridad === code)
+    : [];
+  const summary =
+    summaries.findLast((document) => document.codigo === 1 || document.codigo === 4) ?? summaries.at(-1);
   if (!summary) {
     return jsonReply(
       200,

@@ -3,11 +3,11 @@ import "server-only";
 import type { Environment } from "@/lib/domain/environments";
 import { holderIdOf } from "./credentials";
 import { checkEcfAmounts } from "./ecf-amounts";
-import { readEcf } from "./ecf-reader";
+import { readEcf, type EcfContent } from "./ecf-reader";
 import type { EstadoCodigo } from "./registry";
 import { parseEncf, VALID_SERIES } from "./sequences";
 import type { SimulatorState } from "./state";
-import { ecfXsdName, validateAgainstXsd } from "./validate-xsd";
+import { ecfXsdName, validateAgainstXsd, type XsdName } from "./validate-xsd";
 import { verifyXmlSignature } from "./xmldsig/verify-xml-signature";
 
 /** DGII's verdict on a received e-CF, as consultaresultado reports it once validated. */
@@ -35,11 +35,13 @@ export const RECEPTION_CODES = {
   used: 600,
   voided: 610,
   amounts: 700,
+  /** recepcionfc: a summary of a type 32 at or above RD$250,000, which must travel whole to recepcion. */
+  wholeInvoiceRequired: 800,
 } as const;
 
 export const MESSAGE_BAD_SIGNATURE = "La firma del documento no es válida";
 
-interface Context {
+export interface ReceptionContext {
   environment: Environment;
   state: SimulatorState;
   tokenHolderId: string | null;
@@ -47,17 +49,10 @@ interface Context {
   today: string;
 }
 
-/**
- * DGII's checks of a received e-CF, in order; the first failing stage decides. XSD (the schema of
- * the document's own TipoeCF), signature, the signer's certificate in force, certificate and token holder (the issuer or delegated),
- * the e-NCF against TipoeCF, authorization and expiry of the sequence: a rejection that leaves the
- * number free. A number already used or voided: a rejection that spends it. Then the amounts
- * (ecf-amounts.ts): beyond tolerance, Aceptado Condicional with the observations; else Aceptado.
- */
-export async function judgeEcf(xml: string, context: Context): Promise<ReceptionVerdict> {
-  const { environment, state } = context;
+/** Builds verdicts about one received document: its declared RNCEmisor and e-NCF ride on each. */
+export function verdictMaker(xml: string, tokenHolderId: string | null) {
   const declared = {
-    rnc: /<RNCEmisor>\s*(\d+)\s*<\/RNCEmisor>/.exec(xml)?.[1] ?? context.tokenHolderId ?? "",
+    rnc: /<RNCEmisor>\s*(\d+)\s*<\/RNCEmisor>/.exec(xml)?.[1] ?? tokenHolderId ?? "",
     encf: (/<eNCF>\s*([^<\s]*)\s*<\/eNCF>/.exec(xml)?.[1] ?? "").toUpperCase(),
   };
   const verdict = (
@@ -71,13 +66,47 @@ export async function judgeEcf(xml: string, context: Context): Promise<Reception
     mensajes: messages.map((valor) => ({ valor, codigo: code })),
     ...declared,
   });
+  /** A rejection that leaves the number free (secuenciaUtilizada false). */
   const reject = (code: number, ...messages: string[]) => verdict(2, false, code, messages);
+  return { verdict, reject };
+}
 
+/**
+ * DGII's checks of a received e-CF, in order; the first failing stage decides. XSD (the schema of
+ * the document's own TipoeCF), then the stages every reception shares (`checkReceivedDocument`),
+ * then the amounts (ecf-amounts.ts): beyond tolerance, Aceptado Condicional with the observations;
+ * else Aceptado.
+ */
+export async function judgeEcf(xml: string, context: ReceptionContext): Promise<ReceptionVerdict> {
+  const { verdict, reject } = verdictMaker(xml, context.tokenHolderId);
   const tipo = /<TipoeCF>\s*([^<\s]*)\s*<\/TipoeCF>/.exec(xml)?.[1] ?? "";
   const schema = ecfXsdName(tipo);
   if (!schema) {
     return reject(RECEPTION_CODES.schema, `El tipo de comprobante no es válido: TipoeCF "${tipo}".`);
   }
+  const checked = await checkReceivedDocument(xml, schema, context);
+  if ("rejected" in checked) return checked.rejected;
+  const observations = checkEcfAmounts(checked.ecf);
+  if (observations.length > 0) return verdict(4, true, RECEPTION_CODES.amounts, observations);
+  return verdict(1, true, 0, []);
+}
+
+/**
+ * The stages an e-CF (recepcion) and a consumer-invoice summary (RFCE, recepcionfc) share, in
+ * DGII's order: the XSD `schema`, the signature, the signer's certificate in force, certificate and
+ * token holder (the issuer or delegated), the e-NCF against TipoeCF, authorization and expiry of the
+ * sequence — a rejection that leaves the number free. A number already used or voided: a rejection
+ * that spends it. Otherwise the document as read, for the caller's own last stages.
+ */
+export async function checkReceivedDocument(
+  xml: string,
+  schema: XsdName,
+  context: ReceptionContext,
+): Promise<{ rejected: ReceptionVerdict } | { ecf: EcfContent }> {
+  const { environment, state } = context;
+  const { verdict, reject: rejectNow } = verdictMaker(xml, context.tokenHolderId);
+  const reject = (code: number, ...messages: string[]) => ({ rejected: rejectNow(code, ...messages) });
+
   const validation = await validateAgainstXsd(xml, schema);
   if (!validation.valid) {
     return reject(
@@ -131,17 +160,16 @@ export async function judgeEcf(xml: string, context: Context): Promise<Reception
   }
   const used = state.ledger.usedAs(environment, ecf.rncEmisor, range);
   if (used === "voided") {
-    return verdict(2, true, RECEPTION_CODES.voided, [
-      `El e-NCF ${ecf.encf} fue anulado y no puede utilizarse.`,
-    ]);
+    return {
+      rejected: verdict(2, true, RECEPTION_CODES.voided, [
+        `El e-NCF ${ecf.encf} fue anulado y no puede utilizarse.`,
+      ]),
+    };
   }
   if (used === "issued") {
-    return verdict(2, true, RECEPTION_CODES.used, [`El e-NCF ${ecf.encf} ya fue utilizado.`]);
+    return { rejected: verdict(2, true, RECEPTION_CODES.used, [`El e-NCF ${ecf.encf} ya fue utilizado.`]) };
   }
-
-  const observations = checkEcfAmounts(ecf);
-  if (observations.length > 0) return verdict(4, true, RECEPTION_CODES.amounts, observations);
-  return verdict(1, true, 0, []);
+  return { ecf };
 }
 
 /** "31-12-2028" (DGII writes days and months with or without a leading zero) → "2028-12-31". */

@@ -11,6 +11,7 @@ export const SERVICES = [
   "consultatrackids",
   "consultarfce",
   "recepcion",
+  "recepcionfc",
 ] as const;
 export type ServiceName = (typeof SERVICES)[number];
 

@@ -12,6 +12,7 @@ import { consultaResultado } from "./consulta-resultado";
 import { consultaRfce } from "./consulta-rfce";
 import { consultaTrackIds } from "./consulta-trackids";
 import { recepcion } from "./recepcion";
+import { recepcionFc } from "./recepcion-fc";
 import { dialectOfFault, type Fault, type ServiceName } from "./faults";
 import type { Reply, ServiceRequest } from "./reply";
 import type { CallRecord, SimulatorState } from "./state";
@@ -44,6 +45,14 @@ const ROUTES: Array<{
     method: "POST",
     service: "recepcion",
     handle: recepcion,
+  },
+  // DGII serves recepcionfc and consultarfce on its FC host (fc.dgii.gov.do/{ambiente}/…): the
+  // simulator serves them beside the rest, and Anula's fcBaseUrls point at it in simulator mode.
+  {
+    path: "recepcionfc/api/recepcion/ecf",
+    method: "POST",
+    service: "recepcionfc",
+    handle: recepcionFc,
   },
   {
     path: "consultaresultado/api/consultas/estado",
@@ -114,7 +123,7 @@ export function createSimulatorServer(
     if (fault?.mode === "hang") return log("hung"); // never answered; close() cuts it
     // The upload is read first: a slow authority still processes what it fully received.
     const body = await readBody(request);
-    if (route.service === "anularrango" || route.service === "recepcion") {
+    if (["anularrango", "recepcion", "recepcionfc"].includes(route.service)) {
       received = xmlPartDigest(body, request.headers["content-type"]);
     }
     if (fault?.mode === "delay") await sleep(fault.delayMs ?? 1000);
