@@ -199,6 +199,8 @@ export async function refreshPendingDocuments(
     where: {
       status: { notIn: [...FINAL_DOCUMENT_STATUSES] },
       trackId: { not: null },
+      // An e-CF issued here is followed to its verdict by its own follow-up (lib/server/issuing).
+      source: { not: "issued" },
       OR: [{ checkedAt: null }, { checkedAt: { lte: checkedBefore } }],
     },
     orderBy: [{ checkedAt: { sort: "asc", nulls: "first" } }, { id: "asc" }],

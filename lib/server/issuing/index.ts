@@ -6,3 +6,5 @@ export { type IssuedAnswer, findIssuedXml } from "./issued-documents";
 export { getIssuerCertification, setIssuerCertification } from "./issuer-certification";
 export { IN_PROCESS, PENDING_SEND } from "./send-issued";
 export { validateIssue, type ValidIssue } from "./validate-issue";
+export { followUpDueIssued, startIssuedFollowUp, stopIssuedFollowUp } from "./follow-up/follow-up-loop";
+export { REVIEW_REASONS } from "./follow-up/follow-up-document";

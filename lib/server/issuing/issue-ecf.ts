@@ -22,6 +22,7 @@ import {
   type IssuedAnswer,
 } from "./issued-documents";
 import { refuseUncertifiedIssuer } from "./issuer-certification";
+import { sendClaimMs } from "./follow-up/schedule";
 import { PENDING_SEND, sendIssuedWithinBudget } from "./send-issued";
 import { securityCodeOf } from "./security-code";
 import { validateIssue, type ValidIssue } from "./validate-issue";
@@ -197,6 +198,11 @@ async function storeUnderLock(
     requestHash: issue.requestHash,
     idempotencyKey: input.idempotencyKey ?? null,
     signedDate: issue.signedDate,
+    // This request sends it and holds it until DGII answered or the upload timed out; should the
+    // instance die meanwhile, the follow-up takes over when the hold ends.
+    ...(needsFullSubmission(issue.ecf)
+      ? { followUpAt: now + sendClaimMs(), followUpClaimedUntil: now + sendClaimMs() }
+      : {}),
   };
   try {
     return await inTransaction(db, async (tx) => {

@@ -1,17 +1,16 @@
 import "server-only";
 
 import type { Environment } from "@/lib/domain/environments";
-import { updateDocument } from "@/lib/server/ledger";
 import { loadConfig } from "@/lib/server/platform/config/load-config";
 import { logger } from "@/lib/server/platform/config/logger";
-import { getDb, inTransaction } from "@/lib/server/platform/db";
-import { writeEvent } from "@/lib/server/platform/events/write-event";
 import { trackInFlight } from "@/lib/server/platform/ops/in-flight";
 import type { SigningCredential } from "@/lib/server/platform/signing";
 import type { ReceptionOutcome } from "@/lib/server/platform/taxauth";
 import { getTaxAuthClient } from "@/lib/server/platform/taxauth/client-instance";
 
+import { backoffMs, FIRST_VERDICT_CHECK_MS } from "./follow-up/schedule";
 import type { IssuedRow } from "./issued-documents";
+import { writeIssuedChange } from "./issued-writes";
 
 /** Signed and stored, not (yet) received by DGII: the number is used from this moment. */
 export const PENDING_SEND = "Pendiente de envío";
@@ -23,6 +22,8 @@ export interface StoredIssued extends IssuedRow {
   environment: Environment;
   rnc: string;
   signedXml: string;
+  /** Failed sends so far (the backoff grows with them). */
+  followUpAttempts?: number;
 }
 
 /**
@@ -37,7 +38,7 @@ export async function sendIssuedWithinBudget(
   credential: SigningCredential,
   budgetMs: number = loadConfig().ecfSendBudgetMs,
 ): Promise<{ document: IssuedRow; inBackground: boolean }> {
-  const sending = trackInFlight(sendAndRecord(stored, credential));
+  const sending = trackInFlight(sendStored(stored, credential));
   if (budgetMs <= 0) return { document: stored, inBackground: true };
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => {
@@ -51,7 +52,11 @@ export async function sendIssuedWithinBudget(
   }
 }
 
-async function sendAndRecord(stored: StoredIssued, credential: SigningCredential): Promise<IssuedRow> {
+/**
+ * One upload of the stored bytes (never signed again: the printed security code and QR depend on
+ * them) and what DGII said, recorded. The request's first send and the follow-up's resends are this.
+ */
+export async function sendStored(stored: StoredIssued, credential: SigningCredential): Promise<IssuedRow> {
   const fileName = `${stored.rnc}${stored.ncf}.xml`;
   let outcome: ReceptionOutcome;
   try {
@@ -66,9 +71,11 @@ async function sendAndRecord(stored: StoredIssued, credential: SigningCredential
     outcome = { kind: "failed", reason: error instanceof Error ? error.message : String(error) };
   }
   try {
-    return await recordReception(stored, outcome);
+    const written = await recordReception(stored, outcome, Date.now());
+    return written ? { ...stored, ...written } : stored;
   } catch (error) {
-    // The document stays Pendiente de envío, as stored; DGII's copy is found by its e-NCF later.
+    // The document stays Pendiente de envío, as stored; its claim runs out and the follow-up asks
+    // DGII whether it has it before anything is sent again.
     logger.error(
       { err: error, ecf: stored.ncf, rnc: stored.rnc },
       "issued e-CF: DGII's reception could not be recorded",
@@ -78,62 +85,45 @@ async function sendAndRecord(stored: StoredIssued, credential: SigningCredential
 }
 
 /**
- * What DGII's reception said, on the stored document: a trackId makes it En Proceso (its verdict
- * is read by that trackId), with a document.status_changed event in the same transaction. A refusal
- * or a failure leaves it Pendiente de envío with the answer kept among its DGII answers, so nothing
- * DGII said is lost; whether it was received after all is asked by its e-NCF before any resend.
+ * DGII's reception, on the stored document: a trackId makes it En Proceso, its verdict asked a
+ * second later. A refusal (DGII answered and did not take it) or a failure (no readable answer: it
+ * may have been received) leaves it Pendiente de envío with the answer kept, the next round after
+ * the backoff; a refusal is marked as such, so that round may send again without asking DGII first.
  */
-async function recordReception(stored: StoredIssued, outcome: ReceptionOutcome): Promise<IssuedRow> {
-  const db = await getDb();
-  const now = Date.now();
-  const answer =
-    outcome.kind === "received"
-      ? { trackId: outcome.trackId, estado: IN_PROCESS, recibido: true }
-      : {
-          recibido: false,
-          error: outcome.reason,
-          resultado: outcome.kind === "refused" ? "rechazado" : "sin respuesta",
-        };
-  const status = outcome.kind === "received" ? IN_PROCESS : PENDING_SEND;
-  const trackId = outcome.kind === "received" ? outcome.trackId : stored.trackId;
-  await inTransaction(db, async (tx) => {
-    const current = await tx.document.findFirst({
-      where: { id: stored.id },
-      select: { id: true, ncf: true, status: true, trackId: true, taxauthResponse: true },
-    });
-    if (!current || current.status !== PENDING_SEND) return;
-    const answers = Array.isArray(current.taxauthResponse) ? current.taxauthResponse : [];
-    await updateDocument(tx, current, {
-      status,
-      trackId,
-      taxauthResponse: [...answers, JSON.stringify(answer)],
-      // Not checkedAt: DGII's verdict was not asked yet, and the status refresh asks at once.
-      updateAt: BigInt(now),
-    });
-    if (status !== current.status) {
-      await writeEvent(tx, {
-        type: "document.status_changed",
-        accountId: stored.accountId,
-        environment: stored.environment,
-        subjectId: stored.id,
-        now,
-        payload: {
-          documentId: stored.id,
-          ncf: stored.ncf,
-          customerId: stored.rnc,
-          environment: stored.environment,
-          previousStatus: current.status,
-          status,
-          via: "issue",
-        },
-      });
-    }
-  });
-  if (outcome.kind !== "received") {
-    logger.warn(
-      { ecf: stored.ncf, rnc: stored.rnc, outcome: outcome.kind, reason: outcome.reason },
-      "issued e-CF not received by DGII",
+async function recordReception(stored: StoredIssued, outcome: ReceptionOutcome, now: number) {
+  const attempts = stored.followUpAttempts ?? 0;
+  if (outcome.kind === "received") {
+    return writeIssuedChange(
+      stored,
+      {
+        status: IN_PROCESS,
+        trackId: outcome.trackId,
+        answer: { fuente: "recepcion", trackId: outcome.trackId, estado: IN_PROCESS },
+        followUpAt: now + FIRST_VERDICT_CHECK_MS,
+        followUpAttempts: 0,
+      },
+      now,
     );
   }
-  return { ...stored, status, trackId };
+  logger.warn(
+    { ecf: stored.ncf, rnc: stored.rnc, outcome: outcome.kind, reason: outcome.reason },
+    "issued e-CF not received by DGII",
+  );
+  return writeIssuedChange(
+    stored,
+    {
+      answer: {
+        fuente: "recepcion",
+        recibido: false,
+        resultado: outcome.kind === "refused" ? REFUSED : "sin respuesta",
+        error: outcome.reason,
+      },
+      followUpAt: now + backoffMs(attempts),
+      followUpAttempts: attempts + 1,
+    },
+    now,
+  );
 }
+
+/** The mark of a reception DGII answered without taking the document (nothing received). */
+export const REFUSED = "rechazado";

@@ -7,6 +7,7 @@ import { registerGracefulShutdown } from "@/lib/server/platform/ops/shutdown";
 import { SIMULATOR_ADMIN_TOKEN_LABEL, showSecretsOnce } from "@/lib/server/platform/ops/show-secrets-once";
 import { startBackgroundWork } from "@/lib/server/platform/jobs/background-work";
 import { startWebhookDispatcher, stopWebhookDispatcher } from "@/lib/server/webhooks";
+import { startIssuedFollowUp, stopIssuedFollowUp } from "@/lib/server/issuing";
 import { interruptAbandonedSends, startLeaseKeeper, stopLeaseKeeper } from "@/lib/server/voids";
 
 import { recurringJobs } from "./recurring-jobs";
@@ -72,6 +73,7 @@ async function start(): Promise<void> {
     jobs: recurringJobs(),
     services: [
       { name: "webhooks.dispatcher", start: () => startWebhookDispatcher(), stop: stopWebhookDispatcher },
+      { name: "issuing.follow-up", start: startIssuedFollowUp, stop: stopIssuedFollowUp },
     ],
   });
 }

@@ -95,6 +95,11 @@ export interface AppConfig {
    * it the answer says "Pendiente de envío" and the send goes on in the background.
    */
   ecfSendBudgetMs: number;
+  /**
+   * The follow-up of issued e-CF (DGII's verdict, resends): how often each instance looks for due
+   * documents (0: never, for instances that only serve requests) and how many it works on at once.
+   */
+  issuedFollowUp: { pollMs: number; concurrency: number };
   /** e-NCF the company does not hold, looked up at DGII (consultatrackids, then consultaresultado). */
   documentLookup: {
     /** Lookups of one batch running at once. */
@@ -284,6 +289,10 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       minIntervalMs: Number(values.DOCUMENT_REFRESH_MIN_INTERVAL_MS ?? 30_000),
     },
     ecfSendBudgetMs: Number(values.ECF_SEND_BUDGET_MS ?? 10_000),
+    issuedFollowUp: {
+      pollMs: Number(values.ISSUED_FOLLOW_UP_POLL_MS ?? 1_000),
+      concurrency: Number(values.ISSUED_FOLLOW_UP_CONCURRENCY ?? 32),
+    },
     documentLookup: {
       concurrency: Number(values.DOCUMENT_LOOKUP_CONCURRENCY ?? 8),
       budgetMs: Number(values.DOCUMENT_LOOKUP_BUDGET_MS ?? 10_000),

@@ -1,0 +1,72 @@
+import "server-only";
+
+import type { Environment } from "@/lib/domain/environments";
+import { answerStrings, updateDocument } from "@/lib/server/ledger";
+import { getDb, inTransaction } from "@/lib/server/platform/db";
+import { writeEvent } from "@/lib/server/platform/events/write-event";
+
+/** What a send or a follow-up round learned about an issued e-CF, and when to act next. */
+export interface IssuedChange {
+  status?: string;
+  trackId?: string | null;
+  /** DGII's answer (or what stood for one), appended to taxauthResponse as a JSON string. */
+  answer?: Record<string, unknown>;
+  /** Null: nothing left to do (a verdict, or a person's turn). */
+  followUpAt: number | null;
+  followUpAttempts?: number;
+  /** Set: the document waits for a person ("Por confirmar"), with this reason. */
+  reviewReason?: string;
+}
+
+/**
+ * Writes a change to an issued e-CF and releases its claim, in one transaction: the ledger's columns
+ * follow through its one writer (a Rechazado with secuenciaUtilizada=false frees the number), and a
+ * status change writes its document.status_changed event (webhooks, notifications). Returns the
+ * status as written, or null when the document is gone.
+ */
+export async function writeIssuedChange(
+  document: { id: string; accountId: string; environment: Environment; rnc: string },
+  change: IssuedChange,
+  now: number,
+): Promise<{ status: string; trackId: string | null } | null> {
+  const db = await getDb();
+  return inTransaction(db, async (tx) => {
+    const current = await tx.document.findFirst({
+      where: { id: document.id },
+      select: { id: true, ncf: true, status: true, trackId: true, taxauthResponse: true },
+    });
+    if (!current) return null;
+    const status = change.status ?? current.status;
+    const trackId = change.trackId === undefined ? current.trackId : change.trackId;
+    const answers = answerStrings(current.taxauthResponse);
+    await updateDocument(tx, current, {
+      status,
+      trackId,
+      ...(change.answer ? { taxauthResponse: [...answers, JSON.stringify(change.answer)] } : {}),
+      followUpAt: change.followUpAt === null ? null : BigInt(change.followUpAt),
+      followUpClaimedUntil: null,
+      ...(change.followUpAttempts !== undefined ? { followUpAttempts: change.followUpAttempts } : {}),
+      ...(change.reviewReason !== undefined ? { reviewReason: change.reviewReason } : {}),
+      updateAt: BigInt(now),
+    });
+    if (status !== current.status) {
+      await writeEvent(tx, {
+        type: "document.status_changed",
+        accountId: document.accountId,
+        environment: document.environment,
+        subjectId: document.id,
+        now,
+        payload: {
+          documentId: document.id,
+          ncf: current.ncf,
+          customerId: document.rnc,
+          environment: document.environment,
+          previousStatus: current.status,
+          status,
+          via: "issue",
+        },
+      });
+    }
+    return { status, trackId };
+  });
+}
