@@ -62,7 +62,7 @@ export function validateIssue(body: unknown, rnc: string, now: number): IssueVal
     };
   }
   const signedDate = formatFechaHora(now);
-  const built = buildEcfXml(tipo, body, { fechaHoraFirma: signedDate });
+  const built = buildEcfXml(tipo, { ECF: withoutOnePageCount(ecf) }, { fechaHoraFirma: signedDate });
   const errors: EcfValidationError[] = built.ok ? [] : [...built.errors];
   const emisor = rncEmisorOf(ecf);
   if (emisor !== undefined && emisor !== rnc) {
@@ -91,4 +91,19 @@ export function validateIssue(body: unknown, rnc: string, now: number): IssueVal
 /** yyyy-MM-dd in Santo Domingo (UTC−4 all year). */
 function todayIso(now: number): string {
   return new Date(now - 4 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/**
+ * A one-page document's page count left out. DGII's XSD takes `TotalPaginas` only above 1
+ * (Integer4ValidationTypeMayorUno), yet MSeller's own documented example and the clients built on it
+ * send `TotalPaginas: 1` on every e-CF, and MSeller issues them: a count of one says nothing the
+ * absent element does not, so it is dropped rather than refused.
+ */
+function withoutOnePageCount(ecf: Record<string, unknown>): Record<string, unknown> {
+  const encabezado = ecf.Encabezado as Record<string, unknown> | undefined;
+  const idDoc = encabezado?.IdDoc as Record<string, unknown> | undefined;
+  if (idDoc === undefined || String(idDoc.TotalPaginas).trim() !== "1") return ecf;
+  const { TotalPaginas: one, ...rest } = idDoc;
+  void one;
+  return { ...ecf, Encabezado: { ...encabezado, IdDoc: rest } };
 }
