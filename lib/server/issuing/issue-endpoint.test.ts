@@ -5,7 +5,7 @@ import * as issuedXmlRoute from "@/app/[environment]/documentos-ecf/[ecf]/xml/ro
 import * as certificationRoute from "@/app/[environment]/emisor/certificacion/route";
 import type { EcfType } from "@/lib/domain/ecf-types";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
-import { createAuthorization } from "@/lib/server/ledger";
+import { createAuthorization, findGaps, setCoverageMark } from "@/lib/server/ledger";
 import { getDb } from "@/lib/server/platform/db";
 import { waitForInFlight } from "@/lib/server/platform/ops/in-flight";
 import { startVoidTestApp, type VoidTestApp } from "@/lib/server/voids/testing/void-test-app";
@@ -199,6 +199,27 @@ describe("POST documentos-ecf: issuing", () => {
     expect(voided.status).toBe(409);
     expect(voided.body).toMatchObject({ code: "SEQUENCE_USED" });
     expect(voided.body.message).toContain("emitidos en Anula");
+  });
+
+  it("the gap finder never proposes a number issued here, only the one skipped between two", async () => {
+    const company = await createTestAccount({ certificate: true, apiKey: true });
+    const at = (n: number) =>
+      bodyOf("31", company, (ecf) => {
+        ecf.Encabezado.IdDoc.eNCF = `E31${String(n).padStart(10, "0")}`;
+      });
+    expect((await issue(at(1), company)).status).toBe(200);
+    expect((await issue(at(3), company)).status).toBe(200);
+    // Four days on, with the company's import-coverage mark set then: past the quiet period.
+    const later = Date.now() + 4 * 24 * 3_600_000;
+    await setCoverageMark(company.auth.accountId, "TesteCF", later - 60_000, "test", later);
+    const { gaps } = await findGaps({
+      accountId: company.auth.accountId,
+      environment: "TesteCF",
+      now: later,
+    });
+    expect(gaps.map((gap) => [gap.secuenciaDesde, gap.secuenciaHasta])).toEqual([
+      ["E310000000002", "E310000000002"],
+    ]);
   });
 
   it("a voided number is never issued: ALREADY_VOIDED", async () => {
