@@ -16,6 +16,8 @@ const status = z
   .string()
   .describe(
     `Document status: ${DOCUMENT_STATUSES.join(", ")} (or "No encontrado" / "${NO_DGII_ANSWER_STATUS}" in a batch). ` +
+      'An e-CF issued here goes "Pendiente de envío" (signed and stored, its number used, not yet received by DGII) → ' +
+      '"En Proceso" (DGII gave a trackId) → DGII\'s verdict (Aceptado, Aceptado Condicional, Rechazado). ' +
       "A document Anula looked up at DGII carries DGII's estado verbatim: one of these, or any state DGII " +
       "adds (e.g. an Anulado), which is never mapped to a guess",
   );
