@@ -308,3 +308,48 @@ export async function markDocumentChecked(
 ): Promise<void> {
   await db.document.updateMany({ where: { id }, data: { checkedAt: BigInt(at) } });
 }
+
+/** A document claimed for its follow-up, as claimDueFollowUps returns it. */
+export interface ClaimedFollowUp {
+  id: string;
+  accountId: string;
+  environment: Environment;
+  rnc: string;
+  ncf: string;
+  status: string;
+  trackId: string | null;
+  invoiceTotal: string | null;
+  taxauthResponse: unknown;
+  followUpAttempts: number;
+  issuedAt: number;
+  /** The security code (a consumer-invoice summary is found at DGII by it). */
+  securityCode: string | null;
+  /** DGII receives this document as its summary (RFCE: a type 32 under RD$250,000). */
+  summary: boolean;
+}
+
+/**
+ * Claims up to `limit` documents whose follow-up is due (followUpAt reached) and that no instance
+ * holds, for `leaseMs`: one statement, rows locked and skipped by concurrent claims (FOR UPDATE SKIP
+ * LOCKED), so on any number of instances each document is one instance's at a time. Only the claim
+ * column is written: nothing the ledger reads.
+ */
+export async function claimDueFollowUps(
+  db: Pick<Prisma.TransactionClient, "$queryRaw">,
+  options: { now: number; limit: number; leaseMs: number },
+): Promise<ClaimedFollowUp[]> {
+  if (options.limit <= 0) return [];
+  const now = BigInt(options.now);
+  const rows = await db.$queryRaw<Array<Omit<ClaimedFollowUp, "issuedAt"> & { issuedAt: bigint | null }>>`
+    UPDATE "Document" AS d SET "followUpClaimedUntil" = ${now + BigInt(options.leaseMs)}
+    WHERE d."id" IN (
+      SELECT "id" FROM "Document"
+      WHERE "followUpAt" <= ${now} AND ("followUpClaimedUntil" IS NULL OR "followUpClaimedUntil" <= ${now})
+      ORDER BY "followUpAt"
+      LIMIT ${options.limit}
+      FOR UPDATE SKIP LOCKED)
+    RETURNING d."id", d."accountId", d."environment"::text AS "environment", d."customerId" AS "rnc", d."ncf",
+      d."status", d."trackId", d."invoiceTotal"::text AS "invoiceTotal", d."taxauthResponse",
+      d."followUpAttempts", d."issuedAt", d."securityCode", (d."summarySignedXml" IS NOT NULL) AS "summary"`;
+  return rows.map((row) => ({ ...row, issuedAt: Number(row.issuedAt ?? 0) }));
+}

@@ -50,6 +50,7 @@ export { MAX_USED_LINES, usedNumbersByLine, type UsedLine } from "./used-by-line
 export { backfillVoidedIntervals, syncVoidedIntervals, VOIDED_INTERVALS_BACKFILL_STEP } from "./sync-voided";
 export {
   answerStrings,
+  claimDueFollowUps,
   insertAbsentDocuments,
   insertIfAllNew,
   ledgerColumnsOf,
@@ -57,6 +58,7 @@ export {
   markDocumentChecked,
   newDocumentId,
   updateDocument,
+  type ClaimedFollowUp,
   type DocumentChange,
   type DocumentSource,
   type LedgerColumns,
