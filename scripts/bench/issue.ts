@@ -15,6 +15,7 @@ import type { TaxAuthClient } from "@/lib/server/platform/taxauth";
 import { setTaxAuthClient } from "@/lib/server/platform/taxauth/client-instance";
 import { enforceTaxAuthMode } from "@/lib/server/platform/taxauth/deployment-mode";
 import { startVoidTestApp, type VoidTestApp } from "@/lib/server/voids/testing/void-test-app";
+import { benchIssueFollowUp } from "./issue-follow-up";
 import { percentile, report } from "./measure";
 import { countStatements, statementTotals } from "./statements";
 
@@ -27,11 +28,15 @@ type EcfObject = Record<string, any>;
  * preparation (validateIssue: DGII's XSD walk that builds the XML and DGII's rules; then the
  * signature) of 10 and 1,000 items; over real HTTP on loopback, POST …/documentos-ecf end to end
  * against the simulator in its own process, as the void bench runs it. PGlite, or PostgreSQL when
- * TEST_DATABASE_URL is set (the `db` field says which). BENCH_ISSUE=prepare: only the in-process part.
+ * TEST_DATABASE_URL is set (the `db` field says which); then the follow-up of issued e-CF to DGII's
+ * verdict (issue-follow-up.ts). BENCH_ISSUE=prepare: only the in-process part; BENCH_ISSUE=follow-up:
+ * only the follow-up.
  */
 export async function benchIssue(): Promise<void> {
-  benchPrepare(10, { runs: 500, warmup: 50, targetP50: 5 });
-  benchPrepare(1_000, { runs: 40, warmup: 5, targetP50: 100 });
+  if (process.env.BENCH_ISSUE !== "follow-up") {
+    benchPrepare(10, { runs: 500, warmup: 50, targetP50: 5 });
+    benchPrepare(1_000, { runs: 40, warmup: 5, targetP50: 100 });
+  }
   if (process.env.BENCH_ISSUE !== "prepare") await benchIssueOverHttp();
 }
 
@@ -166,7 +171,9 @@ async function benchIssueOverHttp(): Promise<void> {
   } as unknown as TaxAuthClient);
   await enforceTaxAuthMode(app.db.prisma, "simulator");
   try {
-    await benchPosts(app, app.db.kind);
+    // First, while no other issued e-CF is pending: its follow-up claims every due document.
+    await benchIssueFollowUp(app, app.db.kind);
+    if (process.env.BENCH_ISSUE !== "follow-up") await benchPosts(app, app.db.kind);
   } finally {
     setTaxAuthClient(real);
     await app.close();
