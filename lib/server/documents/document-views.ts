@@ -155,8 +155,23 @@ export function toDocumentBatchData(document: StoredDocument): DocumentBatchData
   if (document.securityCode !== null) data.securityCode = document.securityCode;
   const signedXml = signedXmlOf(document);
   if (signedXml !== null) data.signedXml = signedXml;
-  if (document.summarySignedXml !== null && isConsumerInvoice(document.ncf)) {
-    data.summarySignedXml = document.summarySignedXml;
-  }
+  const summarySignedXml = summarySignedXmlOf(document);
+  if (summarySignedXml !== null) data.summarySignedXml = summarySignedXml;
   return data;
 }
+
+/**
+ * summarySignedXml as the API gives it, for a type 32 only: for one issued here (under RD$250,000),
+ * the path that serves its signed summary (RFCE), as signedXml is for the e-CF; for an imported one,
+ * what the issuer's system sent.
+ */
+function summarySignedXmlOf(
+  document: Pick<StoredDocument, "source" | "summarySignedXml" | "environment" | "ncf">,
+): string | null {
+  if (document.summarySignedXml === null || !isConsumerInvoice(document.ncf)) return null;
+  if (document.source === "issued") {
+    return `/${document.environment}/documentos-ecf/${document.ncf}/xml?summary=true`;
+  }
+  return document.summarySignedXml;
+}
+

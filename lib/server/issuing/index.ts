@@ -2,7 +2,7 @@
 // rules, signed with the company's certificate, stored with the ledger under the series lock before
 // it leaves, then received by DGII.
 export { issueEcf, type IssueEcfInput, type IssueEcfResult } from "./issue-ecf";
-export { type IssuedAnswer, findIssuedXml } from "./issued-documents";
+export { type IssuedAnswer, findIssuedSummaryXml, findIssuedXml } from "./issued-documents";
 export { getIssuerCertification, setIssuerCertification } from "./issuer-certification";
 export { IN_PROCESS, PENDING_SEND } from "./send-issued";
 export { validateIssue, type ValidIssue } from "./validate-issue";

@@ -24,6 +24,7 @@ import {
 import { refuseUncertifiedIssuer } from "./issuer-certification";
 import { sendClaimMs } from "./follow-up/schedule";
 import { PENDING_SEND, sendIssuedWithinBudget } from "./send-issued";
+import { sendStoredSummary, signedSummaryOf } from "./send-summary";
 import { securityCodeOf } from "./security-code";
 import { validateIssue, type ValidIssue } from "./validate-issue";
 
@@ -102,26 +103,23 @@ export async function issueEcf(input: IssueEcfInput): Promise<IssueEcfResult> {
   const signed = await timedStep("sign", async () => signedDocument(issue, input, credential));
   const stored = await timedStep("write_ahead", () => storeUnderLock(input, issue, signed, now));
   if (stored.replayed) return replayed(stored.answer);
-  if (!needsFullSubmission(issue.ecf)) {
-    // A type 32 under RD$250,000 reaches DGII as its summary (RFCE), which is sent separately.
-    return {
-      kind: "issued",
-      answer: issuedAnswerOf(stored.answer),
-      replayed: false,
-      sentInBackground: false,
-    };
-  }
-  const sent = await sendIssuedWithinBudget(
-    {
-      ...stored.answer,
-      accountId: input.accountId,
-      environment: input.environment,
-      rnc: input.rnc,
-      signedXml: signed.xml,
-    },
-    credential,
-    input.respondAsync ? 0 : undefined,
-  );
+  const document = {
+    ...stored.answer,
+    accountId: input.accountId,
+    environment: input.environment,
+    rnc: input.rnc,
+    signedXml: signed.xml,
+  };
+  const budgetMs = input.respondAsync ? 0 : undefined;
+  // A type 32 under RD$250,000 reaches DGII as its summary (RFCE) alone; the full e-CF is kept.
+  const sent = signed.summaryXml
+    ? await sendIssuedWithinBudget(
+        { ...document, summarySignedXml: signed.summaryXml },
+        credential,
+        budgetMs,
+        sendStoredSummary,
+      )
+    : await sendIssuedWithinBudget(document, credential, budgetMs);
   return {
     kind: "issued",
     answer: issuedAnswerOf(sent.document),
@@ -138,6 +136,8 @@ interface SignedDocument {
   xml: string;
   securityCode: string;
   qrUrl: string;
+  /** The signed RFCE of a type 32 under RD$250,000 (what DGII receives instead of the e-CF). */
+  summaryXml: string | null;
 }
 
 function signedDocument(
@@ -159,7 +159,10 @@ function signedDocument(
     fechaEmision: fechaEmisionOf(issue.ecf) ?? null,
     fechaFirma: issue.signedDate,
   });
-  return { xml, securityCode, qrUrl };
+  const summaryXml = needsFullSubmission(issue.ecf)
+    ? null
+    : signedSummaryOf(issue.ecf, securityCode, credential);
+  return { xml, securityCode, qrUrl, summaryXml };
 }
 
 /**
@@ -190,6 +193,7 @@ async function storeUnderLock(
     taxauthResponse: [],
     securityCode: signed.securityCode,
     signedXml: signed.xml,
+    summarySignedXml: signed.summaryXml,
     qrUrl: signed.qrUrl,
     createdAt: now,
     updateAt: now,
@@ -198,11 +202,11 @@ async function storeUnderLock(
     requestHash: issue.requestHash,
     idempotencyKey: input.idempotencyKey ?? null,
     signedDate: issue.signedDate,
-    // This request sends it and holds it until DGII answered or the upload timed out; should the
-    // instance die meanwhile, the follow-up takes over when the hold ends.
-    ...(needsFullSubmission(issue.ecf)
-      ? { followUpAt: now + sendClaimMs(), followUpClaimedUntil: now + sendClaimMs() }
-      : {}),
+    // This request sends it (the whole e-CF, or a consumer invoice's summary) and holds it until
+    // DGII answered or the upload timed out; should the instance die meanwhile, the follow-up takes
+    // over when the hold ends.
+    followUpAt: now + sendClaimMs(),
+    followUpClaimedUntil: now + sendClaimMs(),
   };
   try {
     return await inTransaction(db, async (tx) => {

@@ -294,14 +294,17 @@ describe("POST documentos-ecf: issuing", () => {
     });
   });
 
-  it("a type 32 under RD$250,000 is signed and stored, never sent whole to recepcion", async () => {
+  it("a type 32 under RD$250,000 is signed and stored, never sent whole to recepcion: its summary (RFCE) is", async () => {
     const before = receptions();
+    const summaries = app.simulator.admin.callCounts().recepcionfc ?? 0;
     const body = bodyOf("32");
     const response = await issue(body);
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ taxauthStatus: "Pendiente de envío" });
+    // recepcionfc answers its verdict at once (consumer-summary.test.ts follows the summary further).
+    expect(response.body).toMatchObject({ taxauthStatus: "Aceptado", trackId: null });
     expect(new URL(response.body.qr_url as string).pathname).toBe("/testecf/consultatimbrefc");
     expect(receptions()).toBe(before);
+    expect(app.simulator.admin.callCounts().recepcionfc).toBe(summaries + 1);
   });
 
   it.each(["33", "34", "41", "43", "44", "45", "46", "47"] as const)("issues a type %s", async (tipo) => {

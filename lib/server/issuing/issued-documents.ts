@@ -102,3 +102,21 @@ export async function findIssuedXml(
   });
   return row?.signedXml ?? null;
 }
+
+/**
+ * The signed summary (RFCE) of a type 32 under RD$250,000 issued here, for GET …/{ecf}/xml?summary=true;
+ * null when there is none (an imported document's summarySignedXml is the issuer's own reference,
+ * not a summary signed here).
+ */
+export async function findIssuedSummaryXml(
+  accountId: string,
+  environment: Environment,
+  ncf: string,
+): Promise<string | null> {
+  const db = await getDb();
+  const row = await db.document.findFirst({
+    where: { accountId, environment, ncf, source: "issued" },
+    select: { summarySignedXml: true },
+  });
+  return row?.summarySignedXml ?? null;
+}

@@ -326,16 +326,17 @@ describe("jukaben32/sistema-restaurante (services/fiscal/proveedor/mseller.js)",
       expect(new URL(sent.qr_url as string).pathname).toBe("/testecf/consultatimbrefc");
     });
 
-    it("consultar() finds it, still in progress (enviado) while its RFCE summary waits; unknown is 404", async () => {
+    it("consultar() finds it final (aceptado): DGII judged its RFCE summary at the send; unknown is 404", async () => {
       const answer = await app.call("GET", `/${ENV}/documentos-ecf?ecf=${encf}`, {
         token,
         headers: headers(),
       });
       expect(answer.status).toBe(200);
       const read = resultado(answer.body);
-      expect(answer.body.status).toBe("Pendiente de envío");
+      // recepcionfc answers its verdict synchronously: no polling needed for a summary.
+      expect(answer.body.status).toBe("Aceptado");
       expect(read).toMatchObject({
-        estado: "enviado",
+        estado: "aceptado",
         track_id: sent.track_id,
         codigo_seguridad: sent.codigo_seguridad,
       });

@@ -31,14 +31,16 @@ export interface StoredIssued extends IssuedRow {
  * configured ECF_SEND_BUDGET_MS by default; 0 for `Prefer: respond-async`). Past the budget the
  * send goes on in the background (tracked, so a shutdown waits for it) and the answer is the
  * stored state, Pendiente de envío. Never throws for DGII's sake: a document signed and stored is
- * answered, whatever DGII did.
+ * answered, whatever DGII did. `send` is the upload and its record: the whole e-CF's by default, a
+ * consumer invoice's summary (send-summary.ts) under the same budget.
  */
-export async function sendIssuedWithinBudget(
-  stored: StoredIssued,
+export async function sendIssuedWithinBudget<Stored extends StoredIssued>(
+  stored: Stored,
   credential: SigningCredential,
   budgetMs: number = loadConfig().ecfSendBudgetMs,
+  send: (stored: Stored, credential: SigningCredential) => Promise<IssuedRow> = sendStored,
 ): Promise<{ document: IssuedRow; inBackground: boolean }> {
-  const sending = trackInFlight(sendStored(stored, credential));
+  const sending = trackInFlight(send(stored, credential));
   if (budgetMs <= 0) return { document: stored, inBackground: true };
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => {

@@ -488,7 +488,8 @@ export const API_OPERATIONS: ApiOperation[] = [
       "under a new number. DGII's reception is waited for up to ECF_SEND_BUDGET_MS (`taxauthStatus` says where it " +
       "stands); `Prefer: respond-async` answers 202 at once. The same e-CF again (same body, FechaHoraFirma aside, " +
       "or the same Idempotency-Key) answers what was stored and sends nothing. A type 32 under RD$250,000 is " +
-      "signed and stored; DGII receives its summary (RFCE).",
+      "signed and stored whole, and DGII receives its signed summary (RFCE, carrying the e-CF's security code) " +
+      "through recepcionfc, whose verdict is immediate: `taxauthStatus` is then DGII's verdict itself.",
     auth: "bearer+apiKey",
     idempotencyKey: true,
     query: ecfIssueQuerySchema,
@@ -512,9 +513,17 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: "Download a signed e-CF issued here",
     description:
       "Extension: the signed e-CF exactly as issued (what DGII received), named {RNC}{e-NCF}.xml. The document " +
-      "record's `signedXml` is this path for an e-CF issued here.",
+      "record's `signedXml` is this path for an e-CF issued here. With `?summary=true`, the signed summary (RFCE) " +
+      "DGII received for a type 32 under RD$250,000 (the record's `summarySignedXml` for such an e-CF issued " +
+      "here); 404 DOCUMENT_NOT_FOUND for any other.",
     auth: "bearer+apiKey",
     pathParams: { ecf: { schema: z.string(), description: "The e-NCF" } },
+    query: z.object({
+      summary: z
+        .enum(["true", "false"])
+        .optional()
+        .describe("true: the signed RFCE of a type 32 under RD$250,000 instead of the e-CF"),
+    }),
     responses: { 200: { description: "The signed XML", body: "xml" } },
   },
   {

@@ -10,6 +10,7 @@ import { getTaxAuthClient } from "@/lib/server/platform/taxauth/client-instance"
 
 import { writeIssuedChange } from "../issued-writes";
 import { IN_PROCESS, PENDING_SEND, REFUSED, sendStored } from "../send-issued";
+import { sendStoredSummary, SUMMARY_SOURCE } from "../send-summary";
 import type { ClaimedIssued } from "./claim";
 import { backoffMs, FIRST_VERDICT_CHECK_MS, MAX_SEND_ROUNDS, NO_VERDICT_AFTER_MS } from "./schedule";
 
@@ -36,6 +37,10 @@ export const REVIEW_REASONS = {
  *   received), ask consultatrackids first: a reception found is adopted (its trackId, its estado);
  *   only "no submission" lets the stored bytes go again. Where that cannot be asked (CerteCF) the
  *   document goes to a person instead.
+ * - Pendiente de envío, a type 32 under RD$250,000 (its summary, RFCE, is what DGII receives): unless
+ *   DGII refused the last send, ask consultarfce by the security code first (every environment has
+ *   it): a summary found is adopted with its verdict; only "not found" lets the stored summary's
+ *   bytes go again.
  * Errors talking to DGII only move the round to later; the claim is always released.
  */
 export async function followUpDocument(document: ClaimedIssued, now: number): Promise<void> {
@@ -43,6 +48,9 @@ export async function followUpDocument(document: ClaimedIssued, now: number): Pr
   if (!credential) return later(document, now, "no active certificate");
   if (document.status === IN_PROCESS && document.trackId) {
     return askVerdict(document, document.trackId, credential, now);
+  }
+  if (document.status === PENDING_SEND && document.summary) {
+    return sendSummaryAgain(document, credential, now);
   }
   if (document.status === PENDING_SEND) return sendAgain(document, credential, now);
   // A verdict written meanwhile (a status query's refresh): nothing left to do.
@@ -147,13 +155,86 @@ async function sendAgain(document: ClaimedIssued, credential: SigningCredential,
   );
 }
 
+async function sendSummaryAgain(
+  document: ClaimedIssued,
+  credential: SigningCredential,
+  now: number,
+): Promise<void> {
+  if (document.followUpAttempts >= MAX_SEND_ROUNDS) {
+    await writeIssuedChange(document, { followUpAt: null, reviewReason: REVIEW_REASONS.NOT_RECEIVED }, now);
+    return;
+  }
+  if (!lastSendRefused(document)) {
+    if (!document.securityCode) {
+      // consultarfce finds a summary by its code only: without it, nothing is resent blindly.
+      await writeIssuedChange(
+        document,
+        { followUpAt: null, reviewReason: REVIEW_REASONS.CANNOT_ASK_DGII },
+        now,
+      );
+      return;
+    }
+    let result;
+    try {
+      result = await getTaxAuthClient().querySummary(
+        document.environment,
+        document.rnc,
+        credential,
+        document.ncf,
+        document.securityCode,
+      );
+    } catch (error) {
+      return later(document, now, messageOf(error));
+    }
+    if (VERDICT_CODES.has(result.codigo)) {
+      await writeIssuedChange(
+        document,
+        {
+          status: result.estado,
+          answer: { fuente: "consultarfce", ...asAnswer(result.raw) },
+          followUpAt: null,
+          followUpAttempts: 0,
+        },
+        now,
+      );
+      return;
+    }
+  }
+  const db = await getDb();
+  const stored = await db.document.findUnique({
+    where: { id: document.id },
+    select: { signedXml: true, summarySignedXml: true },
+  });
+  if (!stored?.summarySignedXml) {
+    logger.error({ ecf: document.ncf }, "issued e-CF 32 without its signed summary: left for a person");
+    await writeIssuedChange(document, { followUpAt: null, reviewReason: REVIEW_REASONS.NOT_RECEIVED }, now);
+    return;
+  }
+  // The same bytes again: a summary signed anew would be another document for DGII.
+  await sendStoredSummary(
+    {
+      ...document,
+      customerId: document.rnc,
+      internalTrackId: null,
+      qrUrl: null,
+      signedDate: null,
+      requestHash: null,
+      signedXml: stored.signedXml ?? "",
+      summarySignedXml: stored.summarySignedXml,
+    },
+    credential,
+  );
+}
+
 /** DGII's last answer to a send said it did not take the document: nothing of it was received. */
 function lastSendRefused(document: ClaimedIssued): boolean {
   const last = answerStrings(document.taxauthResponse).at(-1);
   if (!last) return false;
   try {
     const answer = JSON.parse(last) as { fuente?: unknown; resultado?: unknown };
-    return answer.fuente === "recepcion" && answer.resultado === REFUSED;
+    return (
+      (answer.fuente === "recepcion" || answer.fuente === SUMMARY_SOURCE) && answer.resultado === REFUSED
+    );
   } catch {
     return false;
   }

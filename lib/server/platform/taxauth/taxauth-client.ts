@@ -6,6 +6,7 @@ import { signXml, type SigningCredential } from "@/lib/server/platform/signing";
 import type { TaxAuthConfig } from "./config";
 import { buildXmlMultipart } from "./multipart";
 import { classifyReceptionAnswer, type ReceptionOutcome } from "./classify-reception-answer";
+import { classifySummaryAnswer, type SummaryOutcome } from "./classify-summary-answer";
 import { classifyVoidAnswer } from "./classify-void-answer";
 import { dgiiOperationOf, recordDgiiRequest } from "@/lib/server/platform/metrics/record";
 import { describeBody, tryJson } from "./response-body";
@@ -19,6 +20,7 @@ const PATHS = {
   validarSemilla: "/autenticacion/api/autenticacion/validarsemilla",
   anularRango: "/anulacionrangos/api/operaciones/anularrango",
   recepcion: "/recepcion/api/facturaselectronicas",
+  recepcionFc: "/recepcionfc/api/recepcion/ecf",
   estado: "/consultaresultado/api/consultas/estado",
   trackIds: "/consultatrackids/api/trackids/consulta",
   rfce: "/consultarfce/api/Consultas/Consulta",
@@ -112,6 +114,45 @@ export class TaxAuthClient {
       return classifyReceptionAnswer(answer);
     } catch (error) {
       // Authentication failed before anything was sent: nothing was received.
+      if (error instanceof AppError) return { kind: "refused", reason: error.message, httpStatus: 401 };
+      return { kind: "failed", reason: messageOf(error) };
+    }
+  }
+
+  /**
+   * Sends a signed consumer-invoice summary (RFCE) to `recepcionfc` on DGII's FC host (multipart part
+   * `xml`, named RNCEmisor + e-NCF + ".xml"); DGII answers its verdict at once. Never throws: a token
+   * that cannot be had is `refused` (nothing was sent), anything unreachable or unreadable `failed`.
+   */
+  async sendSummary(
+    environment: Environment,
+    rnc: string,
+    credential: SigningCredential,
+    signedXml: string,
+    fileName: string,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<SummaryOutcome> {
+    try {
+      const answer = await this.withToken({ environment, rnc, credential }, (token) => {
+        const { body, contentType } = buildXmlMultipart(signedXml, fileName);
+        return this.call(
+          environment,
+          PATHS.recepcionFc,
+          {
+            method: "POST",
+            headers: {
+              Authorization: `bearer ${token}`,
+              "Content-Type": contentType,
+              Accept: "application/json",
+            },
+            body,
+            signal: options.signal,
+          },
+          this.config.fcBaseUrls,
+        );
+      });
+      return classifySummaryAnswer(answer);
+    } catch (error) {
       if (error instanceof AppError) return { kind: "refused", reason: error.message, httpStatus: 401 };
       return { kind: "failed", reason: messageOf(error) };
     }
