@@ -1,8 +1,14 @@
 import "server-only";
 
 import { logger } from "@/lib/server/platform/config/logger";
+import { ClaimLoop } from "@/lib/server/platform/jobs/claim-loop";
 
-import { claimDueDeliveryIds, hasDueDeliveries, loadDeliveries } from "./claim-deliveries";
+import {
+  claimDueDeliveryIds,
+  hasDueDeliveries,
+  loadDeliveries,
+  type ClaimedDelivery,
+} from "./claim-deliveries";
 import {
   DEFAULT_CONCURRENCY,
   resolveDispatch,
@@ -18,75 +24,52 @@ const WRITE_GROUP = 100;
 const WRITE_DELAY_MS = 20;
 
 /**
- * The per-instance loop. Sends run in the background (at most `concurrency` at once), so a slow
- * receiver holds one slot for up to WEBHOOK_TIMEOUT_MS and never the others; the answers are
- * written in groups (one transaction per group) as they come.
+ * The per-instance loop (platform/jobs/claim-loop.ts does the claiming and scheduling): each round
+ * fans new events out to deliveries, then claims due deliveries as slots free up, so a slow receiver
+ * holds one slot for up to WEBHOOK_TIMEOUT_MS and never the others; the answers are written in
+ * groups (one transaction per group) as they come.
  */
 export class DispatcherLoop {
-  private timer: NodeJS.Timeout | undefined;
-  private ticking = false;
-  private stopped = false;
-  private inFlight = new Set<Promise<void>>();
+  private readonly loop: ClaimLoop<{ delivery: ClaimedDelivery; context: Resolved }>;
+  /** The round's context (the database, the clock, the lease), resolved at the start of each round. */
+  private context: Resolved | undefined;
   private answers: AttemptResult[] = [];
   private writing: Promise<void> | undefined;
   private writeTimer: NodeJS.Timeout | undefined;
   private lastContext: Resolved | undefined;
 
-  constructor(
-    private readonly options: DispatchOptions,
-    private readonly pollMs: number,
-  ) {}
+  constructor(options: DispatchOptions, pollMs: number) {
+    this.loop = new ClaimLoop(
+      {
+        beforeClaim: async () => {
+          const context = (this.context = await resolveDispatch(options));
+          if (!(await hasUnprocessedEvents(context.db))) return false;
+          const fanned = await fanOutEvents(context.db, { now: context.now() });
+          return fanned.events >= FAN_OUT_BATCH;
+        },
+        hasDue: () => hasDueDeliveries(this.context!.db, this.context!.now()),
+        claim: async (limit) => {
+          const context = this.context!;
+          const claimed = await claimDueDeliveryIds(context.db, {
+            now: context.now(),
+            limit,
+            leaseMs: context.leaseMs,
+          });
+          const deliveries = await loadDeliveries(context.db, claimed.ids);
+          return { items: deliveries.map((delivery) => ({ delivery, context })), full: claimed.full };
+        },
+        // The slot frees when the answer comes; writing it is grouped with others (answered).
+        run: async ({ delivery, context }) => this.answered(await sendDelivery(delivery, context), context),
+        drain: () => this.flushAll(),
+        onError: (error) =>
+          logger.warn({ err: error }, "Webhook dispatch round failed; retrying at the next poll"),
+      },
+      { pollMs, concurrency: options.concurrency ?? DEFAULT_CONCURRENCY },
+    );
+  }
 
   start(): void {
-    this.schedule(0);
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), delayMs);
-    this.timer.unref();
-  }
-
-  private async tick(): Promise<void> {
-    if (this.ticking || this.stopped) return;
-    this.ticking = true;
-    let busy = false;
-    try {
-      const context = await resolveDispatch(this.options);
-      if (await hasUnprocessedEvents(context.db)) {
-        const fanned = await fanOutEvents(context.db, { now: context.now() });
-        busy = fanned.events >= FAN_OUT_BATCH;
-      }
-      const free = context.concurrency - this.inFlight.size;
-      if (free > 0 && (await hasDueDeliveries(context.db, context.now()))) {
-        const claimed = await claimDueDeliveryIds(context.db, {
-          now: context.now(),
-          limit: free,
-          leaseMs: context.leaseMs,
-        });
-        busy ||= claimed.full;
-        for (const delivery of await loadDeliveries(context.db, claimed.ids)) {
-          // The slot frees when the answer comes; writing it is grouped with others (answered).
-          const running: Promise<void> = sendDelivery(delivery, context)
-            .then((result) => this.answered(result, context))
-            .finally(() => {
-              this.inFlight.delete(running);
-              // Half the slots free and more waiting: the next round now, not at the next poll.
-              // (Not at every free slot: a round of one delivery costs as much as a round of 100.)
-              if (busy && this.inFlight.size <= context.concurrency / 2) this.schedule(0);
-            });
-          this.inFlight.add(running);
-        }
-      }
-    } catch (error) {
-      logger.warn({ err: error }, "Webhook dispatch round failed; retrying at the next poll");
-    } finally {
-      this.ticking = false;
-      this.schedule(
-        busy && this.inFlight.size < (this.options.concurrency ?? DEFAULT_CONCURRENCY) ? 0 : this.pollMs,
-      );
-    }
+    this.loop.start();
   }
 
   /**
@@ -125,24 +108,20 @@ export class DispatcherLoop {
     }
   }
 
+  /** Every answer gathered so far written (on stop, once no send is in flight). */
+  private async flushAll(): Promise<void> {
+    clearTimeout(this.writeTimer);
+    this.writeTimer = undefined;
+    while (this.writing || this.answers.length > 0) {
+      this.writing ??= this.writeAll(this.lastContext!).finally(() => {
+        this.writing = undefined;
+      });
+      await this.writing;
+    }
+  }
+
   /** No new rounds; sends in flight get up to `timeoutMs` to finish and be written. */
-  async stop(timeoutMs: number): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    const drained = (async () => {
-      while (this.inFlight.size > 0 || this.writing || this.writeTimer || this.answers.length > 0) {
-        if (this.writeTimer || (this.answers.length > 0 && !this.writing)) {
-          clearTimeout(this.writeTimer);
-          this.writeTimer = undefined;
-          this.writing ??= this.writeAll(this.lastContext!).finally(() => {
-            this.writing = undefined;
-          });
-        }
-        await Promise.allSettled([...this.inFlight, this.writing]);
-      }
-    })();
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([drained, new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
-    clearTimeout(timer);
+  stop(timeoutMs: number): Promise<void> {
+    return this.loop.stop(timeoutMs);
   }
 }

@@ -3,8 +3,9 @@ import "server-only";
 import { loadConfig } from "@/lib/server/platform/config/load-config";
 import { logger } from "@/lib/server/platform/config/logger";
 import { getDb } from "@/lib/server/platform/db";
+import { ClaimLoop } from "@/lib/server/platform/jobs/claim-loop";
 
-import { claimDueIssued, hasDueIssued } from "./claim";
+import { claimDueIssued, hasDueIssued, type ClaimedIssued } from "./claim";
 import { followUpDocument } from "./follow-up-document";
 import { followUpLeaseMs } from "./schedule";
 
@@ -42,71 +43,39 @@ async function runRound(document: Parameters<typeof followUpDocument>[0], now: n
 
 /**
  * The per-instance loop (a background service, every instance runs one): claims due documents as
- * slots free up, so a slow DGII answer holds one slot, never the round. Claims make each document
- * one instance's at a time.
+ * slots free up (platform/jobs/claim-loop.ts), so a slow DGII answer holds one slot, never the round.
+ * Claims make each document one instance's at a time.
  */
 export class IssuedFollowUpLoop {
-  private timer: NodeJS.Timeout | undefined;
-  private ticking = false;
-  private stopped = false;
-  private readonly inFlight = new Set<Promise<void>>();
+  private readonly loop: ClaimLoop<ClaimedIssued>;
 
-  constructor(
-    private readonly pollMs: number,
-    private readonly concurrency: number,
-  ) {}
+  constructor(pollMs: number, concurrency: number) {
+    this.loop = new ClaimLoop(
+      {
+        hasDue: async () => hasDueIssued(await getDb(), Date.now()),
+        claim: async (limit) => {
+          const items = await claimDueIssued(await getDb(), {
+            now: Date.now(),
+            limit,
+            leaseMs: followUpLeaseMs(),
+          });
+          return { items, full: items.length === limit };
+        },
+        run: (document) => runRound(document, Date.now()),
+        onError: (error) =>
+          logger.warn({ err: error }, "issued e-CF follow-up poll failed; retrying at the next poll"),
+      },
+      { pollMs, concurrency },
+    );
+  }
 
   start(): void {
-    this.schedule(0);
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), delayMs);
-    this.timer.unref();
-  }
-
-  private async tick(): Promise<void> {
-    if (this.ticking || this.stopped) return;
-    this.ticking = true;
-    let full = false;
-    try {
-      const db = await getDb();
-      const free = this.concurrency - this.inFlight.size;
-      if (free > 0 && (await hasDueIssued(db, Date.now()))) {
-        const claimed = await claimDueIssued(db, {
-          now: Date.now(),
-          limit: free,
-          leaseMs: followUpLeaseMs(),
-        });
-        full = claimed.length === free;
-        for (const document of claimed) {
-          const running: Promise<void> = runRound(document, Date.now()).finally(() => {
-            this.inFlight.delete(running);
-            if (full && this.inFlight.size <= this.concurrency / 2) this.schedule(0);
-          });
-          this.inFlight.add(running);
-        }
-      }
-    } catch (error) {
-      logger.warn({ err: error }, "issued e-CF follow-up poll failed; retrying at the next poll");
-    } finally {
-      this.ticking = false;
-      this.schedule(this.pollMs);
-    }
+    this.loop.start();
   }
 
   /** No new rounds; rounds in flight get up to `timeoutMs` to finish (the rest's claims run out). */
-  async stop(timeoutMs: number): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      Promise.allSettled([...this.inFlight]),
-      new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs))),
-    ]);
-    clearTimeout(timer);
+  stop(timeoutMs: number): Promise<void> {
+    return this.loop.stop(timeoutMs);
   }
 }
 
