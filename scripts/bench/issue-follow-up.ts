@@ -20,6 +20,7 @@ const TARGET_PER_SECOND = 100;
  * question (consultaresultado, in the simulator's own process), SQL statements per document and
  * their time in the driver. The documents are issued once over HTTP; before each further run they
  * are set back to En Proceso and due (a bench's rewind, SQL on the bench's own account only).
+ * BENCH_FOLLOW_UP_DGII_MS=300: each question waits that much more, as across the internet to DGII.
  */
 export async function benchIssueFollowUp(app: VoidTestApp, db: string): Promise<void> {
   const total = Number(process.env.BENCH_FOLLOW_UP_DOCUMENTS ?? 500);
@@ -27,6 +28,8 @@ export async function benchIssueFollowUp(app: VoidTestApp, db: string): Promise<
   await issuePending(app, account, total);
   // DGII's verdict is ready 200 ms after each reception; then every document is due at once.
   await new Promise((resolve) => setTimeout(resolve, 500));
+  // A real DGII is across the internet: BENCH_FOLLOW_UP_DGII_MS adds that wait to each question.
+  const wanMs = Number(process.env.BENCH_FOLLOW_UP_DGII_MS ?? 0);
   const previous = getTaxAuthClient();
   const real = app.client;
   const authorityTimes: number[] = [];
@@ -37,6 +40,7 @@ export async function benchIssueFollowUp(app: VoidTestApp, db: string): Promise<
         return async (...args: Parameters<TaxAuthClient["queryStatus"]>) => {
           const started = performance.now();
           try {
+            if (wanMs > 0) await new Promise((resolve) => setTimeout(resolve, wanMs));
             return await target.queryStatus(...args);
           } finally {
             authorityTimes.push(performance.now() - started);
@@ -47,7 +51,7 @@ export async function benchIssueFollowUp(app: VoidTestApp, db: string): Promise<
   );
   try {
     if (process.env.BENCH_SQL === "1") await listStatements(app, account, db);
-    for (const concurrency of [8, 32, 64]) {
+    for (const concurrency of concurrencies()) {
       await makeDue(app, account);
       authorityTimes.length = 0;
       const rounds: number[] = [];
@@ -67,7 +71,7 @@ export async function benchIssueFollowUp(app: VoidTestApp, db: string): Promise<
       const after = statementTotals();
       await mustAllBeAccepted(app, account, total, done);
       const perSecond = total / seconds;
-      const line = { concurrency, db, documents: total };
+      const line = { concurrency, db, documents: total, ...(wanMs > 0 ? { dgiiExtraMs: wanMs } : {}) };
       report({
         name: "issue_follow_up_per_second",
         value: perSecond,
@@ -101,6 +105,14 @@ export async function benchIssueFollowUp(app: VoidTestApp, db: string): Promise<
   } finally {
     setTaxAuthClient(previous);
   }
+}
+
+/** BENCH_FOLLOW_UP_CONCURRENCY="32,128": the values to run (8, 32 — the default — and 64 otherwise). */
+function concurrencies(): number[] {
+  const values = (process.env.BENCH_FOLLOW_UP_CONCURRENCY ?? "8,32,64").split(",").map(Number);
+  if (values.some((value) => !Number.isInteger(value) || value < 1 || value > 256))
+    throw new Error("BENCH_FOLLOW_UP_CONCURRENCY: integers from 1 to 256, comma-separated");
+  return values;
 }
 
 /** `total` e-CF 31 issued over HTTP, 16 at a time, each received by DGII (En Proceso, a trackId). */
