@@ -213,6 +213,35 @@ describe("a type 32 under RD$250,000 reaches DGII as its summary (RFCE)", () => 
   });
 });
 
+describe("a summary's send, like the whole e-CF's", () => {
+  it("Prefer: respond-async answers 202 once stored; the summary's verdict follows in the background", async () => {
+    const { body, encf } = consumerBody();
+    const response = await app.call("POST", "/TesteCF/documentos-ecf", {
+      token: account.idToken,
+      body,
+      headers: { ...headers(), prefer: "respond-async" },
+    });
+    expect(response.status).toBe(202);
+    expect(response.body).toMatchObject({ ecf: encf, taxauthStatus: "Pendiente de envío" });
+    await waitForInFlight(5_000);
+    expect(await stored(encf)).toMatchObject({ status: "Aceptado", followUpAt: null });
+  });
+
+  it("the same body again answers what was stored and sends nothing", async () => {
+    const { body, encf } = consumerBody();
+    const first = await issue(body);
+    const summaries = calls("recepcionfc");
+    const again = await issue(body);
+    expect(again).toMatchObject({
+      ecf: encf,
+      replayed: true,
+      taxauthStatus: "Aceptado",
+      securityCode: first.securityCode,
+    });
+    expect(calls("recepcionfc")).toBe(summaries);
+  });
+});
+
 describe("the follow-up of a summary DGII did not answer", () => {
   it("recepcionfc down: Pendiente de envío; the follow-up asks consultarfce (not found), then sends the same bytes", async () => {
     app.simulator.admin.injectFault({ service: "recepcionfc", mode: "status", status: 503 });
