@@ -59,27 +59,14 @@ export class TaxAuthClient {
     fileName: string,
     options: { signal?: AbortSignal } = {},
   ): Promise<VoidOutcome> {
-    const caller = { environment, rnc, credential };
     let answer: HttpAnswer;
     try {
-      const result = await this.withToken(caller, (token) => {
-        const { body, contentType } = buildXmlMultipart(signedXml, fileName);
-        return this.call(environment, PATHS.anularRango, {
-          method: "POST",
-          headers: { Authorization: `bearer ${token}`, "Content-Type": contentType },
-          body,
-          signal: options.signal,
-        });
+      answer = await this.upload({ environment, rnc, credential }, PATHS.anularRango, signedXml, fileName, {
+        signal: options.signal,
       });
-      answer = result;
     } catch (error) {
       if (error instanceof AppError) return { kind: "failed", stage: "auth", reason: error.message };
-      if (error instanceof TransportError) return { kind: "failed", stage: "send", reason: error.message };
-      return {
-        kind: "failed",
-        stage: "send",
-        reason: error instanceof Error ? error.message : String(error),
-      };
+      return { kind: "failed", stage: "send", reason: messageOf(error) };
     }
     return classifyVoidAnswer(answer);
   }
@@ -89,7 +76,7 @@ export class TaxAuthClient {
    * Never throws: a token that cannot be had is `refused` only when DGII said so, and anything
    * unreachable or unreadable is `failed` (the document may have been received).
    */
-  async sendEcf(
+  sendEcf(
     environment: Environment,
     rnc: string,
     credential: SigningCredential,
@@ -97,26 +84,11 @@ export class TaxAuthClient {
     fileName: string,
     options: { signal?: AbortSignal } = {},
   ): Promise<ReceptionOutcome> {
-    try {
-      const answer = await this.withToken({ environment, rnc, credential }, (token) => {
-        const { body, contentType } = buildXmlMultipart(signedXml, fileName);
-        return this.call(environment, PATHS.recepcion, {
-          method: "POST",
-          headers: {
-            Authorization: `bearer ${token}`,
-            "Content-Type": contentType,
-            Accept: "application/json",
-          },
-          body,
-          signal: options.signal,
-        });
-      });
-      return classifyReceptionAnswer(answer);
-    } catch (error) {
-      // Authentication failed before anything was sent: nothing was received.
-      if (error instanceof AppError) return { kind: "refused", reason: error.message, httpStatus: 401 };
-      return { kind: "failed", reason: messageOf(error) };
-    }
+    return this.sendDocument(
+      { environment, rnc, credential },
+      { path: PATHS.recepcion, signedXml, fileName, signal: options.signal },
+      classifyReceptionAnswer,
+    );
   }
 
   /**
@@ -124,7 +96,7 @@ export class TaxAuthClient {
    * `xml`, named RNCEmisor + e-NCF + ".xml"); DGII answers its verdict at once. Never throws: a token
    * that cannot be had is `refused` (nothing was sent), anything unreachable or unreadable `failed`.
    */
-  async sendSummary(
+  sendSummary(
     environment: Environment,
     rnc: string,
     credential: SigningCredential,
@@ -132,30 +104,75 @@ export class TaxAuthClient {
     fileName: string,
     options: { signal?: AbortSignal } = {},
   ): Promise<SummaryOutcome> {
+    return this.sendDocument(
+      { environment, rnc, credential },
+      {
+        path: PATHS.recepcionFc,
+        signedXml,
+        fileName,
+        signal: options.signal,
+        baseUrls: this.config.fcBaseUrls,
+      },
+      classifySummaryAnswer,
+    );
+  }
+
+  /**
+   * An issued document's upload and its answer, classified. Authentication failing means nothing was
+   * sent (`refused`); a transport failure after that may have delivered it (`failed`).
+   */
+  private async sendDocument<T>(
+    caller: Caller,
+    upload: {
+      path: string;
+      signedXml: string;
+      fileName: string;
+      signal?: AbortSignal;
+      baseUrls?: Record<Environment, string>;
+    },
+    classify: (answer: HttpAnswer) => T,
+  ): Promise<
+    T | { kind: "refused"; reason: string; httpStatus: number } | { kind: "failed"; reason: string }
+  > {
     try {
-      const answer = await this.withToken({ environment, rnc, credential }, (token) => {
-        const { body, contentType } = buildXmlMultipart(signedXml, fileName);
-        return this.call(
-          environment,
-          PATHS.recepcionFc,
-          {
-            method: "POST",
-            headers: {
-              Authorization: `bearer ${token}`,
-              "Content-Type": contentType,
-              Accept: "application/json",
-            },
-            body,
-            signal: options.signal,
-          },
-          this.config.fcBaseUrls,
-        );
+      const answer = await this.upload(caller, upload.path, upload.signedXml, upload.fileName, {
+        signal: upload.signal,
+        accept: "application/json",
+        baseUrls: upload.baseUrls,
       });
-      return classifySummaryAnswer(answer);
+      return classify(answer);
     } catch (error) {
       if (error instanceof AppError) return { kind: "refused", reason: error.message, httpStatus: 401 };
       return { kind: "failed", reason: messageOf(error) };
     }
+  }
+
+  /** POSTs a signed XML as DGII's multipart (part `xml`) with the caller's token. Throws on auth or transport failure. */
+  private upload(
+    caller: Caller,
+    path: string,
+    signedXml: string,
+    fileName: string,
+    options: { signal?: AbortSignal; accept?: string; baseUrls?: Record<Environment, string> },
+  ): Promise<HttpAnswer> {
+    return this.withToken(caller, (token) => {
+      const { body, contentType } = buildXmlMultipart(signedXml, fileName);
+      return this.call(
+        caller.environment,
+        path,
+        {
+          method: "POST",
+          headers: {
+            Authorization: `bearer ${token}`,
+            "Content-Type": contentType,
+            ...(options.accept ? { Accept: options.accept } : {}),
+          },
+          body,
+          signal: options.signal,
+        },
+        options.baseUrls,
+      );
+    });
   }
 
   /** consultaresultado by trackId. Throws AppError TAXAUTH_STATUS_ERROR (or TAXAUTH_AUTH_ERROR). */
