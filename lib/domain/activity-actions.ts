@@ -37,6 +37,7 @@ export const ACTIVITY_ACTIONS = [
   "void.expired",
   "void.sent",
   "void.settled",
+  "document.review_decided",
   "policy.changed",
   "audit_pack.downloaded",
   "webhook.created",

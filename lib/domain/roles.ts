@@ -35,6 +35,8 @@ export const COMPANY_ACTION_ROLES = {
   "documents.import": ["operator"],
   /** Issue e-CF (POST …/documentos-ecf): signed with the company's certificate, sent to DGII, irreversible. */
   "documents.issue": ["operator"],
+  /** Decide on an issued e-CF that waits for a person ("Por confirmar"): DGII has it, or send its same bytes again. */
+  "documents.settle": ["approver"],
   /** Record (or withdraw) DGII's certification of the company as an electronic issuer (eCF issuing). */
   "issuer.certify": ["administrator"],
   /** The sequence ledger: enter and delete DGII's authorizations of e-NCF ranges, the import-coverage mark. */

@@ -99,6 +99,10 @@ export const ERROR_STATUS = {
   REQUESTER_CANNOT_APPROVE: 403,
   /** A settlement's outcome is not Aceptado/Rechazado, or its note is missing or too long. */
   INVALID_SETTLEMENT: 400,
+  /** A decision on an issued e-CF "Por confirmar": decision, note, trackId or estado missing or wrong. */
+  INVALID_DOCUMENT_DECISION: 400,
+  /** Deciding on an issued e-CF that does not wait for a person (no reviewReason). */
+  DOCUMENT_NOT_IN_REVIEW: 409,
   /** A settlement's evidence file is over 10 MB. */
   EVIDENCE_TOO_LARGE: 413,
   /** A settlement's evidence file is not a PDF, PNG or JPEG (read from its first bytes). */

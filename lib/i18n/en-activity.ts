@@ -84,6 +84,9 @@ export const enActivity: typeof esActivity = {
       sent: "Void sent",
       settled: "Void settled",
     },
+    document: {
+      review_decided: "Unconfirmed e-CF decided",
+    },
     policy: {
       changed: "Policy changed",
     },

@@ -69,6 +69,10 @@ export const enErrors: Readonly<Record<string, string>> = {
   REQUESTER_CANNOT_APPROVE:
     "Nobody approves or rejects their own request: another person with the approver role must.",
   INVALID_SETTLEMENT: "Choose Accepted or Rejected and write a note (up to 2000 characters).",
+  INVALID_DOCUMENT_DECISION:
+    "Choose a decision, write a note (up to 2000 characters) and, if DGII has it, its trackId and status.",
+  DOCUMENT_NOT_IN_REVIEW:
+    "That e-CF no longer waits for a person: someone decided, or the follow-up goes on alone.",
   EVIDENCE_TOO_LARGE: "The evidence file is over 10 MB.",
   EVIDENCE_TYPE_NOT_ALLOWED: "The evidence must be a PDF, PNG or JPEG.",
   RESEND_NOT_CONFIRMED: "The typed confirmation does not match: nothing was resent.",

@@ -84,6 +84,9 @@ export const esActivity = {
       sent: "Anulación enviada",
       settled: "Anulación confirmada",
     },
+    document: {
+      review_decided: "e-CF por confirmar decidido",
+    },
     policy: {
       changed: "Política cambiada",
     },

@@ -72,6 +72,10 @@ export const esErrors: Readonly<Record<string, string>> = {
   REQUESTER_CANNOT_APPROVE:
     "Nadie aprueba ni rechaza su propia solicitud: debe hacerlo otra persona con rol aprobador.",
   INVALID_SETTLEMENT: "Elija Aceptado o Rechazado y escriba una nota (hasta 2000 caracteres).",
+  INVALID_DOCUMENT_DECISION:
+    "Elija una decisión, escriba una nota (hasta 2000 caracteres) y, si la DGII lo tiene, su trackId y estado.",
+  DOCUMENT_NOT_IN_REVIEW:
+    "Ese e-CF ya no espera por una persona: otra persona decidió o el seguimiento sigue solo.",
   EVIDENCE_TOO_LARGE: "El archivo de evidencia supera 10 MB.",
   EVIDENCE_TYPE_NOT_ALLOWED: "La evidencia debe ser un PDF, PNG o JPEG.",
   RESEND_NOT_CONFIRMED: "La confirmación escrita no coincide: no se reenvió nada.",

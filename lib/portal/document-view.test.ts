@@ -35,6 +35,7 @@ describe("document view", () => {
       customerId: "130000001",
       source: "imported",
       checkedAt: null,
+      reviewReason: null,
       taxauthResponse: [],
       dgiiResponse: [],
       invoiceTotal: 118000,
@@ -51,6 +52,7 @@ describe("document view", () => {
       customerId: "130000001",
       source: "dgii",
       checkedAt: 1_765_000_000_000,
+      reviewReason: null,
       taxauthResponse: [],
       dgiiResponse: [],
     });
@@ -74,6 +76,7 @@ describe("document view", () => {
       customerId: "130000001",
       source: "issued",
       checkedAt: null,
+      reviewReason: null,
     });
     expect(single).toMatchObject({ source: "issued", checkedAt: null });
   });

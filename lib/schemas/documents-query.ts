@@ -73,11 +73,24 @@ export interface DocumentRecord {
   customerId: string;
   source: DocumentSource;
   checkedAt: number | null;
+  reviewReason: IssuedReviewReason | null;
 }
 
 /** Where Anula got a document (extension field `source`). */
 export const DOCUMENT_SOURCES = ["imported", "issued", "dgii"] as const;
 export type DocumentSource = (typeof DOCUMENT_SOURCES)[number];
+
+/**
+ * Why an e-CF issued here waits for a person ("Por confirmar", extension field `reviewReason`):
+ * NO_VERDICT (DGII gave a trackId and no verdict for a day), NOT_RECEIVED (DGII did not take it
+ * after every send round), CANNOT_ASK_DGII (CerteCF: whether DGII has it cannot be asked).
+ */
+export const ISSUED_REVIEW_REASONS = ["NO_VERDICT", "NOT_RECEIVED", "CANNOT_ASK_DGII"] as const;
+export type IssuedReviewReason = (typeof ISSUED_REVIEW_REASONS)[number];
+
+export function isIssuedReviewReason(value: unknown): value is IssuedReviewReason {
+  return typeof value === "string" && (ISSUED_REVIEW_REASONS as readonly string[]).includes(value);
+}
 
 /** A status answer's text for a document DGII did not answer about (batch `status`). */
 export const NO_DGII_ANSWER_STATUS = "Sin respuesta de la DGII";
@@ -115,4 +128,5 @@ export interface DocumentBatchData {
   customerId: string;
   source: DocumentSource;
   checkedAt: number | null;
+  reviewReason: IssuedReviewReason | null;
 }

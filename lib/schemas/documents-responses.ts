@@ -2,7 +2,12 @@ import { z } from "zod";
 
 import { DOCUMENT_STATUSES } from "./documents-import";
 import type { DocumentBatchData, DocumentRecord } from "./documents-query";
-import { DOCUMENT_SOURCES, NO_DGII_ANSWER_STATUS, LOOKUP_REASONS } from "./documents-query";
+import {
+  DOCUMENT_SOURCES,
+  ISSUED_REVIEW_REASONS,
+  NO_DGII_ANSWER_STATUS,
+  LOOKUP_REASONS,
+} from "./documents-query";
 import { MSELLER_SAME } from "./void-ncf-responses";
 
 /**
@@ -28,7 +33,8 @@ const taxauthResponses = z
       "status: trackId, codigo, estado, rnc, encf, secuenciaUtilizada, fechaRecepcion, mensajes). " +
       'For a document of source "dgii" these are DGII\'s query answers, not a submission answer: one ' +
       '{fuente: "consultatrackids", trackId, estado, codigo?, fechaRecepcion?} per reception DGII lists, ' +
-      "then consultaresultado's answer about the reception that decides",
+      "then consultaresultado's answer about the reception that decides. On an e-CF issued here, a person's " +
+      'decision on it while "Por confirmar" adds {fuente: "persona", decision, trackId?, estado?, by, at}',
   );
 /** Extensions: where the record came from and when DGII was last asked. */
 const extensions = {
@@ -40,6 +46,15 @@ const extensions = {
         "signedXml, qr_url and fileName are then null — only the issuer's system knows them)",
     ),
   checkedAt: epochMs.nullable().describe("Extension. When DGII was last asked about it; null: never"),
+  reviewReason: z
+    .enum(ISSUED_REVIEW_REASONS)
+    .nullable()
+    .describe(
+      'Extension. An e-CF issued here that waits for a person ("Por confirmar": GET …/documentos-ecf/por-confirmar, ' +
+        "decided with POST …/documentos-ecf/{ecf}/resolution): NO_VERDICT (DGII gave a trackId and no verdict for " +
+        "a day), NOT_RECEIVED (DGII did not take it after every send round), CANNOT_ASK_DGII (CerteCF: whether " +
+        "DGII has it cannot be asked, so nothing was sent again). null: it does not wait for anyone",
+    ),
 };
 
 /** 200 of GET documentos-ecf (spec "Single query response fields"): every field, null when unknown. */

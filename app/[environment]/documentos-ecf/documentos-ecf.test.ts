@@ -82,9 +82,10 @@ describe("GET /{environment}/documentos-ecf", () => {
         "customerReceived",
         "qr_url",
         "customerId",
-        // Extensions: where the record came from, and when DGII was last asked.
+        // Extensions: where the record came from, when DGII was last asked, whether a person must decide.
         "source",
         "checkedAt",
+        "reviewReason",
       ].sort(),
     );
     expect(body).toMatchObject({

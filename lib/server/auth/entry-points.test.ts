@@ -294,6 +294,17 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
     const request = restRequest("GET", "http://localhost/TesteCF/documentos-ecf/E310000000001/xml", caller);
     return outcomeOfResponse(await GET(request, params({ environment: "TesteCF", ecf: "E310000000001" })));
   },
+  "GET /[environment]/documentos-ecf/por-confirmar": async (caller) => {
+    const { GET } = await import("@/app/[environment]/documentos-ecf/por-confirmar/route");
+    const request = restRequest("GET", "http://localhost/TesteCF/documentos-ecf/por-confirmar", caller);
+    return outcomeOfResponse(await GET(request, params({ environment: "TesteCF" })));
+  },
+  "POST /[environment]/documentos-ecf/[ecf]/resolution": async (caller) => {
+    const { POST } = await import("@/app/[environment]/documentos-ecf/[ecf]/resolution/route");
+    const url = "http://localhost/TesteCF/documentos-ecf/E310000000001/resolution";
+    const request = restRequest("POST", url, caller, { decision: "resend", note: "n" });
+    return outcomeOfResponse(await POST(request, params({ environment: "TesteCF", ecf: "E310000000001" })));
+  },
   "GET /[environment]/emisor/certificacion": async (caller) => {
     const { GET } = await import("@/app/[environment]/emisor/certificacion/route");
     const request = restRequest("GET", "http://localhost/TesteCF/emisor/certificacion", caller);
@@ -386,6 +397,10 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
   "action settleVoidAction": async () => {
     const { settleVoidAction } = await import("@/lib/portal/actions/settlement-actions");
     return outcomeOfAction(() => settleVoidAction(new FormData()));
+  },
+  "action decideIssuedReviewAction": async () => {
+    const { decideIssuedReviewAction } = await import("@/lib/portal/actions/issued-review-actions");
+    return outcomeOfAction(() => decideIssuedReviewAction(new FormData()));
   },
   "action resendVoidAction": async () => {
     const { resendVoidAction } = await import("@/lib/portal/actions/settlement-actions");

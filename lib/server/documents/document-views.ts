@@ -2,7 +2,13 @@ import "server-only";
 
 import { isConsumerInvoice } from "@/lib/domain/ecf-types";
 import type { Environment } from "@/lib/domain/environments";
-import type { DocumentBatchData, DocumentRecord, DocumentSource } from "@/lib/schemas/documents-query";
+import {
+  isIssuedReviewReason,
+  type DocumentBatchData,
+  type DocumentRecord,
+  type DocumentSource,
+  type IssuedReviewReason,
+} from "@/lib/schemas/documents-query";
 import type { Document } from "@/prisma/generated/client";
 
 /**
@@ -36,6 +42,8 @@ export interface StoredDocument {
   checkedAt: number | null;
   /** How the document reached Anula: "import", "dgii" (looked up), "issued" (Anula issued it). */
   source: string;
+  /** An e-CF issued here that waits for a person ("Por confirmar"): why. */
+  reviewReason: string | null;
 }
 
 /** The columns of StoredDocument, for the raw lookup (kept next to the type so they agree). */
@@ -65,6 +73,7 @@ export const STORED_DOCUMENT_COLUMNS = [
   "updateAt",
   "checkedAt",
   "source",
+  "reviewReason",
 ] as const satisfies ReadonlyArray<keyof StoredDocument>;
 
 export function fromPrismaDocument(document: Document): StoredDocument {
@@ -106,6 +115,7 @@ export function toDocumentRecord(document: StoredDocument): DocumentRecord {
     customerId: document.customerId,
     source: sourceOf(document),
     checkedAt: document.checkedAt,
+    reviewReason: reviewReasonOf(document),
   };
 }
 
@@ -113,6 +123,11 @@ export function toDocumentRecord(document: StoredDocument): DocumentRecord {
 function sourceOf(document: Pick<StoredDocument, "source">): DocumentSource {
   if (document.source === "dgii") return "dgii";
   return document.source === "issued" ? "issued" : "imported";
+}
+
+/** The stored reviewReason as the API names it: one of the known reasons, or null. */
+function reviewReasonOf(document: Pick<StoredDocument, "reviewReason">): IssuedReviewReason | null {
+  return isIssuedReviewReason(document.reviewReason) ? document.reviewReason : null;
 }
 
 /**
@@ -141,6 +156,7 @@ export function toDocumentBatchData(document: StoredDocument): DocumentBatchData
     customerId: document.customerId,
     source: sourceOf(document),
     checkedAt: document.checkedAt,
+    reviewReason: reviewReasonOf(document),
   };
   if (document.buyerRnc !== null) data.buyerRnc = document.buyerRnc;
   if (document.customerReceived !== null) data.customerReceived = document.customerReceived;
@@ -174,4 +190,3 @@ function summarySignedXmlOf(
   }
   return document.summarySignedXml;
 }
-

@@ -14,8 +14,8 @@ export interface IssuedChange {
   /** Null: nothing left to do (a verdict, or a person's turn). */
   followUpAt: number | null;
   followUpAttempts?: number;
-  /** Set: the document waits for a person ("Por confirmar"), with this reason. */
-  reviewReason?: string;
+  /** Set: the document waits for a person ("Por confirmar"), with this reason; null: a person decided. */
+  reviewReason?: string | null;
 }
 
 /**

@@ -28,6 +28,11 @@ import {
 } from "@/lib/schemas/documents-responses";
 import { voidResolutionMultipartSchema, voidResolutionRequestSchema } from "@/lib/schemas/void-settlement";
 import {
+  issuedDecisionMultipartSchema,
+  issuedDecisionSchema,
+  issuedInReviewListSchema,
+} from "@/lib/schemas/issued-review";
+import {
   sequenceAuthorizationListSchema,
   sequenceAuthorizationRequestSchema,
   sequenceAuthorizationSchema,
@@ -150,6 +155,9 @@ export const COMPONENT_SCHEMAS: Record<string, z.ZodType> = {
   DocumentsBatchRequest: documentsBatchRequestSchema,
   DocumentsBatchResponse: documentsBatchResponseSchema,
   DocumentImportRecord: documentImportRecordSchema,
+  IssuedInReviewList: issuedInReviewListSchema,
+  IssuedDecisionRequest: issuedDecisionSchema,
+  IssuedDecisionMultipart: issuedDecisionMultipartSchema,
   EcfIssueRequest: ecfIssueRequestSchema,
   EcfIssuedResponse: ecfIssuedResponseSchema,
   EcfValidResponse: ecfValidResponseSchema,

@@ -97,6 +97,10 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
     "the requester of a void request never approves or rejects it: another approver must",
   INVALID_SETTLEMENT:
     "outcome must be Aceptado or Rechazado and note is required (1–2000 characters); action, if present, must be resend, with only confirmation beside it; the body's parameter names the field",
+  INVALID_DOCUMENT_DECISION:
+    'decision must be "received" (with trackId and estado: En Proceso, Aceptado, Aceptado Condicional or Rechazado) or "resend" (without them), and note is required (1–2000 characters); the body\'s parameter names the field',
+  DOCUMENT_NOT_IN_REVIEW:
+    "the issued e-CF does not wait for a person (no reviewReason): the follow-up is still deciding it alone, or a person already decided",
   EVIDENCE_TOO_LARGE: "the evidence file is over 10 MB",
   EVIDENCE_TYPE_NOT_ALLOWED:
     "the evidence file is not a PDF, PNG or JPEG (read from its content, not its name)",
@@ -308,6 +312,17 @@ const OPERATION_ERROR_LISTS: Record<string, ErrorCode[]> = {
     ...ALWAYS,
   ],
   getIssuedEcfXml: [...API_KEY, "DOCUMENT_NOT_FOUND", ...ALWAYS],
+  listIssuedInReview: [...API_KEY, ...ALWAYS],
+  decideIssuedReview: [
+    ...BODY,
+    "INVALID_DOCUMENT_DECISION",
+    ...API_KEY,
+    "DOCUMENT_NOT_FOUND",
+    "DOCUMENT_NOT_IN_REVIEW",
+    "EVIDENCE_TOO_LARGE",
+    "EVIDENCE_TYPE_NOT_ALLOWED",
+    ...ALWAYS,
+  ],
   getIssuerCertification: [...BEARER, ...ALWAYS],
   setIssuerCertification: [...BEARER, "FORBIDDEN", ...ALWAYS],
   withdrawIssuerCertification: [...BEARER, "FORBIDDEN", ...ALWAYS],

@@ -561,6 +561,47 @@ export const API_OPERATIONS: ApiOperation[] = [
     responses: { 200: { description: "The record, certified false", body: "IssuerCertification" } },
   },
   {
+    operationId: "listIssuedInReview",
+    method: "get",
+    path: "/{environment}/documentos-ecf/por-confirmar",
+    tag: "Documentos",
+    summary: "Issued e-CF that wait for a person (Por confirmar)",
+    description:
+      "Extension. The follow-up of an issued e-CF never resends blindly: when it cannot decide alone it stops and " +
+      "the document waits for a person, with `reviewReason` NO_VERDICT (a trackId and no verdict for a day), " +
+      "NOT_RECEIVED (DGII did not take it after every send round) or CANNOT_ASK_DGII (CerteCF: whether DGII has it " +
+      "cannot be asked). The company's such e-CF in this environment, newest first (at most 100; `total` counts " +
+      "them all), with what was checked: status, trackId, DGII's answers, earlier decisions. Decide each with " +
+      "POST …/documentos-ecf/{ecf}/resolution.",
+    auth: "bearer+apiKey",
+    responses: { 200: { description: "The e-CF waiting, newest first", body: "IssuedInReviewList" } },
+  },
+  {
+    operationId: "decideIssuedReview",
+    method: "post",
+    path: "/{environment}/documentos-ecf/{ecf}/resolution",
+    tag: "Documentos",
+    summary: "Decide on an issued e-CF that waits for a person",
+    description:
+      "Extension, for approvers (`documents.settle`; 403 FORBIDDEN for other roles and for service accounts). A " +
+      "person looked in DGII's Oficina Virtual and says: `received` — DGII has it, with the `trackId` and `estado` " +
+      "seen: the document takes them, and En Proceso resumes the follow-up, which asks DGII's verdict by that " +
+      "trackId; or `resend` — DGII does not have it: the follow-up sends the stored signed bytes again now (never " +
+      "signed again, so the security code and QR stay), then follows it as any send. A `note` is required; an " +
+      "optional file `evidence` (multipart/form-data; PDF, PNG or JPEG recognized by its bytes, at most 10 MB) is " +
+      "stored with the decision. Every decision is kept (who, when, note, evidence: GET …/por-confirmar lists " +
+      "earlier ones), written to the activity log (`document.review_decided`) and added to `taxauthResponse` as " +
+      '{fuente: "persona", decision, trackId?, estado?, by, at}; a status change emits document.status_changed. ' +
+      "Only an e-CF issued here that waits (`reviewReason` set) can be decided: 409 DOCUMENT_NOT_IN_REVIEW " +
+      "otherwise; another company's e-NCF is 404 DOCUMENT_NOT_FOUND. Answers the document record as " +
+      "`GET …/documentos-ecf?ecf=` does.",
+    auth: "bearer+apiKey",
+    pathParams: { ecf: { schema: z.string(), description: "The e-NCF of the e-CF issued here" } },
+    requestBody: "IssuedDecisionRequest",
+    multipartBody: "IssuedDecisionMultipart",
+    responses: { 200: { description: "The document record after the decision", body: "DocumentRecord" } },
+  },
+  {
     operationId: "getDocumentsStatusBatch",
     method: "post",
     path: "/{environment}/documentos-ecf/status/batch",

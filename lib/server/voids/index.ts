@@ -5,3 +5,10 @@ export { decodeCursor, encodeCursor } from "./list-cursor";
 export { type PreparedVoid } from "./prepare-void";
 export { interruptAbandonedSends, startLeaseKeeper, stopLeaseKeeper } from "./send-leases";
 export { type CreateVoidResult, type VoidRangeView } from "./types";
+export {
+  checkEvidence,
+  EVIDENCE_MAX_BYTES,
+  type EvidenceContentType,
+  type EvidenceFile,
+} from "./settlement-evidence";
+export { readResolutionParts, type ResolutionParts } from "./resolution-body";

@@ -24,41 +24,64 @@ export type ResolutionBody =
  * past RESOLUTION_BODY_LIMIT_BYTES → 413 PAYLOAD_TOO_LARGE (read bounded, never buffered whole).
  */
 export async function readResolutionBody(request: Request): Promise<ResolutionBody> {
+  const { fields, evidence } = await readResolutionParts(request, {
+    code: "INVALID_SETTLEMENT",
+    shape: "{ outcome, note }",
+  });
+  const { action, outcome, note, confirmation } = fields;
+  return resolutionOf({ action, outcome, note, confirmation, evidence });
+}
+
+/** A person's resolution as sent: its fields (strings from a form) and the evidence file, if any. */
+export interface ResolutionParts {
+  fields: Record<string, unknown>;
+  evidence: { fileName: string; content: Uint8Array } | null;
+}
+
+/**
+ * The body of a person's resolution (a void's, an issued e-CF's): a JSON object, or
+ * multipart/form-data with its fields and an optional file part `evidence`, read bounded
+ * (RESOLUTION_BODY_LIMIT_BYTES → 413 PAYLOAD_TOO_LARGE). A body that is neither an object nor a
+ * readable form → 400 with `invalid.code`.
+ */
+export async function readResolutionParts(
+  request: Request,
+  invalid: { code: "INVALID_SETTLEMENT" | "INVALID_DOCUMENT_DECISION"; shape: string },
+): Promise<ResolutionParts> {
   const contentType = (request.headers.get("content-type") ?? "").toLowerCase();
   if (!contentType.startsWith("multipart/form-data")) {
     const body = await readJsonBody(request);
     if (typeof body !== "object" || body === null || Array.isArray(body)) {
-      throw new AppError("INVALID_SETTLEMENT", "El cuerpo debe ser un objeto { outcome, note }.", {
+      throw new AppError(invalid.code, `El cuerpo debe ser un objeto ${invalid.shape}.`, {
         extra: { parameter: "body" },
       });
     }
-    const { action, outcome, note, confirmation } = body as Record<string, unknown>;
-    return resolutionOf({ action, outcome, note, confirmation, evidence: null });
+    return { fields: body as Record<string, unknown>, evidence: null };
   }
   const bytes = await readBounded(request, RESOLUTION_BODY_LIMIT_BYTES);
   let form: FormData;
   try {
     form = await new Response(new Uint8Array(bytes), { headers: { "content-type": contentType } }).formData();
   } catch {
-    throw new AppError("INVALID_SETTLEMENT", "El cuerpo multipart/form-data no se pudo leer.", {
+    throw new AppError(invalid.code, "El cuerpo multipart/form-data no se pudo leer.", {
       extra: { parameter: "body" },
     });
   }
   const file = form.get("evidence");
   // The form's fields meet the rule a JSON body meets (read-json-body.ts), the file's name too.
+  const names: Record<string, unknown> = {};
+  for (const [name, value] of form) names[name] = typeof value === "string" ? value : value.name;
+  refuseUnsafeText(names);
   const fields: Record<string, unknown> = {};
-  for (const [name, value] of form) fields[name] = typeof value === "string" ? value : value.name;
-  refuseUnsafeText(fields);
-  return resolutionOf({
-    action: form.get("action") ?? undefined,
-    outcome: form.get("outcome"),
-    note: form.get("note"),
-    confirmation: form.get("confirmation"),
+  for (const [name, value] of form)
+    if (name !== "evidence" && typeof value === "string") fields[name] = value;
+  return {
+    fields,
     evidence:
       file instanceof Blob
         ? { fileName: (file as File).name ?? "", content: new Uint8Array(await file.arrayBuffer()) }
         : null,
-  });
+  };
 }
 
 /**

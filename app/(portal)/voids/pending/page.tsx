@@ -4,13 +4,15 @@ import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { Table } from "@/components/ui/table";
+import { IssuedReviewSection } from "@/components/voids/settle/issued-review-section";
 import { ShortVoidId } from "@/components/voids/short-void-id";
 import { formatFechaHora } from "@/lib/domain/fecha";
 import type { Locale } from "@/lib/domain/locale";
 import { format, formatNumber, plural, type Dictionary } from "@/lib/i18n";
 import { getI18n } from "@/lib/portal/i18n";
 import { pageTitle } from "@/lib/portal/page-title";
-import { requirePageAuth } from "@/lib/portal/page-auth";
+import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
+import { listIssuedInReview } from "@/lib/server/issuing/review/list-in-review";
 import {
   listNeedsReview,
   listPendingRows,
@@ -36,7 +38,8 @@ function readAfter(value: string | string[] | undefined): { createdAt: number; v
 
 /**
  * Por confirmar: every Error void of the company in the current environment, oldest first, with
- * what is known of each, and the settled ones a later DGII answer disagrees with (needsReview).
+ * what is known of each, and the settled ones a later DGII answer disagrees with (needsReview);
+ * beside them, the issued e-CF the follow-up left for a person (first page only).
  */
 export default async function PendingVoidsPage({ searchParams }: { searchParams: SearchParams }) {
   const auth = await requirePageAuth();
@@ -44,9 +47,10 @@ export default async function PendingVoidsPage({ searchParams }: { searchParams:
   const query = await searchParams;
   const after = readAfter(query.after);
   const q = t.voidSettle.queue;
-  const [rows, review] = await Promise.all([
+  const [rows, review, issued] = await Promise.all([
     listPendingRows(auth.accountId, environment, PAGE_SIZE + 1, after),
     after ? Promise.resolve([]) : listNeedsReview(auth.accountId, environment, REVIEW_SHOWN),
+    after ? Promise.resolve(null) : listIssuedInReview(auth.accountId, environment),
   ]);
   const page = rows.slice(0, PAGE_SIZE);
   const last = page[page.length - 1];
@@ -140,6 +144,14 @@ export default async function PendingVoidsPage({ searchParams }: { searchParams:
         t={q}
         locale={locale}
       />
+      {issued && issued.total > 0 ? (
+        <IssuedReviewSection
+          list={issued}
+          environment={environment}
+          mayDecide={mayTake(auth, "documents.settle")}
+          t={t}
+        />
+      ) : null}
     </>
   );
 }

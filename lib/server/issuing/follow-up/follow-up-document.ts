@@ -96,7 +96,7 @@ async function sendAgain(document: ClaimedIssued, credential: SigningCredential,
     await writeIssuedChange(document, { followUpAt: null, reviewReason: REVIEW_REASONS.NOT_RECEIVED }, now);
     return;
   }
-  if (!lastSendRefused(document)) {
+  if (!lastSendRefused(document) && !personFoundItMissing(document)) {
     if (document.environment === "CerteCF") {
       await writeIssuedChange(
         document,
@@ -235,6 +235,22 @@ function lastSendRefused(document: ClaimedIssued): boolean {
     return (
       (answer.fuente === "recepcion" || answer.fuente === SUMMARY_SOURCE) && answer.resultado === REFUSED
     );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The last entry is a person's decision that DGII does not have it (they looked in DGII's OFV,
+ * POST …/resolution "resend"): the stored bytes go once without asking. Once sent, DGII's answer
+ * follows it, so any later round asks again.
+ */
+function personFoundItMissing(document: ClaimedIssued): boolean {
+  const last = answerStrings(document.taxauthResponse).at(-1);
+  if (!last) return false;
+  try {
+    const answer = JSON.parse(last) as { fuente?: unknown; decision?: unknown };
+    return answer.fuente === "persona" && answer.decision === "resend";
   } catch {
     return false;
   }
