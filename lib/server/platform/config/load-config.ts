@@ -291,7 +291,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     ecfSendBudgetMs: Number(values.ECF_SEND_BUDGET_MS ?? 10_000),
     issuedFollowUp: {
       pollMs: Number(values.ISSUED_FOLLOW_UP_POLL_MS ?? 1_000),
-      concurrency: Number(values.ISSUED_FOLLOW_UP_CONCURRENCY ?? 32),
+      concurrency: Number(values.ISSUED_FOLLOW_UP_CONCURRENCY ?? 128),
     },
     documentLookup: {
       concurrency: Number(values.DOCUMENT_LOOKUP_CONCURRENCY ?? 8),
