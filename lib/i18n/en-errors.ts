@@ -57,6 +57,12 @@ export const enErrors: Readonly<Record<string, string>> = {
   VOID_ALREADY_SETTLED: "This void was already settled.",
   SEQUENCE_USED:
     "A range holds numbers already used (imported e-CF): they are not voided; an issued e-CF is cancelled with a credit note (e-CF 34). Nothing was sent.",
+  ECF_VALIDATION_FAILED:
+    "The e-CF does not pass DGII's schema or rules: see each problem listed. Nothing was signed and no number was used.",
+  SEQUENCE_NOT_AUTHORIZED:
+    "The e-NCF is outside the authorizations entered for its series and type (or its own expired): DGII would reject it. Nothing was sent.",
+  ISSUER_NOT_CERTIFIED:
+    "The company is not recorded yet as certified by DGII as an electronic issuer: only a certified company issues in eCF. Use TesteCF or CerteCF.",
   AUTHORIZATION_OVERLAP: "The range overlaps an authorization already entered for that series and type.",
   AUTHORIZATION_NOT_FOUND: "That authorization was not found.",
   APPROVAL_REQUIRED:

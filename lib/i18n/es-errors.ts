@@ -61,6 +61,12 @@ export const esErrors: Readonly<Record<string, string>> = {
   VOID_ALREADY_SETTLED: "Esta anulación ya fue confirmada.",
   SEQUENCE_USED:
     "Uno de los rangos contiene números ya utilizados (e-CF importados): no se anulan; un e-CF emitido se cancela con una nota de crédito (e-CF 34). No se envió nada.",
+  ECF_VALIDATION_FAILED:
+    "El e-CF no es válido según el esquema o las reglas de la DGII: revise cada problema indicado. No se firmó ni se usó ningún número.",
+  SEQUENCE_NOT_AUTHORIZED:
+    "El e-NCF está fuera de las autorizaciones registradas para su serie y tipo (o la suya venció): la DGII lo rechazaría. No se envió nada.",
+  ISSUER_NOT_CERTIFIED:
+    "La empresa aún no consta como emisor electrónico certificado por la DGII: en eCF solo emite una empresa certificada. Use TesteCF o CerteCF.",
   AUTHORIZATION_OVERLAP: "El rango se solapa con una autorización ya registrada para esa serie y tipo.",
   AUTHORIZATION_NOT_FOUND: "No se encontró esa autorización.",
   APPROVAL_REQUIRED:
