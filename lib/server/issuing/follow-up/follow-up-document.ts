@@ -1,7 +1,6 @@
 import "server-only";
 
 import { decidingReception } from "@/lib/domain/dgii-submissions";
-import { getActiveSigningCredential } from "@/lib/server/certificates";
 import { answerStrings } from "@/lib/server/ledger";
 import { logger } from "@/lib/server/platform/config/logger";
 import { getDb } from "@/lib/server/platform/db";
@@ -12,6 +11,7 @@ import { writeIssuedChange } from "../issued-writes";
 import { IN_PROCESS, PENDING_SEND, REFUSED, sendStored } from "../send-issued";
 import { sendStoredSummary, SUMMARY_SOURCE } from "../send-summary";
 import type { ClaimedIssued } from "./claim";
+import { roundCredential } from "./round-credentials";
 import { backoffMs, FIRST_VERDICT_CHECK_MS, MAX_SEND_ROUNDS, NO_VERDICT_AFTER_MS } from "./schedule";
 
 /** DGII's verdicts: consultaresultado's codigo 1, 2 and 4. */
@@ -44,7 +44,7 @@ export const REVIEW_REASONS = {
  * Errors talking to DGII only move the round to later; the claim is always released.
  */
 export async function followUpDocument(document: ClaimedIssued, now: number): Promise<void> {
-  const credential = await getActiveSigningCredential(document.accountId).catch(() => null);
+  const credential = await roundCredential(document.accountId);
   if (!credential) return later(document, now, "no active certificate");
   if (document.status === IN_PROCESS && document.trackId) {
     return askVerdict(document, document.trackId, credential, now);
