@@ -249,7 +249,99 @@ export interface paths {
          */
         get: operations["getDocument"];
         put?: never;
+        /**
+         * Issue an e-CF (MSeller's send), or validate one
+         * @description Extension: MSeller ECF's send, with its body and answer. Roles: operator (service accounts: scope `documents:issue`); a viewer never. The XML is built by walking DGII's official XSD for `TipoeCF` (order, repetition, facets) and checked against DGII's rules beyond it (the e-NCF's type, fields each type requires, every amount with DGII's rounding and tolerances — stricter than DGII, which would accept a mismatch conditionally); `RNCEmisor` must be the token's company. Every problem at once: 400 ECF_VALIDATION_FAILED with `details.validationErrors`. `?validate=true` stops there: nothing signed, stored, sent or consumed. Otherwise: in eCF only for a company whose DGII certification was recorded (409 ISSUER_NOT_CERTIFIED); the number must be free in the ledger (409 SEQUENCE_USED, ALREADY_VOIDED, VOID_IN_PROGRESS, SEQUENCE_NOT_AUTHORIZED), checked under the same series lock as voids; signed with the company's certificate and stored with its security code and QR before it is sent — from then on the number is used and the answer is 200, never an error: a client that reads any non-200 as failure would sell again under a new number. DGII's reception is waited for up to ECF_SEND_BUDGET_MS (`taxauthStatus` says where it stands); `Prefer: respond-async` answers 202 at once. The same e-CF again (same body, FechaHoraFirma aside, or the same Idempotency-Key) answers what was stored and sends nothing. A type 32 under RD$250,000 is signed and stored whole, and DGII receives its signed summary (RFCE, carrying the e-CF's security code) through recepcionfc, whose verdict is immediate: `taxauthStatus` is then DGII's verdict itself.
+         */
+        post: operations["issueEcf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{environment}/documentos-ecf/{ecf}/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a signed e-CF issued here
+         * @description Extension: the signed e-CF exactly as issued (what DGII received), named {RNC}{e-NCF}.xml. The document record's `signedXml` is this path for an e-CF issued here. With `?summary=true`, the signed summary (RFCE) DGII received for a type 32 under RD$250,000 (the record's `summarySignedXml` for such an e-CF issued here); 404 DOCUMENT_NOT_FOUND for any other.
+         */
+        get: operations["getIssuedEcfXml"];
+        put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{environment}/emisor/certificacion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether DGII's certification as an electronic issuer is recorded
+         * @description Extension. The company's record, the same under every environment: issuing in eCF needs it. Every role reads it.
+         */
+        get: operations["getIssuerCertification"];
+        /**
+         * Record DGII's certification as an electronic issuer
+         * @description Extension, for administrators (`issuer.certify`). DGII offers no service to ask whether a company is certified: an administrator records it once DGII certifies the company (after CerteCF), and eCF issuing starts.
+         */
+        put: operations["setIssuerCertification"];
+        post?: never;
+        /**
+         * Withdraw the record of DGII's certification
+         * @description Extension, for administrators. eCF issuing is refused (409 ISSUER_NOT_CERTIFIED) until it is recorded again.
+         */
+        delete: operations["withdrawIssuerCertification"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{environment}/documentos-ecf/por-confirmar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Issued e-CF that wait for a person (Por confirmar)
+         * @description Extension. The follow-up of an issued e-CF never resends blindly: when it cannot decide alone it stops and the document waits for a person, with `reviewReason` NO_VERDICT (a trackId and no verdict for a day), NOT_RECEIVED (DGII did not take it after every send round) or CANNOT_ASK_DGII (CerteCF: whether DGII has it cannot be asked). The company's such e-CF in this environment, newest first (at most 100; `total` counts them all), with what was checked: status, trackId, DGII's answers, earlier decisions. Decide each with POST …/documentos-ecf/{ecf}/resolution.
+         */
+        get: operations["listIssuedInReview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{environment}/documentos-ecf/{ecf}/resolution": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide on an issued e-CF that waits for a person
+         * @description Extension, for approvers (`documents.settle`; 403 FORBIDDEN for other roles and for service accounts). A person looked in DGII's Oficina Virtual and says: `received` — DGII has it, with the `trackId` and `estado` seen: the document takes them, and En Proceso resumes the follow-up, which asks DGII's verdict by that trackId; or `resend` — DGII does not have it: the follow-up sends the stored signed bytes again now (never signed again, so the security code and QR stay), then follows it as any send. A `note` is required; an optional file `evidence` (multipart/form-data; PDF, PNG or JPEG recognized by its bytes, at most 10 MB) is stored with the decision. Every decision is kept (who, when, note, evidence: GET …/por-confirmar lists earlier ones), written to the activity log (`document.review_decided`) and added to `taxauthResponse` as {fuente: "persona", decision, trackId?, estado?, by, at}; a status change emits document.status_changed. Only an e-CF issued here that waits (`reviewReason` set) can be decided: 409 DOCUMENT_NOT_IN_REVIEW otherwise; another company's e-NCF is 404 DOCUMENT_NOT_FOUND. Answers the document record as `GET …/documentos-ecf?ecf=` does.
+         */
+        post: operations["decideIssuedReview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -705,7 +797,7 @@ export interface webhooks {
         put?: never;
         /**
          * document.status_changed
-         * @description An imported e-CF's status changed. POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (docs/api.md, “Verifying a signature: a receiver”).
+         * @description An e-CF's status changed (an imported one, or one issued here: stored, received by DGII). POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (docs/api.md, “Verifying a signature: a receiver”).
          */
         post: operations["webhook_document_status_changed"];
         delete?: never;
@@ -939,6 +1031,7 @@ export interface components {
          *     | `INVALID_FIELD_TYPE` | 400 | a field has the wrong JSON type |
          *     | `INVALID_MOTIVO` | 400 | extension motivo: not an object, codigo missing or not one of DGII's 608 reason codes "01"–"10" (a two-digit string), or descripcion not a string or over 250 characters |
          *     | `VALIDATION_FAILED` | 400 | the body does not match the documented schema, or a text holds U+0000, a lone surrogate or a control character other than tab, LF and CR (every problem in errors, each naming its field) |
+         *     | `ECF_VALIDATION_FAILED` | 400 | issuing an e-CF: the document breaks DGII's XSD for its type or DGII's rules beyond it (the e-NCF's type, fields a type requires, the amounts: Anula refuses what DGII would only accept conditionally) or RNCEmisor is not the caller's company; every problem is in `details.validationErrors` as `{ code, field, details, name }` with `field` a JSON path. Nothing was signed, stored or sent |
          *     | `EMPTY_BODY` | 400 | the body is empty |
          *     | `INVALID_JSON` | 400 | the body is not valid JSON |
          *     | `PAYLOAD_TOO_LARGE` | 413 | the body is over the endpoint's limit (16 MiB for voids and imports) |
@@ -975,6 +1068,8 @@ export interface components {
          *     | `VOID_NOT_UNKNOWN` | 409 | only an Error void (outcome unknown) can be settled or resent: DGII's own answer made this one Aceptado or Rechazado |
          *     | `VOID_ALREADY_SETTLED` | 409 | the void was already settled (by a person, or by an accepted resend) |
          *     | `SEQUENCE_USED` | 409 | a range holds numbers the ledger holds as used: the company's imported or issued e-CF, or a submission DGII said it received (first 20 listed in `numbers`, each with its `source` — import or dgii — and status in `sources`; `total` counts them): DGII voids only unused numbers; cancel a used one with a credit note (e-CF 34). Nothing was signed, stored or sent |
+         *     | `SEQUENCE_NOT_AUTHORIZED` | 409 | issuing an e-CF: authorizations are entered for its series and type and none holds the e-NCF in force (outside them, or the one holding it expired): DGII would reject it. Nothing was signed or sent |
+         *     | `ISSUER_NOT_CERTIFIED` | 409 | issuing in eCF (production) before an administrator recorded DGII's certification of the company as an electronic issuer (PUT …/emisor/certificacion); TesteCF and CerteCF issue without it |
          *     | `AUTHORIZATION_OVERLAP` | 409 | the range overlaps an authorization already entered for the same series and type (`authorizationId`) |
          *     | `AUTHORIZATION_NOT_FOUND` | 404 | no authorization with that id in this company and environment |
          *     | `APPROVAL_REQUIRED` | 409 | the company's approval policy holds this void for a second person: a void request was created (its id in `requestId`, follow it at GET …/void-requests/{requestId}); nothing was signed, stored as a void or sent. Send `Prefer: respond-async` to get 202 with the request instead |
@@ -983,6 +1078,8 @@ export interface components {
          *     | `VOID_REQUEST_NOT_PENDING` | 409 | the void request is no longer Pendiente (approved, rejected, sent or expired: `status` says which) |
          *     | `REQUESTER_CANNOT_APPROVE` | 403 | the requester of a void request never approves or rejects it: another approver must |
          *     | `INVALID_SETTLEMENT` | 400 | outcome must be Aceptado or Rechazado and note is required (1–2000 characters); action, if present, must be resend, with only confirmation beside it; the body's parameter names the field |
+         *     | `INVALID_DOCUMENT_DECISION` | 400 | decision must be "received" (with trackId and estado: En Proceso, Aceptado, Aceptado Condicional or Rechazado) or "resend" (without them), and note is required (1–2000 characters); the body's parameter names the field |
+         *     | `DOCUMENT_NOT_IN_REVIEW` | 409 | the issued e-CF does not wait for a person (no reviewReason): the follow-up is still deciding it alone, or a person already decided |
          *     | `EVIDENCE_TOO_LARGE` | 413 | the evidence file is over 10 MB |
          *     | `EVIDENCE_TYPE_NOT_ALLOWED` | 415 | the evidence file is not a PDF, PNG or JPEG (read from its content, not its name) |
          *     | `RESEND_NOT_CONFIRMED` | 400 | the typed confirmation of a resend is not "REENVIAR" nor the voidId's last 6 characters; nothing was sent |
@@ -1013,7 +1110,7 @@ export interface components {
          *     | `CONFIGURATION_ERROR` | 500 | the server is misconfigured |
          * @enum {string}
          */
-        ErrorCode: "MISSING_RANGES" | "MISSING_SEQUENCE" | "INVALID_ENCF_LENGTH" | "INVALID_ENCF_FORMAT" | "SERIE_MISMATCH" | "TIPO_MISMATCH" | "INVALID_TIPO_ECF" | "INVALID_SEQUENCE" | "INVALID_RANGE_ORDER" | "OVERLAPPING_RANGES" | "TOO_MANY_TIPOS" | "TOO_MANY_RANGES" | "INVALID_FECHA" | "TOTAL_TOO_LARGE" | "INVALID_FIELD_TYPE" | "INVALID_MOTIVO" | "VALIDATION_FAILED" | "EMPTY_BODY" | "INVALID_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_PARAMETER" | "INVALID_NEXT_TOKEN" | "INVALID_LIMIT" | "INVALID_STATUS" | "INVALID_DATE" | "INVALID_PERIOD" | "PERIOD_TOO_LONG" | "MISSING_ECF" | "INVALID_ECF" | "MISSING_ECFS" | "TOO_MANY_ECFS" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_REFRESH_TOKEN" | "OTP_REQUIRED" | "RNC_REQUIRED" | "SECOND_FACTOR_SETUP_REQUIRED" | "PASSWORD_CHANGE_REQUIRED" | "INVALID_API_KEY" | "API_KEY_WRONG_ENVIRONMENT" | "FORBIDDEN" | "NOT_FOUND" | "ENVIRONMENT_NOT_FOUND" | "VOID_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "IDEMPOTENCY_KEY_REUSED" | "ALREADY_VOIDED" | "VOID_IN_PROGRESS" | "VOID_NOT_UNKNOWN" | "VOID_ALREADY_SETTLED" | "SEQUENCE_USED" | "AUTHORIZATION_OVERLAP" | "AUTHORIZATION_NOT_FOUND" | "APPROVAL_REQUIRED" | "APPROVERS_REQUIRED" | "VOID_REQUEST_NOT_FOUND" | "VOID_REQUEST_NOT_PENDING" | "REQUESTER_CANNOT_APPROVE" | "INVALID_SETTLEMENT" | "EVIDENCE_TOO_LARGE" | "EVIDENCE_TYPE_NOT_ALLOWED" | "RESEND_NOT_CONFIRMED" | "ALREADY_EXISTS" | "SETUP_CLOSED" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_DISABLED" | "INVALID_WEBHOOK_URL" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "CERTIFICATE_NOT_CONFIGURED" | "CERTIFICATE_UNAVAILABLE" | "CERTIFICATE_WRONG_PASSWORD" | "CERTIFICATE_CORRUPT" | "CERTIFICATE_NO_PRIVATE_KEY" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_HOLDER_MISMATCH" | "SIGN_ERROR" | "TAXAUTH_AUTH_ERROR" | "TAXAUTH_VOID_ERROR" | "TAXAUTH_STATUS_ERROR" | "TAXAUTH_UNAVAILABLE" | "TAXAUTH_TIMEOUT" | "INTERNAL_ERROR" | "CONFIGURATION_ERROR";
+        ErrorCode: "MISSING_RANGES" | "MISSING_SEQUENCE" | "INVALID_ENCF_LENGTH" | "INVALID_ENCF_FORMAT" | "SERIE_MISMATCH" | "TIPO_MISMATCH" | "INVALID_TIPO_ECF" | "INVALID_SEQUENCE" | "INVALID_RANGE_ORDER" | "OVERLAPPING_RANGES" | "TOO_MANY_TIPOS" | "TOO_MANY_RANGES" | "INVALID_FECHA" | "TOTAL_TOO_LARGE" | "INVALID_FIELD_TYPE" | "INVALID_MOTIVO" | "VALIDATION_FAILED" | "ECF_VALIDATION_FAILED" | "EMPTY_BODY" | "INVALID_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_PARAMETER" | "INVALID_NEXT_TOKEN" | "INVALID_LIMIT" | "INVALID_STATUS" | "INVALID_DATE" | "INVALID_PERIOD" | "PERIOD_TOO_LONG" | "MISSING_ECF" | "INVALID_ECF" | "MISSING_ECFS" | "TOO_MANY_ECFS" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_REFRESH_TOKEN" | "OTP_REQUIRED" | "RNC_REQUIRED" | "SECOND_FACTOR_SETUP_REQUIRED" | "PASSWORD_CHANGE_REQUIRED" | "INVALID_API_KEY" | "API_KEY_WRONG_ENVIRONMENT" | "FORBIDDEN" | "NOT_FOUND" | "ENVIRONMENT_NOT_FOUND" | "VOID_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "IDEMPOTENCY_KEY_REUSED" | "ALREADY_VOIDED" | "VOID_IN_PROGRESS" | "VOID_NOT_UNKNOWN" | "VOID_ALREADY_SETTLED" | "SEQUENCE_USED" | "SEQUENCE_NOT_AUTHORIZED" | "ISSUER_NOT_CERTIFIED" | "AUTHORIZATION_OVERLAP" | "AUTHORIZATION_NOT_FOUND" | "APPROVAL_REQUIRED" | "APPROVERS_REQUIRED" | "VOID_REQUEST_NOT_FOUND" | "VOID_REQUEST_NOT_PENDING" | "REQUESTER_CANNOT_APPROVE" | "INVALID_SETTLEMENT" | "INVALID_DOCUMENT_DECISION" | "DOCUMENT_NOT_IN_REVIEW" | "EVIDENCE_TOO_LARGE" | "EVIDENCE_TYPE_NOT_ALLOWED" | "RESEND_NOT_CONFIRMED" | "ALREADY_EXISTS" | "SETUP_CLOSED" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_DISABLED" | "INVALID_WEBHOOK_URL" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "CERTIFICATE_NOT_CONFIGURED" | "CERTIFICATE_UNAVAILABLE" | "CERTIFICATE_WRONG_PASSWORD" | "CERTIFICATE_CORRUPT" | "CERTIFICATE_NO_PRIVATE_KEY" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_HOLDER_MISMATCH" | "SIGN_ERROR" | "TAXAUTH_AUTH_ERROR" | "TAXAUTH_VOID_ERROR" | "TAXAUTH_STATUS_ERROR" | "TAXAUTH_UNAVAILABLE" | "TAXAUTH_TIMEOUT" | "INTERNAL_ERROR" | "CONFIGURATION_ERROR";
         ErrorDetail: {
             /** @description 1-based line of the request's ranges */
             line?: number;
@@ -1037,7 +1134,7 @@ export interface components {
              * @enum {string}
              */
             status?: "Error" | "Pendiente" | "Aprobada" | "Rechazada" | "Vencida" | "Enviada";
-            /** @description APPROVAL_REQUIRED: the void request created (GET …/void-requests/{requestId}); the request concerned (VOID_REQUEST_*, REQUESTER_CANNOT_APPROVE, IDEMPOTENCY_KEY_REUSED of a request, answers of …/approve) */
+            /** @description APPROVAL_REQUIRED: the void request created (GET …/void-requests/{requestId}); the request concerned (VOID_REQUEST_*, REQUESTER_CANNOT_APPROVE, IDEMPOTENCY_KEY_REUSED of a request, answers of …/approve, VOID_IN_PROGRESS of an e-CF in a pending void request); ECF_VALIDATION_FAILED: the request's x-request-id */
             requestId?: string;
             /** @description 502 of POST void-ncf */
             totalVoided?: number;
@@ -1056,7 +1153,7 @@ export interface components {
             parameter?: string;
             /** @description RATE_LIMITED, TAXAUTH_UNAVAILABLE: seconds (also in Retry-After) */
             retryAfter?: number;
-            /** @description DOCUMENT_NOT_FOUND, TAXAUTH_TIMEOUT, TAXAUTH_UNAVAILABLE of GET documentos-ecf: the e-NCF asked for */
+            /** @description DOCUMENT_NOT_FOUND, TAXAUTH_TIMEOUT, TAXAUTH_UNAVAILABLE of GET documentos-ecf: the e-NCF asked for; IDEMPOTENCY_KEY_REUSED of POST documentos-ecf: the e-CF issued under that key */
             ecf?: string;
             /** @description DOCUMENT_NOT_FOUND of GET documentos-ecf: Anula does not hold it, asked DGII, and DGII lists no submission of it */
             askedDgii?: boolean;
@@ -1082,15 +1179,28 @@ export interface components {
                 /** @description One of `numbers` */
                 encf: string;
                 /**
-                 * @description import: the company's own documents say it was issued; dgii: a lookup found DGII received it
+                 * @description issued: Anula issued it; import: the company's own documents say it was issued; dgii: a lookup found DGII received it
                  * @enum {string}
                  */
-                source: "import" | "dgii";
+                source: "issued" | "import" | "dgii";
                 /** @description The status the ledger holds for it (DGII's estado) */
                 status: string;
             }[];
             /** @description SEQUENCE_USED: what to do instead (a credit note, e-CF 34, per issued e-CF) */
             remedy?: string;
+            /** @description ECF_VALIDATION_FAILED (MSeller's shape): every problem of the e-CF */
+            details?: {
+                validationErrors: {
+                    /** @description What is wrong, e.g. REQUIRED, PATTERN, TIPO_ECF_MISMATCH, AMOUNT_MISMATCH */
+                    code: string;
+                    /** @description The JSON path, e.g. ECF.Encabezado.IdDoc.TipoeCF */
+                    field: string;
+                    /** @description What is wrong and what is expected, in Spanish */
+                    details: string;
+                    /** @description The element's name in DGII's schema */
+                    name: string;
+                }[];
+            };
             /** @description RNC_REQUIRED: the companies the user may act for (sign in again naming one in rnc) */
             companies?: {
                 /** @description The company's RNC: send it as rnc */
@@ -1699,9 +1809,9 @@ export interface components {
             documentType: string | null;
             /** @description The buyer's response XML as JSON text */
             customerResponse: string | null;
-            /** @description Document status: Aceptado, Rechazado, Aceptado Condicional, En Proceso (or "No encontrado" / "Sin respuesta de la DGII" in a batch). A document Anula looked up at DGII carries DGII's estado verbatim: one of these, or any state DGII adds (e.g. an Anulado), which is never mapped to a guess */
+            /** @description Document status: Aceptado, Rechazado, Aceptado Condicional, En Proceso (or "No encontrado" / "Sin respuesta de la DGII" in a batch). An e-CF issued here goes "Pendiente de envío" (signed and stored, its number used, not yet received by DGII) → "En Proceso" (DGII gave a trackId) → DGII's verdict (Aceptado, Aceptado Condicional, Rechazado). A document Anula looked up at DGII carries DGII's estado verbatim: one of these, or any state DGII adds (e.g. an Anulado), which is never mapped to a guess */
             status: string;
-            /** @description Authority answers, each a JSON-encoded object (submission: trackId, error, mensaje; status: trackId, codigo, estado, rnc, encf, secuenciaUtilizada, fechaRecepcion, mensajes). For a document of source "dgii" these are DGII's query answers, not a submission answer: one {fuente: "consultatrackids", trackId, estado, codigo?, fechaRecepcion?} per reception DGII lists, then consultaresultado's answer about the reception that decides */
+            /** @description Authority answers, each a JSON-encoded object (submission: trackId, error, mensaje; status: trackId, codigo, estado, rnc, encf, secuenciaUtilizada, fechaRecepcion, mensajes). For a document of source "dgii" these are DGII's query answers, not a submission answer: one {fuente: "consultatrackids", trackId, estado, codigo?, fechaRecepcion?} per reception DGII lists, then consultaresultado's answer about the reception that decides. On an e-CF issued here, a person's decision on it while "Por confirmar" adds {fuente: "persona", decision, trackId?, estado?, by, at} */
             taxauthResponse: string[];
             /** @description The same value as `taxauthResponse`, under the name MSeller ECF's clients read (drop-in compatibility) */
             dgiiResponse: string[];
@@ -1724,6 +1834,8 @@ export interface components {
             source: "imported" | "issued" | "dgii";
             /** @description Extension. When DGII was last asked about it; null: never */
             checkedAt: number | null;
+            /** @description Extension. An e-CF issued here that waits for a person ("Por confirmar": GET …/documentos-ecf/por-confirmar, decided with POST …/documentos-ecf/{ecf}/resolution): NO_VERDICT (DGII gave a trackId and no verdict for a day), NOT_RECEIVED (DGII did not take it after every send round), CANNOT_ASK_DGII (CerteCF: whether DGII has it cannot be asked, so nothing was sent again). null: it does not wait for anyone */
+            reviewReason: ("NO_VERDICT" | "NOT_RECEIVED" | "CANNOT_ASK_DGII") | null;
         };
         DocumentBatchData: {
             buyerRnc?: string;
@@ -1732,7 +1844,7 @@ export interface components {
             customerReceived?: string;
             customerReceivedAt?: string;
             customerResponse?: string;
-            /** @description Authority answers, each a JSON-encoded object (submission: trackId, error, mensaje; status: trackId, codigo, estado, rnc, encf, secuenciaUtilizada, fechaRecepcion, mensajes). For a document of source "dgii" these are DGII's query answers, not a submission answer: one {fuente: "consultatrackids", trackId, estado, codigo?, fechaRecepcion?} per reception DGII lists, then consultaresultado's answer about the reception that decides */
+            /** @description Authority answers, each a JSON-encoded object (submission: trackId, error, mensaje; status: trackId, codigo, estado, rnc, encf, secuenciaUtilizada, fechaRecepcion, mensajes). For a document of source "dgii" these are DGII's query answers, not a submission answer: one {fuente: "consultatrackids", trackId, estado, codigo?, fechaRecepcion?} per reception DGII lists, then consultaresultado's answer about the reception that decides. On an e-CF issued here, a person's decision on it while "Por confirmar" adds {fuente: "persona", decision, trackId?, estado?, by, at} */
             taxauthResponse: string[];
             /** @description The same value as `taxauthResponse`, under the name MSeller ECF's clients read (drop-in compatibility) */
             dgiiResponse: string[];
@@ -1747,7 +1859,7 @@ export interface components {
             signedXml?: string;
             /** @description Only for e-CF type 32 */
             summarySignedXml?: string;
-            /** @description Document status: Aceptado, Rechazado, Aceptado Condicional, En Proceso (or "No encontrado" / "Sin respuesta de la DGII" in a batch). A document Anula looked up at DGII carries DGII's estado verbatim: one of these, or any state DGII adds (e.g. an Anulado), which is never mapped to a guess */
+            /** @description Document status: Aceptado, Rechazado, Aceptado Condicional, En Proceso (or "No encontrado" / "Sin respuesta de la DGII" in a batch). An e-CF issued here goes "Pendiente de envío" (signed and stored, its number used, not yet received by DGII) → "En Proceso" (DGII gave a trackId) → DGII's verdict (Aceptado, Aceptado Condicional, Rechazado). A document Anula looked up at DGII carries DGII's estado verbatim: one of these, or any state DGII adds (e.g. an Anulado), which is never mapped to a guess */
             status: string;
             /** @description Epoch milliseconds */
             updateAt: number;
@@ -1759,6 +1871,8 @@ export interface components {
             source: "imported" | "issued" | "dgii";
             /** @description Extension. When DGII was last asked about it; null: never */
             checkedAt: number | null;
+            /** @description Extension. An e-CF issued here that waits for a person ("Por confirmar": GET …/documentos-ecf/por-confirmar, decided with POST …/documentos-ecf/{ecf}/resolution): NO_VERDICT (DGII gave a trackId and no verdict for a day), NOT_RECEIVED (DGII did not take it after every send round), CANNOT_ASK_DGII (CerteCF: whether DGII has it cannot be asked, so nothing was sent again). null: it does not wait for anyone */
+            reviewReason: ("NO_VERDICT" | "NOT_RECEIVED" | "CANNOT_ASK_DGII") | null;
         };
         DocumentsBatchRequest: {
             /** @description Extension: e-NCF → its 6-character security code, needed to find a consumer-invoice summary (type 32 under RD$250,000) at DGII when Anula does not hold it */
@@ -1774,7 +1888,7 @@ export interface components {
             results: {
                 /** @description The entry as sent */
                 ecf: string;
-                /** @description Document status: Aceptado, Rechazado, Aceptado Condicional, En Proceso (or "No encontrado" / "Sin respuesta de la DGII" in a batch). A document Anula looked up at DGII carries DGII's estado verbatim: one of these, or any state DGII adds (e.g. an Anulado), which is never mapped to a guess */
+                /** @description Document status: Aceptado, Rechazado, Aceptado Condicional, En Proceso (or "No encontrado" / "Sin respuesta de la DGII" in a batch). An e-CF issued here goes "Pendiente de envío" (signed and stored, its number used, not yet received by DGII) → "En Proceso" (DGII gave a trackId) → DGII's verdict (Aceptado, Aceptado Condicional, Rechazado). A document Anula looked up at DGII carries DGII's estado verbatim: one of these, or any state DGII adds (e.g. an Anulado), which is never mapped to a guess */
                 status: string;
                 found: boolean;
                 /** @description Only when found is true */
@@ -1825,6 +1939,127 @@ export interface components {
              */
             qr_url?: string;
             createdAt?: number;
+        };
+        IssuedInReviewList: {
+            /** @description How many wait in this environment (the list shows the newest 100) */
+            total: number;
+            /** @description Newest first */
+            items: {
+                ncf: string;
+                /** @description Pendiente de envío (DGII's reception unknown) or En Proceso (no verdict) */
+                status: string;
+                trackId: string | null;
+                /** @enum {string} */
+                reviewReason: "NO_VERDICT" | "NOT_RECEIVED" | "CANNOT_ASK_DGII";
+                issuedAt: number | null;
+                /** @description Epoch milliseconds */
+                updateAt: number;
+                /** @description DGII's answers kept, each a JSON-encoded object (as the document record's) */
+                taxauthResponse: string[];
+                /** @description Path of the signed XML */
+                signedXml: string;
+                /** @description Earlier decisions of a person, oldest first */
+                decisions: {
+                    /** @enum {string} */
+                    decision: "received" | "resend";
+                    /**
+                     * @description Why it waited when the person decided
+                     * @enum {string}
+                     */
+                    reviewReason: "NO_VERDICT" | "NOT_RECEIVED" | "CANNOT_ASK_DGII";
+                    trackId: string | null;
+                    estado: string | null;
+                    note: string;
+                    /** @description Who decided, e.g. ana@empresa.do (portal) */
+                    by: string;
+                    /** @description Epoch milliseconds */
+                    at: number;
+                    evidence: {
+                        fileName: string;
+                        /** @enum {string} */
+                        contentType: "application/pdf" | "image/png" | "image/jpeg";
+                        size: number;
+                    } | null;
+                }[];
+            }[];
+        };
+        /** @description A person's decision on an issued e-CF that waits for them */
+        IssuedDecisionRequest: {
+            /** @constant */
+            decision: "received";
+            /** @description The trackId DGII's OFV shows for this e-NCF's reception */
+            trackId: string;
+            /**
+             * @description The estado the OFV shows for that reception
+             * @enum {string}
+             */
+            estado: "En Proceso" | "Aceptado" | "Aceptado Condicional" | "Rechazado";
+            /** @description Required: what the person checked in DGII's Oficina Virtual, and where */
+            note: string;
+        } | {
+            /** @constant */
+            decision: "resend";
+            /** @description Required: what the person checked in DGII's Oficina Virtual, and where */
+            note: string;
+        };
+        IssuedDecisionMultipart: {
+            /** @enum {string} */
+            decision: "received" | "resend";
+            /** @description Only with decision "received" */
+            trackId?: string;
+            /**
+             * @description Only with decision "received"
+             * @enum {string}
+             */
+            estado?: "En Proceso" | "Aceptado" | "Aceptado Condicional" | "Rechazado";
+            note: string;
+            /**
+             * Format: binary
+             * @description Optional file: PDF, PNG or JPEG (recognized by its bytes), at most 10 MB
+             */
+            evidence?: string;
+        };
+        /** @description MSeller's send body: { ECF: { … } } */
+        EcfIssueRequest: {
+            /** @description The e-CF as DGII's XML written in JSON: DGII's element names (Encabezado { Version, IdDoc, Emisor, Comprador, …, Totales }, DetallesItems, …); a repeated element is an array (`DetallesItems: { Item: […] }`); scalars as strings or numbers. FechaHoraFirma is set by Anula when it signs (a value sent is ignored). Checked against DGII's official XSD for TipoeCF and DGII's rules */
+            ECF: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The e-CF is signed and stored: print it. DGII's verdict is read later (GET documentos-ecf?ecf=) */
+        EcfIssuedResponse: {
+            /** @description The issuer's RNC */
+            rnc: string;
+            /** @description The e-NCF */
+            ecf: string;
+            /** @description Anula's id of this e-CF */
+            internalTrackId: string | null;
+            /** @description The first 6 characters of the signature's SignatureValue, as printed under the QR */
+            securityCode: string | null;
+            /** @description DGII's consultatimbre URL for the printed representation's QR */
+            qr_url: string | null;
+            /** @description FechaHoraFirma, dd-MM-yyyy HH:mm:ss (Santo Domingo) */
+            signedDate: string | null;
+            /** @description Extension. Where it stands with DGII: "Pendiente de envío" (signed and stored; the number is used), "En Proceso" (DGII gave a trackId and validates it), or DGII's verdict */
+            taxauthStatus: string;
+            /** @description Extension. DGII's trackId once it received the e-CF */
+            trackId: string | null;
+            /** @description Extension. true: this e-CF was issued before (same body or Idempotency-Key); the stored answer */
+            replayed: boolean;
+        };
+        EcfValidResponse: {
+            /** @constant */
+            valid: true;
+            message: string;
+        };
+        EcfIssueAnswer: components["schemas"]["EcfIssuedResponse"] | components["schemas"]["EcfValidResponse"];
+        IssuerCertification: {
+            /** @description true: DGII certified the company as an electronic issuer (eCF issuing allowed) */
+            certified: boolean;
+            /** @description When it was recorded (epoch ms) */
+            certifiedAt: number | null;
+            /** @description Who recorded it */
+            certifiedBy: string | null;
         };
         DocumentsImportRequest: {
             documents: {
@@ -2408,7 +2643,7 @@ export interface components {
             type: "document.status_changed";
             /** @description ISO 8601 instant of the event (when the change committed) */
             timestamp: string;
-            /** @description An imported e-CF's status changed */
+            /** @description An e-CF's status changed (an imported one, or one issued here: stored, received by DGII) */
             data: {
                 documentId: string;
                 ncf: string;
@@ -2418,8 +2653,11 @@ export interface components {
                 environment: "TesteCF" | "CerteCF" | "eCF";
                 previousStatus: string | null;
                 status: string;
-                /** @enum {string} */
-                via: "refresh" | "import";
+                /**
+                 * @description issue: an e-CF issued here (stored, then received by DGII); refresh and import: as before
+                 * @enum {string}
+                 */
+                via: "refresh" | "import" | "issue";
             };
         };
         /** @description The body of a void.request.created delivery */
@@ -4811,6 +5049,973 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
                         code?: "TAXAUTH_TIMEOUT";
+                    };
+                };
+            };
+        };
+    };
+    issueEcf: {
+        parameters: {
+            query?: {
+                /** @description true: every check, and nothing signed, stored, sent or consumed; answers { valid, message } */
+                validate?: "true" | "false";
+            };
+            header?: {
+                /** @description Extension: 1–255 visible ASCII characters. The same key with the same body returns the stored outcome (same status and voidId) and sends nothing again; with another body → 409 IDEMPOTENCY_KEY_REUSED. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                environment: "TesteCF" | "CerteCF" | "eCF";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EcfIssueRequest"];
+            };
+        };
+        responses: {
+            /** @description Issued (signed and stored), or `{ valid, message }` with ?validate=true */
+            200: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EcfIssueAnswer"];
+                };
+            };
+            /** @description Issued; DGII's reception goes on (Prefer: respond-async) */
+            202: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EcfIssuedResponse"];
+                };
+            };
+            /**
+             * @description `EMPTY_BODY`: the body is empty
+             *
+             *     `INVALID_JSON`: the body is not valid JSON
+             *
+             *     `VALIDATION_FAILED`: the body does not match the documented schema, or a text holds U+0000, a lone surrogate or a control character other than tab, LF and CR (every problem in errors, each naming its field)
+             *
+             *     `ECF_VALIDATION_FAILED`: issuing an e-CF: the document breaks DGII's XSD for its type or DGII's rules beyond it (the e-NCF's type, fields a type requires, the amounts: Anula refuses what DGII would only accept conditionally) or RNCEmisor is not the caller's company; every problem is in `details.validationErrors` as `{ code, field, details, name }` with `field` a JSON path. Nothing was signed, stored or sent
+             *
+             *     `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id
+             */
+            400: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "EMPTY_BODY" | "INVALID_JSON" | "VALIDATION_FAILED" | "ECF_VALIDATION_FAILED" | "INVALID_PARAMETER";
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: the Bearer idToken is absent, expired or invalid, or was issued for another environment (customer/authentication) */
+            401: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /**
+             * @description `INVALID_API_KEY`: X-API-KEY absent, unknown or revoked (403, as MSeller answers: 401 is for the token only)
+             *
+             *     `API_KEY_WRONG_ENVIRONMENT`: the X-API-KEY is limited to another environment than the path's (keys are valid in one environment or in all)
+             *
+             *     `FORBIDDEN`: the API key belongs to another company, the caller's roles (or a service account's scopes) do not allow it, or the rnc asked for is not one of the caller's companies
+             */
+            403: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_API_KEY" | "API_KEY_WRONG_ENVIRONMENT" | "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description `ENVIRONMENT_NOT_FOUND`: the first path segment is not TesteCF, CerteCF or eCF */
+            404: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "ENVIRONMENT_NOT_FOUND";
+                    };
+                };
+            };
+            /**
+             * @description `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used with another body
+             *
+             *     `ISSUER_NOT_CERTIFIED`: issuing in eCF (production) before an administrator recorded DGII's certification of the company as an electronic issuer (PUT …/emisor/certificacion); TesteCF and CerteCF issue without it
+             *
+             *     `SEQUENCE_USED`: a range holds numbers the ledger holds as used: the company's imported or issued e-CF, or a submission DGII said it received (first 20 listed in `numbers`, each with its `source` — import or dgii — and status in `sources`; `total` counts them): DGII voids only unused numbers; cancel a used one with a credit note (e-CF 34). Nothing was signed, stored or sent
+             *
+             *     `ALREADY_VOIDED`: a range overlaps an Aceptado void (its voidId is named); nothing was sent
+             *
+             *     `VOID_IN_PROGRESS`: a send of this void (the first one or a resend) is still waiting for DGII's answer: wait for it, then look again. On POST void-ncf: a range overlaps an Error void whose send is still waiting (its voidId and the line are named); nothing was sent
+             *
+             *     `SEQUENCE_NOT_AUTHORIZED`: issuing an e-CF: authorizations are entered for its series and type and none holds the e-NCF in force (outside them, or the one holding it expired): DGII would reject it. Nothing was signed or sent
+             */
+            409: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "IDEMPOTENCY_KEY_REUSED" | "ISSUER_NOT_CERTIFIED" | "SEQUENCE_USED" | "ALREADY_VOIDED" | "VOID_IN_PROGRESS" | "SEQUENCE_NOT_AUTHORIZED";
+                    };
+                };
+            };
+            /** @description `CERTIFICATE_NOT_CONFIGURED`: the account has no active certificate (.p12); upload it in the portal */
+            412: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "CERTIFICATE_NOT_CONFIGURED";
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: the body is over the endpoint's limit (16 MiB for voids and imports) */
+            413: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body's Content-Type is not JSON (send application/json; parameters and +json types are accepted, no Content-Type is read as JSON) */
+            415: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /**
+             * @description `CERTIFICATE_UNAVAILABLE`: the stored certificate could not be loaded
+             *
+             *     `SIGN_ERROR`: signing the void document failed; nothing was stored or sent
+             *
+             *     `INTERNAL_ERROR`: unexpected failure; the message carries the request id for support
+             */
+            500: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "CERTIFICATE_UNAVAILABLE" | "SIGN_ERROR" | "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the instance is shutting down; retry (see Retry-After) */
+            503: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getIssuedEcfXml: {
+        parameters: {
+            query?: {
+                /** @description true: the signed RFCE of a type 32 under RD$250,000 instead of the e-CF */
+                summary?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                environment: "TesteCF" | "CerteCF" | "eCF";
+                /** @description The e-NCF */
+                ecf: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed XML */
+            200: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    /** @description attachment; filename="{fileName}" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id */
+            400: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_PARAMETER";
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: the Bearer idToken is absent, expired or invalid, or was issued for another environment (customer/authentication) */
+            401: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /**
+             * @description `INVALID_API_KEY`: X-API-KEY absent, unknown or revoked (403, as MSeller answers: 401 is for the token only)
+             *
+             *     `API_KEY_WRONG_ENVIRONMENT`: the X-API-KEY is limited to another environment than the path's (keys are valid in one environment or in all)
+             *
+             *     `FORBIDDEN`: the API key belongs to another company, the caller's roles (or a service account's scopes) do not allow it, or the rnc asked for is not one of the caller's companies
+             */
+            403: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_API_KEY" | "API_KEY_WRONG_ENVIRONMENT" | "FORBIDDEN";
+                    };
+                };
+            };
+            /**
+             * @description `ENVIRONMENT_NOT_FOUND`: the first path segment is not TesteCF, CerteCF or eCF
+             *
+             *     `DOCUMENT_NOT_FOUND`: no document with that e-NCF in this environment
+             */
+            404: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "ENVIRONMENT_NOT_FOUND" | "DOCUMENT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: unexpected failure; the message carries the request id for support */
+            500: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the instance is shutting down; retry (see Retry-After) */
+            503: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getIssuerCertification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environment: "TesteCF" | "CerteCF" | "eCF";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuerCertification"];
+                };
+            };
+            /** @description `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id */
+            400: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_PARAMETER";
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: the Bearer idToken is absent, expired or invalid, or was issued for another environment (customer/authentication) */
+            401: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description `ENVIRONMENT_NOT_FOUND`: the first path segment is not TesteCF, CerteCF or eCF */
+            404: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "ENVIRONMENT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: unexpected failure; the message carries the request id for support */
+            500: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the instance is shutting down; retry (see Retry-After) */
+            503: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    setIssuerCertification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environment: "TesteCF" | "CerteCF" | "eCF";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuerCertification"];
+                };
+            };
+            /** @description `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id */
+            400: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_PARAMETER";
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: the Bearer idToken is absent, expired or invalid, or was issued for another environment (customer/authentication) */
+            401: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description `FORBIDDEN`: the API key belongs to another company, the caller's roles (or a service account's scopes) do not allow it, or the rnc asked for is not one of the caller's companies */
+            403: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description `ENVIRONMENT_NOT_FOUND`: the first path segment is not TesteCF, CerteCF or eCF */
+            404: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "ENVIRONMENT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: unexpected failure; the message carries the request id for support */
+            500: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the instance is shutting down; retry (see Retry-After) */
+            503: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    withdrawIssuerCertification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environment: "TesteCF" | "CerteCF" | "eCF";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record, certified false */
+            200: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuerCertification"];
+                };
+            };
+            /** @description `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id */
+            400: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_PARAMETER";
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: the Bearer idToken is absent, expired or invalid, or was issued for another environment (customer/authentication) */
+            401: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description `FORBIDDEN`: the API key belongs to another company, the caller's roles (or a service account's scopes) do not allow it, or the rnc asked for is not one of the caller's companies */
+            403: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description `ENVIRONMENT_NOT_FOUND`: the first path segment is not TesteCF, CerteCF or eCF */
+            404: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "ENVIRONMENT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: unexpected failure; the message carries the request id for support */
+            500: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the instance is shutting down; retry (see Retry-After) */
+            503: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listIssuedInReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environment: "TesteCF" | "CerteCF" | "eCF";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The e-CF waiting, newest first */
+            200: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuedInReviewList"];
+                };
+            };
+            /** @description `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id */
+            400: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_PARAMETER";
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: the Bearer idToken is absent, expired or invalid, or was issued for another environment (customer/authentication) */
+            401: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /**
+             * @description `INVALID_API_KEY`: X-API-KEY absent, unknown or revoked (403, as MSeller answers: 401 is for the token only)
+             *
+             *     `API_KEY_WRONG_ENVIRONMENT`: the X-API-KEY is limited to another environment than the path's (keys are valid in one environment or in all)
+             *
+             *     `FORBIDDEN`: the API key belongs to another company, the caller's roles (or a service account's scopes) do not allow it, or the rnc asked for is not one of the caller's companies
+             */
+            403: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_API_KEY" | "API_KEY_WRONG_ENVIRONMENT" | "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description `ENVIRONMENT_NOT_FOUND`: the first path segment is not TesteCF, CerteCF or eCF */
+            404: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "ENVIRONMENT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: unexpected failure; the message carries the request id for support */
+            500: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the instance is shutting down; retry (see Retry-After) */
+            503: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    decideIssuedReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environment: "TesteCF" | "CerteCF" | "eCF";
+                /** @description The e-NCF of the e-CF issued here */
+                ecf: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IssuedDecisionRequest"];
+                "multipart/form-data": components["schemas"]["IssuedDecisionMultipart"];
+            };
+        };
+        responses: {
+            /** @description The document record after the decision */
+            200: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentRecord"];
+                };
+            };
+            /**
+             * @description `EMPTY_BODY`: the body is empty
+             *
+             *     `INVALID_JSON`: the body is not valid JSON
+             *
+             *     `VALIDATION_FAILED`: the body does not match the documented schema, or a text holds U+0000, a lone surrogate or a control character other than tab, LF and CR (every problem in errors, each naming its field)
+             *
+             *     `INVALID_DOCUMENT_DECISION`: decision must be "received" (with trackId and estado: En Proceso, Aceptado, Aceptado Condicional or Rechazado) or "resend" (without them), and note is required (1–2000 characters); the body's parameter names the field
+             *
+             *     `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id
+             */
+            400: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "EMPTY_BODY" | "INVALID_JSON" | "VALIDATION_FAILED" | "INVALID_DOCUMENT_DECISION" | "INVALID_PARAMETER";
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: the Bearer idToken is absent, expired or invalid, or was issued for another environment (customer/authentication) */
+            401: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /**
+             * @description `INVALID_API_KEY`: X-API-KEY absent, unknown or revoked (403, as MSeller answers: 401 is for the token only)
+             *
+             *     `API_KEY_WRONG_ENVIRONMENT`: the X-API-KEY is limited to another environment than the path's (keys are valid in one environment or in all)
+             *
+             *     `FORBIDDEN`: the API key belongs to another company, the caller's roles (or a service account's scopes) do not allow it, or the rnc asked for is not one of the caller's companies
+             */
+            403: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_API_KEY" | "API_KEY_WRONG_ENVIRONMENT" | "FORBIDDEN";
+                    };
+                };
+            };
+            /**
+             * @description `ENVIRONMENT_NOT_FOUND`: the first path segment is not TesteCF, CerteCF or eCF
+             *
+             *     `DOCUMENT_NOT_FOUND`: no document with that e-NCF in this environment
+             */
+            404: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "ENVIRONMENT_NOT_FOUND" | "DOCUMENT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description `DOCUMENT_NOT_IN_REVIEW`: the issued e-CF does not wait for a person (no reviewReason): the follow-up is still deciding it alone, or a person already decided */
+            409: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "DOCUMENT_NOT_IN_REVIEW";
+                    };
+                };
+            };
+            /**
+             * @description `PAYLOAD_TOO_LARGE`: the body is over the endpoint's limit (16 MiB for voids and imports)
+             *
+             *     `EVIDENCE_TOO_LARGE`: the evidence file is over 10 MB
+             */
+            413: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE" | "EVIDENCE_TOO_LARGE";
+                    };
+                };
+            };
+            /**
+             * @description `UNSUPPORTED_MEDIA_TYPE`: the body's Content-Type is not JSON (send application/json; parameters and +json types are accepted, no Content-Type is read as JSON)
+             *
+             *     `EVIDENCE_TYPE_NOT_ALLOWED`: the evidence file is not a PDF, PNG or JPEG (read from its content, not its name)
+             */
+            415: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE" | "EVIDENCE_TYPE_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: unexpected failure; the message carries the request id for support */
+            500: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the instance is shutting down; retry (see Retry-After) */
+            503: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "SERVICE_UNAVAILABLE";
                     };
                 };
             };
