@@ -1,5 +1,6 @@
 import { createAuthorization, findGaps, setCoverageMark } from "@/lib/server/ledger";
 import { unzipSync } from "fflate";
+import { sampleEcfBody } from "@/lib/server/issuing/testing/sample-ecf-bodies";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { createCompany, createUser } from "@/lib/server/accounts";
@@ -635,6 +636,124 @@ const ROWS: Record<string, Row> = {
       ).toBe(1);
     },
   },
+  "POST /[environment]/documentos-ecf": {
+    probe: async (caller) => {
+      const { POST } = await import("@/app/[environment]/documentos-ecf/route");
+      // Issuing as A (A's RNC as RNCEmisor, A's number): refused, never signed with anyone's certificate.
+      const body = sampleEcfBody("31");
+      const encabezado = body.ECF.Encabezado as Record<string, Record<string, unknown>>;
+      encabezado.Emisor!.RNCEmisor = a.auth.rnc;
+      encabezado.IdDoc!.eNCF = seeded.ncf;
+      const answer = await json(
+        await POST(rest("POST", "/TesteCF/documentos-ecf", caller, { body }), contextOf("TesteCF")),
+      );
+      if (!can(caller.account.auth, "documents.issue")) {
+        expect({ status: answer.status, code: answer.body.code }).toEqual({ status: 403, code: "FORBIDDEN" });
+        return;
+      }
+      expect({ status: answer.status, code: answer.body.code }).toEqual({
+        status: 400,
+        code: "ECF_VALIDATION_FAILED",
+      });
+      expect(answer.text).toContain("RNC_EMISOR_MISMATCH");
+      const [ofA] = await findDocumentsByNcf(a.auth.accountId, "TesteCF", [seeded.ncf]);
+      expect(ofA?.source).not.toBe("issued");
+    },
+  },
+  "GET /[environment]/documentos-ecf/[ecf]/xml": {
+    probe: async (caller) => {
+      const { GET } = await import("@/app/[environment]/documentos-ecf/[ecf]/xml/route");
+      const path = `/TesteCF/documentos-ecf/${seeded.ncf}/xml`;
+      const answer = await json(
+        await GET(rest("GET", path, caller), params({ environment: "TesteCF", ecf: seeded.ncf })),
+      );
+      if (can(caller.account.auth, "documents.read")) expectNotFound(answer, "DOCUMENT_NOT_FOUND");
+      else expect(answer.status).toBe(403);
+    },
+  },
+  "GET /[environment]/documentos-ecf/por-confirmar": {
+    probe: async (caller) => {
+      const { GET } = await import("@/app/[environment]/documentos-ecf/por-confirmar/route");
+      const answer = await json(
+        await GET(rest("GET", "/TesteCF/documentos-ecf/por-confirmar", caller), contextOf("TesteCF")),
+      );
+      if (!can(caller.account.auth, "documents.read")) {
+        expect(answer.status).toBe(403);
+        return;
+      }
+      expect(answer.status).toBe(200);
+      expect(answer.text).not.toContain(seeded.ncf);
+    },
+  },
+  "POST /[environment]/documentos-ecf/[ecf]/resolution": {
+    probe: async (caller) => {
+      const { POST } = await import("@/app/[environment]/documentos-ecf/[ecf]/resolution/route");
+      const answer = await json(
+        await POST(
+          rest("POST", `/TesteCF/documentos-ecf/${seeded.ncf}/resolution`, caller, {
+            body: { decision: "resend", note: "otra empresa" },
+          }),
+          params({ environment: "TesteCF", ecf: seeded.ncf }),
+        ),
+      );
+      if (can(caller.account.auth, "documents.settle")) expectNotFound(answer, "DOCUMENT_NOT_FOUND");
+      else
+        expect({ status: answer.status, code: answer.body.code }).toEqual({ status: 403, code: "FORBIDDEN" });
+      const [ofA] = await findDocumentsByNcf(a.auth.accountId, "TesteCF", [seeded.ncf]);
+      expect(ofA?.status).toBe("Aceptado");
+    },
+  },
+  "GET /[environment]/emisor/certificacion": {
+    probe: async (caller) => {
+      const { GET } = await import("@/app/[environment]/emisor/certificacion/route");
+      await database.prisma.account.update({
+        where: { id: a.auth.accountId },
+        data: { issuerCertifiedAt: BigInt(Date.now()), issuerCertifiedBy: "admin@a.do" },
+      });
+      const answer = await json(
+        await GET(rest("GET", "/TesteCF/emisor/certificacion", caller), contextOf("TesteCF")),
+      );
+      expect(answer.status).toBe(200);
+      expect(answer.text).not.toContain("admin@a.do");
+      await database.prisma.account.update({
+        where: { id: a.auth.accountId },
+        data: { issuerCertifiedAt: null, issuerCertifiedBy: null },
+      });
+    },
+  },
+  "PUT /[environment]/emisor/certificacion": {
+    probe: async (caller) => {
+      const { PUT } = await import("@/app/[environment]/emisor/certificacion/route");
+      const answer = await json(
+        await PUT(rest("PUT", "/TesteCF/emisor/certificacion", caller), contextOf("TesteCF")),
+      );
+      if (!can(caller.account.auth, "issuer.certify")) expect(answer.status).toBe(403);
+      const ofA = await database.prisma.account.findUnique({ where: { id: a.auth.accountId } });
+      expect(ofA?.issuerCertifiedAt).toBeNull();
+      // Only the caller's own company was recorded; put it back.
+      await database.prisma.account.update({
+        where: { id: caller.account.auth.accountId },
+        data: { issuerCertifiedAt: null, issuerCertifiedBy: null },
+      });
+    },
+  },
+  "DELETE /[environment]/emisor/certificacion": {
+    probe: async (caller) => {
+      const { DELETE } = await import("@/app/[environment]/emisor/certificacion/route");
+      const certifiedAt = BigInt(Date.now());
+      await database.prisma.account.update({
+        where: { id: a.auth.accountId },
+        data: { issuerCertifiedAt: certifiedAt, issuerCertifiedBy: "admin@a.do" },
+      });
+      await json(await DELETE(rest("DELETE", "/TesteCF/emisor/certificacion", caller), contextOf("TesteCF")));
+      const ofA = await database.prisma.account.findUnique({ where: { id: a.auth.accountId } });
+      expect(ofA?.issuerCertifiedAt).toBe(certifiedAt);
+      await database.prisma.account.update({
+        where: { id: a.auth.accountId },
+        data: { issuerCertifiedAt: null, issuerCertifiedBy: null },
+      });
+    },
+  },
   "POST /[environment]/documentos-ecf/import": {
     probe: async (caller) => {
       const { POST } = await import("@/app/[environment]/documentos-ecf/import/route");
@@ -784,6 +903,21 @@ const ROWS: Record<string, Row> = {
       data.set("outcome", "Rechazado");
       data.set("note", "intento de otra empresa");
       expect(await act(() => settleVoidAction(data))).toMatchObject({ ok: false });
+    },
+  },
+  "action decideIssuedReviewAction": {
+    probe: async () => {
+      const { decideIssuedReviewAction } = await load<{
+        decideIssuedReviewAction: (data: FormData) => Promise<unknown>;
+      }>("@/lib/portal/actions/issued-review-actions");
+      const data = new FormData();
+      data.set("ecf", seeded.ncf);
+      data.set("environment", "TesteCF");
+      data.set("decision", "resend");
+      data.set("note", "intento de otra empresa");
+      expect(await act(() => decideIssuedReviewAction(data))).toMatchObject({ ok: false });
+      const [ofA] = await findDocumentsByNcf(a.auth.accountId, "TesteCF", [seeded.ncf]);
+      expect(ofA?.status).toBe("Aceptado");
     },
   },
   "action resendVoidAction": {

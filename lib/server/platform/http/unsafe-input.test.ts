@@ -41,6 +41,10 @@ const BODIES: Record<string, Record<string, unknown>> = {
   "POST /[environment]/customer/void-requests/[requestId]/reject": { reason: "No corresponde" },
   "POST /[environment]/customer/webhooks": { url: "https://hooks.empresa.do/anula", description: "ERP" },
   "PATCH /[environment]/customer/webhooks/[id]": { description: "ERP" },
+  "POST /[environment]/documentos-ecf": {
+    ECF: { Encabezado: { Version: "1.0", IdDoc: { TipoeCF: "31", eNCF: "E310000000001" } } },
+  },
+  "POST /[environment]/documentos-ecf/[ecf]/resolution": { decision: "resend", note: "Visto en la OFV" },
   "POST /[environment]/documentos-ecf/status/batch": { ecfs: ["E310000000001"] },
   "POST /[environment]/documentos-ecf/import": {
     documents: [{ ncf: "E310000000001", trackId: "0f3e-track", documentType: "Factura" }],
