@@ -3,6 +3,7 @@ import "server-only";
 import type { SettlementExtension } from "@/lib/domain/void-settlement";
 import { countPending, findSettlementExtensions } from "@/lib/server/voids/settlement-repository";
 import type { Environment } from "@/lib/domain/environments";
+import { countIssuedInReview } from "@/lib/server/issuing";
 import { findVoidStatusFacts, type VoidStatusFactsRow } from "@/lib/server/voids/void-status-facts";
 
 /** A void's settling extension for its page (scoped by the company: another's voidId has none). */
@@ -25,7 +26,14 @@ export async function statusFactsOf(
   return findVoidStatusFacts(voidIds.map((voidId) => ({ accountId, voidId })));
 }
 
-/** The navigation's badge: how many voids of the company wait for a person in this environment. */
+/**
+ * The navigation's badge on "Por confirmar": how many of the company's voids and issued e-CF wait
+ * for a person in this environment (the page lists both).
+ */
 export async function pendingVoidCount(accountId: string, environment: Environment): Promise<number> {
-  return countPending(accountId, environment);
+  const [voids, issued] = await Promise.all([
+    countPending(accountId, environment),
+    countIssuedInReview(accountId, environment),
+  ]);
+  return voids + issued;
 }

@@ -20,7 +20,7 @@ let app: VoidTestApp;
 let account: TestAccount;
 let next = 0;
 
-type Service = "recepcion" | "recepcionfc" | "consultarfce" | "consultatrackids";
+type Service = "recepcion" | "recepcionfc" | "consultarfce" | "consultatrackids" | "consultaresultado";
 const calls = (service: Service) => app.simulator.admin.callCounts()[service] ?? 0;
 const headers = () => ({ "x-api-key": account.apiKey! });
 /** The follow-up as it runs when the clock reads `now + ms` (every due round, until none is). */
@@ -277,6 +277,22 @@ describe("the follow-up of a summary DGII did not answer", () => {
       codigo: 1,
       secuenciaUtilizada: true,
     });
+  });
+
+  it("a summary a person set En Proceso: its verdict is asked by its code at consultarfce, never by a trackId", async () => {
+    app.simulator.admin.injectFault({ service: "recepcionfc", mode: "drop-after" });
+    const { body, encf } = consumerBody();
+    await issue(body);
+    const db = await getDb();
+    await db.document.updateMany({
+      where: { accountId: account.auth.accountId, ncf: encf },
+      data: { status: "En Proceso", followUpAt: BigInt(Date.now()), followUpClaimedUntil: null },
+    });
+    const [byTrackId, byCode] = [calls("consultaresultado"), calls("consultarfce")];
+    await followUpIn(5_000);
+    expect(calls("consultaresultado")).toBe(byTrackId);
+    expect(calls("consultarfce")).toBe(byCode + 1);
+    expect(await stored(encf)).toMatchObject({ status: "Aceptado", followUpAt: null });
   });
 
   it("in CerteCF too (consultarfce is there since 02-01-2026): asked, not left for a person", async () => {

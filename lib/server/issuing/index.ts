@@ -8,3 +8,4 @@ export { IN_PROCESS, PENDING_SEND } from "./send-issued";
 export { validateIssue, type ValidIssue } from "./validate-issue";
 export { followUpDueIssued, startIssuedFollowUp, stopIssuedFollowUp } from "./follow-up/follow-up-loop";
 export { REVIEW_REASONS } from "./follow-up/follow-up-document";
+export { countIssuedInReview } from "./review/list-in-review";

@@ -99,3 +99,11 @@ function decisionView(row: {
           },
   };
 }
+
+/** How many of the company's e-CF issued here wait for a person in this environment (the navigation's badge). */
+export async function countIssuedInReview(accountId: string, environment: Environment): Promise<number> {
+  const db = await getDb();
+  return db.document.count({
+    where: { accountId, environment, source: "issued", reviewReason: { not: null } },
+  });
+}
