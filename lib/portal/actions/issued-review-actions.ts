@@ -8,6 +8,7 @@ import { isEnvironment } from "@/lib/domain/environments";
 import { AppError, isAppError } from "@/lib/errors";
 import { getDictionary } from "@/lib/i18n";
 import { errorMessage } from "@/lib/i18n/error-message";
+import { evidenceField } from "@/lib/portal/evidence-field";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 import { decideIssuedReview } from "@/lib/server/issuing/review/decide-review";
 import { portalBy } from "@/lib/server/platform/activity/request-ip";
@@ -29,7 +30,6 @@ export async function decideIssuedReviewAction(formData: FormData): Promise<Acti
       throw new AppError("ENVIRONMENT_NOT_FOUND", `El ambiente ${environment} no existe.`);
     }
     const decision = formData.get("decision");
-    const file = formData.get("evidence");
     const decided = await decideIssuedReview({
       accountId: auth.accountId,
       environment,
@@ -43,10 +43,7 @@ export async function decideIssuedReviewAction(formData: FormData): Promise<Acti
               note: formData.get("note"),
             }
           : { decision, note: formData.get("note") },
-      evidence:
-        file instanceof Blob
-          ? { fileName: (file as File).name ?? "", content: new Uint8Array(await file.arrayBuffer()) }
-          : null,
+      evidence: await evidenceField(formData),
       userId: auth.userId,
       by: `${auth.actor} (portal)`,
       activityBy: await portalBy(auth),

@@ -9,6 +9,7 @@ import type { Locale } from "@/lib/domain/locale";
 import { AppError, isAppError } from "@/lib/errors";
 import { format, formatNumber, getDictionary } from "@/lib/i18n";
 import { errorMessage } from "@/lib/i18n/error-message";
+import { evidenceField } from "@/lib/portal/evidence-field";
 import { portalBy } from "@/lib/server/platform/activity/request-ip";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 import { checkResendConfirmation, resendVoid } from "@/lib/server/voids/resend-void";
@@ -49,17 +50,13 @@ export async function settleVoidAction(formData: FormData): Promise<ActionResult
   try {
     const voidId = String(formData.get("voidId") ?? "");
     const environment = environmentOf(formData.get("environment"));
-    const file = formData.get("evidence");
     await settleVoid({
       accountId: auth.accountId,
       environment,
       voidId,
       outcome: formData.get("outcome"),
       note: formData.get("note"),
-      evidence:
-        file instanceof Blob
-          ? { fileName: (file as File).name ?? "", content: new Uint8Array(await file.arrayBuffer()) }
-          : null,
+      evidence: await evidenceField(formData),
       userId: auth.userId,
       by: `${auth.actor} (portal)`,
       activityBy: await portalBy(auth),
