@@ -20,6 +20,11 @@ export function formatFechaHora(epochMs: number): string {
   );
 }
 
+/** The date of an instant in Santo Domingo, `yyyy-MM-dd` (authorizations and rules compare days). */
+export function santoDomingoDate(epochMs: number): string {
+  return new Date(epochMs + SANTO_DOMINGO_OFFSET_MS).toISOString().slice(0, 10);
+}
+
 /** The current time in Santo Domingo as `dd-MM-yyyy HH:mm:ss`. */
 export function nowFechaHora(now: number = Date.now()): string {
   return formatFechaHora(now);

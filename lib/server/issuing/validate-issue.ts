@@ -4,7 +4,7 @@ import { isEcfType, type EcfType } from "@/lib/domain/ecf-types";
 import { ecfError, type EcfJson, type EcfValidationError } from "@/lib/domain/ecf-validation";
 import { readEncf, type ParsedEncf } from "@/lib/domain/encf";
 import { checkEcfRules, encfOf, rncEmisorOf, tipoOf } from "@/lib/domain/ecf-rules";
-import { formatFechaHora } from "@/lib/domain/fecha";
+import { formatFechaHora, santoDomingoDate } from "@/lib/domain/fecha";
 import { ecfIssueRequestSchema } from "@/lib/schemas/ecf-issue";
 
 import { buildEcfXml } from "./ecf-schema";
@@ -75,7 +75,7 @@ export function validateIssue(body: unknown, rnc: string, now: number): IssueVal
     );
   }
   // DGII's rules read values the schema has vouched for: run only on a document that fits it.
-  if (built.ok) errors.push(...checkEcfRules(ecf, { today: todayIso(now) }));
+  if (built.ok) errors.push(...checkEcfRules(ecf, { today: santoDomingoDate(now) }));
   if (errors.length > 0 || !built.ok) return { ok: false, errors };
   const encf = readEncf(encfOf(ecf) ?? "");
   if (typeof encf === "string") {
@@ -86,11 +86,6 @@ export function validateIssue(body: unknown, rnc: string, now: number): IssueVal
     ok: true,
     issue: { ecf, tipo, encf, xml: built.xml, signedDate, requestHash: issueRequestHash(ecf) },
   };
-}
-
-/** yyyy-MM-dd in Santo Domingo (UTC−4 all year). */
-function todayIso(now: number): string {
-  return new Date(now - 4 * 3_600_000).toISOString().slice(0, 10);
 }
 
 /**

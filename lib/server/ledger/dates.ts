@@ -1,11 +1,13 @@
 import "server-only";
 
+import { santoDomingoDate } from "@/lib/domain/fecha";
+
 /** Santo Domingo is UTC−4 all year (lib/domain/fecha.ts). */
 const OFFSET_MS = 4 * 3_600_000;
 
 /** Today's date in Santo Domingo, yyyy-MM-dd. */
 export function todayIso(now: number): string {
-  return new Date(now - OFFSET_MS).toISOString().slice(0, 10);
+  return santoDomingoDate(now);
 }
 
 /** dd-MM-yyyy (a real calendar date) → yyyy-MM-dd, or null. */
