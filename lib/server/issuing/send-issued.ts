@@ -58,32 +58,88 @@ export async function sendIssuedWithinBudget<Stored extends StoredIssued>(
  * One upload of the stored bytes (never signed again: the printed security code and QR depend on
  * them) and what DGII said, recorded. The request's first send and the follow-up's resends are this.
  */
-export async function sendStored(stored: StoredIssued, credential: SigningCredential): Promise<IssuedRow> {
-  const fileName = `${stored.rnc}${stored.ncf}.xml`;
-  let outcome: ReceptionOutcome;
+export function sendStored(stored: StoredIssued, credential: SigningCredential): Promise<IssuedRow> {
+  return uploadAndRecord(
+    stored,
+    () =>
+      getTaxAuthClient().sendEcf(
+        stored.environment,
+        stored.rnc,
+        credential,
+        stored.signedXml,
+        fileNameOf(stored),
+      ),
+    recordReception,
+  );
+}
+
+/** The file name DGII expects for an issued document: RNCEmisor + e-NCF + ".xml". */
+export function fileNameOf(stored: { rnc: string; ncf: string }): string {
+  return `${stored.rnc}${stored.ncf}.xml`;
+}
+
+/**
+ * An upload (the e-CF, or a consumer invoice's summary) and what DGII said, recorded. A recording
+ * that fails leaves the document as stored, Pendiente de envío: its claim runs out and the follow-up
+ * asks DGII whether it has it before anything is sent again.
+ */
+export async function uploadAndRecord<S extends StoredIssued, O>(
+  stored: S,
+  upload: () => Promise<O>,
+  record: (
+    stored: S,
+    outcome: O | { kind: "failed"; reason: string },
+    now: number,
+  ) => Promise<{ status: string; trackId: string | null } | null>,
+): Promise<IssuedRow> {
+  let outcome: O | { kind: "failed"; reason: string };
   try {
-    outcome = await getTaxAuthClient().sendEcf(
-      stored.environment,
-      stored.rnc,
-      credential,
-      stored.signedXml,
-      fileName,
-    );
+    outcome = await upload();
   } catch (error) {
     outcome = { kind: "failed", reason: error instanceof Error ? error.message : String(error) };
   }
   try {
-    const written = await recordReception(stored, outcome, Date.now());
+    const written = await record(stored, outcome, Date.now());
     return written ? { ...stored, ...written } : stored;
   } catch (error) {
-    // The document stays Pendiente de envío, as stored; its claim runs out and the follow-up asks
-    // DGII whether it has it before anything is sent again.
     logger.error(
       { err: error, ecf: stored.ncf, rnc: stored.rnc },
-      "issued e-CF: DGII's reception could not be recorded",
+      "issued e-CF: DGII's answer could not be recorded",
     );
     return stored;
   }
+}
+
+/**
+ * DGII did not take the document (a refusal: nothing received; a failure: no readable answer, it
+ * may have been): Pendiente de envío with the answer kept, the next round after the backoff. A
+ * refusal is marked so, letting that round send again without asking DGII first.
+ */
+export function notReceived(
+  stored: StoredIssued,
+  fuente: string,
+  outcome: { kind: "refused" | "failed"; reason: string },
+  now: number,
+) {
+  const attempts = stored.followUpAttempts ?? 0;
+  logger.warn(
+    { ecf: stored.ncf, rnc: stored.rnc, fuente, outcome: outcome.kind, reason: outcome.reason },
+    "issued e-CF not received by DGII",
+  );
+  return writeIssuedChange(
+    stored,
+    {
+      answer: {
+        fuente,
+        recibido: false,
+        resultado: outcome.kind === "refused" ? REFUSED : "sin respuesta",
+        error: outcome.reason,
+      },
+      followUpAt: now + backoffMs(attempts),
+      followUpAttempts: attempts + 1,
+    },
+    now,
+  );
 }
 
 /**
@@ -92,8 +148,7 @@ export async function sendStored(stored: StoredIssued, credential: SigningCreden
  * may have been received) leaves it Pendiente de envío with the answer kept, the next round after
  * the backoff; a refusal is marked as such, so that round may send again without asking DGII first.
  */
-async function recordReception(stored: StoredIssued, outcome: ReceptionOutcome, now: number) {
-  const attempts = stored.followUpAttempts ?? 0;
+function recordReception(stored: StoredIssued, outcome: ReceptionOutcome, now: number) {
   if (outcome.kind === "received") {
     return writeIssuedChange(
       stored,
@@ -107,24 +162,7 @@ async function recordReception(stored: StoredIssued, outcome: ReceptionOutcome, 
       now,
     );
   }
-  logger.warn(
-    { ecf: stored.ncf, rnc: stored.rnc, outcome: outcome.kind, reason: outcome.reason },
-    "issued e-CF not received by DGII",
-  );
-  return writeIssuedChange(
-    stored,
-    {
-      answer: {
-        fuente: "recepcion",
-        recibido: false,
-        resultado: outcome.kind === "refused" ? REFUSED : "sin respuesta",
-        error: outcome.reason,
-      },
-      followUpAt: now + backoffMs(attempts),
-      followUpAttempts: attempts + 1,
-    },
-    now,
-  );
+  return notReceived(stored, "recepcion", outcome, now);
 }
 
 /** The mark of a reception DGII answered without taking the document (nothing received). */

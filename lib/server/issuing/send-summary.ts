@@ -9,10 +9,9 @@ import type { SummaryOutcome } from "@/lib/server/platform/taxauth/classify-summ
 import { getTaxAuthClient } from "@/lib/server/platform/taxauth/client-instance";
 
 import { buildEcfXml } from "./ecf-schema";
-import { backoffMs } from "./follow-up/schedule";
 import type { IssuedRow } from "./issued-documents";
 import { writeIssuedChange } from "./issued-writes";
-import { REFUSED, type StoredIssued } from "./send-issued";
+import { fileNameOf, notReceived, uploadAndRecord, type StoredIssued } from "./send-issued";
 
 /** Where a summary's answers say they came from (taxauthResponse's `fuente`). */
 export const SUMMARY_SOURCE = "recepcionfc";
@@ -47,35 +46,22 @@ export function signedSummaryOf(ecf: EcfJson, securityCode: string, credential: 
  * secuenciaUtilizada — or Pendiente de envío after the backoff when DGII did not take it (a refusal
  * marked so, letting the next round send without asking consultarfce first).
  */
-export async function sendStoredSummary(
-  stored: StoredSummary,
-  credential: SigningCredential,
-): Promise<IssuedRow> {
-  let outcome: SummaryOutcome;
-  try {
-    outcome = await getTaxAuthClient().sendSummary(
-      stored.environment,
-      stored.rnc,
-      credential,
-      stored.summarySignedXml,
-      `${stored.rnc}${stored.ncf}.xml`,
-    );
-  } catch (error) {
-    outcome = { kind: "failed", reason: error instanceof Error ? error.message : String(error) };
-  }
-  try {
-    const written = await recordSummaryAnswer(stored, outcome, Date.now());
-    return written ? { ...stored, ...written } : stored;
-  } catch (error) {
-    logger.error(
-      { err: error, ecf: stored.ncf, rnc: stored.rnc },
-      "issued e-CF 32: DGII's answer to its summary could not be recorded",
-    );
-    return stored;
-  }
+export function sendStoredSummary(stored: StoredSummary, credential: SigningCredential): Promise<IssuedRow> {
+  return uploadAndRecord(
+    stored,
+    () =>
+      getTaxAuthClient().sendSummary(
+        stored.environment,
+        stored.rnc,
+        credential,
+        stored.summarySignedXml,
+        fileNameOf(stored),
+      ),
+    recordSummaryAnswer,
+  );
 }
 
-async function recordSummaryAnswer(stored: StoredSummary, outcome: SummaryOutcome, now: number) {
+function recordSummaryAnswer(stored: StoredSummary, outcome: SummaryOutcome, now: number) {
   if (outcome.kind === "verdict") {
     return writeIssuedChange(
       stored,
@@ -88,23 +74,5 @@ async function recordSummaryAnswer(stored: StoredSummary, outcome: SummaryOutcom
       now,
     );
   }
-  const attempts = stored.followUpAttempts ?? 0;
-  logger.warn(
-    { ecf: stored.ncf, rnc: stored.rnc, outcome: outcome.kind, reason: outcome.reason },
-    "issued e-CF 32: its summary was not received by DGII",
-  );
-  return writeIssuedChange(
-    stored,
-    {
-      answer: {
-        fuente: SUMMARY_SOURCE,
-        recibido: false,
-        resultado: outcome.kind === "refused" ? REFUSED : "sin respuesta",
-        error: outcome.reason,
-      },
-      followUpAt: now + backoffMs(attempts),
-      followUpAttempts: attempts + 1,
-    },
-    now,
-  );
+  return notReceived(stored, SUMMARY_SOURCE, outcome, now);
 }
