@@ -65,6 +65,7 @@ export async function issueEcf(input: IssueEcfInput): Promise<IssueEcfResult> {
         { extra: { ecf: stored.ncf } },
       );
     }
+    if (stored && input.validateOnly) return alreadyIssued();
     if (stored) return replayed(stored);
   }
   await refuseUncertifiedIssuer(input.accountId, input.environment);
@@ -81,12 +82,7 @@ export async function issueEcf(input: IssueEcfInput): Promise<IssueEcfResult> {
   );
   if (held) {
     const stored = await findIssuedByNcf(input.accountId, input.environment, issue.encf.value);
-    if (input.validateOnly) {
-      return {
-        kind: "valid",
-        message: `${ECF_VALIDATION_MESSAGE} Este mismo e-CF ya fue emitido; enviarlo de nuevo devuelve lo guardado.`,
-      };
-    }
+    if (input.validateOnly) return alreadyIssued();
     if (stored) return replayed(stored);
   }
   if (input.validateOnly) {
@@ -118,6 +114,14 @@ export async function issueEcf(input: IssueEcfInput): Promise<IssueEcfResult> {
     answer: issuedAnswerOf(sent.document),
     replayed: false,
     sentInBackground: sent.inBackground,
+  };
+}
+
+/** ?validate=true of an e-CF already issued from the same body: valid, and sending it again replays. */
+function alreadyIssued(): IssueEcfResult {
+  return {
+    kind: "valid",
+    message: `${ECF_VALIDATION_MESSAGE} Este mismo e-CF ya fue emitido; enviarlo de nuevo devuelve lo guardado.`,
   };
 }
 

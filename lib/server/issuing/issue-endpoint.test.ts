@@ -261,6 +261,11 @@ describe("POST documentos-ecf: issuing", () => {
     expect(first.status).toBe(200);
     const again = await issue(body, operator, { headers: { "idempotency-key": key } });
     expect(again.body).toMatchObject({ ecf: encfOf(body), replayed: true });
+    const checked = await issue(body, operator, {
+      query: "?validate=true",
+      headers: { "idempotency-key": key },
+    });
+    expect(checked.body).toEqual({ valid: true, message: expect.stringContaining("ya fue emitido") });
     const reused = await issue(bodyOf("31"), operator, { headers: { "idempotency-key": key } });
     expect(reused.status).toBe(409);
     expect(reused.body).toMatchObject({ code: "IDEMPOTENCY_KEY_REUSED", ecf: encfOf(body) });
