@@ -87,8 +87,11 @@ const documentStatusChanged = z.object({
   previousStatus: z.string().nullable(),
   status: z.string(),
   via: z
-    .enum(["refresh", "import", "issue"])
-    .describe("issue: an e-CF issued here (stored, then received by DGII); refresh and import: as before"),
+    .enum(["refresh", "import", "issue", "review"])
+    .describe(
+      "issue: an e-CF issued here (stored, received by DGII, its verdict); review: a person's decision on one " +
+        "that waited for them (Por confirmar); refresh and import: as before",
+    ),
 });
 
 /** A void request (approvals) changed state. */

@@ -16,6 +16,8 @@ export interface IssuedChange {
   followUpAttempts?: number;
   /** Set: the document waits for a person ("Por confirmar"), with this reason; null: a person decided. */
   reviewReason?: string | null;
+  /** Who made the change, for its event: the issue's own path (default), or a person's review decision. */
+  via?: "issue" | "review";
 }
 
 /**
@@ -63,7 +65,7 @@ export async function writeIssuedChange(
           environment: document.environment,
           previousStatus: current.status,
           status,
-          via: "issue",
+          via: change.via ?? "issue",
         },
       });
     }

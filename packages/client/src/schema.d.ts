@@ -2654,10 +2654,10 @@ export interface components {
                 previousStatus: string | null;
                 status: string;
                 /**
-                 * @description issue: an e-CF issued here (stored, then received by DGII); refresh and import: as before
+                 * @description issue: an e-CF issued here (stored, received by DGII, its verdict); review: a person's decision on one that waited for them (Por confirmar); refresh and import: as before
                  * @enum {string}
                  */
-                via: "refresh" | "import" | "issue";
+                via: "refresh" | "import" | "issue" | "review";
             };
         };
         /** @description The body of a void.request.created delivery */

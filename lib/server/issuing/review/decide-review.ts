@@ -102,9 +102,17 @@ export async function decideIssuedReview(input: DecideIssuedReviewInput): Promis
             followUpAt: decision.estado === IN_PROCESS ? now : null,
             followUpAttempts: 0,
             reviewReason: null,
+            via: "review",
           }
         : // The follow-up's send rounds start over: its next round sends the stored bytes.
-          { status: PENDING_SEND, answer, followUpAt: now, followUpAttempts: 0, reviewReason: null },
+          {
+            status: PENDING_SEND,
+            answer,
+            followUpAt: now,
+            followUpAttempts: 0,
+            reviewReason: null,
+            via: "review",
+          },
       now,
     );
     const by = input.activityBy ?? { actor: { type: "user" as const, id: input.userId, label: input.by } };

@@ -272,6 +272,7 @@ describe("POST …/documentos-ecf/{ecf}/resolution: the decisions and what follo
     expect(events.at(-1)!.payload).toMatchObject({
       previousStatus: "Pendiente de envío",
       status: "Aceptado",
+      via: "review",
     });
     // Listed no more; a second decision is refused.
     const list = issuedInReviewListSchema.parse((await listInReview("CerteCF")).body);
