@@ -40,6 +40,31 @@ test.describe("configuración", () => {
     await screenshot(page, "settings-certificate-wrong-password");
   });
 
+  test("an administrator records DGII's certification as an electronic issuer: eCF issuing is allowed, then refused again", async ({
+    signedIn: page,
+    request,
+  }) => {
+    const token = await demoIdToken(request);
+    const state = async () =>
+      (
+        (await (
+          await request.get("/eCF/emisor/certificacion", { headers: { authorization: `Bearer ${token}` } })
+        ).json()) as { certified: boolean }
+      ).certified;
+    await page.goto("/settings");
+    const card = page.getByTestId("issuer-certification");
+    await expect(card.getByTestId("issuer-certification-state")).toContainText("No registrado");
+    page.once("dialog", (dialog) => void dialog.accept());
+    await card.getByTestId("issuer-certification-toggle").click();
+    await expect(card.getByTestId("issuer-certification-result")).toContainText("Certificación registrada");
+    await expect(card.getByTestId("issuer-certification-state")).toContainText("Registrado");
+    expect(await state()).toBe(true);
+    page.once("dialog", (dialog) => void dialog.accept());
+    await card.getByTestId("issuer-certification-toggle").click();
+    await expect(card.getByTestId("issuer-certification-result")).toContainText("Registro retirado");
+    expect(await state()).toBe(false);
+  });
+
   test("an API key is shown once, then only its prefix; one limited to CerteCF works there only", async ({
     signedIn: page,
     request,

@@ -64,3 +64,19 @@ export const enSharedCertificates: typeof esSharedCertificates = {
   confirmUse: "Use {subject} to sign for this company? It replaces the active certificate.",
   linked: "The certificate {subject} is now this company's active one.",
 };
+
+/** Settings → Certificate: DGII's certification of the company as an electronic issuer (eCF issuing). */
+export const enIssuerCertification = {
+  title: "Electronic issuer certified by DGII",
+  intro:
+    "In eCF (production) the company issues e-CF only once DGII certified it as an electronic issuer (after CerteCF). DGII offers no service to ask: an administrator records it here. TesteCF and CerteCF issue without it.",
+  certified: "Recorded: certified by DGII since {date} (recorded by {by}). It may issue in eCF.",
+  notCertified: "Not recorded: issuing in eCF is refused (ISSUER_NOT_CERTIFIED) until it is.",
+  record: "Record DGII's certification",
+  withdraw: "Withdraw the record",
+  confirmRecord:
+    "Did DGII certify this company as an electronic issuer? From now on it may issue e-CF in eCF (production), with fiscal effect.",
+  confirmWithdraw: "Withdraw the record? Issuing in eCF will be refused until it is recorded again.",
+  recorded: "Certification recorded: the company may issue in eCF.",
+  withdrawn: "Record withdrawn: issuing in eCF is refused.",
+};

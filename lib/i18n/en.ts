@@ -1,5 +1,5 @@
 import type { Dictionary } from "./es";
-import { enServiceAccounts, enSharedCertificates } from "./en-company-settings";
+import { enIssuerCertification, enServiceAccounts, enSharedCertificates } from "./en-company-settings";
 import { enAccount, enOrganization } from "./en-account";
 import { enApprovals } from "./en-approvals";
 import { enWebhooks } from "./en-webhooks";
@@ -258,6 +258,7 @@ export const en: Dictionary = {
     },
     serviceAccounts: enServiceAccounts,
     sharedCertificates: enSharedCertificates,
+    issuerCertification: enIssuerCertification,
     apiKeys: {
       title: "API keys",
       intro: "API keys (X-API-KEY header) let your systems look up documents. A key is shown only once.",

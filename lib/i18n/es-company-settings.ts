@@ -66,3 +66,19 @@ export const esSharedCertificates = {
   confirmUse: "¿Usar {subject} para firmar en esta empresa? Reemplaza al certificado activo.",
   linked: "El certificado {subject} es ahora el activo de esta empresa.",
 };
+
+/** Configuración → Certificado: DGII's certification of the company as an electronic issuer (eCF issuing). */
+export const esIssuerCertification = {
+  title: "Emisor electrónico certificado por la DGII",
+  intro:
+    "En eCF (producción) la empresa emite e-CF solo cuando la DGII la certificó como emisor electrónico (después de CerteCF). La DGII no ofrece un servicio para consultarlo: un administrador lo registra aquí. TesteCF y CerteCF emiten sin este registro.",
+  certified: "Registrado: certificada por la DGII desde el {date} (registró {by}). Puede emitir en eCF.",
+  notCertified: "No registrado: la emisión en eCF se rechaza (ISSUER_NOT_CERTIFIED) hasta registrarla.",
+  record: "Registrar la certificación de la DGII",
+  withdraw: "Retirar el registro",
+  confirmRecord:
+    "¿La DGII certificó a esta empresa como emisor electrónico? Desde ahora podrá emitir e-CF en eCF (producción), con validez fiscal.",
+  confirmWithdraw: "¿Retirar el registro? La emisión en eCF se rechazará hasta registrarla de nuevo.",
+  recorded: "Certificación registrada: la empresa puede emitir en eCF.",
+  withdrawn: "Registro retirado: la emisión en eCF se rechaza.",
+};

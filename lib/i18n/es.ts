@@ -1,4 +1,4 @@
-import { esServiceAccounts, esSharedCertificates } from "./es-company-settings";
+import { esIssuerCertification, esServiceAccounts, esSharedCertificates } from "./es-company-settings";
 import { esAccount, esOrganization } from "./es-account";
 import { esApprovals } from "./es-approvals";
 import { esWebhooks } from "./es-webhooks";
@@ -264,6 +264,7 @@ export const es = {
     },
     serviceAccounts: esServiceAccounts,
     sharedCertificates: esSharedCertificates,
+    issuerCertification: esIssuerCertification,
     apiKeys: {
       title: "Claves API",
       intro:

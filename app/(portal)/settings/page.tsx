@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { pageTitle } from "@/lib/portal/page-title";
 import { CertificateUploadForm } from "@/components/settings/certificate-upload-form";
+import { IssuerCertification } from "@/components/settings/issuer-certification";
 import { SharedCertificates } from "@/components/settings/shared-certificates";
 import { Banner } from "@/components/ui/banner";
 import { Card } from "@/components/ui/card";
@@ -9,6 +10,7 @@ import { format } from "@/lib/i18n";
 import { getI18n } from "@/lib/portal/i18n";
 import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
 import { getActiveCertificateSummary, listCertificates } from "@/lib/server/certificates";
+import { getIssuerCertification } from "@/lib/server/issuing";
 
 export async function generateMetadata(): Promise<Metadata> {
   return pageTitle((t) => t.settings.title);
@@ -26,6 +28,7 @@ export default async function CertificateSettingsPage() {
   const active = await getActiveCertificateSummary(auth.accountId);
   // The organization's other certificates (uploaded for another of its companies) that could sign here.
   const others = (await listCertificates(auth.accountId)).filter((certificate) => !certificate.active);
+  const certification = await getIssuerCertification(auth.accountId);
   // eslint-disable-next-line react-hooks/purity -- a server component renders once per request
   const daysLeft = active ? Math.floor((active.notAfter - Date.now()) / DAY_MS) : 0;
   return (
@@ -90,6 +93,17 @@ export default async function CertificateSettingsPage() {
           />
         </Card>
       ) : null}
+      <Card title={t.settings.issuerCertification.title} data-testid="issuer-certification">
+        <IssuerCertification
+          certification={
+            certification
+              ? { date: formatFechaHora(certification.at), by: certification.by ?? t.common.none }
+              : null
+          }
+          canEdit={mayTake(auth, "issuer.certify")}
+          t={t.settings.issuerCertification}
+        />
+      </Card>
       {mayTake(auth, "certificates.manage") ? (
         <Card title={c.upload}>
           <p className="muted">{c.uploadIntro}</p>

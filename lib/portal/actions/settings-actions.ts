@@ -11,6 +11,7 @@ import { certificateUploadSchema } from "@/lib/schemas/certificate-upload";
 import { portalBy } from "@/lib/server/platform/activity/request-ip";
 import { createApiKey, revokeApiKey } from "@/lib/server/auth";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
+import { setIssuerCertification } from "@/lib/server/issuing";
 import {
   holderConfirmationOf,
   linkCertificate,
@@ -117,6 +118,26 @@ export async function linkCertificateAction(certificateId: string): Promise<Acti
       ok: true,
       message: format(t.settings.sharedCertificates.linked, { subject: linked?.subject ?? "" }),
     };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+/**
+ * Records (certified true) or withdraws DGII's certification of the session's company as an
+ * electronic issuer: what lets it issue in eCF. Administrators only (issuer.certify).
+ */
+export async function recordIssuerCertificationAction(certified: boolean): Promise<ActionResult> {
+  const auth = await requirePortalAuth("action recordIssuerCertificationAction");
+  const t = await dictionary();
+  try {
+    await setIssuerCertification(
+      auth.accountId,
+      certified === true ? { at: Date.now(), by: auth.email } : null,
+    );
+    revalidatePath("/settings");
+    const words = t.settings.issuerCertification;
+    return { ok: true, message: certified === true ? words.recorded : words.withdrawn };
   } catch (error) {
     return failure(error);
   }

@@ -544,6 +544,10 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
     const { linkCertificateAction } = await import("@/lib/portal/actions/settings-actions");
     return outcomeOfAction(() => linkCertificateAction(VOID_ID));
   },
+  "action recordIssuerCertificationAction": async () => {
+    const { recordIssuerCertificationAction } = await import("@/lib/portal/actions/settings-actions");
+    return outcomeOfAction(() => recordIssuerCertificationAction(false));
+  },
   "action inviteUserAction": async () => {
     const { inviteUserAction } = await import("@/lib/portal/actions/member-actions");
     return outcomeOfAction(() => inviteUserAction(new FormData()));

@@ -124,6 +124,7 @@ export const ENTRY_POINTS = {
   "action sendWebhookTestAction": "webhooks.manage",
   "action replayWebhookDeliveryAction": "webhooks.manage",
   "action linkCertificateAction": "certificates.manage",
+  "action recordIssuerCertificationAction": "issuer.certify",
   "action inviteUserAction": "users.manage",
   "action setMemberRolesAction": "users.manage",
   "action setUserDisabledAction": "organization.manage",

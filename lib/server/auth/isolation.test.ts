@@ -989,6 +989,19 @@ const ROWS: Record<string, Row> = {
       });
     },
   },
+  "action recordIssuerCertificationAction": {
+    probe: async (caller) => {
+      const { recordIssuerCertificationAction } = await import("@/lib/portal/actions/settings-actions");
+      await act(() => recordIssuerCertificationAction(true));
+      // Only the session's own company is recorded: A's record stays as it was.
+      const ofA = await database.prisma.account.findUnique({ where: { id: a.auth.accountId } });
+      expect(ofA?.issuerCertifiedAt).toBeNull();
+      await database.prisma.account.update({
+        where: { id: caller.account.auth.accountId },
+        data: { issuerCertifiedAt: null, issuerCertifiedBy: null },
+      });
+    },
+  },
   "action createApiKeyAction": { none: "creates a key of the session's company; takes no id" },
   "action revokeApiKeyAction": {
     probe: async () => {
