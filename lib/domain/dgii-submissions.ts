@@ -14,6 +14,12 @@ export interface Reception {
 /** DGII's estados of an accepted e-CF. */
 const ACCEPTED_ESTADOS: ReadonlySet<string> = new Set(["Aceptado", "Aceptado Condicional"]);
 
+/** DGII's verdicts: estados it never changes again (anything else — En Proceso, none yet — may). */
+export const FINAL_ESTADOS: ReadonlySet<string> = new Set([...ACCEPTED_ESTADOS, "Rechazado"]);
+
+/** The codigo of a verdict in consultaresultado, consultarfce and recepcionfc: 1 Aceptado, 2 Rechazado, 4 Aceptado Condicional. */
+export const VERDICT_CODES: ReadonlySet<number> = new Set([1, 2, 4]);
+
 /** The receptions in the order DGII received them (by date; DGII's listing order breaks ties). */
 function byReception<T extends Reception>(receptions: readonly T[]): T[] {
   const at = (reception: T) =>

@@ -24,6 +24,14 @@ export interface QrUrlInput {
   fechaFirma?: string | null;
 }
 
+/**
+ * The buyer's RNC the QR carries: none for minor expenses (43) and payments abroad (47), whose
+ * consultatimbre URL DGII builds without RncComprador (ISSUANCE.md, "Security code, QR").
+ */
+export function qrBuyerRnc(tipo: string, buyerRnc: string | null | undefined): string | null {
+  return tipo === "43" || tipo === "47" ? null : (buyerRnc ?? null);
+}
+
 function formatAmount(value: string | number): string {
   return typeof value === "number" ? value.toFixed(2) : value.trim();
 }

@@ -1,9 +1,15 @@
 /**
  * What settling an unknown outcome adds to a void record, as the portal and the REST
- * extension show it. Types only: isomorphic (lib/server/voids/settlement-repository.ts reads them).
+ * extension show it. Types and limits only: isomorphic (lib/server/voids/settlement-repository.ts reads them).
  */
 
 export type SettledOutcome = "Aceptado" | "Rechazado";
+
+/** The longest note a person writes with a settlement (a void's outcome, an issued e-CF's decision). */
+export const SETTLEMENT_NOTE_MAX = 2000;
+
+/** The evidence a settlement takes (PDF, PNG or JPEG, recognised by content), as a file input's accept. */
+export const EVIDENCE_ACCEPT = "application/pdf,image/png,image/jpeg,.pdf,.png,.jpg,.jpeg";
 
 export interface EvidenceView {
   id: string;

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { SETTLEMENT_NOTE_MAX } from "@/lib/domain/void-settlement";
+
 import { ISSUED_REVIEW_REASONS } from "./documents-query";
 
 /**
@@ -7,8 +9,8 @@ import { ISSUED_REVIEW_REASONS } from "./documents-query";
  * decision, POST …/documentos-ecf/{ecf}/resolution. One schema for the API and the portal's form.
  */
 
-/** The longest decision note kept (as a void settlement's). */
-export const DECISION_NOTE_MAX = 2000;
+/** The longest decision note kept: a void settlement's. */
+export const DECISION_NOTE_MAX = SETTLEMENT_NOTE_MAX;
 
 /** The estados a person may have seen in DGII's OFV for a reception (consultaresultado's words). */
 export const RECEIVED_ESTADOS = ["En Proceso", "Aceptado", "Aceptado Condicional", "Rechazado"] as const;

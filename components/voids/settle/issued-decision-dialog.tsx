@@ -12,6 +12,7 @@ import { decideIssuedReviewAction } from "@/lib/portal/actions/issued-review-act
 import { DECISION_NOTE_MAX, RECEIVED_ESTADOS } from "@/lib/schemas/issued-review";
 
 import styles from "./settle.module.css";
+import { EvidenceFileField } from "./evidence-file-field";
 
 export interface IssuedDecisionDialogProps {
   ecf: string;
@@ -162,14 +163,7 @@ export function IssuedDecisionDialog({ ecf, environment, production, t, cancel }
             error={errors.note}
             data-testid="issued-decision-note"
           />
-          <InputField
-            label={t.evidence}
-            hint={t.evidenceHint}
-            name="evidence"
-            type="file"
-            accept="application/pdf,image/png,image/jpeg,.pdf,.png,.jpg,.jpeg"
-            data-testid="issued-decision-evidence"
-          />
+          <EvidenceFileField label={t.evidence} hint={t.evidenceHint} testId="issued-decision-evidence" />
           {result && !result.ok ? (
             <Banner tone="danger" role="alert" testId="issued-decision-error">
               <p>{result.message}</p>

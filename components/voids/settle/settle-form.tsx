@@ -5,11 +5,13 @@ import { useState, useTransition, type FormEvent } from "react";
 
 import { Banner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
-import { InputField, TextareaField } from "@/components/ui/field";
+import { TextareaField } from "@/components/ui/field";
+import { SETTLEMENT_NOTE_MAX } from "@/lib/domain/void-settlement";
 import type { Dictionary } from "@/lib/i18n";
 import { settleVoidAction } from "@/lib/portal/actions/settlement-actions";
 
 import styles from "./settle.module.css";
+import { EvidenceFileField } from "./evidence-file-field";
 
 export interface SettleFormProps {
   voidId: string;
@@ -69,19 +71,12 @@ export function SettleForm({ voidId, environment, t }: SettleFormProps) {
         hint={t.noteHint}
         name="note"
         required
-        maxLength={2000}
+        maxLength={SETTLEMENT_NOTE_MAX}
         rows={3}
         error={errors.note}
         data-testid="settle-note"
       />
-      <InputField
-        label={t.evidence}
-        hint={t.evidenceHint}
-        name="evidence"
-        type="file"
-        accept="application/pdf,image/png,image/jpeg,.pdf,.png,.jpg,.jpeg"
-        data-testid="settle-evidence"
-      />
+      <EvidenceFileField label={t.evidence} hint={t.evidenceHint} testId="settle-evidence" />
       {result ? (
         <Banner tone={result.ok ? "success" : "danger"} role="alert" testId="settle-result">
           <p>{result.message}</p>

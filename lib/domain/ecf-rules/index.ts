@@ -13,3 +13,4 @@ export {
   type EcfAmounts,
 } from "./ecf-reader";
 export { ECF_RULES, type EcfRule, type EcfRuleId } from "./rule-table";
+export { withoutOnePageCount } from "./one-page-count";

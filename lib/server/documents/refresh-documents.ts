@@ -1,4 +1,5 @@
 import "server-only";
+import { FINAL_ESTADOS } from "@/lib/domain/dgii-submissions";
 import { loadConfig } from "@/lib/server/platform/config/load-config";
 
 import { getActiveSigningCredential } from "@/lib/server/certificates";
@@ -14,11 +15,7 @@ import { trackInFlight } from "@/lib/server/platform/ops/in-flight";
 import { fromPrismaDocument, taxauthResponsesOf, type StoredDocument } from "./document-views";
 
 /** Statuses DGII never changes again; anything else (En Proceso, or none yet) is worth asking about. */
-export const FINAL_DOCUMENT_STATUSES: ReadonlySet<string> = new Set([
-  "Aceptado",
-  "Rechazado",
-  "Aceptado Condicional",
-]);
+export const FINAL_DOCUMENT_STATUSES: ReadonlySet<string> = FINAL_ESTADOS;
 
 export interface RefreshSettings {
   /** How long a status query waits for the authority before answering with the stored status. */

@@ -5,7 +5,7 @@ import { v7 as uuidv7 } from "uuid";
 import { ecfTypeName } from "@/lib/domain/ecf-types";
 import { buyerRncOf, ecfAmountsOf, fechaEmisionOf, needsFullSubmission } from "@/lib/domain/ecf-rules";
 import { santoDomingoDate } from "@/lib/domain/fecha";
-import { buildQrUrl } from "@/lib/domain/qr-url";
+import { buildQrUrl, qrBuyerRnc } from "@/lib/domain/qr-url";
 import { AppError } from "@/lib/errors";
 import { checkNumberIssuable, insertAbsentDocuments, newDocumentId } from "@/lib/server/ledger";
 import { getDb, inTransaction, isUniqueViolation, lockNumberSeries } from "@/lib/server/platform/db";
@@ -48,8 +48,7 @@ export function signedDocument(
     encf: issue.encf.value,
     montoTotal: amounts.montoTotal,
     codigoSeguridad: securityCode,
-    // DGII's QR omits the buyer for minor expenses and payments abroad (no buyer RNC there).
-    rncComprador: issue.tipo === "43" || issue.tipo === "47" ? null : (buyerRncOf(issue.ecf) ?? null),
+    rncComprador: qrBuyerRnc(issue.tipo, buyerRncOf(issue.ecf)),
     fechaEmision: fechaEmisionOf(issue.ecf) ?? null,
     fechaFirma: issue.signedDate,
   });

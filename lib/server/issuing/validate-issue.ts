@@ -3,7 +3,7 @@ import "server-only";
 import { isEcfType, type EcfType } from "@/lib/domain/ecf-types";
 import { ecfError, type EcfJson, type EcfValidationError } from "@/lib/domain/ecf-validation";
 import { readEncf, type ParsedEncf } from "@/lib/domain/encf";
-import { checkEcfRules, encfOf, rncEmisorOf, tipoOf } from "@/lib/domain/ecf-rules";
+import { checkEcfRules, encfOf, rncEmisorOf, tipoOf, withoutOnePageCount } from "@/lib/domain/ecf-rules";
 import { formatFechaHora, santoDomingoDate } from "@/lib/domain/fecha";
 import { ecfIssueRequestSchema } from "@/lib/schemas/ecf-issue";
 
@@ -86,19 +86,4 @@ export function validateIssue(body: unknown, rnc: string, now: number): IssueVal
     ok: true,
     issue: { ecf, tipo, encf, xml: built.xml, signedDate, requestHash: issueRequestHash(ecf) },
   };
-}
-
-/**
- * A one-page document's page count left out. DGII's XSD takes `TotalPaginas` only above 1
- * (Integer4ValidationTypeMayorUno), yet MSeller's own documented example and the clients built on it
- * send `TotalPaginas: 1` on every e-CF, and MSeller issues them: a count of one says nothing the
- * absent element does not, so it is dropped rather than refused.
- */
-function withoutOnePageCount(ecf: Record<string, unknown>): Record<string, unknown> {
-  const encabezado = ecf.Encabezado as Record<string, unknown> | undefined;
-  const idDoc = encabezado?.IdDoc as Record<string, unknown> | undefined;
-  if (idDoc === undefined || String(idDoc.TotalPaginas).trim() !== "1") return ecf;
-  const { TotalPaginas: one, ...rest } = idDoc;
-  void one;
-  return { ...ecf, Encabezado: { ...encabezado, IdDoc: rest } };
 }

@@ -1,13 +1,13 @@
 import "server-only";
 import type { Environment } from "@/lib/domain/environments";
+import { SETTLEMENT_NOTE_MAX } from "@/lib/domain/void-settlement";
 import { AppError } from "@/lib/errors";
 import type { ActivityBy } from "@/lib/server/platform/activity/record-activity";
 import { logger } from "@/lib/server/platform/config/logger";
 import { checkEvidence } from "./settlement-evidence";
 import { settleRecord, type SettledOutcome } from "./settlement-repository";
 
-/** The longest settlement note kept. */
-export const SETTLEMENT_NOTE_MAX = 2000;
+export { SETTLEMENT_NOTE_MAX };
 
 export interface SettleVoidInput {
   accountId: string;

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { decidingReception } from "@/lib/domain/dgii-submissions";
+import { decidingReception, FINAL_ESTADOS, VERDICT_CODES } from "@/lib/domain/dgii-submissions";
 import { logger } from "@/lib/server/platform/config/logger";
 import { getDb } from "@/lib/server/platform/db";
 import type { SigningCredential } from "@/lib/server/platform/signing";
@@ -18,11 +18,8 @@ import {
   messageOf,
   personFoundItMissing,
   REVIEW_REASONS,
-  VERDICT_CODES,
 } from "./round-outcomes";
 import { backoffMs, FIRST_VERDICT_CHECK_MS, MAX_SEND_ROUNDS, NO_VERDICT_AFTER_MS } from "./schedule";
-
-const FINAL_ESTADOS = new Set(["Aceptado", "Rechazado", "Aceptado Condicional"]);
 
 export { REVIEW_REASONS };
 

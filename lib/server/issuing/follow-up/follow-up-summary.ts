@@ -1,5 +1,6 @@
 import "server-only";
 
+import { VERDICT_CODES } from "@/lib/domain/dgii-submissions";
 import { logger } from "@/lib/server/platform/config/logger";
 import { getDb } from "@/lib/server/platform/db";
 import type { SigningCredential } from "@/lib/server/platform/signing";
@@ -8,7 +9,7 @@ import { getTaxAuthClient } from "@/lib/server/platform/taxauth/client-instance"
 import { writeIssuedChange } from "../issued-writes";
 import { sendStoredSummary } from "../send-summary";
 import type { ClaimedIssued } from "./claim";
-import { asAnswer, later, lastSendRefused, messageOf, REVIEW_REASONS, VERDICT_CODES } from "./round-outcomes";
+import { asAnswer, later, lastSendRefused, messageOf, REVIEW_REASONS } from "./round-outcomes";
 import { MAX_SEND_ROUNDS } from "./schedule";
 
 /**

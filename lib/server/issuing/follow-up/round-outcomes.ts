@@ -11,9 +11,6 @@ import { backoffMs } from "./schedule";
 
 /** What a follow-up round reads from a document's answers and writes when it cannot act now. */
 
-/** DGII's verdicts: consultaresultado's codigo 1, 2 and 4. */
-export const VERDICT_CODES = new Set([1, 2, 4]);
-
 /** Why an issued e-CF waits for a person, as reviewReason holds it. */
 export const REVIEW_REASONS = {
   /** DGII gave a trackId and no verdict for a day. */

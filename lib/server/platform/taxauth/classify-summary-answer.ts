@@ -1,11 +1,10 @@
 import "server-only";
 
+import { VERDICT_CODES } from "@/lib/domain/dgii-submissions";
+
 import { describeBody, tryJson } from "./response-body";
 import type { HttpAnswer } from "./transport";
 import { STATUS_ESTADOS, type StatusEstado } from "./types";
-
-/** recepcionfc's verdicts: 1 Aceptado, 2 Rechazado, 4 Aceptado Condicional. */
-const SUMMARY_VERDICTS = new Set([1, 2, 4]);
 
 /**
  * What DGII's `recepcionfc` said about a consumer-invoice summary (RFCE). Unlike recepcion, the
@@ -35,7 +34,7 @@ export function classifySummaryAnswer(answer: HttpAnswer): SummaryOutcome {
     json && typeof json === "object" && !Array.isArray(json) ? (json as Record<string, unknown>) : null;
   const codigo = fields ? Number(valueOf(fields, "codigo")) : NaN;
   const described = describeBody(answer.status, answer.body, answer.contentType);
-  if (fields && answer.status < 500 && SUMMARY_VERDICTS.has(codigo)) {
+  if (fields && answer.status < 500 && VERDICT_CODES.has(codigo)) {
     const used = valueOf(fields, "secuenciaUtilizada");
     return {
       kind: "verdict",
