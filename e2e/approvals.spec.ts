@@ -1,10 +1,18 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 
 import { format, getDictionary, plural } from "@/lib/i18n";
 
-import { chooseReason, createUserInPortal, expect, freshRange, screenshot, signIn, test } from "./fixtures";
+import {
+  chooseReason,
+  createUserInPortal,
+  expect,
+  freshRange,
+  screenshot,
+  seriousAxeFindings,
+  signIn,
+  test,
+} from "./fixtures";
 
 /**
  * Four eyes on voids in the browser, against the embedded DGII simulator: an administrator
@@ -26,16 +34,6 @@ const operatorEmail = `operadora-${suffix}@anula.local`;
 const approverEmail = `aprobador-${suffix}@anula.local`;
 
 test.describe.configure({ mode: "serial" });
-
-async function serious(page: Page, name: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) =>
-        `${name}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-}
 
 /** The administrator's form for one environment on Configuración → Aprobaciones. */
 const policyForm = (page: Page, environment: string) => page.getByTestId(`approval-policy-${environment}`);
@@ -195,7 +193,7 @@ test.describe("aprobación de anulaciones", () => {
       }),
     );
     await expect(dialog.getByTestId("approve-environment")).toHaveText("TesteCF");
-    expect(await serious(approver, "approve-dialog")).toEqual([]);
+    expect(await seriousAxeFindings(approver, "approve-dialog")).toEqual([]);
     await screenshot(approver, "approvals-approve-dialog");
     await dialog.getByTestId("approve-confirm").click();
 
@@ -238,7 +236,7 @@ test.describe("aprobación de anulaciones", () => {
     await dialog.getByTestId("reject-confirm").click();
     await expect(dialog).toContainText(a.detail.rejectReasonRequired);
     await dialog.getByLabel(a.detail.rejectReason).fill("El rango pertenece a otra sucursal");
-    expect(await serious(approver, "reject-dialog")).toEqual([]);
+    expect(await seriousAxeFindings(approver, "reject-dialog")).toEqual([]);
     await dialog.getByTestId("reject-confirm").click();
     await expect(approver.getByTestId("void-request-status")).toHaveText(a.statuses.Rechazada);
     await expect(approver.getByTestId("void-request-rejection")).toContainText(
@@ -272,7 +270,7 @@ test.describe("aprobación de anulaciones", () => {
       for (const url of ["/voids/requests", `/voids/requests/${requestId}?env=TesteCF`]) {
         await page.goto(url);
         await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
-        problems.push(...(await serious(page, `${viewport.width} ${url}`)));
+        problems.push(...(await seriousAxeFindings(page, `${viewport.width} ${url}`)));
         // Nothing wider than the phone's screen.
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${viewport.width} ${url}`).toBeLessThanOrEqual(1);
@@ -284,7 +282,7 @@ test.describe("aprobación de anulaciones", () => {
       await signIn(admin);
       await admin.goto("/settings/approvals");
       await expect(admin.getByRole("heading", { level: 1 })).toBeVisible();
-      problems.push(...(await serious(admin, `${viewport.width} /settings/approvals`)));
+      problems.push(...(await seriousAxeFindings(admin, `${viewport.width} /settings/approvals`)));
       await screenshot(admin, `approvals-settings-${viewport.width}`);
       await adminContext.close();
     }

@@ -195,9 +195,21 @@ export async function voidViaApi(
   return { status: response.status(), body: (await response.json()) as Record<string, unknown> };
 }
 
-/** The page's serious and critical axe-core findings as it is now, one line each (none: clean). */
-export async function seriousAxeFindings(page: Page, name: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+/**
+ * The page's serious and critical axe-core findings as it is now, one line each (none: clean).
+ * It first waits for the page's title: Next.js streams a dynamic page's metadata after its body, and
+ * for a moment after a server action's refresh the head holds no <title> yet — a scan in that
+ * moment reports document-title for a page that has one.
+ */
+export async function seriousAxeFindings(
+  page: Page,
+  name: string,
+  options: { exclude?: string } = {},
+): Promise<string[]> {
+  await expect.poll(() => page.title(), { message: `${name}: the page's title` }).not.toBe("");
+  const builder = new AxeBuilder({ page });
+  if (options.exclude) builder.exclude(options.exclude);
+  const results = await builder.analyze();
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map(

@@ -1,9 +1,8 @@
 import { readFileSync } from "node:fs";
 
-import AxeBuilder from "@axe-core/playwright";
 import { unzipSync } from "fflate";
 
-import { DEMO, demoIdToken, expect, freshRange, test, voidViaApi } from "./fixtures";
+import { DEMO, demoIdToken, expect, freshRange, seriousAxeFindings, test, voidViaApi } from "./fixtures";
 
 test.describe("Auditoría", () => {
   test("the administrator downloads the period's ZIP from the navigation; a reversed period is refused in words", async ({
@@ -30,10 +29,7 @@ test.describe("Auditoría", () => {
     await page.getByRole("navigation").getByRole("link", { name: "Auditoría" }).click();
     await expect(page).toHaveURL(/\/audit$/);
     await expect(page.getByRole("heading", { level: 1, name: "Auditoría" })).toBeVisible();
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(
-      axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical"),
-    ).toEqual([]);
+    expect(await seriousAxeFindings(page, "/audit")).toEqual([]);
 
     // From after to: the catalogue's message, no download.
     const to = await page.getByTestId("audit-to").inputValue();

@@ -1,10 +1,18 @@
-import AxeBuilder from "@axe-core/playwright";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 
 import { getDictionary, plural } from "@/lib/i18n";
 
-import { chooseReason, expect, freshRange, SCREENSHOT_DIR, signIn, test, voidViaApi } from "./fixtures";
+import {
+  chooseReason,
+  expect,
+  freshRange,
+  SCREENSHOT_DIR,
+  seriousAxeFindings,
+  signIn,
+  test,
+  voidViaApi,
+} from "./fixtures";
 
 /**
  * Accessibility as a floor: an axe-core scan of every portal page at 1280 px and on a 390 px phone finds
@@ -61,15 +69,11 @@ for (const width of WIDTHS) {
       async function scan(name: string) {
         // /docs: the app's own header is scanned; Scalar's bundled API reference (vendor markup, with
         // known serious/critical findings: nested-interactive, button-name, color-contrast…) is not.
-        const builder = new AxeBuilder({ page });
-        if (name === "docs") builder.exclude('[data-testid="api-reference"]');
-        const results = await builder.analyze();
-        for (const violation of results.violations) {
-          if (violation.impact === "serious" || violation.impact === "critical")
-            problems.push(
-              `${name}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-            );
-        }
+        problems.push(
+          ...(await seriousAxeFindings(page, name, {
+            exclude: name === "docs" ? '[data-testid="api-reference"]' : undefined,
+          })),
+        );
         await page.screenshot({
           path: path.join(SCREENSHOT_DIR, `axe-${width.name}-${name}.png`),
           fullPage: true,

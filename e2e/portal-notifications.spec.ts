@@ -1,10 +1,18 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 
 import { format, getDictionary, plural } from "@/lib/i18n";
 
-import { createUserInPortal, DEMO, expect, freshRange, screenshot, signIn, test } from "./fixtures";
+import {
+  createUserInPortal,
+  DEMO,
+  expect,
+  freshRange,
+  screenshot,
+  seriousAxeFindings,
+  signIn,
+  test,
+} from "./fixtures";
 
 /**
  * The notification centre through a real flow: with the approval policy on in TesteCF,
@@ -25,16 +33,6 @@ const PASSWORD_OPERATOR = "operadora-clave-1";
 const PASSWORD_APPROVER = "aprobador-clave-1";
 
 test.describe.configure({ mode: "serial" });
-
-async function serious(page: Page, name: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) =>
-        `${name}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-}
 
 async function setPolicy(page: Page, enabled: boolean) {
   await page.goto("/settings/approvals");
@@ -121,9 +119,9 @@ test.describe("notificaciones", () => {
     await expect(item).toContainText(n.events.void_request_created.title);
     await expect(item).toContainText(`${operatorEmail} (API) pidió anular 2 e-NCF.`);
     await expect(item).toContainText(t.environments.TesteCF);
-    expect(await serious(approver, "notifications-1280")).toEqual([]);
+    expect(await seriousAxeFindings(approver, "notifications-1280")).toEqual([]);
     await approver.setViewportSize({ width: 390, height: 844 });
-    expect(await serious(approver, "notifications-390")).toEqual([]);
+    expect(await seriousAxeFindings(approver, "notifications-390")).toEqual([]);
     await screenshot(approver, "notifications-approver");
     await approver.setViewportSize({ width: 1280, height: 800 });
 

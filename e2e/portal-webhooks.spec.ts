@@ -1,13 +1,12 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 
 import { es } from "@/lib/i18n/es";
 
-import { expect, screenshot, signIn, test } from "./fixtures";
+import { expect, screenshot, seriousAxeFindings, signIn, test } from "./fixtures";
 
 /**
  * Configuración → Webhooks, in a real browser against the real server, delivering to a
@@ -67,16 +66,6 @@ function verify(secret: string, request: Received): { type: string; data: Record
     "webhook-timestamp": String(request.headers["webhook-timestamp"]),
     "webhook-signature": String(request.headers["webhook-signature"]),
   }) as { type: string; data: Record<string, unknown> };
-}
-
-async function serious(page: Page, name: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) =>
-        `${name}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
 }
 
 const rowOf = (page: Page) => page.getByTestId("webhook-row").filter({ hasText: receiverUrl });
@@ -215,14 +204,14 @@ test("no serious or critical axe finding at 1280 and 390 px; English", async ({ 
     await form.getByLabel(w.url).fill(`${receiverUrl}/${viewport.width}`);
     await form.getByRole("button", { name: w.create }).click();
     await expect(page.getByTestId("webhook-secret")).toBeVisible();
-    problems.push(...(await serious(page, `${viewport.width} /settings/webhooks`)));
+    problems.push(...(await seriousAxeFindings(page, `${viewport.width} /settings/webhooks`)));
     const id = await page
       .getByTestId("webhook-row")
       .filter({ hasText: `${receiverUrl}/${viewport.width}` })
       .getAttribute("data-webhook-id");
     await page.goto(`/settings/webhooks/${id}`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    problems.push(...(await serious(page, `${viewport.width} /settings/webhooks/[id]`)));
+    problems.push(...(await seriousAxeFindings(page, `${viewport.width} /settings/webhooks/[id]`)));
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${viewport.width}`).toBeLessThanOrEqual(1);
     await screenshot(page, `webhooks-detail-${viewport.width}`);
