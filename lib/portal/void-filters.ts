@@ -24,7 +24,7 @@ export interface VoidFilters {
 
 /** How many earlier pages "previous" can walk back through; older ones are reached from the first page. */
 export const MAX_BACK_PAGES = 50;
-/** Cursors are base64url (list-cursor.ts), so "." can separate them in one URL parameter. */
+/** Cursors are base64url (lib/server/platform/http/list-cursor.ts), so "." can separate them in one URL parameter. */
 const CURSOR_PATTERN = /^[A-Za-z0-9_-]+$/;
 
 type RawParams = Record<string, string | string[] | undefined>;

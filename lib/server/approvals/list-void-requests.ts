@@ -5,7 +5,7 @@ import { can } from "@/lib/domain/roles";
 import { AppError, type ErrorCode } from "@/lib/errors";
 import type { AuthContext } from "@/lib/server/platform/http/auth-context";
 import { getDb } from "@/lib/server/platform/db";
-import { decodeCursor, encodeCursor } from "@/lib/server/voids";
+import { decodeCursor, encodeCursor } from "@/lib/server/platform/http/list-cursor";
 import { LIST_LIMIT_DEFAULT } from "@/lib/schemas/void-ncf-list";
 import { voidRequestListQuerySchema, type VoidRequestListQuery } from "@/lib/schemas/void-requests";
 
@@ -63,7 +63,7 @@ export async function listVoidRequests(
         ? {
             OR: [
               { requestedAt: { lt: BigInt(before.createdAt) } },
-              { requestedAt: BigInt(before.createdAt), id: { lt: before.voidId } },
+              { requestedAt: BigInt(before.createdAt), id: { lt: before.id } },
             ],
           }
         : {}),
@@ -77,7 +77,7 @@ export async function listVoidRequests(
   return {
     items: page.map((row) => toSummary(row, now)),
     ...(rows.length > limit && last
-      ? { nextToken: encodeCursor({ createdAt: Number(last.requestedAt), voidId: last.id }) }
+      ? { nextToken: encodeCursor({ createdAt: Number(last.requestedAt), id: last.id }) }
       : {}),
     limit,
   };

@@ -1,7 +1,6 @@
 export { createVoid, type CreateVoidInput, type VoidHold } from "./create-void";
 export { voidAttemptAnswer, type HttpAnswer } from "./http";
 export { voidJobs } from "./jobs";
-export { decodeCursor, encodeCursor } from "./list-cursor";
 export { type PreparedVoid } from "./prepare-void";
 export { interruptAbandonedSends, startLeaseKeeper, stopLeaseKeeper } from "./send-leases";
 export { type CreateVoidResult, type VoidRangeView } from "./types";

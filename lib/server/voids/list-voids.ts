@@ -2,7 +2,7 @@ import "server-only";
 import type { Environment } from "@/lib/domain/environments";
 import { AppError, type ErrorCode } from "@/lib/errors";
 import { LIST_LIMIT_DEFAULT, voidListQuerySchema, type VoidListQuery } from "@/lib/schemas/void-ncf-list";
-import { decodeCursor, encodeCursor } from "./list-cursor";
+import { decodeCursor, encodeCursor } from "@/lib/server/platform/http/list-cursor";
 import { storedRangesJsonOffThread } from "./prepare-off-thread";
 import { parseStoredRanges } from "../platform/db/stored-ranges";
 import type { VoidAttempt, VoidRecordView } from "./types";
@@ -123,7 +123,7 @@ export async function listVoids<T>(
       page.map((row) => form({ ...attemptOf(row), storedRanges: ranges.get(row.voidId)! })),
     ),
     ...(rows.length > page.length && last
-      ? { nextToken: encodeCursor({ createdAt: last.createdAt, voidId: last.voidId }) }
+      ? { nextToken: encodeCursor({ createdAt: last.createdAt, id: last.voidId }) }
       : {}),
     limit,
   };

@@ -376,7 +376,7 @@ export interface VoidListFilter {
   /** A 608 reason code, or "none": the voids made without a reason. */
   reason?: VoidReasonFilter;
   /** Keyset position: rows strictly older than (createdAt, voidId). */
-  before?: { createdAt: number; voidId: string };
+  before?: { createdAt: number; id: string };
 }
 
 /** One attempt with its stored ranges (GET ?voidId=), without the signed XML. */
@@ -418,7 +418,7 @@ export async function listVoidRows(
         ? {
             OR: [
               { createdAt: { lt: BigInt(filter.before.createdAt) } },
-              { createdAt: BigInt(filter.before.createdAt), id: { lt: filter.before.voidId } },
+              { createdAt: BigInt(filter.before.createdAt), id: { lt: filter.before.id } },
             ],
           }
         : {}),

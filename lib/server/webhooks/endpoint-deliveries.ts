@@ -4,7 +4,7 @@ import type { Environment } from "@/lib/domain/environments";
 import { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryStatus } from "@/lib/domain/webhook-endpoint";
 import { AppError, type ErrorCode } from "@/lib/errors";
 import { getDb, toMs, toMsOrNull } from "@/lib/server/platform/db";
-import { decodeCursor, encodeCursor } from "@/lib/server/voids";
+import { decodeCursor, encodeCursor } from "@/lib/server/platform/http/list-cursor";
 
 import type { WebhookScope } from "./endpoints";
 import { isParked } from "./parking";
@@ -181,7 +181,7 @@ export async function listWebhookDeliveries(
         ? {
             OR: [
               { createdAt: { lt: BigInt(before.createdAt) } },
-              { createdAt: BigInt(before.createdAt), id: { lt: before.voidId } },
+              { createdAt: BigInt(before.createdAt), id: { lt: before.id } },
             ],
           }
         : {}),
@@ -198,7 +198,7 @@ export async function listWebhookDeliveries(
   return {
     items: page.map((row) => toView(row, row._count.attemptsLog, row.attemptsLog[0])),
     ...(rows.length > limit && last
-      ? { nextToken: encodeCursor({ createdAt: toMs(last.createdAt), voidId: last.id }) }
+      ? { nextToken: encodeCursor({ createdAt: toMs(last.createdAt), id: last.id }) }
       : {}),
     limit,
   };

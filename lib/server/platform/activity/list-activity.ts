@@ -1,8 +1,8 @@
 import "server-only";
 
 import { isActivityAction, type ActivityAction } from "@/lib/domain/activity-actions";
-import { AppError } from "@/lib/errors";
 import { getDb, toMs } from "@/lib/server/platform/db";
+import { decodeCursor, encodeCursor } from "@/lib/server/platform/http/list-cursor";
 import type { Prisma } from "@/prisma/generated/client";
 
 /**
@@ -44,16 +44,6 @@ export interface ActivityPage {
 
 export const ACTIVITY_PAGE_DEFAULT = 50;
 export const ACTIVITY_PAGE_MAX = 500;
-
-function encodeCursor(createdAt: bigint, id: string): string {
-  return Buffer.from(`${createdAt}:${id}`, "utf8").toString("base64url");
-}
-
-function decodeCursor(token: string): { createdAt: bigint; id: string } {
-  const match = /^(\d{1,20}):([0-9a-f-]{36})$/.exec(Buffer.from(token, "base64url").toString("utf8"));
-  if (!match) throw new AppError("INVALID_NEXT_TOKEN", "El cursor de la página no es válido.");
-  return { createdAt: BigInt(match[1]!), id: match[2]! };
-}
 
 export function readActivityFilters(params: {
   fromMs?: number | null;
@@ -100,8 +90,8 @@ export async function listActivity(
             where,
             {
               OR: [
-                { createdAt: { lt: after.createdAt } },
-                { createdAt: after.createdAt, id: { lt: after.id } },
+                { createdAt: { lt: BigInt(after.createdAt) } },
+                { createdAt: BigInt(after.createdAt), id: { lt: after.id } },
               ],
             },
           ],
@@ -126,6 +116,7 @@ export async function listActivity(
       details: (row.details ?? {}) as Record<string, unknown>,
       ip: row.ip,
     })),
-    nextToken: rows.length > limit && last ? encodeCursor(BigInt(last.createdAt), last.id) : null,
+    nextToken:
+      rows.length > limit && last ? encodeCursor({ createdAt: Number(last.createdAt), id: last.id }) : null,
   };
 }

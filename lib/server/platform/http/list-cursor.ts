@@ -1,17 +1,21 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
 
-/** Keyset position of the last item of a page: newest first by (createdAt, voidId). */
+/**
+ * Keyset position of the last item of a page listed newest first by (createdAt, id): voids, void
+ * requests, webhook deliveries, activity and documents page the same way.
+ */
 export interface ListCursor {
   createdAt: number;
-  voidId: string;
+  id: string;
 }
 
 /** nextToken is opaque to clients: base64url of the keyset position. */
 export function encodeCursor(cursor: ListCursor): string {
-  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.voidId]), "utf8").toString("base64url");
+  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id]), "utf8").toString("base64url");
 }
 
+/** The position a nextToken names; a token this server did not write is a 400 INVALID_NEXT_TOKEN. */
 export function decodeCursor(token: string): ListCursor {
   try {
     const value: unknown = JSON.parse(Buffer.from(token, "base64url").toString("utf8"));
@@ -22,7 +26,7 @@ export function decodeCursor(token: string): ListCursor {
       typeof value[1] === "string" &&
       /^[0-9a-f-]{36}$/.test(value[1])
     ) {
-      return { createdAt: value[0] as number, voidId: value[1] };
+      return { createdAt: value[0] as number, id: value[1] };
     }
   } catch {
     // Falls through to the 400 below.
