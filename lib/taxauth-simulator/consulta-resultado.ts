@@ -1,7 +1,7 @@
 import "server-only";
 
 import { jsonReply, textReply, unauthorizedReply, type Reply, type ServiceRequest } from "./reply";
-import { ESTADOS } from "./registry";
+import { ESTADOS, estadoOf } from "./registry";
 
 /** GET …/consultaresultado/api/consultas/estado?trackid=: the status of a received e-CF. */
 export async function consultaResultado({
@@ -38,7 +38,7 @@ export async function consultaResultado({
     {
       trackId: document.trackId,
       codigo: document.codigo,
-      estado: ESTADOS[document.codigo],
+      estado: estadoOf(document),
       rnc: document.rnc,
       encf: document.encf,
       secuenciaUtilizada: document.secuenciaUtilizada,

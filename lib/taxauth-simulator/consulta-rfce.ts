@@ -1,7 +1,7 @@
 import "server-only";
 
 import { jsonReply, textReply, unauthorizedReply, type Reply, type ServiceRequest } from "./reply";
-import { ESTADOS } from "./registry";
+import { ESTADOS, estadoOf } from "./registry";
 
 /**
  * GET …/consultarfce/api/Consultas/Consulta?RNC_Emisor=&ENCF=&Cod_Seguridad_eCF=: DGII's verdict on
@@ -45,7 +45,7 @@ export async function consultaRfce({ environment, request, url, state }: Service
       encf: summary.encf,
       secuenciaUtilizada: summary.secuenciaUtilizada,
       codigo: summary.codigo,
-      estado: ESTADOS[summary.codigo],
+      estado: estadoOf(summary),
       mensajes: summary.mensajes ?? [],
     },
     { ...call, rncEmisor },

@@ -1,7 +1,7 @@
 import "server-only";
 
 import { jsonReply, textReply, unauthorizedReply, type Reply, type ServiceRequest } from "./reply";
-import { ESTADOS } from "./registry";
+import { estadoOf } from "./registry";
 
 /**
  * GET …/consultatrackids/api/trackids/consulta?rncemisor=&encf=: every trackId DGII gave one e-NCF
@@ -31,7 +31,7 @@ export async function consultaTrackIds({ environment, request, url, state }: Ser
     documents.map((document) => ({
       trackId: document.trackId,
       codigo: String(document.codigo),
-      estado: ESTADOS[document.codigo],
+      estado: estadoOf(document),
       fechaRecepcion: document.fechaRecepcion ?? null,
     })),
     { ...call, rncEmisor },

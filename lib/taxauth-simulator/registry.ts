@@ -20,6 +20,11 @@ export interface SimulatedDocument {
   rnc: string;
   encf: string;
   codigo: EstadoCodigo;
+  /**
+   * A state DGII writes that its published table does not list (e.g. "Anulado"): every query answers
+   * it as `estado` instead of the codigo's word (estadoOf), so a client's handling of it can be tested.
+   */
+  estado?: string;
   /** Whether the e-NCF counts as used; defaults to true for Aceptado / Aceptado Condicional. */
   secuenciaUtilizada?: boolean;
   fechaRecepcion?: string;
@@ -36,6 +41,11 @@ export interface SimulatedDocument {
    * in process for good (the no-verdict fault).
    */
   processingUntil?: number;
+}
+
+/** The word DGII's queries answer for a document: its own `estado` if it has one, else the table's. */
+export function estadoOf(document: Pick<SimulatedDocument, "codigo" | "estado">): string {
+  return document.estado ?? ESTADOS[document.codigo];
 }
 
 /** A processingUntil that never comes. */
@@ -122,7 +132,7 @@ export class Registry {
  */
 function asShownNow(document: SimulatedDocument): SimulatedDocument {
   if (document.processingUntil === undefined || Date.now() >= document.processingUntil) return document;
-  return { ...document, codigo: 3, secuenciaUtilizada: false, mensajes: [] };
+  return { ...document, codigo: 3, estado: undefined, secuenciaUtilizada: false, mensajes: [] };
 }
 
 function documentKey(environment: Environment, trackId: string): string {

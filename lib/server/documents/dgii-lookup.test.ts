@@ -6,6 +6,7 @@ import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-
 import { getDb } from "@/lib/server/platform/db";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 import { setEnvForTests } from "@/lib/server/platform/config/load-config";
+import { resetServiceStatusForTests } from "@/lib/server/platform/taxauth/service-status";
 import { waitForInFlight } from "@/lib/server/platform/ops/in-flight";
 import { TaxAuthClient } from "@/lib/server/platform/taxauth";
 import { setTaxAuthClient } from "@/lib/server/platform/taxauth/client-instance";
@@ -53,7 +54,14 @@ beforeEach(() => {
   simulator.admin.setLatency("consultaresultado", 0);
 });
 afterEach(async () => {
-  setEnvForTests({ DOCUMENT_LOOKUP_BUDGET_MS: undefined, DGII_LOOKUPS_PER_MINUTE: undefined });
+  setEnvForTests({
+    DOCUMENT_LOOKUP_BUDGET_MS: undefined,
+    DGII_LOOKUPS_PER_MINUTE: undefined,
+    DGII_LOOKUPS_PER_MINUTE_TOTAL: undefined,
+    TAXAUTH_STATUS_API_KEY: undefined,
+    TAXAUTH_STATUS_URL: undefined,
+  });
+  resetServiceStatusForTests();
   await waitForInFlight(10_000);
   // Each test starts with the minute's DGII calls unspent.
   await (
@@ -203,6 +211,95 @@ describe("a document Anula does not hold, asked at DGII", () => {
     expect(outcome.get("E310000000599")).toEqual({ kind: "absent" });
     await getDb().then((db) => db.dgiiLookup.deleteMany({ where: { ncf: "E310000000599" } }));
     expect((await getOne("E310000000599")).body).toMatchObject({ status: "Aceptado", source: "dgii" });
+  });
+
+  it("a remembered absence lapses: after DOCUMENT_LOOKUP_ABSENT_MS DGII is asked again", async () => {
+    const caller = {
+      accountId: account.auth.accountId,
+      rnc: account.auth.rnc,
+      environment: "TesteCF" as const,
+    };
+    const briefly = { ...SETTINGS, absentMs: 100 };
+    expect((await lookUpAtDgii(caller, [{ ecf: "E310000000597" }], briefly)).get("E310000000597")).toEqual({
+      kind: "absent",
+    });
+    received("E310000000597", [1]);
+    const calls = trackIdsCalls();
+    // Still remembered: DGII is not asked.
+    expect((await getOne("E310000000597")).status).toBe(404);
+    expect(trackIdsCalls()).toBe(calls);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect((await getOne("E310000000597")).body).toMatchObject({ status: "Aceptado", source: "dgii" });
+    expect(trackIdsCalls()).toBe(calls + 1);
+  });
+
+  it("a state DGII answers that the spec's table does not list is kept verbatim and counted used, never voided", async () => {
+    // Even beside secuenciaUtilizada false: a word the ledger does not know is never read as free.
+    simulator.admin.registerDocument({
+      environment: "TesteCF",
+      trackId: "00000000-0000-4000-9000-a00000000581",
+      rnc: account.auth.rnc,
+      encf: "E310000000581",
+      codigo: 2,
+      estado: "Anulado",
+      secuenciaUtilizada: false,
+      fechaRecepcion: "11/3/2025 8:13:37 PM",
+    });
+    const { status, body } = await getOne("E310000000581");
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ status: "Anulado", source: "dgii" });
+    expect(await sequenceUseOf("E310000000581")).toBe("used");
+    const ledger = await (
+      await getDb()
+    ).document.findFirst({
+      where: { accountId: account.auth.accountId, environment: "TesteCF", ncf: "E310000000581" },
+      select: { status: true },
+    });
+    expect(ledger?.status).toBe("Anulado");
+    expect((await batch(["E310000000581"])).results[0]).toMatchObject({ found: true, status: "Anulado" });
+    // Not a final status: refreshed like any other, and DGII's word still stands (not the codigo's Rechazado).
+    await (
+      await getDb()
+    ).document.updateMany({ where: { ncf: "E310000000581" }, data: { checkedAt: BigInt(0) } });
+    const verdicts = simulator.admin.callCounts().consultaresultado;
+    expect((await getOne("E310000000581")).body).toMatchObject({ status: "Anulado" });
+    expect(simulator.admin.callCounts().consultaresultado).toBe(verdicts + 1);
+    expect(await sequenceUseOf("E310000000581")).toBe("used");
+  });
+
+  it("DGII in a maintenance window: a held document answers from the store, an unknown one TAXAUTH_UNAVAILABLE, DGII not asked", async () => {
+    received("E310000000582", [1]);
+    expect((await getOne("E310000000582")).status).toBe(200); // held from here on
+    received("E310000000583", [1]);
+    setEnvForTests({
+      TAXAUTH_STATUS_API_KEY: "XXXXXXX-XXXXXXX-XXXX-XXXXXXXXXX",
+      TAXAUTH_STATUS_URL: simulator.url,
+    });
+    resetServiceStatusForTests();
+    const now = Date.now();
+    simulator.admin.addMaintenanceWindow({ environment: "TesteCF", from: now - 60_000, to: now + 2_000 });
+    const calls = trackIdsCalls();
+    const { results } = await batch(["E310000000582", "E310000000583"]);
+    expect(results[0]).toMatchObject({ found: true, status: "Aceptado" });
+    expect(results[1]).toMatchObject({
+      found: false,
+      status: "Sin respuesta de la DGII",
+      reason: "TAXAUTH_UNAVAILABLE",
+    });
+    expect(results[1]!.message).toContain("mantenimiento");
+    const single = await getOne("E310000000583");
+    expect(single.status).toBe(503);
+    expect(single.body).toMatchObject({ code: "TAXAUTH_UNAVAILABLE", reason: "TAXAUTH_UNAVAILABLE" });
+    expect(trackIdsCalls()).toBe(calls);
+  });
+
+  it("DGII calls in total are limited too: over the deployment's minute an entry says RATE_LIMITED", async () => {
+    setEnvForTests({ DGII_LOOKUPS_PER_MINUTE_TOTAL: "1" });
+    received("E310000000553", [1]);
+    received("E310000000554", [1]);
+    const { results } = await batch(["E310000000553", "E310000000554"], account);
+    expect(results.filter((result) => result.reason === "RATE_LIMITED")).toHaveLength(1);
+    expect(results.filter((result) => result.found)).toHaveLength(1);
   });
 
   it("a batch looks up every unknown entry, in request order, beside the held ones", async () => {

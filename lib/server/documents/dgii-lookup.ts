@@ -2,6 +2,7 @@ import "server-only";
 
 import type { Environment } from "@/lib/domain/environments";
 import { decidingReception } from "@/lib/domain/dgii-submissions";
+import { statedEstado } from "@/lib/domain/dgii-estado";
 import { isConsumerInvoice } from "@/lib/domain/ecf-types";
 import { isAppError } from "@/lib/errors";
 import type { LookupReason } from "@/lib/schemas/documents-query";
@@ -178,7 +179,11 @@ async function askAndStore(
       verdict:
         verdict.codigo === 0
           ? undefined
-          : { trackId: deciding.trackId, estado: verdict.estado, answer: verdict.raw },
+          : {
+              trackId: deciding.trackId,
+              estado: statedEstado(verdict.estado, verdict.raw),
+              answer: verdict.raw,
+            },
     });
     // DGII was just asked: checkedAt says so (a final status is never refreshed, so nothing else would).
     await markChecked(key, Date.now());
@@ -224,7 +229,7 @@ async function askSummaryAndStore(
       environment: key.environment,
       encf: key.ncf,
       securityCode,
-      estado: verdict.estado,
+      estado: statedEstado(verdict.estado, verdict.raw),
       answer: verdict.raw,
     });
     return { kind: "found" };

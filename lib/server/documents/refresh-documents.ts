@@ -1,4 +1,5 @@
 import "server-only";
+import { statedEstado } from "@/lib/domain/dgii-estado";
 import { FINAL_ESTADOS } from "@/lib/domain/dgii-submissions";
 import { loadConfig } from "@/lib/server/platform/config/load-config";
 
@@ -96,7 +97,9 @@ async function askAndStore(
     return null;
   }
   const now = Date.now();
-  if (answer.estado === "No encontrado" || answer.estado === document.status) {
+  // DGII's own word for a state its table does not list (an Anulado) stands, as the lookup stored it.
+  const estado = statedEstado(answer.estado, answer.raw);
+  if (answer.estado === "No encontrado" || estado === document.status) {
     await markDocumentChecked(db, document.id, now);
     return { ...document, checkedAt: now };
   }
@@ -108,7 +111,7 @@ async function askAndStore(
     const updated = await updateDocument(
       tx,
       document,
-      { status: answer.estado, taxauthResponse, updateAt: BigInt(now), checkedAt: BigInt(now) },
+      { status: estado, taxauthResponse, updateAt: BigInt(now), checkedAt: BigInt(now) },
       document.status,
     );
     if (updated === 1) {
@@ -124,15 +127,14 @@ async function askAndStore(
           customerId: document.customerId,
           environment: document.environment,
           previousStatus: document.status,
-          status: answer.estado,
+          status: estado,
           via: "refresh",
         },
       });
     }
     return updated;
   });
-  if (count === 1)
-    return { ...document, status: answer.estado, taxauthResponse, updateAt: now, checkedAt: now };
+  if (count === 1) return { ...document, status: estado, taxauthResponse, updateAt: now, checkedAt: now };
   const current = await db.document.findUnique({ where: { id: document.id } });
   return current && fromPrismaDocument(current);
 }
