@@ -122,8 +122,9 @@ export const documentsBatchResponseSchema = z.strictObject({
         .enum(LOOKUP_REASONS)
         .optional()
         .describe(
-          `Extension, only with status "${NO_DGII_ANSWER_STATUS}": NOT_ASKABLE (DGII cannot be asked: no active ` +
-            "certificate, CerteCF, a type 32 summary without codigoSeguridad), TAXAUTH_TIMEOUT (no answer within " +
+          `Extension, when found is false and DGII gave no answer: NOT_ASKABLE (status "No encontrado": DGII ` +
+            "cannot be asked: no active certificate, CerteCF, a type 32 summary without codigoSeguridad); with " +
+            `status "${NO_DGII_ANSWER_STATUS}": TAXAUTH_TIMEOUT (no answer within ` +
             "the budget; the lookup goes on and a repeat finds it), TAXAUTH_UNAVAILABLE (maintenance window or a " +
             "failed call), RATE_LIMITED (DGII calls per minute used up)",
         ),

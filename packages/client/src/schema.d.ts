@@ -245,7 +245,7 @@ export interface paths {
         };
         /**
          * Status of one e-CF
-         * @description The stored record of one issued document. A non-final status is refreshed from the authority first.
+         * @description The stored record of one issued document. A non-final status is refreshed from the authority first. A document Anula does not hold is looked up at DGII as the company (consultatrackids, then consultaresultado for the reception that decides: an accepted one over a later rejected resend, else the latest), stored with `source: "dgii"` and answered as its record (status DGII's estado verbatim). DGII lists no reception: 404 DOCUMENT_NOT_FOUND with `askedDgii: true` (remembered DOCUMENT_LOOKUP_ABSENT_MS, 5 minutes); DGII cannot be asked (no active certificate, CerteCF, a type 32 summary without `codigoSeguridad`): 404 with `reason: NOT_ASKABLE` and why; no answer within DOCUMENT_LOOKUP_BUDGET_MS (10 s): 504 TAXAUTH_TIMEOUT, never 404, while the lookup goes on; DGII failing or in an announced maintenance window: 503 TAXAUTH_UNAVAILABLE; DGII calls per minute used up: 429 RATE_LIMITED.
          */
         get: operations["getDocument"];
         put?: never;
@@ -359,7 +359,7 @@ export interface paths {
         put?: never;
         /**
          * Status of up to 100 e-CF
-         * @description One result per entry, in request order (duplicates answered each time). Unknown or malformed entries are `found: false`, `status: "No encontrado"`. Groups of about 50 are recommended.
+         * @description One result per entry, in request order (duplicates answered each time). Unknown or malformed entries are `found: false`, `status: "No encontrado"`. Groups of about 50 are recommended. Well-formed e-NCF Anula does not hold are looked up at DGII as on the single query, DOCUMENT_LOOKUP_CONCURRENCY (8) at a time within DOCUMENT_LOOKUP_BUDGET_MS (10 s) per request; an entry DGII did not answer is `found: false` with `status: "Sin respuesta de la DGII"` and its `reason` (TAXAUTH_TIMEOUT, TAXAUTH_UNAVAILABLE, RATE_LIMITED), never a 5xx; one DGII cannot be asked is `"No encontrado"` with `reason: NOT_ASKABLE`; one DGII lists no reception of has `askedDgii: true`. `codigosSeguridad` (extension) gives type 32 summaries their security codes.
          */
         post: operations["getDocumentsStatusBatch"];
         delete?: never;
@@ -1896,7 +1896,7 @@ export interface components {
                 /** @description Extension, only when found is false: Anula did not hold it and asked DGII, which lists no submission of it */
                 askedDgii?: boolean;
                 /**
-                 * @description Extension, only with status "Sin respuesta de la DGII": NOT_ASKABLE (DGII cannot be asked: no active certificate, CerteCF, a type 32 summary without codigoSeguridad), TAXAUTH_TIMEOUT (no answer within the budget; the lookup goes on and a repeat finds it), TAXAUTH_UNAVAILABLE (maintenance window or a failed call), RATE_LIMITED (DGII calls per minute used up)
+                 * @description Extension, when found is false and DGII gave no answer: NOT_ASKABLE (status "No encontrado": DGII cannot be asked: no active certificate, CerteCF, a type 32 summary without codigoSeguridad); with status "Sin respuesta de la DGII": TAXAUTH_TIMEOUT (no answer within the budget; the lookup goes on and a repeat finds it), TAXAUTH_UNAVAILABLE (maintenance window or a failed call), RATE_LIMITED (DGII calls per minute used up)
                  * @enum {string}
                  */
                 reason?: "NOT_ASKABLE" | "TAXAUTH_TIMEOUT" | "TAXAUTH_UNAVAILABLE" | "RATE_LIMITED";
@@ -4896,6 +4896,8 @@ export interface operations {
             query: {
                 /** @description The e-NCF, e.g. E310000000001 */
                 ecf: string;
+                /** @description Extension: the e-CF's 6-character security code. A consumer invoice (type 32) under RD$250,000 reaches DGII as a summary (RFCE), which consultatrackids does not list: Anula finds one it does not hold only with its code (DGII's consultarfce) */
+                codigoSeguridad?: string;
             };
             header?: never;
             path: {
