@@ -88,30 +88,45 @@ export async function lookUpAtDgii(
     budgetTimer = setTimeout(() => resolve("over"), settings.budgetMs);
   });
   const queue = [...pending];
+  const answered: Array<Promise<void>> = [];
+  // A worker is one of the `concurrency` lookups asking DGII at once: it moves on to the next entry
+  // as soon as DGII has answered this one, while the answer is stored (the store's writes overlap
+  // the next entry's DGII calls instead of holding DGII's fan-out back).
   const worker = async () => {
     for (let entry = queue.shift(); entry; entry = queue.shift()) {
       if (Date.now() >= deadline) {
         outcomes.set(entry.ecf, timeoutOutcome());
         continue;
       }
+      const ecf = entry.ecf;
+      let dgiiAnswered!: () => void;
+      const asked = new Promise<void>((resolve) => (dgiiAnswered = resolve));
       const lookup = trackInFlight(
         lookUpOne(
-          { ...caller, ncf: entry.ecf },
+          { ...caller, ncf: ecf },
           entry.codigoSeguridad,
           credential.value,
           settings,
           deadline,
-        ).catch((error: unknown): LookupOutcome => {
-          logger.error({ ncf: entry!.ecf, err: error }, "DGII lookup failed");
-          return unavailableOutcome("La consulta a la DGII falló; reintente en unos minutos.");
+          dgiiAnswered,
+        )
+          .catch((error: unknown): LookupOutcome => {
+            logger.error({ ncf: ecf, err: error }, "DGII lookup failed");
+            return unavailableOutcome("La consulta a la DGII falló; reintente en unos minutos.");
+          })
+          .finally(dgiiAnswered),
+      );
+      answered.push(
+        Promise.race([lookup, overBudget]).then((outcome) => {
+          outcomes.set(ecf, outcome === "over" ? timeoutOutcome() : outcome);
         }),
       );
-      const outcome = await Promise.race([lookup, overBudget]);
-      outcomes.set(entry.ecf, outcome === "over" ? timeoutOutcome() : outcome);
+      await Promise.race([asked, overBudget]);
     }
   };
   try {
     await Promise.all(Array.from({ length: Math.min(settings.concurrency, pending.length) }, worker));
+    await Promise.all(answered);
   } finally {
     clearTimeout(budgetTimer);
   }
@@ -125,6 +140,7 @@ async function lookUpOne(
   credential: SigningCredential,
   settings: LookupSettings,
   deadline: number,
+  dgiiAnswered: () => void,
 ): Promise<LookupOutcome> {
   for (;;) {
     const claim = await claimLookup(key, CLAIM_LEASE_MS);
@@ -136,8 +152,8 @@ async function lookUpOne(
         return { kind: "found" };
       }
       return securityCode && isConsumerInvoice(key.ncf)
-        ? askSummaryAndStore(key, securityCode, credential, settings)
-        : askAndStore(key, credential, settings);
+        ? askSummaryAndStore(key, securityCode, credential, settings, dgiiAnswered)
+        : askAndStore(key, credential, settings, dgiiAnswered);
     }
     // Another instance (or request) is asking: its answer lands in the store or in the claim row.
     if (Date.now() >= deadline) return timeoutOutcome();
@@ -146,10 +162,12 @@ async function lookUpOne(
   }
 }
 
+/** `dgiiAnswered` is called once DGII has answered, before the answer is stored. */
 async function askAndStore(
   key: LookupKey & { rnc: string },
   credential: SigningCredential,
   settings: LookupSettings,
+  dgiiAnswered: () => void,
 ): Promise<LookupOutcome> {
   let absent = false;
   try {
@@ -163,12 +181,14 @@ async function askAndStore(
       key.ncf,
     );
     if (submissions.length === 0) {
+      dgiiAnswered();
       absent = true;
       await markAbsent(key, settings.absentMs);
       return { kind: "absent" };
     }
     const deciding = decidingReception(submissions);
     const verdict = await client.queryStatus(key.environment, key.rnc, credential, deciding.trackId);
+    dgiiAnswered();
     await recordDgiiSubmissions({
       accountId: key.accountId,
       rnc: key.rnc,
@@ -207,6 +227,7 @@ async function askSummaryAndStore(
   securityCode: string,
   credential: SigningCredential,
   settings: LookupSettings,
+  dgiiAnswered: () => void,
 ): Promise<LookupOutcome> {
   let released = false;
   try {
@@ -221,8 +242,9 @@ async function askSummaryAndStore(
     );
     if (verdict.codigo === 0) {
       released = true;
-      return await askAndStore(key, credential, settings);
+      return await askAndStore(key, credential, settings, dgiiAnswered);
     }
+    dgiiAnswered();
     await recordDgiiSummary({
       accountId: key.accountId,
       rnc: key.rnc,
