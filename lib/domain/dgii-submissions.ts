@@ -14,6 +14,11 @@ export interface Reception {
 /** DGII's estados of an accepted e-CF. */
 const ACCEPTED_ESTADOS: ReadonlySet<string> = new Set(["Aceptado", "Aceptado Condicional"]);
 
+/** Whether DGII accepted the e-CF (Aceptado, or Aceptado Condicional). */
+export function isAcceptedEstado(estado: string): boolean {
+  return ACCEPTED_ESTADOS.has(estado.trim());
+}
+
 /** DGII's verdicts: estados it never changes again (anything else — En Proceso, none yet — may). */
 export const FINAL_ESTADOS: ReadonlySet<string> = new Set([...ACCEPTED_ESTADOS, "Rechazado"]);
 
@@ -38,7 +43,5 @@ export function latestReception<T extends Reception>(receptions: readonly T[]): 
 /** The reception whose verdict is the number's: an accepted one over a later rejected resend; else the latest. */
 export function decidingReception<T extends Reception>(receptions: readonly T[]): T {
   const ordered = byReception(receptions);
-  return (
-    ordered.filter((reception) => ACCEPTED_ESTADOS.has(reception.estado.trim())).at(-1) ?? ordered.at(-1)!
-  );
+  return ordered.filter((reception) => isAcceptedEstado(reception.estado)).at(-1) ?? ordered.at(-1)!;
 }

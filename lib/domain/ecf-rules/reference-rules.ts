@@ -7,6 +7,15 @@ import { ruleError } from "./rule-table";
 const NOTE_TYPES = new Set(["33", "34"]);
 /** Formato campo 5: more than 30 calendar days after the modified e-CF → 1. */
 const CREDIT_NOTE_DAYS = 30;
+
+/**
+ * IndicadorNotaCredito of a credit note (e-CF 34) issued `days` calendar days after the e-CF it
+ * modifies: 0 up to 30 days, 1 after (then the ITBIS is not refunded). The validation and the
+ * remedy's answer (lib/domain/remedy.ts) both read it here.
+ */
+export function creditNoteIndicator(days: number): "0" | "1" {
+  return days > CREDIT_NOTE_DAYS ? "1" : "0";
+}
 /**
  * The NCF a document modifies: series B with 11 positions, E with 13, A or P with 19 (Informe
  * Técnico §18.2.1 p. 33 nota 44); each letter followed by digits, as those series are written.
@@ -38,7 +47,7 @@ function checkCreditNoteIndicator(view: EcfView, errors: EcfValidationError[]): 
   const emision = dayNumber(emisionText);
   if (modified === null || emision === null || received === undefined) return;
   const days = emision - modified;
-  const expected = days > CREDIT_NOTE_DAYS ? "1" : "0";
+  const expected = creditNoteIndicator(days);
   if (received === expected) return;
   errors.push(
     ruleError(

@@ -330,6 +330,11 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
     const request = restRequest("GET", "http://localhost/TesteCF/secuencias/huecos", caller);
     return outcomeOfResponse(await GET(request, params({ environment: "TesteCF" })));
   },
+  "GET /[environment]/secuencias/[encf]/remedio": async (caller) => {
+    const { GET } = await import("@/app/[environment]/secuencias/[encf]/remedio/route");
+    const request = restRequest("GET", "http://localhost/TesteCF/secuencias/E310000000001/remedio", caller);
+    return outcomeOfResponse(await GET(request, params({ environment: "TesteCF", encf: "E310000000001" })));
+  },
   "GET /[environment]/secuencias/autorizaciones": async (caller) => {
     const { GET } = await import("@/app/[environment]/secuencias/autorizaciones/route");
     const request = restRequest("GET", "http://localhost/TesteCF/secuencias/autorizaciones", caller);

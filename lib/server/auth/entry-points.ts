@@ -76,6 +76,7 @@ export const ENTRY_POINTS = {
   "POST /[environment]/documentos-ecf/import": "documents.import",
   "GET /[environment]/secuencias": "documents.read",
   "GET /[environment]/secuencias/huecos": "documents.read",
+  "GET /[environment]/secuencias/[encf]/remedio": "documents.read",
   "GET /[environment]/secuencias/autorizaciones": "documents.read",
   "POST /[environment]/secuencias/autorizaciones": "ledger.manage",
   "DELETE /[environment]/secuencias/autorizaciones/[id]": "ledger.manage",

@@ -591,6 +591,23 @@ const ROWS: Record<string, Row> = {
       expect(answer.text).not.toContain(seeded.skippedNcf);
     },
   },
+  "GET /[environment]/secuencias/[encf]/remedio": {
+    probe: async (caller) => {
+      const { GET } = await import("@/app/[environment]/secuencias/[encf]/remedio/route");
+      const path = `/TesteCF/secuencias/${seeded.ncf}/remedio`;
+      const answer = await json(
+        await GET(rest("GET", path, caller), {
+          params: Promise.resolve({ environment: "TesteCF", encf: seeded.ncf }),
+        }),
+      );
+      expect(answer.status).toBe(200);
+      // A's document is never the caller's: the ledger holds nothing for it, so nothing to credit.
+      expect(answer.body.checks).toContainEqual(
+        expect.objectContaining({ check: "ledger", result: "not-held" }),
+      );
+      expect(answer.body.kind).not.toBe("credit-note");
+    },
+  },
   "GET /[environment]/secuencias/autorizaciones": {
     probe: async (caller) => {
       const { GET } = await import("@/app/[environment]/secuencias/autorizaciones/route");

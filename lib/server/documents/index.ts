@@ -5,6 +5,7 @@ export {
   type DgiiLookupOptions,
 } from "./query-documents";
 export { forgetAbsent } from "./lookup-claims";
+export { lookUpAtDgii, type LookupOutcome } from "./dgii-lookup";
 export { importDocuments } from "./import-documents";
 export {
   refreshPendingDocuments,

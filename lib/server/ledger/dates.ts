@@ -1,9 +1,7 @@
 import "server-only";
 
 import { santoDomingoDate } from "@/lib/domain/fecha";
-
-/** Santo Domingo is UTC−4 all year (lib/domain/fecha.ts). */
-const OFFSET_MS = 4 * 3_600_000;
+import { dayEndMs } from "@/lib/domain/gap-safety";
 
 /** Today's date in Santo Domingo, yyyy-MM-dd. */
 export function todayIso(now: number): string {
@@ -26,9 +24,7 @@ export function isoToDmy(iso: string): string {
 }
 
 /** The instant a Santo Domingo day ends (its last millisecond, epoch ms). */
-export function endOfDayMs(iso: string): number {
-  return Date.parse(`${iso}T23:59:59.999Z`) + OFFSET_MS;
-}
+export const endOfDayMs = dayEndMs;
 
 /** Whole days from `now` to the end of the day `iso` (negative once it has passed). */
 export function daysUntil(iso: string, now: number): number {

@@ -1,6 +1,7 @@
 import "server-only";
 
 import { formatEncf, readEncf } from "@/lib/domain/encf";
+import { expiredTailProven, gapCutoff } from "@/lib/domain/gap-safety";
 import type { EcfType } from "@/lib/domain/ecf-types";
 import type { Environment } from "@/lib/domain/environments";
 import {
@@ -17,7 +18,7 @@ import { loadConfig } from "@/lib/server/platform/config";
 
 import { listStoredAuthorizations, type StoredAuthorization } from "./authorizations";
 import { getCoverageMark } from "./coverage";
-import { endOfDayMs, isoToDmy, todayIso } from "./dates";
+import { isoToDmy, todayIso } from "./dates";
 import {
   highestIssued,
   highestIssuedBefore,
@@ -137,7 +138,7 @@ export async function findGaps(query: GapsQuery): Promise<GapsPage> {
     listStoredAuthorizations(accountId, environment),
     unknownOutcomes(accountId, environment),
   ]);
-  const cutoff = mark ? Math.min(mark.coveredUntil, now - quietPeriodHours * 3_600_000) : null;
+  const cutoff = gapCutoff(mark?.coveredUntil ?? null, now, quietPeriodHours);
   const summaryByKey = new Map(summaries.map((s) => [serieTipoKey(s.serie, s.tipoeCF), s]));
   const authsByKey = new Map<string, StoredAuthorization[]>();
   for (const auth of authorizations) {
@@ -251,9 +252,7 @@ export async function findGaps(query: GapsQuery): Promise<GapsPage> {
     // must be past it, and the quiet period too).
     if (!skip(1)) {
       const today = todayIso(now);
-      const expired = auths.filter(
-        (a) => a.expiresOn !== null && a.expiresOn < today && endOfDayMs(a.expiresOn) <= cutoff,
-      );
+      const expired = auths.filter((a) => expiredTailProven(a.expiresOn, today, cutoff));
       const issued = await issuedInRanges(accountId, environment, expired);
       for (const [index, auth] of expired.entries()) {
         const from = Math.max(auth.desde, (issued[index]!.highest ?? auth.desde - 1) + 1, resume(1));

@@ -67,4 +67,5 @@ export {
 } from "./document-writer";
 export { recordDgiiSubmissions, recordDgiiSummary, type FoundSubmission } from "./dgii-submissions";
 export { daysUntil, dmyToIso } from "./dates";
-export { checkNumberIssuable, type HeldDocument } from "./issue-check";
+export { checkNumberIssuable, findNumberHolds, type HeldDocument, type NumberHolds } from "./issue-check";
+export { numberSafetyFacts } from "./number-safety";

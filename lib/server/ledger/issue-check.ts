@@ -3,6 +3,7 @@ import "server-only";
 import type { ParsedEncf } from "@/lib/domain/encf";
 import type { Environment } from "@/lib/domain/environments";
 import { AppError } from "@/lib/errors";
+import { getDb } from "@/lib/server/platform/db";
 import type { RawSql } from "@/lib/server/platform/db/db-or-tx";
 import { storedRequestRanges } from "@/lib/server/platform/db/stored-ranges";
 
@@ -21,7 +22,7 @@ interface Holds {
   voided: boolean;
   accepted: Array<{ id: string; ranges: string }> | null;
   unknown: Array<{ id: string; ranges: string }> | null;
-  pending: Array<{ id: string; ranges: string }> | null;
+  pending: Array<{ id: string; ranges: string; expiresAt: number }> | null;
   authorizations: number;
   authorized: Array<{ expiresOn: string | null }> | null;
 }
@@ -58,8 +59,8 @@ async function readHolds(
          SELECT "id", "ranges" FROM "VoidRecord"
          WHERE "accountId" = ${accountId} AND "environment" = ${environment}::"Environment" AND "status" = 'Error'
          ORDER BY "createdAt" DESC LIMIT ${MAX_UNKNOWN_VOIDS}) v) AS "unknown",
-      (SELECT json_agg(json_build_object('id', r."id", 'ranges', r."ranges")) FROM (
-         SELECT "id", "ranges" FROM "VoidRequest"
+      (SELECT json_agg(json_build_object('id', r."id", 'ranges', r."ranges", 'expiresAt', r."expiresAt")) FROM (
+         SELECT "id", "ranges", "expiresAt" FROM "VoidRequest"
          WHERE "accountId" = ${accountId} AND "environment" = ${environment}::"Environment" AND "status" = 'Pendiente'
          ORDER BY "requestedAt" DESC LIMIT ${MAX_UNKNOWN_VOIDS}) r) AS "pending",
       (SELECT count(*)::int FROM "SequenceAuthorization"
@@ -71,7 +72,7 @@ async function readHolds(
   return row!;
 }
 
-function covers(records: Holds["unknown"], encf: ParsedEncf): string | undefined {
+function covering<T extends { ranges: string }>(records: T[] | null, encf: ParsedEncf): T | undefined {
   return records?.find((record) =>
     storedRequestRanges(record.ranges).some(
       (range) =>
@@ -80,7 +81,39 @@ function covers(records: Holds["unknown"], encf: ParsedEncf): string | undefined
         range.desde <= encf.secuencia &&
         encf.secuencia <= range.hasta,
     ),
-  )?.id;
+  );
+}
+
+function covers(records: Holds["unknown"], encf: ParsedEncf): string | undefined {
+  return covering(records, encf)?.id;
+}
+
+/** What holds one number, as the issue check reads it, with the voids' and the request's ids. */
+export interface NumberHolds {
+  document: HeldDocument | null;
+  /** An accepted void covers it (voidId null: the ledger's interval says so, its record was not read). */
+  acceptedVoid: { voidId: string | null } | null;
+  /** A void of it whose outcome at DGII is unknown (Error). */
+  errorVoidId: string | null;
+  /** A void request of it waiting for approval, and when it expires. */
+  pendingRequest: { id: string; expiresAt: number } | null;
+}
+
+/** The issue check's read of one number, for the remedy (lib/server/remedy): no lock, nothing refused. */
+export async function findNumberHolds(
+  accountId: string,
+  environment: Environment,
+  encf: ParsedEncf,
+): Promise<NumberHolds> {
+  const holds = await readHolds(await getDb(), accountId, environment, encf);
+  const acceptedId = covers(holds.accepted, encf);
+  const request = covering(holds.pending, encf);
+  return {
+    document: holds.document,
+    acceptedVoid: holds.voided || acceptedId ? { voidId: acceptedId ?? null } : null,
+    errorVoidId: covers(holds.unknown, encf) ?? null,
+    pendingRequest: request ? { id: request.id, expiresAt: Number(request.expiresAt) } : null,
+  };
 }
 
 /**

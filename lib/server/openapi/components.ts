@@ -40,6 +40,7 @@ import {
   sequenceInventorySchema,
 } from "@/lib/schemas/ledger";
 import { errorCodeSchema, errorDetailSchema, errorResponseSchema } from "@/lib/schemas/error-response";
+import { remedySchema } from "@/lib/schemas/remedy";
 import { healthResponseSchema, readinessResponseSchema } from "@/lib/schemas/ops-responses";
 import { voidNcfBodyShape } from "@/lib/schemas/void-ncf";
 import {
@@ -170,6 +171,7 @@ export const COMPONENT_SCHEMAS: Record<string, z.ZodType> = {
   SequenceAuthorizationList: sequenceAuthorizationListSchema,
   SequenceInventory: sequenceInventorySchema,
   SequenceGaps: sequenceGapsSchema,
+  SequenceRemedy: remedySchema,
   WebhookEndpointCreateRequest: createWebhookEndpointSchema,
   WebhookEndpointUpdateRequest: updateWebhookEndpointSchema,
   WebhookEndpoint: webhookEndpointSchema,

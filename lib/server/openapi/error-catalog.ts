@@ -345,6 +345,7 @@ const OPERATION_ERROR_LISTS: Record<string, ErrorCode[]> = {
     "FORBIDDEN",
     ...ALWAYS,
   ],
+  getSequenceRemedy: ["INVALID_ECF", "INVALID_PARAMETER", ...BEARER, "FORBIDDEN", ...ALWAYS],
   listSequenceAuthorizations: [...BEARER, "FORBIDDEN", ...ALWAYS],
   createSequenceAuthorization: [
     ...BODY,

@@ -685,6 +685,38 @@ export const API_OPERATIONS: ApiOperation[] = [
     responses: { 200: { description: "A page of gaps", body: "SequenceGaps" } },
   },
   {
+    operationId: "getSequenceRemedy",
+    method: "get",
+    path: "/{environment}/secuencias/{encf}/remedio",
+    tag: "Secuencias",
+    summary: "What to do with one e-NCF (extension)",
+    description:
+      "One answer, as codes and data, from the ledger and — when Anula holds no document of the number and no void " +
+      "of it is open — from DGII's consultatrackids (with `codigoSeguridad`, consultarfce for a type 32 summary). " +
+      "`kind`: `void` only when the gap finder's safety rules prove it skipped (coverage mark, quiet period), DGII " +
+      "lists no submission, no document holds it and no void or request of it is open; otherwise `unknown` " +
+      "(confirm in the ERP; `unmet` names each check that could not be made or did not pass — an empty answer " +
+      "from DGII alone proves nothing). `credit-note` when DGII accepted it: the e-CF 34's InformacionReferencia " +
+      "(NCFModificado, FechaNCFModificado, CodigoModificacion 1, IndicadorNotaCredito 0 within 30 days, 1 after) " +
+      "and the amount still creditable after the credit notes issued here. `reissue` (rejected, " +
+      "secuenciaUtilizada true: issue the sale under a new number), `reissue-replace` (false: the number may be " +
+      "issued again; a new e-CF replaces the rejected one the buyer may hold), `wait` (in process at DGII, signed " +
+      "and not received, waiting for a person or for a void request's approval; `askAgainAt`), `voided` (the " +
+      "void's id), `settle-void` (a void of it in Error: settle it). `checks` says what was checked and when. " +
+      "Nothing is signed or sent; what DGII answers is stored in the ledger as any lookup. Every role reads it.",
+    auth: "bearer",
+    pathParams: {
+      encf: { schema: z.string(), description: "The e-NCF (E + type + 10 digits), e.g. E310000000005" },
+    },
+    query: z.object({
+      codigoSeguridad: z
+        .string()
+        .optional()
+        .describe("A type 32's 6-character security code: DGII finds a consumer summary only with it"),
+    }),
+    responses: { 200: { description: "The remedy", body: "SequenceRemedy" } },
+  },
+  {
     operationId: "listSequenceAuthorizations",
     method: "get",
     path: "/{environment}/secuencias/autorizaciones",

@@ -428,6 +428,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/{environment}/secuencias/{encf}/remedio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What to do with one e-NCF (extension)
+         * @description One answer, as codes and data, from the ledger and — when Anula holds no document of the number and no void of it is open — from DGII's consultatrackids (with `codigoSeguridad`, consultarfce for a type 32 summary). `kind`: `void` only when the gap finder's safety rules prove it skipped (coverage mark, quiet period), DGII lists no submission, no document holds it and no void or request of it is open; otherwise `unknown` (confirm in the ERP; `unmet` names each check that could not be made or did not pass — an empty answer from DGII alone proves nothing). `credit-note` when DGII accepted it: the e-CF 34's InformacionReferencia (NCFModificado, FechaNCFModificado, CodigoModificacion 1, IndicadorNotaCredito 0 within 30 days, 1 after) and the amount still creditable after the credit notes issued here. `reissue` (rejected, secuenciaUtilizada true: issue the sale under a new number), `reissue-replace` (false: the number may be issued again; a new e-CF replaces the rejected one the buyer may hold), `wait` (in process at DGII, signed and not received, waiting for a person or for a void request's approval; `askAgainAt`), `voided` (the void's id), `settle-void` (a void of it in Error: settle it). `checks` says what was checked and when. Nothing is signed or sent; what DGII answers is stored in the ledger as any lookup. Every role reads it.
+         */
+        get: operations["getSequenceRemedy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{environment}/secuencias/autorizaciones": {
         parameters: {
             query?: never;
@@ -2363,6 +2383,258 @@ export interface components {
                 }[];
                 unknownOutcomesTruncated: boolean;
             };
+        };
+        /**
+         * @example {
+         *       "encf": "E310000000005",
+         *       "checkedAt": 1796000000000,
+         *       "kind": "unknown",
+         *       "confirmIn": "erp",
+         *       "unmet": [
+         *         {
+         *           "check": "dgii",
+         *           "reason": "NOT_ASKABLE"
+         *         }
+         *       ],
+         *       "checks": [
+         *         {
+         *           "check": "ledger",
+         *           "result": "not-held",
+         *           "at": 1796000000000
+         *         },
+         *         {
+         *           "check": "voids",
+         *           "result": "none",
+         *           "at": 1796000000000
+         *         },
+         *         {
+         *           "check": "void-requests",
+         *           "result": "none",
+         *           "at": 1796000000000
+         *         },
+         *         {
+         *           "check": "dgii",
+         *           "result": "not-asked",
+         *           "at": 1796000000000,
+         *           "reason": "NOT_ASKABLE",
+         *           "message": "La DGII no ofrece la consulta de trackId (consultatrackids) en CerteCF."
+         *         },
+         *         {
+         *           "check": "coverage-mark",
+         *           "result": "passed",
+         *           "at": 1796000000000
+         *         },
+         *         {
+         *           "check": "quiet-period",
+         *           "result": "passed",
+         *           "at": 1796000000000
+         *         },
+         *         {
+         *           "check": "skip-proof",
+         *           "result": "salto",
+         *           "at": 1796000000000
+         *         }
+         *       ]
+         *     }
+         */
+        SequenceRemedy: {
+            encf: string;
+            /** @description Epoch milliseconds */
+            checkedAt: number;
+            /** @description What was checked, in order, and when */
+            checks: {
+                /** @enum {string} */
+                check: "ledger" | "voids" | "void-requests" | "dgii" | "coverage-mark" | "quiet-period" | "skip-proof";
+                /** @description ledger: held | not-held; voids: voided | unknown-outcome | none; void-requests: open | none; dgii: listed | absent | not-asked | in-ledger (the held document's own DGII answers); coverage-mark, quiet-period: passed | failed | not-made; skip-proof: salto | vencida | failed | not-made */
+                result: string;
+                /** @description When the fact was read (DGII: when it was asked); null: never */
+                at: number | null;
+                /** @description DGII not asked: NOT_ASKABLE, TAXAUTH_TIMEOUT, TAXAUTH_UNAVAILABLE, RATE_LIMITED; a safety rule: NO_COVERAGE_MARK, COVERAGE_MARK, QUIET_PERIOD, NOT_SKIPPED; ledger/dgii in-ledger: the document's source */
+                reason?: string;
+                /** @description Why DGII could not be asked, in its lookup's words */
+                message?: string;
+            }[];
+            /** @constant */
+            kind: "void";
+            /** @enum {string} */
+            proven: "salto" | "vencida";
+        } | {
+            encf: string;
+            /** @description Epoch milliseconds */
+            checkedAt: number;
+            /** @description What was checked, in order, and when */
+            checks: {
+                /** @enum {string} */
+                check: "ledger" | "voids" | "void-requests" | "dgii" | "coverage-mark" | "quiet-period" | "skip-proof";
+                /** @description ledger: held | not-held; voids: voided | unknown-outcome | none; void-requests: open | none; dgii: listed | absent | not-asked | in-ledger (the held document's own DGII answers); coverage-mark, quiet-period: passed | failed | not-made; skip-proof: salto | vencida | failed | not-made */
+                result: string;
+                /** @description When the fact was read (DGII: when it was asked); null: never */
+                at: number | null;
+                /** @description DGII not asked: NOT_ASKABLE, TAXAUTH_TIMEOUT, TAXAUTH_UNAVAILABLE, RATE_LIMITED; a safety rule: NO_COVERAGE_MARK, COVERAGE_MARK, QUIET_PERIOD, NOT_SKIPPED; ledger/dgii in-ledger: the document's source */
+                reason?: string;
+                /** @description Why DGII could not be asked, in its lookup's words */
+                message?: string;
+            }[];
+            /** @constant */
+            kind: "credit-note";
+            estado: string;
+            creditNote: {
+                /** @constant */
+                tipoeCF: "34";
+                NCFModificado: string;
+                /** @description The original's FechaEmision, dd-MM-yyyy; null: not known */
+                FechaNCFModificado: string | null;
+                /**
+                 * @description 1: total cancellation
+                 * @constant
+                 */
+                CodigoModificacion: 1;
+                /** @description For a note issued today: 0 within 30 days of the original, 1 after (ITBIS not refunded) */
+                IndicadorNotaCredito: (0 | 1) | null;
+                daysSinceOriginal: number | null;
+            };
+            amount: {
+                original: string | null;
+                credited: string;
+                /** @description What a credit note may still credit; null when an amount is not known */
+                remaining: string | null;
+                /** @description Credit notes issued here that modify it */
+                creditNotes: {
+                    encf: string;
+                    status: string;
+                    total: string | null;
+                }[];
+            };
+        } | {
+            encf: string;
+            /** @description Epoch milliseconds */
+            checkedAt: number;
+            /** @description What was checked, in order, and when */
+            checks: {
+                /** @enum {string} */
+                check: "ledger" | "voids" | "void-requests" | "dgii" | "coverage-mark" | "quiet-period" | "skip-proof";
+                /** @description ledger: held | not-held; voids: voided | unknown-outcome | none; void-requests: open | none; dgii: listed | absent | not-asked | in-ledger (the held document's own DGII answers); coverage-mark, quiet-period: passed | failed | not-made; skip-proof: salto | vencida | failed | not-made */
+                result: string;
+                /** @description When the fact was read (DGII: when it was asked); null: never */
+                at: number | null;
+                /** @description DGII not asked: NOT_ASKABLE, TAXAUTH_TIMEOUT, TAXAUTH_UNAVAILABLE, RATE_LIMITED; a safety rule: NO_COVERAGE_MARK, COVERAGE_MARK, QUIET_PERIOD, NOT_SKIPPED; ledger/dgii in-ledger: the document's source */
+                reason?: string;
+                /** @description Why DGII could not be asked, in its lookup's words */
+                message?: string;
+            }[];
+            /** @constant */
+            kind: "reissue";
+            estado: string;
+        } | {
+            encf: string;
+            /** @description Epoch milliseconds */
+            checkedAt: number;
+            /** @description What was checked, in order, and when */
+            checks: {
+                /** @enum {string} */
+                check: "ledger" | "voids" | "void-requests" | "dgii" | "coverage-mark" | "quiet-period" | "skip-proof";
+                /** @description ledger: held | not-held; voids: voided | unknown-outcome | none; void-requests: open | none; dgii: listed | absent | not-asked | in-ledger (the held document's own DGII answers); coverage-mark, quiet-period: passed | failed | not-made; skip-proof: salto | vencida | failed | not-made */
+                result: string;
+                /** @description When the fact was read (DGII: when it was asked); null: never */
+                at: number | null;
+                /** @description DGII not asked: NOT_ASKABLE, TAXAUTH_TIMEOUT, TAXAUTH_UNAVAILABLE, RATE_LIMITED; a safety rule: NO_COVERAGE_MARK, COVERAGE_MARK, QUIET_PERIOD, NOT_SKIPPED; ledger/dgii in-ledger: the document's source */
+                reason?: string;
+                /** @description Why DGII could not be asked, in its lookup's words */
+                message?: string;
+            }[];
+            /** @constant */
+            kind: "reissue-replace";
+            estado: string;
+        } | {
+            encf: string;
+            /** @description Epoch milliseconds */
+            checkedAt: number;
+            /** @description What was checked, in order, and when */
+            checks: {
+                /** @enum {string} */
+                check: "ledger" | "voids" | "void-requests" | "dgii" | "coverage-mark" | "quiet-period" | "skip-proof";
+                /** @description ledger: held | not-held; voids: voided | unknown-outcome | none; void-requests: open | none; dgii: listed | absent | not-asked | in-ledger (the held document's own DGII answers); coverage-mark, quiet-period: passed | failed | not-made; skip-proof: salto | vencida | failed | not-made */
+                result: string;
+                /** @description When the fact was read (DGII: when it was asked); null: never */
+                at: number | null;
+                /** @description DGII not asked: NOT_ASKABLE, TAXAUTH_TIMEOUT, TAXAUTH_UNAVAILABLE, RATE_LIMITED; a safety rule: NO_COVERAGE_MARK, COVERAGE_MARK, QUIET_PERIOD, NOT_SKIPPED; ledger/dgii in-ledger: the document's source */
+                reason?: string;
+                /** @description Why DGII could not be asked, in its lookup's words */
+                message?: string;
+            }[];
+            /** @constant */
+            kind: "wait";
+            /** @enum {string} */
+            waitingFor: "dgii-verdict" | "dgii-reception" | "person" | "void-approval";
+            askAgainAt: number | null;
+            reviewReason?: string;
+            requestId?: string;
+        } | {
+            encf: string;
+            /** @description Epoch milliseconds */
+            checkedAt: number;
+            /** @description What was checked, in order, and when */
+            checks: {
+                /** @enum {string} */
+                check: "ledger" | "voids" | "void-requests" | "dgii" | "coverage-mark" | "quiet-period" | "skip-proof";
+                /** @description ledger: held | not-held; voids: voided | unknown-outcome | none; void-requests: open | none; dgii: listed | absent | not-asked | in-ledger (the held document's own DGII answers); coverage-mark, quiet-period: passed | failed | not-made; skip-proof: salto | vencida | failed | not-made */
+                result: string;
+                /** @description When the fact was read (DGII: when it was asked); null: never */
+                at: number | null;
+                /** @description DGII not asked: NOT_ASKABLE, TAXAUTH_TIMEOUT, TAXAUTH_UNAVAILABLE, RATE_LIMITED; a safety rule: NO_COVERAGE_MARK, COVERAGE_MARK, QUIET_PERIOD, NOT_SKIPPED; ledger/dgii in-ledger: the document's source */
+                reason?: string;
+                /** @description Why DGII could not be asked, in its lookup's words */
+                message?: string;
+            }[];
+            /** @constant */
+            kind: "voided";
+            voidId: string | null;
+        } | {
+            encf: string;
+            /** @description Epoch milliseconds */
+            checkedAt: number;
+            /** @description What was checked, in order, and when */
+            checks: {
+                /** @enum {string} */
+                check: "ledger" | "voids" | "void-requests" | "dgii" | "coverage-mark" | "quiet-period" | "skip-proof";
+                /** @description ledger: held | not-held; voids: voided | unknown-outcome | none; void-requests: open | none; dgii: listed | absent | not-asked | in-ledger (the held document's own DGII answers); coverage-mark, quiet-period: passed | failed | not-made; skip-proof: salto | vencida | failed | not-made */
+                result: string;
+                /** @description When the fact was read (DGII: when it was asked); null: never */
+                at: number | null;
+                /** @description DGII not asked: NOT_ASKABLE, TAXAUTH_TIMEOUT, TAXAUTH_UNAVAILABLE, RATE_LIMITED; a safety rule: NO_COVERAGE_MARK, COVERAGE_MARK, QUIET_PERIOD, NOT_SKIPPED; ledger/dgii in-ledger: the document's source */
+                reason?: string;
+                /** @description Why DGII could not be asked, in its lookup's words */
+                message?: string;
+            }[];
+            /** @constant */
+            kind: "settle-void";
+            voidId: string;
+        } | {
+            encf: string;
+            /** @description Epoch milliseconds */
+            checkedAt: number;
+            /** @description What was checked, in order, and when */
+            checks: {
+                /** @enum {string} */
+                check: "ledger" | "voids" | "void-requests" | "dgii" | "coverage-mark" | "quiet-period" | "skip-proof";
+                /** @description ledger: held | not-held; voids: voided | unknown-outcome | none; void-requests: open | none; dgii: listed | absent | not-asked | in-ledger (the held document's own DGII answers); coverage-mark, quiet-period: passed | failed | not-made; skip-proof: salto | vencida | failed | not-made */
+                result: string;
+                /** @description When the fact was read (DGII: when it was asked); null: never */
+                at: number | null;
+                /** @description DGII not asked: NOT_ASKABLE, TAXAUTH_TIMEOUT, TAXAUTH_UNAVAILABLE, RATE_LIMITED; a safety rule: NO_COVERAGE_MARK, COVERAGE_MARK, QUIET_PERIOD, NOT_SKIPPED; ledger/dgii in-ledger: the document's source */
+                reason?: string;
+                /** @description Why DGII could not be asked, in its lookup's words */
+                message?: string;
+            }[];
+            /** @constant */
+            kind: "unknown";
+            /** @constant */
+            confirmIn: "erp";
+            unmet: {
+                /** @enum {string} */
+                check: "ledger" | "voids" | "void-requests" | "dgii" | "coverage-mark" | "quiet-period" | "skip-proof";
+                reason: string;
+            }[];
         };
         WebhookEndpointCreateRequest: {
             /** @description Where deliveries are POSTed: https:// (http:// to a loopback address only when the deployment runs the DGII simulator); no user or password, no fragment, no literal private, loopback or link-local address. The address actually connected to is checked again at every delivery. */
@@ -6497,6 +6769,125 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
                         code?: "INVALID_LIMIT" | "INVALID_NEXT_TOKEN" | "INVALID_PARAMETER";
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: the Bearer idToken is absent, expired or invalid, or was issued for another environment (customer/authentication) */
+            401: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description `FORBIDDEN`: the API key belongs to another company, the caller's roles (or a service account's scopes) do not allow it, or the rnc asked for is not one of the caller's companies */
+            403: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description `ENVIRONMENT_NOT_FOUND`: the first path segment is not TesteCF, CerteCF or eCF */
+            404: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "ENVIRONMENT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: unexpected failure; the message carries the request id for support */
+            500: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the instance is shutting down; retry (see Retry-After) */
+            503: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getSequenceRemedy: {
+        parameters: {
+            query?: {
+                /** @description A type 32's 6-character security code: DGII finds a consumer summary only with it */
+                codigoSeguridad?: string;
+            };
+            header?: never;
+            path: {
+                environment: "TesteCF" | "CerteCF" | "eCF";
+                /** @description The e-NCF (E + type + 10 digits), e.g. E310000000005 */
+                encf: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The remedy */
+            200: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SequenceRemedy"];
+                };
+            };
+            /**
+             * @description `INVALID_ECF`: the ecf query parameter is not a valid e-NCF
+             *
+             *     `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id
+             */
+            400: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ECF" | "INVALID_PARAMETER";
                     };
                 };
             };
