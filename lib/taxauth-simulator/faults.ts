@@ -10,6 +10,7 @@ export const SERVICES = [
   "consultaresultado",
   "consultatrackids",
   "consultarfce",
+  "consultaestado",
   "recepcion",
   "recepcionfc",
 ] as const;

@@ -9,6 +9,7 @@ import { handleAdminRequest, type SimulatorAdmin } from "./admin";
 import { anularRango } from "./anular-rango";
 import { semilla, validarSemilla } from "./auth-services";
 import { consultaResultado } from "./consulta-resultado";
+import { consultaEstado } from "./consulta-estado";
 import { consultaRfce } from "./consulta-rfce";
 import { consultaTrackIds } from "./consulta-trackids";
 import { recepcion } from "./recepcion";
@@ -65,6 +66,12 @@ const ROUTES: Array<{
     method: "GET",
     service: "consultatrackids",
     handle: consultaTrackIds,
+  },
+  {
+    path: "consultaestado/api/consultas/estado",
+    method: "GET",
+    service: "consultaestado",
+    handle: consultaEstado,
   },
   {
     path: "consultarfce/api/consultas/consulta",
