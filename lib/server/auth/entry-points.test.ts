@@ -294,6 +294,11 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
     const request = restRequest("GET", "http://localhost/TesteCF/documentos-ecf/E310000000001/xml", caller);
     return outcomeOfResponse(await GET(request, params({ environment: "TesteCF", ecf: "E310000000001" })));
   },
+  "GET /[environment]/documentos-ecf/[ecf]/pdf": async (caller) => {
+    const { GET } = await import("@/app/[environment]/documentos-ecf/[ecf]/pdf/route");
+    const request = restRequest("GET", "http://localhost/TesteCF/documentos-ecf/E310000000001/pdf", caller);
+    return outcomeOfResponse(await GET(request, params({ environment: "TesteCF", ecf: "E310000000001" })));
+  },
   "GET /[environment]/documentos-ecf/por-confirmar": async (caller) => {
     const { GET } = await import("@/app/[environment]/documentos-ecf/por-confirmar/route");
     const request = restRequest("GET", "http://localhost/TesteCF/documentos-ecf/por-confirmar", caller);
@@ -380,6 +385,15 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
     const { GET } = await import("@/app/(portal)/documents/export/route");
     return outcomeOfResponse(
       await GET(new Request("http://localhost/documents/export?ecfs=E310000000001"), params({})),
+    );
+  },
+  "GET /(portal)/documents/[ecf]/pdf": async () => {
+    const { GET } = await import("@/app/(portal)/documents/[ecf]/pdf/route");
+    return outcomeOfResponse(
+      await GET(
+        new Request("http://localhost/documents/E310000000001/pdf"),
+        params({ ecf: "E310000000001" }),
+      ),
     );
   },
   "GET /(portal)/voids/[voidId]/xml": async () => {

@@ -47,6 +47,7 @@ export const ENTRY_POINTS = {
   "POST /[environment]/customer/void-ncf": "voids.send",
   "POST /[environment]/documentos-ecf": "documents.issue",
   "GET /[environment]/documentos-ecf/[ecf]/xml": "documents.read",
+  "GET /[environment]/documentos-ecf/[ecf]/pdf": "documents.read",
   "GET /[environment]/documentos-ecf/por-confirmar": "documents.read",
   "POST /[environment]/documentos-ecf/[ecf]/resolution": "documents.settle",
   "GET /[environment]/emisor/certificacion": "company.read",
@@ -84,6 +85,7 @@ export const ENTRY_POINTS = {
   // Portal downloads (session cookie)
   "GET /(portal)/voids/export": "voids.read",
   "GET /(portal)/documents/export": "documents.read",
+  "GET /(portal)/documents/[ecf]/pdf": "documents.read",
   "GET /(portal)/voids/[voidId]/xml": "voids.read",
   "GET /(portal)/voids/[voidId]/ranges": "voids.read",
   "GET /(portal)/voids/[voidId]/evidence/[evidenceId]": "voids.read",

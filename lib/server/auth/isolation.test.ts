@@ -688,6 +688,19 @@ const ROWS: Record<string, Row> = {
       else expect(answer.status).toBe(403);
     },
   },
+  "GET /[environment]/documentos-ecf/[ecf]/pdf": {
+    probe: async (caller) => {
+      const { GET } = await load<{ GET: (r: Request, c: unknown) => Promise<Response> }>(
+        "@/app/[environment]/documentos-ecf/[ecf]/pdf/route",
+      );
+      const path = `/TesteCF/documentos-ecf/${seeded.ncf}/pdf`;
+      const answer = await json(
+        await GET(rest("GET", path, caller), params({ environment: "TesteCF", ecf: seeded.ncf })),
+      );
+      if (can(caller.account.auth, "documents.read")) expectNotFound(answer, "DOCUMENT_NOT_FOUND");
+      else expect(answer.status).toBe(403);
+    },
+  },
   "GET /[environment]/documentos-ecf/por-confirmar": {
     probe: async (caller) => {
       const { GET } = await import("@/app/[environment]/documentos-ecf/por-confirmar/route");
@@ -864,6 +877,17 @@ const ROWS: Record<string, Row> = {
       );
       expect(answer.status).toBe(200);
       expect(answer.text).toContain(`${seeded.ncf},No encontrado`);
+    },
+  },
+  "GET /(portal)/documents/[ecf]/pdf": {
+    probe: async () => {
+      const { GET } = await load<{ GET: (r: Request, c: unknown) => Promise<Response> }>(
+        "@/app/(portal)/documents/[ecf]/pdf/route",
+      );
+      const answer = await json(
+        await GET(new Request(`http://localhost/documents/${seeded.ncf}/pdf`), params({ ecf: seeded.ncf })),
+      );
+      expectNotFound(answer, "DOCUMENT_NOT_FOUND");
     },
   },
   "GET /(portal)/voids/[voidId]/xml": {

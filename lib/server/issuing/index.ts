@@ -9,3 +9,5 @@ export { validateIssue, type ValidIssue } from "./validate-issue";
 export { followUpDueIssued, startIssuedFollowUp, stopIssuedFollowUp } from "./follow-up/follow-up-loop";
 export { REVIEW_REASONS } from "./follow-up/follow-up-document";
 export { countIssuedInReview } from "./review/list-in-review";
+export { renderIssuedPdf, type IssuedPdf, type RenderIssuedPdfOptions } from "./printed/render-issued-pdf";
+export { pdfResponse, printLayoutParameter } from "./printed/printed-http";

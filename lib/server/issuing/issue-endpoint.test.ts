@@ -11,7 +11,7 @@ import { waitForInFlight } from "@/lib/server/platform/ops/in-flight";
 import { startVoidTestApp, type VoidTestApp } from "@/lib/server/voids/testing/void-test-app";
 import { verifyXmlSignature } from "@/lib/taxauth-simulator/xmldsig/verify-xml-signature";
 
-import { SAMPLE_ECF_BODIES } from "./testing/sample-ecf-bodies";
+import { type EcfObject, sampleEcfBodyOf } from "./testing/sample-ecf-bodies";
 
 let app: VoidTestApp;
 let operator: TestAccount;
@@ -24,16 +24,8 @@ function bodyOf(
   changes: (ecf: EcfObject) => void = () => {},
 ) {
   next += 1;
-  const ecf = structuredClone(SAMPLE_ECF_BODIES[tipo].ECF) as EcfObject;
-  ecf.Encabezado.IdDoc.eNCF = `E${tipo}${String(next).padStart(10, "0")}`;
-  ecf.Encabezado.Emisor.RNCEmisor = account.auth.rnc;
-  changes(ecf);
-  return { ECF: ecf };
+  return sampleEcfBodyOf(tipo, account.auth.rnc, `E${tipo}${String(next).padStart(10, "0")}`, changes);
 }
-
-// The sample bodies are DGII's shape; the tests reach into it by name.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type EcfObject = Record<string, any>;
 
 const issue = (
   body: unknown,

@@ -110,6 +110,16 @@ function successResponse(operation: ApiOperation, status: number): Json {
       content: { "application/zip": { schema: { type: "string", format: "binary" } } },
     };
   }
+  if (body === "pdf") {
+    return {
+      description,
+      headers: {
+        ...requestIdHeader,
+        "Content-Disposition": { schema: { type: "string" }, description: 'inline; filename="{fileName}"' },
+      },
+      content: { "application/pdf": { schema: { type: "string", format: "binary" } } },
+    };
+  }
   if (body === "xml") {
     return {
       description,

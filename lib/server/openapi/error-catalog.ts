@@ -312,6 +312,7 @@ const OPERATION_ERROR_LISTS: Record<string, ErrorCode[]> = {
     ...ALWAYS,
   ],
   getIssuedEcfXml: [...API_KEY, "DOCUMENT_NOT_FOUND", ...ALWAYS],
+  getIssuedEcfPdf: [...API_KEY, "DOCUMENT_NOT_FOUND", ...ALWAYS],
   listIssuedInReview: [...API_KEY, ...ALWAYS],
   decideIssuedReview: [
     ...BODY,

@@ -33,9 +33,12 @@ export interface ApiOperation {
   multipartBody?: string;
   /**
    * Success responses: component name, "xml" for the signed XML download, "zip" for the audit pack,
-   * "prometheus" for the metrics' text format, "none" for a 204.
+   * "pdf" for an e-CF's printed representation, "prometheus" for the metrics' text format, "none" for a 204.
    */
-  responses: Record<number, { description: string; body: string | "xml" | "zip" | "prometheus" | "none" }>;
+  responses: Record<
+    number,
+    { description: string; body: string | "xml" | "zip" | "pdf" | "prometheus" | "none" }
+  >;
 }
 
 export const environmentParameterSchema = z
@@ -543,6 +546,30 @@ export const API_OPERATIONS: ApiOperation[] = [
         .describe("true: the signed RFCE of a type 32 under RD$250,000 instead of the e-CF"),
     }),
     responses: { 200: { description: "The signed XML", body: "xml" } },
+  },
+  {
+    operationId: "getIssuedEcfPdf",
+    method: "get",
+    path: "/{environment}/documentos-ecf/{ecf}/pdf",
+    tag: "Documentos",
+    summary: "The printed representation (PDF) of a signed e-CF",
+    description:
+      "Extension: the e-CF's printed representation (representación impresa) as DGII's Informe Técnico e-CF " +
+      "orders it, printed from the signed XML stored here, named {RNC}{e-NCF}.pdf: issuer, document type in " +
+      "words, e-NCF, sequence expiry, buyer, lines, totals per ITBIS rate, the modified e-NCF of a note, and at " +
+      "the bottom left the QR (the record's `qr_url`), the security code and the signature's date. While DGII's " +
+      'verdict is pending it carries "Pendiente de validación por la DGII"; once rejected, "SIN VALIDEZ ' +
+      'FISCAL". `?layout=receipt` prints it on an 80 mm roll (one page as tall as the content). 404 ' +
+      "DOCUMENT_NOT_FOUND when no signed XML of the e-NCF is stored here (an imported document's is the issuer's).",
+    auth: "bearer+apiKey",
+    pathParams: { ecf: { schema: z.string(), description: "The e-NCF" } },
+    query: z.object({
+      layout: z
+        .enum(["letter", "receipt"])
+        .optional()
+        .describe("letter (default): US letter pages; receipt: an 80 mm roll"),
+    }),
+    responses: { 200: { description: "The PDF", body: "pdf" } },
   },
   {
     operationId: "getIssuerCertification",

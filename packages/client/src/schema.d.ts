@@ -280,6 +280,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/{environment}/documentos-ecf/{ecf}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The printed representation (PDF) of a signed e-CF
+         * @description Extension: the e-CF's printed representation (representación impresa) as DGII's Informe Técnico e-CF orders it, printed from the signed XML stored here, named {RNC}{e-NCF}.pdf: issuer, document type in words, e-NCF, sequence expiry, buyer, lines, totals per ITBIS rate, the modified e-NCF of a note, and at the bottom left the QR (the record's `qr_url`), the security code and the signature's date. While DGII's verdict is pending it carries "Pendiente de validación por la DGII"; once rejected, "SIN VALIDEZ FISCAL". `?layout=receipt` prints it on an 80 mm roll (one page as tall as the content). 404 DOCUMENT_NOT_FOUND when no signed XML of the e-NCF is stored here (an imported document's is the issuer's).
+         */
+        get: operations["getIssuedEcfPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{environment}/emisor/certificacion": {
         parameters: {
             query?: never;
@@ -5576,6 +5596,133 @@ export interface operations {
                 };
                 content: {
                     "application/xml": string;
+                };
+            };
+            /** @description `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id */
+            400: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_PARAMETER";
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: the Bearer idToken is absent, expired or invalid, or was issued for another environment (customer/authentication) */
+            401: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /**
+             * @description `INVALID_API_KEY`: X-API-KEY absent, unknown or revoked (403, as MSeller answers: 401 is for the token only)
+             *
+             *     `API_KEY_WRONG_ENVIRONMENT`: the X-API-KEY is limited to another environment than the path's (keys are valid in one environment or in all)
+             *
+             *     `FORBIDDEN`: the API key belongs to another company, the caller's roles (or a service account's scopes) do not allow it, or the rnc asked for is not one of the caller's companies
+             */
+            403: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_API_KEY" | "API_KEY_WRONG_ENVIRONMENT" | "FORBIDDEN";
+                    };
+                };
+            };
+            /**
+             * @description `ENVIRONMENT_NOT_FOUND`: the first path segment is not TesteCF, CerteCF or eCF
+             *
+             *     `DOCUMENT_NOT_FOUND`: no document with that e-NCF in this environment
+             */
+            404: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "ENVIRONMENT_NOT_FOUND" | "DOCUMENT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: unexpected failure; the message carries the request id for support */
+            500: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the instance is shutting down; retry (see Retry-After) */
+            503: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getIssuedEcfPdf: {
+        parameters: {
+            query?: {
+                /** @description letter (default): US letter pages; receipt: an 80 mm roll */
+                layout?: "letter" | "receipt";
+            };
+            header?: never;
+            path: {
+                environment: "TesteCF" | "CerteCF" | "eCF";
+                /** @description The e-NCF */
+                ecf: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    /** @description inline; filename="{fileName}" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             /** @description `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id */

@@ -487,3 +487,21 @@ export const SAMPLE_ECF_BODIES: Record<EcfType, Body> = {
 export function sampleEcfBody(type: EcfType): Body {
   return structuredClone(SAMPLE_ECF_BODIES[type]);
 }
+
+// The sample bodies are DGII's shape; tests reach into it by name.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type EcfObject = Record<string, any>;
+
+/** A sample body of `type` as the issuer `rnc` sends it under `encf`, after the test's `changes`. */
+export function sampleEcfBodyOf(
+  type: EcfType,
+  rnc: string,
+  encf: string,
+  changes: (ecf: EcfObject) => void = () => {},
+): { ECF: EcfObject } {
+  const ecf = structuredClone(SAMPLE_ECF_BODIES[type].ECF) as EcfObject;
+  ecf.Encabezado.IdDoc.eNCF = encf;
+  ecf.Encabezado.Emisor.RNCEmisor = rnc;
+  changes(ecf);
+  return { ECF: ecf };
+}
