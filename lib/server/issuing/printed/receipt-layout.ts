@@ -2,9 +2,9 @@ import "server-only";
 
 import { type PDFDocument } from "pdf-lib";
 
-import { printedAmount } from "@/lib/domain/printed-ecf";
+import { PRINTED_LABELS as L, printedAmount } from "@/lib/domain/printed-ecf";
 
-import { beside, type Kit, MM, rule, spacer, stack, textBlock } from "./pdf-kit";
+import { beside, type Block, GREY, type Kit, MM, rule, spacer, stack, textBlock } from "./pdf-kit";
 import {
   buyerBlock,
   discountText,
@@ -22,6 +22,8 @@ const WIDTH = 80 * MM;
 const MARGIN = 4 * MM;
 const CONTENT = { x: MARGIN, width: WIDTH - 2 * MARGIN };
 const SIZE = 7.5;
+/** 14,400 points (200 in): the largest page PDF viewers are bound to draw (ISO 32000-1, annex C). */
+const MAX_PAGE_HEIGHT = 14_400;
 
 /**
  * The same content as the letter layout, one column: issuer and document centred, then the buyer,
@@ -53,7 +55,7 @@ export function layReceipt(doc: PDFDocument, kit: Kit, input: PrintInput): void 
       ]),
     ]);
   });
-  const body = stack([
+  const header = stack([
     marksBlock(kit, input.marks, CONTENT, 10),
     input.marks.length > 0 ? spacer(4) : null,
     issuerBlock(kit, ecf, CONTENT, SIZE, "center"),
@@ -62,14 +64,42 @@ export function layReceipt(doc: PDFDocument, kit: Kit, input: PrintInput): void 
     rule(CONTENT.x, CONTENT.width, 8),
     buyerBlock(kit, ecf, CONTENT, SIZE),
     ecf.comprador ? rule(CONTENT.x, CONTENT.width, 8) : null,
-    stack(items, 3),
+  ]);
+  const closing = stack([
     rule(CONTENT.x, CONTENT.width, 8),
     totalsBlock(kit, ecf, CONTENT, SIZE + 0.5),
     spacer(6),
     input.marks.length > 0 ? marksBlock(kit, input.marks, CONTENT, 9) : null,
   ]);
   const query = footer(kit, input, CONTENT);
-  const page = doc.addPage([WIDTH, MARGIN + body.height + query.height]);
-  body.draw(page, page.getHeight() - MARGIN);
-  query.draw(page);
+  // One page as tall as its content, unless that passes what PDF viewers draw (200 in): then pieces
+  // of at most that height, the header on each, as the letter layout's pages.
+  const blocks = [
+    ...items.map((item) => stack([item, spacer(3)])),
+    closing,
+    { height: query.height, draw() {} },
+  ];
+  const pieces: Block[][] = [[]];
+  let used = MARGIN + header.height;
+  for (const block of blocks) {
+    if (used + block.height + MARGIN > MAX_PAGE_HEIGHT && pieces.at(-1)!.length > 0) {
+      pieces.push([]);
+      used = MARGIN + header.height;
+    }
+    pieces.at(-1)!.push(block);
+    used += block.height;
+  }
+  pieces.forEach((piece, index) => {
+    const content = stack([header, ...piece]);
+    const page = doc.addPage([WIDTH, MARGIN + content.height + (index < pieces.length - 1 ? MARGIN : 0)]);
+    content.draw(page, page.getHeight() - MARGIN);
+    if (pieces.length > 1) {
+      const number = `${L.page} ${index + 1} de ${pieces.length}`;
+      textBlock(kit, number, { size: SIZE, color: GREY, align: "right" }, CONTENT.x, CONTENT.width).draw(
+        page,
+        14,
+      );
+    }
+    if (index === pieces.length - 1) query.draw(page);
+  });
 }
