@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+
 import type { APIRequestContext } from "@playwright/test";
 
 import { sampleEcfBody } from "@/lib/server/issuing/testing/sample-ecf-bodies";
@@ -106,6 +108,21 @@ test.describe("Por confirmar: issued e-CF that wait for a person", () => {
       status: "Aceptado",
       reviewReason: null,
     });
+
+    // The document's page keeps the decision, and its evidence downloads as it was sent.
+    await page.goto(`/documents/${received}`);
+    const decision = page.getByTestId("document-decision");
+    await expect(decision).toHaveAttribute("data-decision", "received");
+    await expect(decision).toContainText("5b1f0c2e-9d7a-4c61-8f0e-2a3b4c5d6e7f");
+    await expect(decision).toContainText("La OFV muestra el e-NCF Aceptado.");
+    const download = page.waitForEvent("download");
+    await decision.getByTestId("decision-evidence").click();
+    const evidence = await download;
+    expect(evidence.suggestedFilename()).toBe("ofv.png");
+    expect(readFileSync((await evidence.path())!)).toEqual(PNG);
+    await expect(page.getByTestId("history-entry").last()).toContainText("Aceptado");
+    await expect(page.getByTestId("history-entry").last()).toContainText("Decisión de una persona");
+    await page.goto("/voids/pending");
 
     // DGII does not have it: the same signed document goes again, by the follow-up.
     const other = page.getByTestId("issued-review").locator(`[data-ecf="${resent}"]`);

@@ -104,6 +104,11 @@ export function DocumentCard({ document, t, received, statusLabels, locale, acti
           </>
         ) : null}
       </dl>
+      <p>
+        <Link href={`/documents/${document.ncf}`} data-testid="document-page-link">
+          {t.openPage}
+        </Link>
+      </p>
       {action}
     </Card>
   );

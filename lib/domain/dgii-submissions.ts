@@ -22,6 +22,24 @@ export function isAcceptedEstado(estado: string): boolean {
 /** DGII's verdicts: estados it never changes again (anything else — En Proceso, none yet — may). */
 export const FINAL_ESTADOS: ReadonlySet<string> = new Set([...ACCEPTED_ESTADOS, "Rechazado"]);
 
+/** An e-CF signed and stored here, not (yet) received by DGII: the number is used from this moment. */
+export const PENDING_SEND = "Pendiente de envío";
+/** DGII gave it a trackId and is validating it (consultaresultado's codigo 3). */
+export const IN_PROCESS = "En Proceso";
+
+/**
+ * The statuses a stored document takes, in the order it moves through them. DGII may answer a
+ * state of its own for a looked-up document (kept verbatim): lists filter by these.
+ */
+export const DOCUMENT_STATUSES = [
+  PENDING_SEND,
+  IN_PROCESS,
+  "Aceptado",
+  "Aceptado Condicional",
+  "Rechazado",
+] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+
 /** The codigo of a verdict in consultaresultado, consultarfce and recepcionfc: 1 Aceptado, 2 Rechazado, 4 Aceptado Condicional. */
 export const VERDICT_CODES: ReadonlySet<number> = new Set([1, 2, 4]);
 

@@ -25,6 +25,11 @@ export function ecfTypeName(type: EcfType, locale: "es" | "en" = "es"): string {
   return ECF_TYPES[type][locale];
 }
 
+/** "E31 · Factura de Crédito Fiscal Electrónica"; a type outside the table as its code ("E99"). */
+export function ecfTypeLabel(tipo: string, locale: "es" | "en" = "es"): string {
+  return isEcfType(tipo) ? `E${tipo} · ${ecfTypeName(tipo, locale)}` : `E${tipo}`;
+}
+
 /**
  * A consumer invoice (type 32). Under RD$250,000 DGII receives only its summary (RFCE): found by its
  * security code, never listed among trackIds, and its QR is the summary's.

@@ -92,3 +92,14 @@ export function parseDgiiInstant(text: string): number | null {
   }
   return null;
 }
+
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Start (00:00:00.000) or end (23:59:59.999) of a calendar day in Santo Domingo, epoch ms; null if not a date. */
+export function dayBoundaryMs(day: string, edge: "start" | "end"): number | null {
+  const match = DAY_PATTERN.exec(day);
+  if (!match) return null;
+  const start = parseFechaHora(`${match[3]}-${match[2]}-${match[1]} 00:00:00`);
+  if (start === null) return null;
+  return edge === "start" ? start : start + 24 * 60 * 60 * 1000 - 1;
+}

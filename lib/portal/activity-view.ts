@@ -4,7 +4,7 @@ import type { Dictionary } from "@/lib/i18n";
 import type { ActivityEntryView, ActivityFilters } from "@/lib/server/platform/activity/list-activity";
 import { readActivityFilters } from "@/lib/server/platform/activity/list-activity";
 
-import { dayBoundaryMs } from "./void-filters";
+import { dayBoundaryMs } from "@/lib/domain/fecha";
 
 /**
  * The activity page's filters as they travel in its URL (shareable; the CSV export reads the same

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { formatFechaHora } from "@/lib/domain/fecha";
+import { dayBoundaryMs, formatFechaHora } from "@/lib/domain/fecha";
 
 import {
-  dayBoundaryMs,
   MAX_BACK_PAGES,
   nextPageQuery,
   previousPageQuery,

@@ -1,5 +1,5 @@
 import { isEnvironment, type Environment } from "@/lib/domain/environments";
-import { parseFechaHora } from "@/lib/domain/fecha";
+import { dayBoundaryMs } from "@/lib/domain/fecha";
 import { VOID_REASON_FILTERS, VOID_STATUSES, type VoidReasonFilter } from "@/lib/schemas/void-ncf-list";
 
 /**
@@ -32,17 +32,6 @@ type RawParams = Record<string, string | string[] | undefined>;
 function first(value: string | string[] | undefined): string | undefined {
   const text = Array.isArray(value) ? value[0] : value;
   return text === undefined || text.trim() === "" ? undefined : text.trim();
-}
-
-const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Start (00:00:00.000) or end (23:59:59.999) of a calendar day in Santo Domingo, epoch ms; null if not a date. */
-export function dayBoundaryMs(day: string, edge: "start" | "end"): number | null {
-  const match = DAY_PATTERN.exec(day);
-  if (!match) return null;
-  const start = parseFechaHora(`${match[3]}-${match[2]}-${match[1]} 00:00:00`);
-  if (start === null) return null;
-  return edge === "start" ? start : start + 24 * 60 * 60 * 1000 - 1;
 }
 
 export function readVoidFilters(params: RawParams, defaultEnvironment: Environment): VoidFilters {

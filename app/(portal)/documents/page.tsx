@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 
 import { BatchLookup } from "@/components/documents/batch-lookup";
+import { DocumentList } from "@/components/documents/document-list";
 import { ErpImport } from "@/components/documents/erp-import";
 import { LookupResultCard } from "@/components/documents/lookup-result-card";
 import { Button } from "@/components/ui/button";
@@ -15,6 +16,16 @@ import { pageTitle } from "@/lib/portal/page-title";
 import { lookupDocuments, type LookupResult } from "@/lib/portal/document-lookup";
 import { requirePageAuth } from "@/lib/portal/page-auth";
 import { parseDocumentQuery } from "@/lib/schemas/documents-query";
+import type { Environment } from "@/lib/domain/environments";
+import type { Locale } from "@/lib/domain/locale";
+import {
+  documentListFiltersOf,
+  documentListFiltersSchema,
+  type DocumentListFilters,
+  type DocumentListPage,
+} from "@/lib/schemas/documents-list";
+import { listDocuments } from "@/lib/server/documents";
+import { validateBody } from "@/lib/server/platform/http";
 
 export async function generateMetadata(): Promise<Metadata> {
   return pageTitle((t) => t.documents.title);
@@ -24,11 +35,36 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 type SingleResult = LookupResult | { kind: "invalid"; message: string };
 
+/**
+ * The list's page for the URL's filters; filters the URL got wrong (edited by hand, an old cursor)
+ * are said in words and the unfiltered first page is shown.
+ */
+async function loadList(
+  accountId: string,
+  environment: Environment,
+  params: Record<string, string | string[] | undefined>,
+  locale: Locale,
+): Promise<{ filters: DocumentListFilters; page: DocumentListPage; invalid: string | null }> {
+  try {
+    const filters = validateBody(documentListFiltersSchema, documentListFiltersOf(params));
+    return { filters, page: await listDocuments(accountId, environment, filters), invalid: null };
+  } catch (error) {
+    if (!isAppError(error) || error.status !== 400) throw error;
+    return {
+      filters: {},
+      page: await listDocuments(accountId, environment, {}),
+      invalid: errorMessage(error, locale),
+    };
+  }
+}
+
 /** Consulta de documentos: one e-NCF (in the URL, shareable) or a pasted batch (server action). */
 export default async function DocumentsPage({ searchParams }: { searchParams: SearchParams }) {
   const auth = await requirePageAuth();
   const { t, locale, environment } = await getI18n();
-  const raw = (await searchParams).ecf;
+  const params = await searchParams;
+  const raw = params.ecf;
+  const list = await loadList(auth.accountId, environment, params, locale);
   const ecf = (typeof raw === "string" ? raw : "").trim().toUpperCase();
   let single: SingleResult | null = null;
   if (ecf !== "") {
@@ -47,6 +83,15 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Se
     <>
       <h1>{t.documents.title}</h1>
       <p className="muted">{format(t.documents.intro, { environment: t.environments[environment] })}</p>
+      <DocumentList
+        filters={list.filters}
+        items={list.page.items}
+        nextCursor={list.page.nextCursor}
+        invalid={list.invalid}
+        environmentLabel={t.environments[environment]}
+        t={t}
+        locale={locale}
+      />
       <Card title={t.documents.single}>
         <form method="get" action="/documents" className="row" data-testid="single-lookup">
           <InputField

@@ -1,3 +1,5 @@
+import Link from "next/link";
+
 import { Card } from "@/components/ui/card";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { Table } from "@/components/ui/table";
@@ -52,7 +54,7 @@ export function IssuedReviewSection({ list, environment, mayDecide, t }: IssuedR
             list.items.map((item) => (
               <tr key={item.ncf} data-testid="issued-review-row" data-ecf={item.ncf}>
                 <td className="mono" data-label={columns.ncf} data-card="first">
-                  {item.ncf}
+                  <Link href={`/documents/${item.ncf}`}>{item.ncf}</Link>
                 </td>
                 <td data-label={columns.reason} data-card="wide" data-testid="issued-review-reason">
                   {s.reasons[item.reviewReason]}

@@ -890,6 +890,34 @@ const ROWS: Record<string, Row> = {
       expectNotFound(answer, "DOCUMENT_NOT_FOUND");
     },
   },
+  "GET /(portal)/documents/[ecf]/xml": {
+    probe: async () => {
+      const { GET } = await import("@/app/(portal)/documents/[ecf]/xml/route");
+      const answer = await json(
+        await GET(new Request(`http://localhost/documents/${seeded.ncf}/xml`), params({ ecf: seeded.ncf })),
+      );
+      expectNotFound(answer, "DOCUMENT_NOT_FOUND");
+    },
+  },
+  "GET /(portal)/documents/[ecf]/decisions/[decisionId]/evidence": {
+    probe: async () => {
+      const { GET } = await import("@/app/(portal)/documents/[ecf]/decisions/[decisionId]/evidence/route");
+      const url = `http://localhost/documents/${seeded.ncf}/decisions/${seeded.voidId}/evidence`;
+      const answer = await GET(new Request(url), params({ ecf: seeded.ncf, decisionId: seeded.voidId }));
+      expect(answer.status).toBe(404);
+    },
+  },
+  "GET /(portal)/documents/list-export": {
+    probe: async () => {
+      const { GET } = await import("@/app/(portal)/documents/list-export/route");
+      const answer = await json(
+        await GET(new Request("http://localhost/documents/list-export?format=csv"), params({})),
+      );
+      expect(answer.status).toBe(200);
+      // A's documents never appear (a caller may hold its own importedNcf: the import probe makes it).
+      expect(answer.text).not.toContain(seeded.ncf);
+    },
+  },
   "GET /(portal)/voids/[voidId]/xml": {
     probe: async () => {
       const { GET } = await import("@/app/(portal)/voids/[voidId]/xml/route");

@@ -120,7 +120,7 @@ export function toDocumentRecord(document: StoredDocument): DocumentRecord {
 }
 
 /** The stored source as the API names it (extension field `source`). */
-function sourceOf(document: Pick<StoredDocument, "source">): DocumentSource {
+export function sourceOf(document: Pick<StoredDocument, "source">): DocumentSource {
   if (document.source === "dgii") return "dgii";
   return document.source === "issued" ? "issued" : "imported";
 }

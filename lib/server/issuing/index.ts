@@ -11,3 +11,9 @@ export { REVIEW_REASONS } from "./follow-up/follow-up-document";
 export { countIssuedInReview } from "./review/list-in-review";
 export { renderIssuedPdf, type IssuedPdf, type RenderIssuedPdfOptions } from "./printed/render-issued-pdf";
 export { pdfResponse, printLayoutParameter } from "./printed/printed-http";
+export {
+  findDecisionEvidence,
+  listDocumentDecisions,
+  type DocumentDecision,
+} from "./review/document-decisions";
+export { signedXmlResponse } from "./http";

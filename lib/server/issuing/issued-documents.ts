@@ -96,8 +96,9 @@ export async function findIssuedXml(
   ncf: string,
 ): Promise<string | null> {
   const db = await getDb();
+  // An imported document's signedXml is the integration's own reference (a path or URL), not XML.
   const row = await db.document.findFirst({
-    where: { accountId, environment, ncf },
+    where: { accountId, environment, ncf, source: "issued" },
     select: { signedXml: true },
   });
   return row?.signedXml ?? null;

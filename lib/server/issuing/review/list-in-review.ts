@@ -67,7 +67,7 @@ export async function listIssuedInReview(
   };
 }
 
-function decisionView(row: {
+export function decisionView(row: {
   decision: string;
   reviewReason: string;
   trackId: string | null;

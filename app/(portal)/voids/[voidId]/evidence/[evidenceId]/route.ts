@@ -1,6 +1,7 @@
 import { AppError } from "@/lib/errors";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 import { route } from "@/lib/server/platform/http";
+import { fileDownloadResponse } from "@/lib/server/platform/http/file-download";
 import { findEvidence } from "@/lib/server/voids/settlement-repository";
 
 type Context = { params: Promise<{ voidId: string; evidenceId: string }> };
@@ -11,12 +12,5 @@ export const GET = route(async (_request: Request, { params }: Context) => {
   const { voidId, evidenceId } = await params;
   const found = await findEvidence(auth.accountId, voidId, evidenceId);
   if (!found) throw new AppError("NOT_FOUND", `No existe esa evidencia de la anulación ${voidId}.`);
-  return new Response(Buffer.from(found.content), {
-    headers: {
-      "content-type": found.contentType,
-      "content-disposition": `attachment; filename="${found.fileName}"; filename*=UTF-8''${encodeURIComponent(found.fileName)}`,
-      "x-content-type-options": "nosniff",
-      "cache-control": "private, no-store",
-    },
-  });
+  return fileDownloadResponse(found);
 });

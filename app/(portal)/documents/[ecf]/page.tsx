@@ -1,0 +1,49 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+
+import { DocumentDetail } from "@/components/documents/document-detail";
+import { Banner } from "@/components/ui/banner";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { format } from "@/lib/i18n";
+import { loadDocumentPage } from "@/lib/portal/document-page";
+import { getI18n } from "@/lib/portal/i18n";
+import { requirePageAuth } from "@/lib/portal/page-auth";
+import { pageTitle } from "@/lib/portal/page-title";
+
+type Props = { params: Promise<{ ecf: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { ecf } = await params;
+  return pageTitle(() => ecf.toUpperCase().slice(0, 20));
+}
+
+/** One of the company's documents in the header's environment: /documents/E310000000001. */
+export default async function DocumentPage({ params }: Props) {
+  const auth = await requirePageAuth();
+  const { t, locale, environment } = await getI18n();
+  const ecf = (await params).ecf.toUpperCase().slice(0, 20);
+  const view = await loadDocumentPage(auth.accountId, environment, ecf);
+  return (
+    <>
+      <p>
+        <Link href="/documents">{t.documentPage.back}</Link>
+      </p>
+      <div className="page-header">
+        <h1 className="mono">{ecf}</h1>
+        {view ? (
+          <StatusBadge
+            status={view.document.status}
+            label={(t.status as Record<string, string>)[view.document.status] ?? view.document.status}
+          />
+        ) : null}
+      </div>
+      {view ? (
+        <DocumentDetail view={view} t={t} locale={locale} />
+      ) : (
+        <Banner tone="warning" testId="document-not-found">
+          <p>{format(t.documentPage.notFound, { ncf: ecf, environment: t.environments[environment] })}</p>
+        </Banner>
+      )}
+    </>
+  );
+}
