@@ -1,5 +1,6 @@
 import "server-only";
 
+import { IN_PROCESS, PENDING_SEND } from "@/lib/domain/dgii-submissions";
 import type { Environment } from "@/lib/domain/environments";
 import { loadConfig } from "@/lib/server/platform/config/load-config";
 import { logger } from "@/lib/server/platform/config/logger";
@@ -12,10 +13,7 @@ import { backoffMs, FIRST_VERDICT_CHECK_MS } from "./follow-up/schedule";
 import type { IssuedRow } from "./issued-documents";
 import { writeIssuedChange } from "./issued-writes";
 
-/** Signed and stored, not (yet) received by DGII: the number is used from this moment. */
-export const PENDING_SEND = "Pendiente de envío";
-/** DGII gave it a trackId and is validating it (consultaresultado's codigo 3). */
-export const IN_PROCESS = "En Proceso";
+export { IN_PROCESS, PENDING_SEND };
 
 export interface StoredIssued extends IssuedRow {
   accountId: string;

@@ -204,6 +204,37 @@ export async function listWebhookDeliveries(
   };
 }
 
+/** The most deliveries a document's page lists (a few events, a few endpoints each). */
+export const EVENT_DELIVERIES_SHOWN = 100;
+
+/**
+ * The company's deliveries of these events (a document's page lists those about the document),
+ * oldest first, each with its endpoint's URL; the newest EVENT_DELIVERIES_SHOWN.
+ */
+export async function deliveriesOfEvents(
+  accountId: string,
+  eventIds: readonly string[],
+): Promise<Array<WebhookDeliveryView & { endpointUrl: string }>> {
+  if (eventIds.length === 0) return [];
+  const db = await getDb();
+  const rows = await db.webhookDelivery.findMany({
+    where: { accountId, eventId: { in: [...eventIds] } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: EVENT_DELIVERIES_SHOWN,
+    include: {
+      endpoint: { select: { url: true } },
+      attemptsLog: { orderBy: [{ attemptedAt: "desc" }, { id: "desc" }], take: 1 },
+      _count: { select: { attemptsLog: true } },
+    },
+  });
+  return rows
+    .reverse()
+    .map((row) => ({
+      ...toView(row, row._count.attemptsLog, row.attemptsLog[0]),
+      endpointUrl: row.endpoint.url,
+    }));
+}
+
 /** One delivery of the endpoint with every attempt (oldest first) and the event's data. */
 export async function getWebhookDelivery(
   scope: Omit<WebhookScope, "by">,
