@@ -367,6 +367,7 @@ describe("decideRemedy: a number the company holds", () => {
     const remedy = decideRemedy(facts({ document: held({ source: "dgii" }), dgii: null }));
     expect(remedy.checks).toEqual([
       { check: "ledger", result: "held", at: NOW, reason: "dgii" },
+      { check: "voids", result: "none", at: NOW },
       { check: "dgii", result: "in-ledger", at: NOW - HOUR, reason: "dgii" },
     ]);
   });

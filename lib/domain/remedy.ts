@@ -180,6 +180,8 @@ export function decideRemedy(facts: RemedyFacts): Remedy {
   }
   if (facts.document) {
     const document = facts.document;
+    const voids = facts.errorVoid ? "unknown-outcome" : "none";
+    checks.push({ check: "voids", result: voids, at: facts.readAt });
     checks.push({ check: "dgii", result: "in-ledger", at: document.checkedAt, reason: document.source });
     return { ...base, checks, ...documentRemedy(facts, document) };
   }

@@ -5,6 +5,8 @@ import * as remedyRoute from "@/app/[environment]/secuencias/[encf]/remedio/rout
 import { santoDomingoDate } from "@/lib/domain/fecha";
 import { remedySchema } from "@/lib/schemas/remedy";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
+import { setApprovalPolicy } from "@/lib/server/approvals/approval-policy";
+import { addPerson, createCompany } from "@/lib/server/approvals/testing/approvals-test-app";
 import { getDb } from "@/lib/server/platform/db";
 import { startVoidTestApp, type VoidTestApp } from "@/lib/server/voids/testing/void-test-app";
 
@@ -254,6 +256,26 @@ describe("GET …/secuencias/{encf}/remedio", () => {
     });
     // DGII is not asked about a number whose void is open.
     expect(app.simulator.admin.callCounts().consultatrackids ?? 0).toBe(calls);
+  });
+
+  it("a void request awaiting approval → wait for the approval, until the request expires", async () => {
+    const company = await createCompany();
+    await addPerson(company, ["approver"]);
+    await addPerson(company, ["approver"]);
+    const operator = await addPerson(company, ["operator"]);
+    await setApprovalPolicy(company.auth, { environment: "TesteCF", enabled: true, minSequences: null });
+    const requested = await app.call("POST", "/TesteCF/customer/void-ncf", {
+      token: operator.idToken,
+      body: { ranges: [{ secuenciaDesde: e("31", 61), secuenciaHasta: e("31", 63) }] },
+    });
+    expect(requested).toMatchObject({ status: 409, body: { code: "APPROVAL_REQUIRED" } });
+    const answer = await remedy(e("31", 62), { owner: company });
+    expect(answer.body).toMatchObject({
+      kind: "wait",
+      waitingFor: "void-approval",
+      requestId: requested.body.requestId,
+      askAgainAt: expect.any(Number),
+    });
   });
 
   it("another company's number: nothing of it is held for the caller, nothing to credit", async () => {
