@@ -1,6 +1,10 @@
 import { isAcceptedEstado } from "./dgii-submissions";
-import { dayNumber, isoDayNumber, Money, ZERO } from "./ecf-rules/json-access";
-import { creditNoteIndicator } from "./ecf-rules/reference-rules";
+import {
+  creditNoteOf,
+  type CreditableAmount,
+  type CreditNoteFields,
+  type EarlierCreditNote,
+} from "./remedy-credit-note";
 import { numberSafety, type NumberSafetyFacts, type SafetyFailure } from "./gap-safety";
 import { isUsedEstado, sequenceUse, type Submission } from "./sequence-use";
 
@@ -86,12 +90,7 @@ export interface RemedyDocument {
   nextCheckAt: number | null;
 }
 
-/** A credit note (e-CF 34) the company holds that modifies this e-NCF. */
-export interface EarlierCreditNote {
-  encf: string;
-  status: string;
-  total: string | null;
-}
+export type { CreditableAmount, CreditNoteFields, EarlierCreditNote };
 
 export interface RemedyFacts {
   encf: string;
@@ -111,28 +110,6 @@ export interface RemedyFacts {
   dgii: DgiiFact | null;
   safety: NumberSafetyFacts;
   creditNotes: readonly EarlierCreditNote[];
-}
-
-export interface CreditNoteFields {
-  tipoeCF: "34";
-  NCFModificado: string;
-  /** The original's FechaEmision (dd-MM-yyyy); null when Anula does not know it. */
-  FechaNCFModificado: string | null;
-  /** 1: total cancellation. */
-  CodigoModificacion: 1;
-  /** For a note issued today: 0 within 30 days of the original, 1 after (no ITBIS refunded). */
-  IndicadorNotaCredito: 0 | 1 | null;
-  daysSinceOriginal: number | null;
-}
-
-export interface CreditableAmount {
-  /** The original's MontoTotal; null when not known. */
-  original: string | null;
-  /** What the credit notes the company holds (not rejected) already credit. */
-  credited: string;
-  /** original − credited, never below 0; null when the original or a note's amount is not known. */
-  remaining: string | null;
-  creditNotes: EarlierCreditNote[];
 }
 
 /** A check that could not be made or did not pass, on an unknown answer. */
@@ -240,7 +217,7 @@ function documentRemedy(facts: RemedyFacts, document: RemedyDocument): RemedyAns
   const words = document.submissions.map((submission) => (submission.estado ?? "").trim());
   const accepted = words.find((word) => isAcceptedEstado(word));
   if (accepted) {
-    return { kind: "credit-note", estado: accepted, ...creditNoteOf(facts, document) };
+    return { kind: "credit-note", estado: accepted, ...creditNoteOf(document, facts) };
   }
   if (document.reviewReason) {
     return { kind: "wait", waitingFor: "person", askAgainAt: null, reviewReason: document.reviewReason };
@@ -269,35 +246,6 @@ function documentRemedy(facts: RemedyFacts, document: RemedyDocument): RemedyAns
     return { kind: "reissue", estado: "Rechazado" };
   }
   return { kind: "unknown", confirmIn: "erp", unmet: [{ check: "dgii", reason: "VERDICT_UNKNOWN" }] };
-}
-
-function creditNoteOf(
-  facts: RemedyFacts,
-  document: RemedyDocument,
-): { creditNote: CreditNoteFields; amount: CreditableAmount } {
-  const original = dayNumber(document.fechaEmision ?? undefined);
-  const today = isoDayNumber(facts.today);
-  const days = original === null || today === null ? null : today - original;
-  const counted = facts.creditNotes.filter((note) => note.status.trim() !== "Rechazado");
-  const credited = counted.reduce((sum, note) => (note.total === null ? sum : sum.plus(note.total)), ZERO);
-  const known = document.total !== null && counted.every((note) => note.total !== null);
-  const remaining = known ? Money.max(ZERO, new Money(document.total!).minus(credited)) : null;
-  return {
-    creditNote: {
-      tipoeCF: "34",
-      NCFModificado: facts.encf,
-      FechaNCFModificado: original === null ? null : document.fechaEmision,
-      CodigoModificacion: 1,
-      IndicadorNotaCredito: days === null ? null : (Number(creditNoteIndicator(days)) as 0 | 1),
-      daysSinceOriginal: days,
-    },
-    amount: {
-      original: document.total === null ? null : new Money(document.total).toFixed(2),
-      credited: credited.toFixed(2),
-      remaining: remaining === null ? null : remaining.toFixed(2),
-      creditNotes: [...facts.creditNotes],
-    },
-  };
 }
 
 function checkOf(failure: SafetyFailure): RemedyCheckName {
