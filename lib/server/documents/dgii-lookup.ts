@@ -189,7 +189,7 @@ async function askAndStore(
     const deciding = decidingReception(submissions);
     const verdict = await client.queryStatus(key.environment, key.rnc, credential, deciding.trackId);
     dgiiAnswered();
-    await recordDgiiSubmissions({
+    const documentId = await recordDgiiSubmissions({
       accountId: key.accountId,
       rnc: key.rnc,
       environment: key.environment,
@@ -206,7 +206,7 @@ async function askAndStore(
             },
     });
     // DGII was just asked: checkedAt says so (a final status is never refreshed, so nothing else would).
-    await markChecked(key, Date.now());
+    if (documentId) await markDocumentChecked(await getDb(), documentId, Date.now());
     return { kind: "found" };
   } catch (error) {
     if (!isAppError(error)) throw error;
@@ -318,15 +318,6 @@ async function takeDgiiCalls(accountId: string, settings: LookupSettings): Promi
     }
   }
   return null;
-}
-
-async function markChecked(key: LookupKey, at: number): Promise<void> {
-  const db = await getDb();
-  const row = await db.document.findFirst({
-    where: { accountId: key.accountId, environment: key.environment, ncf: key.ncf },
-    select: { id: true },
-  });
-  if (row) await markDocumentChecked(db, row.id, at);
 }
 
 async function isHeld(key: LookupKey): Promise<boolean> {

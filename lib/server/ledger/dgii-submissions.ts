@@ -5,7 +5,14 @@ import { latestReception } from "@/lib/domain/dgii-submissions";
 import { parseDgiiInstant } from "@/lib/domain/fecha";
 import { getDb } from "@/lib/server/platform/db";
 
-import { answerStrings, insertAbsentDocuments, newDocumentId, updateDocument } from "./document-writer";
+import {
+  answerStrings,
+  insertAbsentDocuments,
+  insertIfAllNew,
+  newDocumentId,
+  updateDocument,
+  type NewDocumentRow,
+} from "./document-writer";
 
 /** One submission of an e-NCF as DGII's consultatrackids lists it. */
 export interface FoundSubmission {
@@ -23,6 +30,7 @@ export interface FoundSubmission {
  * reception), or the submissions its stored document does not name yet are added to its answers; the
  * ledger's writer then decides, by the one rule, whether the number is used. From then on the gap
  * review no longer proposes it and the pre-void check refuses it, naming DGII as the source.
+ * Returns the stored document's id (null: no submission, or the document vanished meanwhile).
  */
 export async function recordDgiiSubmissions(input: {
   accountId: string;
@@ -37,8 +45,8 @@ export async function recordDgiiSubmissions(input: {
    */
   verdict?: { trackId: string; estado: string; answer: unknown };
   now?: number;
-}): Promise<void> {
-  if (input.submissions.length === 0) return;
+}): Promise<string | null> {
+  if (input.submissions.length === 0) return null;
   const now = input.now ?? Date.now();
   const answers = input.submissions.map((submission) => JSON.stringify(answerOf(submission)));
   if (input.verdict) answers.push(JSON.stringify(input.verdict.answer));
@@ -47,37 +55,40 @@ export async function recordDgiiSubmissions(input: {
     .map((submission) => (submission.fechaRecepcion ? parseDgiiInstant(submission.fechaRecepcion) : null))
     .filter((instant): instant is number => instant !== null);
   const issuedAt = received.length > 0 ? Math.min(...received) : null;
+  const row: NewDocumentRow = {
+    id: newDocumentId(),
+    accountId: input.accountId,
+    environment: input.environment,
+    customerId: input.rnc,
+    ncf: input.encf,
+    status: latest.estado,
+    trackId: latest.trackId,
+    documentType: input.encf.slice(1, 3),
+    taxauthResponse: answers,
+    createdAt: issuedAt ?? now,
+    updateAt: now,
+    issuedAt,
+    source: "dgii",
+  };
   const db = await getDb();
-  await db.$transaction(async (tx) => {
-    const inserted = await insertAbsentDocuments(tx, [
-      {
-        id: newDocumentId(),
-        accountId: input.accountId,
-        environment: input.environment,
-        customerId: input.rnc,
-        ncf: input.encf,
-        status: latest.estado,
-        trackId: latest.trackId,
-        documentType: input.encf.slice(1, 3),
-        taxauthResponse: answers,
-        createdAt: issuedAt ?? now,
-        updateAt: now,
-        issuedAt,
-        source: "dgii",
-      },
-    ]);
-    if (inserted.size > 0) return;
+  // The common case (a lookup of a number the company does not hold): one statement, no transaction.
+  if (await insertIfAllNew(db, input.accountId, input.environment, [row])) return row.id;
+  return db.$transaction(async (tx) => {
+    const inserted = await insertAbsentDocuments(tx, [row]);
+    if (inserted.size > 0) return row.id;
     const stored = await tx.document.findFirst({
       where: { accountId: input.accountId, environment: input.environment, ncf: input.encf },
       select: { id: true, ncf: true, status: true, trackId: true, taxauthResponse: true },
     });
-    if (!stored) return;
+    if (!stored) return null;
     const known = answerStrings(stored.taxauthResponse);
     const named = new Set(known.flatMap((text) => trackIdOf(text) ?? []));
     if (stored.trackId) named.add(stored.trackId);
     const added = answers.filter((text) => !named.has(trackIdOf(text) ?? ""));
-    if (added.length === 0) return;
-    await updateDocument(tx, stored, { taxauthResponse: [...known, ...added], updateAt: BigInt(now) });
+    if (added.length > 0) {
+      await updateDocument(tx, stored, { taxauthResponse: [...known, ...added], updateAt: BigInt(now) });
+    }
+    return stored.id;
   });
 }
 
