@@ -7,6 +7,7 @@ import { decideRemedy, type DgiiFact, type Remedy } from "@/lib/domain/remedy";
 import { AppError } from "@/lib/errors";
 import {
   findDocumentsByNcf,
+  forgetAbsent,
   lookUpAtDgii,
   refreshForQuery,
   type LookupOutcome,
@@ -49,6 +50,8 @@ export async function findRemedy(query: RemedyQuery): Promise<Remedy> {
     const stored = await findDocumentsByNcf(accountId, environment, [encf.value]);
     await refreshForQuery(accountId, stored);
   } else if (!holds.document && !holds.acceptedVoid && !holds.errorVoidId && !holds.pendingRequest) {
+    // "Void it" rests on DGII's absence: asked now, not an absence remembered from an earlier lookup.
+    await forgetAbsent({ accountId, environment, ncf: encf.value });
     const outcome = (
       await lookUpAtDgii({ accountId, rnc: query.rnc, environment }, [
         { ecf: encf.value, codigoSeguridad: query.securityCode },

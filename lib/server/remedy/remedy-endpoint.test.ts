@@ -125,6 +125,10 @@ describe("GET …/secuencias/{encf}/remedio", () => {
     expect(answer.body).toMatchObject({ kind: "void", proven: "salto", encf: e("33", 50) });
     expect(checkOf(answer.body, "dgii")).toMatchObject({ result: "absent", at: expect.any(Number) });
     expect(checkOf(answer.body, "coverage-mark")).toMatchObject({ result: "passed" });
+    // Asked again: DGII is asked again (an absence is never taken from memory for a void).
+    const calls = app.simulator.admin.callCounts().consultatrackids ?? 0;
+    expect((await remedy(e("33", 50))).body).toMatchObject({ kind: "void" });
+    expect(app.simulator.admin.callCounts().consultatrackids).toBe(calls + 1);
 
     // Above a number issued an hour ago: the quiet period holds it back — unknown, confirm in the ERP.
     const recent = await remedy(e("33", 150));
