@@ -132,6 +132,24 @@ describe("the follow-up of issued e-CF: never a blind resend", () => {
     expect(await stored(encf)).toMatchObject({ status: "Aceptado", followUpAt: null });
   });
 
+  it("the sending instance died between DGII's reception and its answer: its claim runs out, then the reception is adopted, never sent twice", async () => {
+    app.simulator.admin.injectFault({ service: "recepcion", mode: "drop-after" });
+    const { encf } = await issue();
+    // What a crash leaves: the document as stored before the upload, still claimed by the dead
+    // request for a minute (the write-ahead's send claim), DGII holding the reception.
+    const db = await getDb();
+    await db.$executeRaw`UPDATE "Document" SET "followUpClaimedUntil" = ${BigInt(Date.now() + 60_000)}, "followUpAttempts" = 0
+      WHERE "accountId" = ${account.auth.accountId} AND "ncf" = ${encf}`;
+    const [sends, asks] = [calls("recepcion"), calls("consultatrackids")];
+    await followUpIn(5_000);
+    expect([calls("recepcion"), calls("consultatrackids")]).toEqual([sends, asks]);
+    expect(await stored(encf)).toMatchObject({ status: "Pendiente de envío", trackId: null });
+    await followUpIn(61_000);
+    expect(calls("consultatrackids")).toBe(asks + 1);
+    expect(calls("recepcion")).toBe(sends);
+    expect((await stored(encf)).trackId).toEqual(expect.any(String));
+  });
+
   it("in CerteCF, where DGII cannot be asked, an unknown outcome goes to a person (CANNOT_ASK_DGII)", async () => {
     app.simulator.admin.injectFault({ service: "recepcion", mode: "status", status: 503 });
     const { encf } = await issue("CerteCF");
