@@ -1,12 +1,11 @@
 import "server-only";
 
 import type { Environment } from "@/lib/domain/environments";
-import { FINAL_ESTADOS } from "@/lib/domain/dgii-submissions";
+import { FINAL_ESTADOS, PENDING_SEND } from "@/lib/domain/dgii-submissions";
 import { santoDomingoDate } from "@/lib/domain/fecha";
 import type { EarlierCreditNote, RemedyDocument } from "@/lib/domain/remedy";
 import { submissionsOfDocument } from "@/lib/domain/sequence-use";
 import { refreshSettings, taxauthResponsesOf } from "@/lib/server/documents";
-import { PENDING_SEND } from "@/lib/server/issuing";
 import { getDb } from "@/lib/server/platform/db";
 
 /** Earlier credit notes read per number (a sale credited more often than this is not a real case). */
