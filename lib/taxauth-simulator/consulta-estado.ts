@@ -2,6 +2,7 @@ import "server-only";
 
 import { decidingReception } from "@/lib/domain/dgii-submissions";
 
+import { queryCallOf } from "./query-call";
 import { jsonReply, textReply, unauthorizedReply, type Reply, type ServiceRequest } from "./reply";
 import { ESTADOS, estadoOf } from "./registry";
 
@@ -17,19 +18,18 @@ import { ESTADOS, estadoOf } from "./registry";
  * the issuer (or its delegate) may ask: the buyer's side is not simulated. Parameter names are
  * case-insensitive.
  */
-export async function consultaEstado({ environment, request, url, state }: ServiceRequest): Promise<Reply> {
-  const claims = await state.credentials.verifyToken(environment, request.headers.authorization);
-  if (!claims) return unauthorizedReply();
-  const call = { tokenHolderId: claims.holderId, tokenFingerprint: claims.fingerprint };
-  const parameter = (name: string) =>
-    [...url.searchParams.entries()].find(([key]) => key.toLowerCase() === name)?.[1]?.trim() ?? "";
+export async function consultaEstado(service: ServiceRequest): Promise<Reply> {
+  const { environment, state } = service;
+  const asked = await queryCallOf(service);
+  if (!asked) return unauthorizedReply();
+  const { call, parameter, holderId } = asked;
   const rncEmisor = parameter("rncemisor");
   const encf = parameter("ncfelectronico").toUpperCase();
   const code = parameter("codigoseguridad");
   if (!rncEmisor || !encf) {
     return textReply(400, "Los parámetros RncEmisor y NcfElectronico son requeridos.", call);
   }
-  const received = state.registry.mayActFor(environment, claims.holderId, rncEmisor)
+  const received = state.registry.mayActFor(environment, holderId, rncEmisor)
     ? state.registry
         .documentsOf(environment, rncEmisor, encf)
         .filter((document) => document.codigo !== 3)

@@ -1,5 +1,6 @@
 import "server-only";
 
+import { queryCallOf } from "./query-call";
 import { jsonReply, textReply, unauthorizedReply, type Reply, type ServiceRequest } from "./reply";
 import { ESTADOS, estadoOf } from "./registry";
 
@@ -11,12 +12,11 @@ import { ESTADOS, estadoOf } from "./registry";
  * is one, else the latest. DGII serves it on its FC host; the simulator serves it beside the other
  * services. Parameter names are case-insensitive.
  */
-export async function consultaRfce({ environment, request, url, state }: ServiceRequest): Promise<Reply> {
-  const claims = await state.credentials.verifyToken(environment, request.headers.authorization);
-  if (!claims) return unauthorizedReply();
-  const call = { tokenHolderId: claims.holderId, tokenFingerprint: claims.fingerprint };
-  const parameter = (name: string) =>
-    [...url.searchParams.entries()].find(([key]) => key.toLowerCase() === name)?.[1]?.trim() ?? "";
+export async function consultaRfce(service: ServiceRequest): Promise<Reply> {
+  const { environment, state } = service;
+  const asked = await queryCallOf(service);
+  if (!asked) return unauthorizedReply();
+  const { call, parameter, holderId } = asked;
   const rncEmisor = parameter("rnc_emisor");
   const encf = parameter("encf").toUpperCase();
   const code = parameter("cod_seguridad_ecf");
@@ -24,7 +24,7 @@ export async function consultaRfce({ environment, request, url, state }: Service
     return textReply(400, "Los parámetros RNC_Emisor, ENCF y Cod_Seguridad_eCF son requeridos.", call);
   }
   // The summary that spent the number answers, not a later one rejected because of it (a resend).
-  const summaries = state.registry.mayActFor(environment, claims.holderId, rncEmisor)
+  const summaries = state.registry.mayActFor(environment, holderId, rncEmisor)
     ? state.registry
         .documentsOf(environment, rncEmisor, encf)
         .filter((document) => document.summary?.codigoSeguridad === code)

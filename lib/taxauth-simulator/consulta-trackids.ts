@@ -1,5 +1,6 @@
 import "server-only";
 
+import { queryCallOf } from "./query-call";
 import { jsonReply, textReply, unauthorizedReply, type Reply, type ServiceRequest } from "./reply";
 import { estadoOf } from "./registry";
 
@@ -10,16 +11,15 @@ import { estadoOf } from "./registry";
  * DGII's (IIS) are. Only the issuer, or a holder delegated for it, sees its trackIds: anyone else gets
  * the empty list (DGII publishes no error for it; the client cannot tell "never sent" from "not yours").
  */
-export async function consultaTrackIds({ environment, request, url, state }: ServiceRequest): Promise<Reply> {
-  const claims = await state.credentials.verifyToken(environment, request.headers.authorization);
-  if (!claims) return unauthorizedReply();
-  const call = { tokenHolderId: claims.holderId, tokenFingerprint: claims.fingerprint };
-  const parameter = (name: string) =>
-    [...url.searchParams.entries()].find(([key]) => key.toLowerCase() === name)?.[1]?.trim() ?? "";
+export async function consultaTrackIds(service: ServiceRequest): Promise<Reply> {
+  const { environment, state } = service;
+  const asked = await queryCallOf(service);
+  if (!asked) return unauthorizedReply();
+  const { call, parameter, holderId } = asked;
   const rncEmisor = parameter("rncemisor");
   const encf = parameter("encf").toUpperCase();
   if (!rncEmisor || !encf) return textReply(400, "Los parámetros RncEmisor y ENCF son requeridos.", call);
-  if (!state.registry.mayActFor(environment, claims.holderId, rncEmisor)) {
+  if (!state.registry.mayActFor(environment, holderId, rncEmisor)) {
     return jsonReply(200, [], call);
   }
   // Consumer-invoice summaries (RFCE) have no trackId: DGII lists only what came through recepcion.
