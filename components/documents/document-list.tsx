@@ -104,24 +104,18 @@ export function DocumentList({
         </Banner>
       ) : null}
       <div className="row">
-        <ButtonLink
-          href={`/documents/list-export?${query}${query ? "&" : ""}format=csv`}
-          plain
-          download
-          small
-          data-testid="documents-export-csv"
-        >
-          {l.exportCsv}
-        </ButtonLink>
-        <ButtonLink
-          href={`/documents/list-export?${query}${query ? "&" : ""}format=xlsx`}
-          plain
-          download
-          small
-          data-testid="documents-export-xlsx"
-        >
-          {l.exportXlsx}
-        </ButtonLink>
+        {(["csv", "xlsx"] as const).map((format) => (
+          <ButtonLink
+            key={format}
+            href={`/documents/list-export?${query}${query ? "&" : ""}format=${format}`}
+            plain
+            download
+            small
+            data-testid={`documents-export-${format}`}
+          >
+            {format === "csv" ? l.exportCsv : l.exportXlsx}
+          </ButtonLink>
+        ))}
       </div>
       <Table
         caption={format(l.caption, { environment: environmentLabel })}
