@@ -74,6 +74,8 @@ export interface DocumentRecord {
   source: DocumentSource;
   checkedAt: number | null;
   reviewReason: IssuedReviewReason | null;
+  /** Only when true: the status is not final and DGII could not be asked now (the store's answer). */
+  stale?: true;
 }
 
 /** Where Anula got a document (extension field `source`). */
@@ -129,4 +131,6 @@ export interface DocumentBatchData {
   source: DocumentSource;
   checkedAt: number | null;
   reviewReason: IssuedReviewReason | null;
+  /** Only when true: the status is not final and DGII could not be asked now (the store's answer). */
+  stale?: true;
 }

@@ -46,6 +46,14 @@ const extensions = {
         "signedXml, qr_url and fileName are then null — only the issuer's system knows them)",
     ),
   checkedAt: epochMs.nullable().describe("Extension. When DGII was last asked about it; null: never"),
+  stale: z
+    .literal(true)
+    .optional()
+    .describe(
+      "Extension, only when true: the status is not final and DGII could not be asked during this query " +
+        "(an announced maintenance window, DGII failing or not answering within DOCUMENT_REFRESH_TIMEOUT_MS, " +
+        "no active certificate): the answer is the store's, as of checkedAt",
+    ),
   reviewReason: z
     .enum(ISSUED_REVIEW_REASONS)
     .nullable()

@@ -271,6 +271,11 @@ describe("a document Anula does not hold, asked at DGII", () => {
   it("DGII in a maintenance window: a held document answers from the store, an unknown one TAXAUTH_UNAVAILABLE, DGII not asked", async () => {
     received("E310000000582", [1]);
     expect((await getOne("E310000000582")).status).toBe(200); // held from here on
+    received("E310000000584", [3]);
+    expect((await getOne("E310000000584")).body).toMatchObject({ status: "En Proceso" }); // held, not final
+    await (
+      await getDb()
+    ).document.updateMany({ where: { ncf: "E310000000584" }, data: { checkedAt: BigInt(0) } });
     received("E310000000583", [1]);
     setEnvForTests({
       TAXAUTH_STATUS_API_KEY: "XXXXXXX-XXXXXXX-XXXX-XXXXXXXXXX",
@@ -278,10 +283,20 @@ describe("a document Anula does not hold, asked at DGII", () => {
     });
     resetServiceStatusForTests();
     const now = Date.now();
-    simulator.admin.addMaintenanceWindow({ environment: "TesteCF", from: now - 60_000, to: now + 2_000 });
+    simulator.admin.addMaintenanceWindow({
+      environment: "TesteCF",
+      from: now - 60_000,
+      to: now + 5 * 60_000,
+    });
     const calls = trackIdsCalls();
-    const { results } = await batch(["E310000000582", "E310000000583"]);
+    const verdicts = simulator.admin.callCounts().consultaresultado;
+    const { results } = await batch(["E310000000582", "E310000000583", "E310000000584"]);
     expect(results[0]).toMatchObject({ found: true, status: "Aceptado" });
+    expect(results[0]!.data!.stale).toBeUndefined(); // final: nothing to ask
+    // Not final and due for a refresh: the store's answer, marked stale, DGII not asked.
+    expect(results[2]).toMatchObject({ found: true, status: "En Proceso", data: { stale: true } });
+    expect((await getOne("E310000000584")).body).toMatchObject({ status: "En Proceso", stale: true });
+    expect(simulator.admin.callCounts().consultaresultado).toBe(verdicts);
     expect(results[1]).toMatchObject({
       found: false,
       status: "Sin respuesta de la DGII",

@@ -44,6 +44,8 @@ export interface StoredDocument {
   source: string;
   /** An e-CF issued here that waits for a person ("Por confirmar"): why. */
   reviewReason: string | null;
+  /** Not a column: this query needed DGII's answer on it and could not get one (refresh-documents). */
+  stale?: boolean;
 }
 
 /** The columns of StoredDocument, for the raw lookup (kept next to the type so they agree). */
@@ -116,6 +118,7 @@ export function toDocumentRecord(document: StoredDocument): DocumentRecord {
     source: sourceOf(document),
     checkedAt: document.checkedAt,
     reviewReason: reviewReasonOf(document),
+    ...(document.stale ? { stale: true as const } : {}),
   };
 }
 
@@ -158,6 +161,7 @@ export function toDocumentBatchData(document: StoredDocument): DocumentBatchData
     checkedAt: document.checkedAt,
     reviewReason: reviewReasonOf(document),
   };
+  if (document.stale) data.stale = true;
   if (document.buyerRnc !== null) data.buyerRnc = document.buyerRnc;
   if (document.customerReceived !== null) data.customerReceived = document.customerReceived;
   if (document.customerReceivedAt !== null) data.customerReceivedAt = document.customerReceivedAt;

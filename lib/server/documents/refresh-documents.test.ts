@@ -75,7 +75,12 @@ async function batch(ecfs: string[]) {
   );
   expect(response.status).toBe(200);
   return (await response.json()) as {
-    results: Array<{ ecf: string; status: string; found: boolean; data?: { taxauthResponse: string[] } }>;
+    results: Array<{
+      ecf: string;
+      status: string;
+      found: boolean;
+      data?: { taxauthResponse: string[]; stale?: true };
+    }>;
   };
 }
 
@@ -134,13 +139,18 @@ describe("refresh of pending documents through the authority", () => {
     const hung = await batch(["E310000000104"]);
     expect(performance.now() - started).toBeLessThan(2000);
     expect(hung.results[0]!.status).toBe("En Proceso");
+    // The store's answer, and it says so.
+    expect(hung.results[0]!.data!.stale).toBe(true);
     await waitForInFlight(10_000);
 
     setEnvForTests({ DOCUMENT_REFRESH_TIMEOUT_MS: "8000" });
     simulator.admin.injectFault({ service: "consultaresultado", mode: "status", status: 500 });
-    expect((await batch(["E310000000104"])).results[0]!.status).toBe("En Proceso");
-    // The authority is back: the next query picks the answer up.
-    expect((await batch(["E310000000104"])).results[0]!.status).toBe("Aceptado");
+    const failed = (await batch(["E310000000104"])).results[0]!;
+    expect(failed).toMatchObject({ status: "En Proceso", data: { stale: true } });
+    // The authority is back: the next query picks the answer up, fresh.
+    const back = (await batch(["E310000000104"])).results[0]!;
+    expect(back.status).toBe("Aceptado");
+    expect(back.data!.stale).toBeUndefined();
   });
 
   it("keeps the stored status for an account without certificate and for unknown trackIds", async () => {

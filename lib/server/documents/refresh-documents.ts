@@ -11,6 +11,7 @@ import { markDocumentChecked, updateDocument } from "@/lib/server/ledger";
 import type { SigningCredential } from "@/lib/server/platform/signing";
 import type { TaxAuthStatusResult } from "@/lib/server/platform/taxauth";
 import { getTaxAuthClient } from "@/lib/server/platform/taxauth/client-instance";
+import { currentVoidServiceStatus } from "@/lib/server/platform/taxauth/service-status";
 import { trackInFlight } from "@/lib/server/platform/ops/in-flight";
 
 import { fromPrismaDocument, taxauthResponsesOf, type StoredDocument } from "./document-views";
@@ -142,7 +143,9 @@ async function askAndStore(
 /**
  * On-demand refresh for a status query: documents of the caller's account with a non-final status
  * and a trackId are asked about, waiting at most `timeoutMs`; answers that arrive later still get
- * stored. A failing authority never fails the query: the stored rows are returned. Same order.
+ * stored. A failing authority never fails the query: the stored rows are returned, marked `stale`
+ * when DGII could not be asked about them now (an announced maintenance window, where nothing is
+ * asked; a failed or late answer; no usable certificate). Same order.
  */
 export async function refreshForQuery(
   accountId: string,
@@ -150,10 +153,12 @@ export async function refreshForQuery(
   settings: RefreshSettings = refreshSettings(),
 ): Promise<StoredDocument[]> {
   const now = Date.now();
-  const stale = documents.filter((document) => needsRefresh(document, now, settings.minIntervalMs));
-  if (stale.length === 0) return documents;
-  const credential = await credentialFor(accountId);
-  if (!credential) return documents;
+  const due = documents.filter((document) => needsRefresh(document, now, settings.minIntervalMs));
+  if (due.length === 0) return documents;
+  const asked = due.slice(0, settings.maxPerQuery);
+  const inMaintenance = await announcedMaintenance(asked);
+  const credential = inMaintenance ? null : await credentialFor(accountId);
+  if (!credential) return markStale(documents, asked);
 
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<null>((resolve) => {
@@ -161,17 +166,34 @@ export async function refreshForQuery(
   });
   try {
     const fresh = await Promise.all(
-      stale
-        .slice(0, settings.maxPerQuery)
-        .map((document) => Promise.race([refreshDocument(document, credential), deadline])),
+      asked.map((document) => Promise.race([refreshDocument(document, credential), deadline])),
     );
     const byId = new Map(
       fresh.filter((row): row is StoredDocument => row !== null).map((row) => [row.id, row]),
     );
-    return byId.size === 0 ? documents : documents.map((document) => byId.get(document.id) ?? document);
+    const unanswered = asked.filter((document) => !byId.has(document.id));
+    return markStale(
+      documents.map((document) => byId.get(document.id) ?? document),
+      unanswered,
+    );
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Whether DGII's service-status board announces a maintenance window for these documents' environment. */
+async function announcedMaintenance(documents: readonly StoredDocument[]): Promise<boolean> {
+  for (const environment of new Set(documents.map((document) => document.environment))) {
+    const status = await currentVoidServiceStatus(environment).catch(() => null);
+    if (status?.state === "maintenance") return true;
+  }
+  return false;
+}
+
+function markStale(documents: StoredDocument[], unanswered: readonly StoredDocument[]): StoredDocument[] {
+  if (unanswered.length === 0) return documents;
+  const ids = new Set(unanswered.map((document) => document.id));
+  return documents.map((document) => (ids.has(document.id) ? { ...document, stale: true } : document));
 }
 
 export interface RefreshJobResult {

@@ -1874,6 +1874,11 @@ export interface components {
             source: "imported" | "issued" | "dgii";
             /** @description Extension. When DGII was last asked about it; null: never */
             checkedAt: number | null;
+            /**
+             * @description Extension, only when true: the status is not final and DGII could not be asked during this query (an announced maintenance window, DGII failing or not answering within DOCUMENT_REFRESH_TIMEOUT_MS, no active certificate): the answer is the store's, as of checkedAt
+             * @constant
+             */
+            stale?: true;
             /** @description Extension. An e-CF issued here that waits for a person ("Por confirmar": GET …/documentos-ecf/por-confirmar, decided with POST …/documentos-ecf/{ecf}/resolution): NO_VERDICT (DGII gave a trackId and no verdict for a day), NOT_RECEIVED (DGII did not take it after every send round), CANNOT_ASK_DGII (CerteCF: whether DGII has it cannot be asked, so nothing was sent again). null: it does not wait for anyone */
             reviewReason: ("NO_VERDICT" | "NOT_RECEIVED" | "CANNOT_ASK_DGII") | null;
         };
@@ -1911,6 +1916,11 @@ export interface components {
             source: "imported" | "issued" | "dgii";
             /** @description Extension. When DGII was last asked about it; null: never */
             checkedAt: number | null;
+            /**
+             * @description Extension, only when true: the status is not final and DGII could not be asked during this query (an announced maintenance window, DGII failing or not answering within DOCUMENT_REFRESH_TIMEOUT_MS, no active certificate): the answer is the store's, as of checkedAt
+             * @constant
+             */
+            stale?: true;
             /** @description Extension. An e-CF issued here that waits for a person ("Por confirmar": GET …/documentos-ecf/por-confirmar, decided with POST …/documentos-ecf/{ecf}/resolution): NO_VERDICT (DGII gave a trackId and no verdict for a day), NOT_RECEIVED (DGII did not take it after every send round), CANNOT_ASK_DGII (CerteCF: whether DGII has it cannot be asked, so nothing was sent again). null: it does not wait for anyone */
             reviewReason: ("NO_VERDICT" | "NOT_RECEIVED" | "CANNOT_ASK_DGII") | null;
         };
