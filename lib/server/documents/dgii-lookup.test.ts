@@ -154,7 +154,14 @@ describe("a document Anula does not hold, asked at DGII", () => {
     const answers = (body.taxauthResponse as string[]).map(
       (text) => JSON.parse(text) as Record<string, unknown>,
     );
-    expect(answers).toContainEqual(expect.objectContaining({ fuente: "consultatrackids", trackId }));
+    // DGII's reception date is kept as DGII wrote it, beside the instant createdAt read from it.
+    expect(answers).toContainEqual(
+      expect.objectContaining({
+        fuente: "consultatrackids",
+        trackId,
+        fechaRecepcion: "11/3/2025 8:10:37 PM",
+      }),
+    );
     expect(answers).toContainEqual(
       expect.objectContaining({
         trackId,
