@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { Fragment } from "react";
 
 import { ButtonLink } from "@/components/ui/button";
@@ -27,6 +28,7 @@ export function DocumentDetail({ view, t, locale }: DocumentDetailProps) {
     <>
       <Facts view={view} t={t} locale={locale} />
       <Downloads view={view} t={t.documentPage} />
+      <RemedyLink ncf={view.document.ncf} t={t.remedy} />
       <History view={view} t={t} />
       <Answers answers={view.answers} t={t.documentPage} />
       {view.decisions.length > 0 ? <Decisions view={view} t={t.documentPage} /> : null}
@@ -123,6 +125,19 @@ function Downloads({ view, t }: { view: DocumentPageView; t: Dictionary["documen
       ) : (
         <p className="muted">{t.noDownloads}</p>
       )}
+    </Card>
+  );
+}
+
+/** What to do with this number (void, credit note, issue again…): Secuencias → ¿Qué hago con este número?. */
+function RemedyLink({ ncf, t }: { ncf: string; t: Dictionary["remedy"] }) {
+  return (
+    <Card title={t.documentCard} data-testid="document-remedy">
+      <p>
+        <Link href={`/sequences/remedy?encf=${encodeURIComponent(ncf)}`} data-testid="document-remedy-link">
+          {t.documentLink}
+        </Link>
+      </p>
     </Card>
   );
 }

@@ -154,6 +154,15 @@ function UsedNumbersNotice({
       </p>
       {lines > 0 && <p data-testid="used-lines">{plural(t.usedLines, lines, locale)}</p>}
       <p>{t.usedRemedy}</p>
+      <ul data-testid="used-remedy-links">
+        {used.numbers.map((encf) => (
+          <li key={encf}>
+            <Link href={`/sequences/remedy?encf=${encf}`} target="_blank" data-encf={encf}>
+              {format(t.usedRemedyLink, { encf })}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </>
   );
 }

@@ -153,6 +153,7 @@ export const enVoidTool: typeof esVoidTool = {
     usedMoreCapped: " and over {count} more",
     usedRemedy:
       "An issued e-CF is cancelled with a credit note (e-CF 34, modification code 1) for each document, never with a void.",
+    usedRemedyLink: "What do I do with {encf}?",
     outsideTitle: "Outside the authorizations entered",
     outside: "{desde} – {hasta} ({count}) is outside the authorizations entered for type {tipo}.",
     outsideMore: {

@@ -15,6 +15,7 @@ import { enVoidSettle } from "./en-void-settle";
 import { enVoidStatus } from "./en-void-status";
 import { enVoidReasons } from "./en-void-reasons";
 import { enVoidTool } from "./en-void-tool";
+import { enRemedy } from "./en-remedy";
 
 /** English: same keys as the Spanish dictionary (the type makes a missing key a compile error). */
 export const en: Dictionary = {
@@ -318,6 +319,7 @@ export const en: Dictionary = {
     delivery: "{url}: {status} ({attempts} attempts)",
     deliveryStatus: { pending: "pending", delivered: "delivered", failed: "failed" },
   },
+  remedy: enRemedy,
   settings: {
     title: "Settings",
     tabs: {

@@ -158,6 +158,7 @@ export const esVoidTool = {
     usedMoreCapped: " y más de {count} más",
     usedRemedy:
       "Un e-CF emitido se cancela con una nota de crédito (e-CF 34, código de modificación 1) por cada documento, nunca con una anulación.",
+    usedRemedyLink: "¿Qué hago con {encf}?",
     outsideTitle: "Fuera de las autorizaciones registradas",
     outside: "{desde} – {hasta} ({count}) está fuera de las autorizaciones registradas del tipo {tipo}.",
     outsideMore: {

@@ -14,6 +14,7 @@ import { esVoidSettle } from "./es-void-settle";
 import { esVoidStatus } from "./es-void-status";
 import { esVoidReasons } from "./es-void-reasons";
 import { esVoidTool } from "./es-void-tool";
+import { esRemedy } from "./es-remedy";
 
 /**
  * Spanish (es-DO): the portal's default language. Templates use `{name}` placeholders (see format()); `{ one, other }` objects are plural forms (see plural()).
@@ -324,6 +325,7 @@ export const es = {
     delivery: "{url}: {status} ({attempts} intentos)",
     deliveryStatus: { pending: "pendiente", delivered: "entregado", failed: "fallido" },
   },
+  remedy: esRemedy,
   settings: {
     title: "Configuración",
     tabs: {

@@ -5,6 +5,7 @@ import { AuthorizationForms, DeleteAuthorizationButton } from "@/components/sequ
 import { CoverageForm } from "@/components/sequences/coverage-form";
 import { GapReview } from "@/components/sequences/gap-review";
 import { InventoryTable } from "@/components/sequences/inventory-table";
+import { SequencesTabs } from "@/components/sequences/sequences-tabs";
 import { Banner } from "@/components/ui/banner";
 import { Card } from "@/components/ui/card";
 import type { Environment } from "@/lib/domain/environments";
@@ -48,6 +49,7 @@ export default async function SequencesPage({
   return (
     <>
       <h1>{s.title}</h1>
+      <SequencesTabs t={t} />
       <p className="muted">{format(s.intro, { environment: t.environments[environment] })}</p>
       <Card title={s.inventory.title} data-testid="sequences-inventory">
         <InventoryTable
