@@ -271,8 +271,7 @@ export const es = {
     summaryXml: "Resumen (RFCE) firmado",
     pdfLetter: "Representación impresa (carta)",
     pdfReceipt: "Representación impresa (rollo 80 mm)",
-    noDownloads:
-      "Anula no tiene el XML firmado de este documento: solo lo guarda para los e-CF que emite.",
+    noDownloads: "Anula no tiene el XML firmado de este documento: solo lo guarda para los e-CF que emite.",
     history: "Historial de estado",
     historyEmpty: "Sin cambios de estado registrados.",
     changed: "{from} → {to}",

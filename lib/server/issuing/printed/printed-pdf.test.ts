@@ -78,7 +78,7 @@ describe("GET …/documentos-ecf/{ecf}/pdf", () => {
     expect(response.headers.get("content-disposition")).toBe(
       `inline; filename="${operator.auth.rnc}${issued.ecf}.pdf"`,
     );
-    const pdf = readPdf(bytes);
+    const pdf = await readPdf(bytes);
     expect(pdf.pageCount).toBe(1);
     expect(pdf.sizes[0]).toEqual({ width: 612, height: 792 });
     const text = flat(pdf.texts[0]!);
@@ -118,7 +118,7 @@ describe("GET …/documentos-ecf/{ecf}/pdf", () => {
     const issued = await issue(bodyOf("31"));
     const { response, bytes } = await fetchPdf(issued.ecf, "?layout=receipt");
     expect(response.status).toBe(200);
-    const pdf = readPdf(bytes);
+    const pdf = await readPdf(bytes);
     expect(pdf.pageCount).toBe(1);
     expect(pdf.sizes[0]!.width).toBeCloseTo((80 * 72) / 25.4, 1);
     expect(pdf.sizes[0]!.height).toBeGreaterThan(300);
@@ -140,7 +140,7 @@ describe("GET …/documentos-ecf/{ecf}/pdf", () => {
     const issued = await issue(bodyOf("32"));
     expect(new URL(issued.qr_url).pathname).toBe("/testecf/consultatimbrefc");
     for (const query of ["", "?layout=receipt"]) {
-      const pdf = readPdf((await fetchPdf(issued.ecf, query)).bytes);
+      const pdf = await readPdf((await fetchPdf(issued.ecf, query)).bytes);
       const text = flat(pdf.texts[0]!);
       expect(text).toContain("Factura de Consumo Electrónica");
       expect(text).toContain("Total 1,475.00");
@@ -153,7 +153,7 @@ describe("GET …/documentos-ecf/{ecf}/pdf", () => {
 
   it("a credit note (34) prints the modified e-NCF and the modification code in words", async () => {
     const issued = await issue(bodyOf("34"));
-    const pdf = readPdf((await fetchPdf(issued.ecf)).bytes);
+    const pdf = await readPdf((await fetchPdf(issued.ecf)).bytes);
     const text = flat(pdf.texts[0]!);
     expect(text).toContain("Nota de Crédito Electrónica");
     expect(text).toContain("e-NCF Modificado: E310000000001");
@@ -170,13 +170,15 @@ describe("GET …/documentos-ecf/{ecf}/pdf", () => {
     app.simulator.admin.clearFaults();
     const db = await getDb();
     expect((await db.document.findFirst({ where: { ncf: pending.ecf } }))?.status).toBe("Pendiente de envío");
-    const pendingText = flat(readPdf((await fetchPdf(pending.ecf, "?layout=receipt")).bytes).texts[0]!);
+    const pendingText = flat(
+      (await readPdf((await fetchPdf(pending.ecf, "?layout=receipt")).bytes)).texts[0]!,
+    );
     expect(pendingText).toContain("Pendiente de validación por la DGII");
 
     const rejected = await issue(bodyOf("31"));
     await db.document.updateMany({ where: { ncf: rejected.ecf }, data: { status: "Rechazado" } });
     for (const query of ["", "?layout=receipt"]) {
-      const text = flat(readPdf((await fetchPdf(rejected.ecf, query)).bytes).texts[0]!);
+      const text = flat((await readPdf((await fetchPdf(rejected.ecf, query)).bytes)).texts[0]!);
       expect(text).toContain("SIN VALIDEZ FISCAL");
       expect(text).not.toContain("Pendiente de validación");
     }
@@ -190,7 +192,7 @@ describe("GET …/documentos-ecf/{ecf}/pdf", () => {
     );
     const { response, bytes } = await fetchPdf(issued.ecf);
     expect(response.status).toBe(200);
-    const text = flat(readPdf(bytes).texts[0]!);
+    const text = flat((await readPdf(bytes)).texts[0]!);
     expect(text).toContain("Café Tokyo Or ?? ? ? “ñandú” – ok");
   });
 
@@ -210,7 +212,7 @@ describe("GET …/documentos-ecf/{ecf}/pdf", () => {
         ecf.Encabezado.Totales = { MontoExento: "700.00", MontoTotal: "700.00" };
       }),
     );
-    const pdf = readPdf((await fetchPdf(issued.ecf)).bytes);
+    const pdf = await readPdf((await fetchPdf(issued.ecf)).bytes);
     expect(pdf.pageCount).toBeGreaterThan(1);
     pdf.texts.forEach((pageText, index) => {
       const text = flat(pageText);
@@ -267,7 +269,7 @@ describe("GET /(portal)/documents/{ecf}/pdf", () => {
       context,
     );
     expect(answer.status).toBe(200);
-    const pdf = readPdf(new Uint8Array(await answer.arrayBuffer()));
+    const pdf = await readPdf(new Uint8Array(await answer.arrayBuffer()));
     expect(flat(pdf.texts[0]!)).toContain(`e-NCF: ${issued.ecf}`);
     expect(pdf.qr(0)?.data).toBe(issued.qr_url);
     setSession(null);

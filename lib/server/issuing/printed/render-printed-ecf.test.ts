@@ -65,7 +65,7 @@ const input = (lines: number, contingency = false) => ({
 describe("renderPrintedEcf", () => {
   it("prints DGII's 1,000 lines: letter pages, and a receipt cut into pieces no viewer refuses", async () => {
     for (const layout of ["letter", "receipt"] as const) {
-      const pdf = readPdf(await renderPrintedEcf(input(1000), layout));
+      const pdf = await readPdf(await renderPrintedEcf(input(1000), layout));
       expect(pdf.pageCount).toBeGreaterThan(1);
       for (const size of pdf.sizes) expect(size.height).toBeLessThanOrEqual(14_400);
       const all = pdf.texts.join("\n");
@@ -77,8 +77,10 @@ describe("renderPrintedEcf", () => {
   });
 
   it("prints the contingency legend when the caller says the e-CF was issued in contingency", async () => {
-    const text = readPdf(await renderPrintedEcf(input(1, true), "receipt")).texts[0]!;
+    const text = (await readPdf(await renderPrintedEcf(input(1, true), "receipt"))).texts[0]!;
     expect(text).toContain("e-CF emitido en modalidad de contingencia");
-    expect(readPdf(await renderPrintedEcf(input(1), "receipt")).texts[0]).not.toContain("contingencia");
+    expect((await readPdf(await renderPrintedEcf(input(1), "receipt"))).texts[0]).not.toContain(
+      "contingencia",
+    );
   });
 });

@@ -1,5 +1,5 @@
 import jsQR from "jsqr";
-import * as mupdf from "mupdf";
+import type * as Mupdf from "mupdf";
 
 /** A PDF read back as a person or a scanner would: its pages' text and size, and the QR on a page. */
 export interface ReadPdf {
@@ -15,8 +15,19 @@ export interface ReadPdf {
   qr(pageIndex: number, dpi?: number): { data: string; version: number } | null;
 }
 
+/**
+ * MuPDF's module, loaded once. It is ESM with a top-level await (its WASM): a test runner that
+ * compiles a spec to CommonJS (Playwright's) cannot require it, so it is imported when first used.
+ */
+let loaded: Promise<typeof Mupdf> | undefined;
+function loadMupdf(): Promise<typeof Mupdf> {
+  loaded ??= import("mupdf");
+  return loaded;
+}
+
 /** Reads a PDF with MuPDF (WASM) and decodes its QR from rendered pixels with jsQR. */
-export function readPdf(bytes: Uint8Array): ReadPdf {
+export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
+  const mupdf = await loadMupdf();
   const doc = mupdf.Document.openDocument(bytes, "application/pdf");
   const pageCount = doc.countPages();
   const pages = Array.from({ length: pageCount }, (_, index) => doc.loadPage(index));
