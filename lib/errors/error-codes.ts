@@ -76,6 +76,8 @@ export const ERROR_STATUS = {
   VOID_NOT_UNKNOWN: 409,
   /** Settling or resending: a person (or an accepted resend) already settled the record. */
   VOID_ALREADY_SETTLED: 409,
+  /** Portal, "Consultar a la DGII" on a void: DGII offers no consultatrackids in its environment (CerteCF). */
+  DGII_QUERY_NOT_OFFERED: 409,
   /** A void range holds numbers the company's imported documents show as used: a credit note (e-CF 34) cancels those. */
   SEQUENCE_USED: 409,
   /** Issuing an e-CF whose e-NCF lies outside every authorization entered for its series and type. */

@@ -55,6 +55,8 @@ export const enErrors: Readonly<Record<string, string>> = {
     "A send of this void, or of another one with these same numbers, is still waiting for DGII's answer: nothing was sent; wait, then look again.",
   VOID_NOT_UNKNOWN: "DGII already answered this void: only voids in Error can be settled.",
   VOID_ALREADY_SETTLED: "This void was already settled.",
+  DGII_QUERY_NOT_OFFERED:
+    "DGII offers no trackId query (consultatrackids) in CerteCF: check this void in DGII's Oficina Virtual.",
   SEQUENCE_USED:
     "A range holds numbers already used (imported e-CF): they are not voided; an issued e-CF is cancelled with a credit note (e-CF 34). Nothing was sent.",
   ECF_VALIDATION_FAILED:

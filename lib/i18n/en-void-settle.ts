@@ -172,4 +172,25 @@ export const enVoidSettle: typeof esVoidSettle = {
     trackIdRequired: "Write the trackId DGII shows.",
     noteRequired: "Write what you saw and where.",
   },
+  askDgii: {
+    title: "Ask DGII",
+    explanation:
+      "Asks DGII (consultatrackids) about the first and last e-NCF of each range and keeps its answers as evidence of this void, to cite when you record the outcome. It does not change the void.",
+    caveat:
+      "DGII has not said whether it lists a voided number that was never sent: these answers do not confirm the void by themselves.",
+    button: "Ask DGII",
+    asking: "Asking…",
+    done: "DGII's answers kept as evidence ({fileName}).",
+    notOffered: "In CerteCF DGII does not offer this query: check in DGII's Oficina Virtual.",
+    capped: "The first {asked} of {total} ranges were asked about.",
+    caption: "DGII's answers of {at}",
+    columns: { encf: "e-NCF", bound: "Bound", range: "Range", answer: "DGII's answer" },
+    bounds: { first: "First", last: "Last", only: "Only" },
+    range: "{desde} – {hasta}",
+    listed: "Lists a submission: trackId {trackId}, {estado}",
+    noEstado: "no status",
+    notListed: "Lists no submission",
+    stored: "Stored answers",
+    download: "Download {fileName}",
+  },
 };

@@ -59,6 +59,8 @@ export const esErrors: Readonly<Record<string, string>> = {
   VOID_NOT_UNKNOWN:
     "Esta anulación ya tiene la respuesta de la DGII: solo se confirman las que están en Error.",
   VOID_ALREADY_SETTLED: "Esta anulación ya fue confirmada.",
+  DGII_QUERY_NOT_OFFERED:
+    "La DGII no ofrece la consulta de trackId (consultatrackids) en CerteCF: verifique esta anulación en la Oficina Virtual.",
   SEQUENCE_USED:
     "Uno de los rangos contiene números ya utilizados (e-CF importados): no se anulan; un e-CF emitido se cancela con una nota de crédito (e-CF 34). No se envió nada.",
   ECF_VALIDATION_FAILED:

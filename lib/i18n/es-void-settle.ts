@@ -176,4 +176,26 @@ export const esVoidSettle = {
     trackIdRequired: "Escriba el trackId que muestra la DGII.",
     noteRequired: "Escriba qué vio y dónde.",
   },
+  /** "Consultar a la DGII": consultatrackids about the bounds of a void in Error, kept as evidence. */
+  askDgii: {
+    title: "Consultar a la DGII",
+    explanation:
+      "Pregunta a la DGII (consultatrackids) por el primer y el último e-NCF de cada rango y guarda sus respuestas como evidencia de esta anulación, para citarlas al registrar el resultado. No cambia la anulación.",
+    caveat:
+      "La DGII no ha dicho si lista un número anulado que nunca se envió: estas respuestas no confirman la anulación por sí solas.",
+    button: "Consultar a la DGII",
+    asking: "Consultando…",
+    done: "Respuestas de la DGII guardadas como evidencia ({fileName}).",
+    notOffered: "En CerteCF la DGII no ofrece esta consulta: verifique en la Oficina Virtual.",
+    capped: "Se consultaron los primeros {asked} de {total} rangos.",
+    caption: "Respuestas de la DGII del {at}",
+    columns: { encf: "e-NCF", bound: "Límite", range: "Rango", answer: "Respuesta de la DGII" },
+    bounds: { first: "Primero", last: "Último", only: "Único" },
+    range: "{desde} – {hasta}",
+    listed: "Lista un envío: trackId {trackId}, {estado}",
+    noEstado: "sin estado",
+    notListed: "No lista ningún envío",
+    stored: "Consultas guardadas",
+    download: "Descargar {fileName}",
+  },
 };

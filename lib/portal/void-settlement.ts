@@ -1,7 +1,13 @@
 import "server-only";
 
-import type { SettlementExtension } from "@/lib/domain/void-settlement";
-import { countPending, findSettlementExtensions } from "@/lib/server/voids/settlement-repository";
+import { VOID_QUESTION_CONTENT_TYPE, type VoidDgiiQuestion } from "@/lib/domain/void-dgii-question";
+import type { EvidenceView, SettlementExtension } from "@/lib/domain/void-settlement";
+import {
+  countPending,
+  findEvidence,
+  findSettlementExtensions,
+  listEvidenceOfType,
+} from "@/lib/server/voids/settlement-repository";
 import type { Environment } from "@/lib/domain/environments";
 import { countIssuedInReview } from "@/lib/server/issuing";
 import { findVoidStatusFacts, type VoidStatusFactsRow } from "@/lib/server/voids/void-status-facts";
@@ -12,6 +18,25 @@ export async function loadVoidSettlement(
   voidId: string,
 ): Promise<SettlementExtension | undefined> {
   return (await findSettlementExtensions(accountId, [voidId])).get(voidId);
+}
+
+/** A void's stored "Consultar a la DGII" files, oldest first, and the latest one's answers (for its page). */
+export interface DgiiQuestions {
+  files: EvidenceView[];
+  latest: VoidDgiiQuestion | null;
+}
+
+/** The void's "Consultar a la DGII" answers kept as evidence (scoped by the company). */
+export async function loadDgiiQuestions(accountId: string, voidId: string): Promise<DgiiQuestions> {
+  const files = await listEvidenceOfType(accountId, voidId, VOID_QUESTION_CONTENT_TYPE);
+  const last = files.at(-1);
+  const stored = last ? await findEvidence(accountId, voidId, last.id) : null;
+  if (!stored) return { files, latest: null };
+  try {
+    return { files, latest: JSON.parse(Buffer.from(stored.content).toString("utf8")) as VoidDgiiQuestion };
+  } catch {
+    return { files, latest: null };
+  }
 }
 
 /**

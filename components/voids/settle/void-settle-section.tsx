@@ -1,5 +1,4 @@
 import { Banner } from "@/components/ui/banner";
-import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { Table } from "@/components/ui/table";
@@ -7,7 +6,11 @@ import { formatFechaHora } from "@/lib/domain/fecha";
 import type { Locale } from "@/lib/domain/locale";
 import { ofvSearchDates } from "@/lib/domain/ofv-search";
 import { format, formatNumber, plural, type Dictionary } from "@/lib/i18n";
-import type { SettlementExtension } from "@/lib/domain/void-settlement";
+import type { VoidDgiiQuestion } from "@/lib/domain/void-dgii-question";
+import type { EvidenceView, SettlementExtension } from "@/lib/domain/void-settlement";
+
+import { AskDgiiSection } from "./ask-dgii-section";
+import { EvidenceLink } from "./evidence-link";
 
 import { ResendButton } from "./resend-button";
 import { SettleForm } from "./settle-form";
@@ -35,6 +38,8 @@ export interface VoidSettleSectionProps {
   maySettle: boolean;
   t: Dictionary;
   locale: Locale;
+  /** "Consultar a la DGII": the answers stored as evidence (lib/portal/void-settlement.ts loads them). */
+  questions?: { files: EvidenceView[]; latest: VoidDgiiQuestion | null };
 }
 
 /**
@@ -42,7 +47,14 @@ export interface VoidSettleSectionProps {
  * record the outcome, resend the same signed document); for a settled one its settlement; and
  * every extra exchange with DGII (resends, late answers), with the review flag.
  */
-export function VoidSettleSection({ record, extension, maySettle, t, locale }: VoidSettleSectionProps) {
+export function VoidSettleSection({
+  record,
+  extension,
+  maySettle,
+  t,
+  locale,
+  questions,
+}: VoidSettleSectionProps) {
   if (!extension) return null;
   const s = t.voidSettle;
   return (
@@ -56,6 +68,14 @@ export function VoidSettleSection({ record, extension, maySettle, t, locale }: V
         <Card title={s.ways.title} data-testid="settle-ways">
           <div className={styles.ways}>
             <VerifySteps record={record} t={s} locale={locale} />
+            <AskDgiiSection
+              voidId={record.voidId}
+              environment={record.environment}
+              files={questions?.files ?? []}
+              latest={questions?.latest ?? null}
+              mayAsk={maySettle}
+              t={s.askDgii}
+            />
             {extension.sending ? (
               <Banner tone="info" role="status" testId="settle-blocked">
                 <p>{s.ways.blocked}</p>
@@ -168,16 +188,13 @@ function Settlement({
           {settlement.evidence.length === 0
             ? s.noEvidence
             : settlement.evidence.map((file) => (
-                <ButtonLink
+                <EvidenceLink
                   key={file.id}
-                  href={`/voids/${record.voidId}/evidence/${file.id}`}
-                  plain
-                  download
-                  small
-                  data-testid="evidence-download"
-                >
-                  {format(s.download, { fileName: file.fileName })}
-                </ButtonLink>
+                  voidId={record.voidId}
+                  file={file}
+                  label={format(s.download, { fileName: file.fileName })}
+                  testId="evidence-download"
+                />
               ))}
         </dd>
       </dl>

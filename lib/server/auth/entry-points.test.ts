@@ -442,6 +442,10 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
     const { resendVoidAction } = await import("@/lib/portal/actions/settlement-actions");
     return outcomeOfAction(() => resendVoidAction(VOID_ID, "TesteCF", "x"));
   },
+  "action askDgiiAboutVoidAction": async () => {
+    const { askDgiiAboutVoidAction } = await import("@/lib/portal/actions/void-question-actions");
+    return outcomeOfAction(() => askDgiiAboutVoidAction(VOID_ID, "TesteCF"));
+  },
   "action checkVoidWarnings": async () => {
     const { checkVoidWarnings } = await import("@/lib/portal/actions/void-actions");
     return outcomeOfAction(() => checkVoidWarnings({ environment: "TesteCF", ranges: [] } as never));

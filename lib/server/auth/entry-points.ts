@@ -100,6 +100,7 @@ export const ENTRY_POINTS = {
   "action submitVoid": "voids.send",
   "action settleVoidAction": "voids.settle",
   "action resendVoidAction": "voids.settle",
+  "action askDgiiAboutVoidAction": "voids.settle",
   "action decideIssuedReviewAction": "documents.settle",
   "action lookupDocumentsBatchAction": "documents.read",
   "action recheckDocumentAction": "documents.read",

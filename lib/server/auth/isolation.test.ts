@@ -999,6 +999,15 @@ const ROWS: Record<string, Row> = {
       });
     },
   },
+  "action askDgiiAboutVoidAction": {
+    probe: async () => {
+      const { askDgiiAboutVoidAction } = await load<{
+        askDgiiAboutVoidAction: (voidId: string, environment: string) => Promise<unknown>;
+      }>("@/lib/portal/actions/void-question-actions");
+      expect(await act(() => askDgiiAboutVoidAction(seeded.voidId, "TesteCF"))).toMatchObject({ ok: false });
+      expect(await database.prisma.voidEvidence.count({ where: { voidId: seeded.voidId } })).toBe(0);
+    },
+  },
   "action lookupDocumentsBatchAction": {
     probe: async () => {
       const { lookupDocumentsBatchAction } = await import("@/lib/portal/actions/document-actions");

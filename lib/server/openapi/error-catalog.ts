@@ -77,6 +77,8 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   VOID_NOT_UNKNOWN:
     "only an Error void (outcome unknown) can be settled or resent: DGII's own answer made this one Aceptado or Rechazado",
   VOID_ALREADY_SETTLED: "the void was already settled (by a person, or by an accepted resend)",
+  DGII_QUERY_NOT_OFFERED:
+    "portal only: DGII was not asked about the void because DGII offers no consultatrackids in its environment (CerteCF)",
   SEQUENCE_USED:
     "a range holds numbers the ledger holds as used: the company's imported or issued e-CF, or a submission DGII said it received (first 20 listed in `numbers`, each with its `source` — import or dgii — and status in `sources`; `total` counts them): DGII voids only unused numbers; cancel a used one with a credit note (e-CF 34). Nothing was signed, stored or sent",
   SEQUENCE_NOT_AUTHORIZED:

@@ -11,3 +11,4 @@ export {
   type EvidenceFile,
 } from "./settlement-evidence";
 export { readResolutionParts, type ResolutionParts } from "./resolution-body";
+export { askDgiiAboutVoid, type AskDgiiAboutVoidInput } from "./ask-dgii-about-void";

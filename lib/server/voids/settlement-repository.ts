@@ -256,14 +256,13 @@ export async function settleRecord(input: SettleInput): Promise<void> {
       },
     });
     if (input.evidence) {
-      // The bytes travel as base64 text and are decoded by the database: through the PGlite adapter a
-      // Bytes parameter of 10 MB took ~6.5 s (on the event loop's thread), this ~0.4 s.
-      const evidence = input.evidence;
-      await tx.$executeRaw`
-        INSERT INTO "VoidEvidence" ("id", "voidId", "accountId", "fileName", "contentType", "size", "content", "uploadedBy", "createdAt")
-        VALUES (${uuidv7()}, ${row.id}, ${input.accountId}, ${evidence.fileName}, ${evidence.contentType},
-                ${evidence.content.length}, decode(${Buffer.from(evidence.content).toString("base64")}, 'base64'),
-                ${input.by}, ${BigInt(input.now)})`;
+      await insertEvidence(tx, {
+        ...input.evidence,
+        voidId: row.id,
+        accountId: input.accountId,
+        by: input.by,
+        now: input.now,
+      });
     }
     if (input.outcome === "Aceptado") await insertVoidedBlocks(tx, input, row.id, row.ranges);
     await writeEvent(
@@ -311,6 +310,47 @@ async function insertVoidedBlocks(
       minDesde: BigInt(box.minDesde),
       maxHasta: BigInt(box.maxHasta),
     })),
+  });
+}
+
+/**
+ * Stores one evidence file of a void (a settlement's upload, or DGII's answers to "Consultar a la
+ * DGII", kept before any settlement); returns its id. The bytes travel as base64 text and are decoded
+ * by the database: through the PGlite adapter a Bytes parameter of 10 MB took ~6.5 s (on the event
+ * loop's thread), this ~0.4 s.
+ */
+export async function insertEvidence(
+  db: Tx | PrismaClient,
+  file: {
+    voidId: string;
+    accountId: string;
+    fileName: string;
+    contentType: string;
+    content: Uint8Array;
+    by: string;
+    now: number;
+  },
+): Promise<string> {
+  const id = uuidv7();
+  await db.$executeRaw`
+    INSERT INTO "VoidEvidence" ("id", "voidId", "accountId", "fileName", "contentType", "size", "content", "uploadedBy", "createdAt")
+    VALUES (${id}, ${file.voidId}, ${file.accountId}, ${file.fileName}, ${file.contentType},
+            ${file.content.length}, decode(${Buffer.from(file.content).toString("base64")}, 'base64'),
+            ${file.by}, ${BigInt(file.now)})`;
+  return id;
+}
+
+/** A void's evidence files of one content type, oldest first (e.g. the stored "Consultar a la DGII"). */
+export async function listEvidenceOfType(
+  accountId: string,
+  voidId: string,
+  contentType: string,
+): Promise<EvidenceView[]> {
+  const db = await getDb();
+  return db.voidEvidence.findMany({
+    where: { voidId, accountId, contentType },
+    select: { id: true, fileName: true, contentType: true, size: true },
+    orderBy: { id: "asc" },
   });
 }
 

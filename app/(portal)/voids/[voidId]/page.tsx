@@ -21,7 +21,7 @@ import { pageTitle } from "@/lib/portal/page-title";
 import { findAccountVoid } from "@/lib/portal/find-void-any-environment";
 import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
 import { voidApprovalOf } from "@/lib/portal/void-approval";
-import { loadVoidSettlement, statusFactsOf } from "@/lib/portal/void-settlement";
+import { loadDgiiQuestions, loadVoidSettlement, statusFactsOf } from "@/lib/portal/void-settlement";
 import { isSimulatedAnswer } from "@/lib/server/platform/taxauth/deployment-mode";
 import type { VoidRecordView } from "@/lib/server/voids/types";
 
@@ -58,11 +58,12 @@ export default async function VoidDetailPage({ params, searchParams }: Props) {
     );
   }
   const d = t.voidDetail;
-  const [settling, facts, approval, simulated] = await Promise.all([
+  const [settling, facts, approval, simulated, questions] = await Promise.all([
     loadVoidSettlement(auth.accountId, record.voidId),
     statusFactsOf(auth.accountId, [record.voidId]),
     voidApprovalOf(auth.accountId, record.voidId),
     isSimulatedAnswer(record.createdAt),
+    record.status === "Error" ? loadDgiiQuestions(auth.accountId, record.voidId) : undefined,
   ]);
   const a = t.approvals.voidFacts;
   return (
@@ -101,6 +102,7 @@ export default async function VoidDetailPage({ params, searchParams }: Props) {
         maySettle={mayTake(auth, "voids.settle")}
         t={t}
         locale={locale}
+        questions={questions}
       />
       <Card title={d.summary}>
         <dl className="dl">
