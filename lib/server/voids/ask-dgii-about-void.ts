@@ -16,7 +16,7 @@ import { getActiveSigningCredential } from "@/lib/server/certificates";
 import { getDb } from "@/lib/server/platform/db";
 import { logger } from "@/lib/server/platform/config/logger";
 import { getTaxAuthClient } from "@/lib/server/platform/taxauth/client-instance";
-import { parseStoredRanges } from "../platform/db/stored-ranges";
+import { parseStoredRanges } from "@/lib/server/platform/db/stored-ranges";
 import { insertEvidence, refuseUnlessUnknown } from "./settlement-repository";
 
 /** DGII questions in flight at once (the token is shared: one authentication for all). */
