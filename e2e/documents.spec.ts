@@ -1,17 +1,15 @@
 import { readFileSync } from "node:fs";
 
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import ExcelJS from "exceljs";
 
 import { readPdf } from "@/lib/server/issuing/printed/testing/read-pdf";
-import { sampleEcfBody } from "@/lib/server/issuing/testing/sample-ecf-bodies";
 
 import {
   BASE_URL,
-  demoApiKey,
-  demoIdToken,
+  demoApiHeaders,
   expect,
-  freshRange,
+  issueAcceptedEcf,
   screenshot,
   seriousAxeFindings,
   signIn,
@@ -25,37 +23,6 @@ import {
  * signed XML is the API's, and the list exports to Excel. At 1280 and 390 px, axe clean, in English.
  */
 
-async function apiHeaders(request: APIRequestContext) {
-  return { authorization: `Bearer ${await demoIdToken(request)}`, "x-api-key": demoApiKey() };
-}
-
-/** A type 31 issued in TesteCF and followed to DGII's verdict (the embedded simulator accepts it). */
-async function issuedEcf(request: APIRequestContext): Promise<Record<string, unknown>> {
-  const encf = freshRange("31", 1).desde;
-  const body = sampleEcfBody("31");
-  const encabezado = body.ECF.Encabezado as Record<string, Record<string, unknown>>;
-  encabezado.IdDoc!.eNCF = encf;
-  const response = await request.post("/TesteCF/documentos-ecf", {
-    headers: await apiHeaders(request),
-    data: body,
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  let record: Record<string, unknown> = {};
-  await expect
-    .poll(
-      async () => {
-        const answer = await request.get(`/TesteCF/documentos-ecf?ecf=${encf}`, {
-          headers: await apiHeaders(request),
-        });
-        record = (await answer.json()) as Record<string, unknown>;
-        return record.status;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe("Aceptado");
-  return record;
-}
-
 async function downloadOf(page: Page, testId: string): Promise<Buffer> {
   const download = page.waitForEvent("download");
   await page.getByTestId(testId).click();
@@ -67,8 +34,7 @@ test.describe("Documentos", () => {
     signedIn: page,
     request,
   }) => {
-    const record = await issuedEcf(request);
-    const encf = record.ncf as string;
+    const { encf, record } = await issueAcceptedEcf(request);
 
     await page.goto("/documents?tipo=31&source=issued");
     const list = page.getByTestId("document-list");
@@ -116,7 +82,7 @@ test.describe("Documentos", () => {
     // The signed XML is the one the API serves.
     const xml = (await downloadOf(page, "download-xml")).toString("utf8");
     const fromApi = await request.get(`/TesteCF/documentos-ecf/${encf}/xml`, {
-      headers: await apiHeaders(request),
+      headers: await demoApiHeaders(request),
     });
     expect(xml).toBe(await fromApi.text());
     await screenshot(page, "document-page");
@@ -132,8 +98,7 @@ test.describe("Documentos", () => {
   });
 
   test("no serious or critical axe finding at 1280 and 390 px; English", async ({ browser, request }) => {
-    const record = await issuedEcf(request);
-    const encf = record.ncf as string;
+    const { encf } = await issueAcceptedEcf(request);
     const problems: string[] = [];
     for (const viewport of [
       { width: 1280, height: 800 },

@@ -4,6 +4,7 @@ import path from "node:path";
 
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { sampleEcfBody } from "@/lib/server/issuing/testing/sample-ecf-bodies";
 import { generatePkcs12 } from "@/lib/server/platform/signing/generate-pkcs12";
 
 /**
@@ -179,6 +180,43 @@ export async function demoIdToken(request: APIRequestContext): Promise<string> {
   });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { idToken: string }).idToken;
+}
+
+/** The demo company's Bearer idToken and X-API-KEY, for the document endpoints. */
+export async function demoApiHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  return { authorization: `Bearer ${await demoIdToken(request)}`, "x-api-key": demoApiKey() };
+}
+
+/**
+ * A type 31 issued in TesteCF through the API and followed to DGII's verdict (the embedded simulator
+ * accepts it): its document record as GET documentos-ecf answers it, and the FechaEmision it carries.
+ */
+export async function issueAcceptedEcf(
+  request: APIRequestContext,
+): Promise<{ encf: string; record: Record<string, unknown>; fechaEmision: string }> {
+  const encf = freshRange("31", 1).desde;
+  const body = sampleEcfBody("31");
+  const encabezado = body.ECF.Encabezado as Record<string, Record<string, unknown>>;
+  encabezado.IdDoc!.eNCF = encf;
+  const response = await request.post("/TesteCF/documentos-ecf", {
+    headers: await demoApiHeaders(request),
+    data: body,
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  let record: Record<string, unknown> = {};
+  await expect
+    .poll(
+      async () => {
+        const answer = await request.get(`/TesteCF/documentos-ecf?ecf=${encf}`, {
+          headers: await demoApiHeaders(request),
+        });
+        record = (await answer.json()) as Record<string, unknown>;
+        return record.status;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe("Aceptado");
+  return { encf, record, fechaEmision: encabezado.Emisor!.FechaEmision as string };
 }
 
 /** Creates a void through the REST API (same use case as the portal) and returns its JSON answer. */

@@ -1,17 +1,16 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 
 import { santoDomingoDate } from "@/lib/domain/fecha";
 import { format, getDictionary } from "@/lib/i18n";
-import { sampleEcfBody } from "@/lib/server/issuing/testing/sample-ecf-bodies";
 
 import {
   BASE_URL,
   chooseReason,
-  demoApiKey,
-  demoIdToken,
+  demoApiHeaders,
   expect,
   freshLowRange,
   freshRange,
+  issueAcceptedEcf,
   screenshot,
   seriousAxeFindings,
   signIn,
@@ -38,35 +37,6 @@ const at = (encf: string, n: number) =>
   `${encf.slice(0, 3)}${String(Number(encf.slice(3)) + n).padStart(10, "0")}`;
 /** yyyy-MM-ddTHH:mm in Santo Domingo time (UTC−4), as the datetime-local field takes it. */
 const santoDomingo = (epochMs: number) => new Date(epochMs - 4 * 3_600_000).toISOString().slice(0, 16);
-
-async function apiHeaders(request: APIRequestContext) {
-  return { authorization: `Bearer ${await demoIdToken(request)}`, "x-api-key": demoApiKey() };
-}
-
-/** A type 31 issued in TesteCF and followed to DGII's verdict (the simulator accepts it); its FechaEmision. */
-async function acceptedEcf(request: APIRequestContext): Promise<{ encf: string; fechaEmision: string }> {
-  const encf = freshRange("31", 1).desde;
-  const body = sampleEcfBody("31");
-  const encabezado = body.ECF.Encabezado as Record<string, Record<string, unknown>>;
-  encabezado.IdDoc!.eNCF = encf;
-  const response = await request.post("/TesteCF/documentos-ecf", {
-    headers: await apiHeaders(request),
-    data: body,
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  await expect
-    .poll(
-      async () => {
-        const answer = await request.get(`/TesteCF/documentos-ecf?ecf=${encf}`, {
-          headers: await apiHeaders(request),
-        });
-        return ((await answer.json()) as Record<string, unknown>).status;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe("Aceptado");
-  return { encf, fechaEmision: encabezado.Emisor!.FechaEmision as string };
-}
 
 /** Whole days from a dd-MM-yyyy date to today in Santo Domingo. */
 function daysSince(fecha: string): number {
@@ -105,7 +75,7 @@ test.describe("¿Qué hago con este número?", () => {
     request,
   }) => {
     test.setTimeout(90_000);
-    const { encf, fechaEmision } = await acceptedEcf(request);
+    const { encf, fechaEmision } = await issueAcceptedEcf(request);
 
     await page.goto(`/documents/${encf}`);
     await page.getByTestId("document-remedy-link").click();
@@ -169,7 +139,7 @@ test.describe("¿Qué hago con este número?", () => {
     const block = freshLowRange("33", 3);
     const skipped = at(block.desde, 1);
     const imported = await request.post("/TesteCF/documentos-ecf/import", {
-      headers: await apiHeaders(request),
+      headers: await demoApiHeaders(request),
       data: {
         documents: [block.desde, at(block.desde, 2)].map((ncf) => ({
           ncf,
