@@ -399,13 +399,18 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
   "GET /(portal)/documents/[ecf]/xml": async () => {
     const { GET } = await import("@/app/(portal)/documents/[ecf]/xml/route");
     return outcomeOfResponse(
-      await GET(new Request("http://localhost/documents/E310000000001/xml"), params({ ecf: "E310000000001" })),
+      await GET(
+        new Request("http://localhost/documents/E310000000001/xml"),
+        params({ ecf: "E310000000001" }),
+      ),
     );
   },
   "GET /(portal)/documents/[ecf]/decisions/[decisionId]/evidence": async () => {
     const { GET } = await import("@/app/(portal)/documents/[ecf]/decisions/[decisionId]/evidence/route");
     const url = `http://localhost/documents/E310000000001/decisions/${VOID_ID}/evidence`;
-    return outcomeOfResponse(await GET(new Request(url), params({ ecf: "E310000000001", decisionId: VOID_ID })));
+    return outcomeOfResponse(
+      await GET(new Request(url), params({ ecf: "E310000000001", decisionId: VOID_ID })),
+    );
   },
   "GET /(portal)/documents/list-export": async () => {
     const { GET } = await import("@/app/(portal)/documents/list-export/route");

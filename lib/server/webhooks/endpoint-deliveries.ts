@@ -227,12 +227,10 @@ export async function deliveriesOfEvents(
       _count: { select: { attemptsLog: true } },
     },
   });
-  return rows
-    .reverse()
-    .map((row) => ({
-      ...toView(row, row._count.attemptsLog, row.attemptsLog[0]),
-      endpointUrl: row.endpoint.url,
-    }));
+  return rows.reverse().map((row) => ({
+    ...toView(row, row._count.attemptsLog, row.attemptsLog[0]),
+    endpointUrl: row.endpoint.url,
+  }));
 }
 
 /** One delivery of the endpoint with every attempt (oldest first) and the event's data. */
