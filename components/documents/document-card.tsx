@@ -8,6 +8,7 @@ import type { ReactNode } from "react";
 
 import { Banner } from "@/components/ui/banner";
 import { receivedLabel, type DgiiAnswer, type DocumentView } from "@/lib/portal/document-view";
+import { documentStatusLabel } from "@/lib/i18n/document-status";
 
 export interface DocumentCardProps {
   document: DocumentView;
@@ -25,7 +26,7 @@ export interface DocumentCardProps {
  */
 export function DocumentCard({ document, t, received, statusLabels, locale, action }: DocumentCardProps) {
   const f = t.fields;
-  const label = (statusLabels as Record<string, string>)[document.status] ?? document.status;
+  const label = documentStatusLabel(statusLabels, document.status);
   return (
     <Card as="article" data-testid="document-result" data-ncf={document.ncf} data-found="true">
       <div className="page-header">

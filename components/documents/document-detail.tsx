@@ -11,6 +11,7 @@ import type { Locale } from "@/lib/domain/locale";
 import { format, formatCurrency, type Dictionary } from "@/lib/i18n";
 import type { AnswerView, DocumentPageView } from "@/lib/portal/document-page";
 import { receivedLabel } from "@/lib/portal/document-view";
+import { documentStatusLabel } from "@/lib/i18n/document-status";
 
 export interface DocumentDetailProps {
   view: DocumentPageView;
@@ -38,7 +39,7 @@ export function DocumentDetail({ view, t, locale }: DocumentDetailProps) {
 }
 
 function statusLabel(t: Dictionary, status: string): string {
-  return (t.status as Record<string, string>)[status] ?? status;
+  return documentStatusLabel(t.status, status);
 }
 
 function Facts({ view, t, locale }: DocumentDetailProps) {

@@ -11,6 +11,7 @@ import { ECF_TYPE_CODES, ecfTypeLabel } from "@/lib/domain/ecf-types";
 import { formatFechaHora } from "@/lib/domain/fecha";
 import type { Locale } from "@/lib/domain/locale";
 import { format, formatCurrency, plural, type Dictionary } from "@/lib/i18n";
+import { documentStatusLabel } from "@/lib/i18n/document-status";
 import {
   documentListQuery,
   type DocumentListFilters,
@@ -46,7 +47,6 @@ export function DocumentList({
 }: DocumentListProps) {
   const l = t.documentList;
   const query = documentListQuery(filters);
-  const statusLabels = t.status as Record<string, string>;
   return (
     <Card title={l.title} data-testid="document-list">
       <p className="muted">{format(l.intro, { environment: environmentLabel })}</p>
@@ -69,7 +69,7 @@ export function DocumentList({
               { value: "", label: l.anyStatus },
               ...DOCUMENT_STATUSES.map((status) => ({
                 value: status,
-                label: statusLabels[status] ?? status,
+                label: documentStatusLabel(t.status, status),
               })),
             ]}
           />
@@ -150,7 +150,7 @@ export function DocumentList({
                   </Link>
                 </td>
                 <td data-label={l.columns.status}>
-                  <StatusBadge status={item.status} label={statusLabels[item.status] ?? item.status} />
+                  <StatusBadge status={item.status} label={documentStatusLabel(t.status, item.status)} />
                   {item.inReview ? <span className="muted"> · {l.inReview}</span> : null}
                 </td>
                 <td data-label={l.columns.tipo}>{ecfTypeLabel(item.tipo, locale)}</td>

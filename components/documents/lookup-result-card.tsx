@@ -9,6 +9,7 @@ import { mayAskDgiiAgain } from "@/lib/portal/document-view";
 
 import { AskDgiiAgain } from "./ask-dgii-again";
 import { DocumentCard, MalformedCard, NotFoundCard } from "./document-card";
+import { documentStatusLabel } from "@/lib/i18n/document-status";
 
 export interface LookupResultCardProps {
   result: LookupResult;
@@ -61,7 +62,7 @@ export function LookupResultCard({
       environment={environment}
       t={t}
       status={result.status}
-      statusLabel={(statusLabels as Record<string, string>)[result.status] ?? result.status}
+      statusLabel={documentStatusLabel(statusLabels, result.status)}
       voided={result.voided}
       voidLink={finding.voidLink}
       dgii={result.dgii}

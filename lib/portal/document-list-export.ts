@@ -4,6 +4,7 @@ import type { Locale } from "@/lib/domain/locale";
 import { getDictionary } from "@/lib/i18n";
 import type { DocumentListItem } from "@/lib/schemas/documents-list";
 import type { CsvRow } from "@/lib/server/platform/http/csv";
+import { documentStatusLabel } from "@/lib/i18n/document-status";
 
 /** The documents export's columns, in the page's words: the list's columns, in its order. */
 export function documentRowHeader(locale: Locale): CsvRow {
@@ -16,7 +17,7 @@ export function documentRowCells(item: DocumentListItem, locale: Locale): CsvRow
   const t = getDictionary(locale);
   return [
     item.ncf,
-    (t.status as Record<string, string>)[item.status] ?? item.status,
+    documentStatusLabel(t.status, item.status),
     ecfTypeLabel(item.tipo, locale),
     t.documents.sources[item.source],
     item.buyerRnc,

@@ -19,6 +19,7 @@ import {
   type DocumentView,
 } from "./document-view";
 import { statusFactsOf } from "./void-settlement";
+import { documentStatusLabel } from "@/lib/i18n/document-status";
 
 /** A voided range that holds an e-NCF the store does not know. */
 export interface VoidedNote {
@@ -136,7 +137,7 @@ export function documentCsvRow(result: LookupResult, locale: Locale): CsvRow {
   if (result.kind === "not-found")
     return [
       result.ecf,
-      (t.status as Record<string, string>)[result.status] ?? result.status,
+      documentStatusLabel(t.status, result.status),
       null,
       null,
       null,
@@ -149,7 +150,7 @@ export function documentCsvRow(result: LookupResult, locale: Locale): CsvRow {
   const d = result.document;
   return [
     d.ncf,
-    (t.status as Record<string, string>)[d.status] ?? d.status,
+    documentStatusLabel(t.status, d.status),
     d.documentType,
     d.buyerRnc,
     d.invoiceTotal === null ? null : formatCurrency(d.invoiceTotal, locale),

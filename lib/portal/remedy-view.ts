@@ -5,6 +5,7 @@ import type { Locale } from "@/lib/domain/locale";
 import type { DgiiNotAsked, Remedy, RemedyCheckName, RemedyKind } from "@/lib/domain/remedy";
 import { format, formatCurrency, plural, type Dictionary } from "@/lib/i18n";
 import { remedyPathSchema } from "@/lib/schemas/remedy";
+import { documentStatusLabel } from "@/lib/i18n/document-status";
 
 /**
  * "¿Qué hago con este número?" in words: the page's ?encf= read with the API's own schema
@@ -237,7 +238,7 @@ function money(value: string | null, r: Strings, locale: Locale): string {
 }
 
 function statusWord(estado: string, t: Dictionary): string {
-  return (t.status as Record<string, string>)[estado] ?? estado;
+  return documentStatusLabel(t.status, estado);
 }
 
 function reviewReason(reason: string | undefined, t: Dictionary): string {

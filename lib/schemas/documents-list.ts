@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { DOCUMENT_STATUSES } from "@/lib/domain/dgii-submissions";
 import { ECF_TYPE_CODES } from "@/lib/domain/ecf-types";
+import { isValidRnc } from "@/lib/domain/rnc";
 
 import { DOCUMENT_SOURCES, type DocumentSource } from "./documents-query";
 
@@ -23,7 +24,7 @@ export const documentListFiltersSchema = z.strictObject({
   to: day.optional().describe("Last day included"),
   buyer: z
     .string()
-    .regex(/^\d{9}$|^\d{11}$/, "El RNC o la cédula del comprador tiene 9 u 11 dígitos.")
+    .refine(isValidRnc, "El RNC o la cédula del comprador tiene 9 u 11 dígitos.")
     .optional()
     .describe("The buyer's RNC (9 digits) or cédula (11)"),
   cursor: z

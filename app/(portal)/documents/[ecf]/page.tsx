@@ -9,6 +9,7 @@ import { loadDocumentPage } from "@/lib/portal/document-page";
 import { getI18n } from "@/lib/portal/i18n";
 import { requirePageAuth } from "@/lib/portal/page-auth";
 import { pageTitle } from "@/lib/portal/page-title";
+import { documentStatusLabel } from "@/lib/i18n/document-status";
 
 type Props = { params: Promise<{ ecf: string }> };
 
@@ -33,7 +34,7 @@ export default async function DocumentPage({ params }: Props) {
         {view ? (
           <StatusBadge
             status={view.document.status}
-            label={(t.status as Record<string, string>)[view.document.status] ?? view.document.status}
+            label={documentStatusLabel(t.status, view.document.status)}
           />
         ) : null}
       </div>
