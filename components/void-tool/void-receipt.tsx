@@ -1,3 +1,5 @@
+import type { ReactNode } from "react";
+
 import { Card } from "@/components/ui/card";
 import { Table } from "@/components/ui/table";
 import { ecfTypeName, isEcfType } from "@/lib/domain/ecf-types";
@@ -27,10 +29,15 @@ type ReceiptVoid = Pick<
 > & { reason?: VoidReason | null };
 
 interface VoidReceiptProps {
+  /** Only what DGII voided: an Aceptado record (of a partial success, its voided part). */
   record: ReceiptVoid;
   company: { name: string; rnc: string };
   statusLabel: string;
   locale: Locale;
+  /** A partial success: how many numbers DGII excepted (not voided), said on paper too. */
+  totalExcepted?: number;
+  /** What the page shows between the paper's header and the print button; by default the ranges per type. */
+  children?: ReactNode;
 }
 
 /**
@@ -38,17 +45,18 @@ interface VoidReceiptProps {
  * stylesheet hides the portal's menus) gives company, RNC, environment, void number, dates, who sent
  * it, the ranges and totals, with DGII's answer from the page's own card.
  */
-export function VoidReceipt({ record, company, statusLabel, locale }: VoidReceiptProps) {
+export function VoidReceipt({
+  record,
+  company,
+  statusLabel,
+  locale,
+  totalExcepted,
+  children,
+}: VoidReceiptProps) {
   const dictionary = getDictionary(locale);
   const t = dictionary.voidTool.result;
   const r = dictionary.voidTool.receipt;
   const n = (value: number) => formatNumber(value, locale);
-  const byType = new Map<string, ReceiptVoid["ranges"]>();
-  for (const range of record.ranges) {
-    const list = byType.get(range.tipoeCF);
-    if (list) list.push(range);
-    else byType.set(range.tipoeCF, [range]);
-  }
   return (
     <>
       <section className={styles.printOnly} data-testid="void-receipt">
@@ -73,53 +81,78 @@ export function VoidReceipt({ record, company, statusLabel, locale }: VoidReceip
           <ReasonFacts reason={record.reason} t={dictionary.voidReasons} />
           <dt>{r.total}</dt>
           <dd>{n(record.totalVoided)}</dd>
+          {totalExcepted ? (
+            <>
+              <dt>{r.excepted}</dt>
+              <dd>{n(totalExcepted)}</dd>
+            </>
+          ) : null}
         </dl>
       </section>
-      <Card title={t.rangesTitle} data-testid="void-result-ranges">
-        {[...byType.entries()]
-          .sort(([a], [b]) => a.localeCompare(b))
-          .map(([tipo, ranges]) => (
-            <section key={tipo} data-tipo={tipo}>
-              <h3 className={styles.typeHeading}>
-                {format(t.typeHeading, { tipo, name: isEcfType(tipo) ? ecfTypeName(tipo, locale) : "" })}
-              </h3>
-              <Table compact>
-                <thead>
-                  <tr>
-                    <th scope="col">{t.desde}</th>
-                    <th scope="col">{t.hasta}</th>
-                    <th scope="col" className="num">
-                      {t.count}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {ranges.slice(0, MAX_ROWS).map((range) => (
-                    <tr key={`${range.secuenciaDesde}-${range.secuenciaHasta}`}>
-                      <td className="mono">{range.secuenciaDesde}</td>
-                      <td className="mono">{range.secuenciaHasta}</td>
-                      <td className="num">{n(range.cantidad)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-                <tfoot>
-                  <tr>
-                    <th scope="row" colSpan={2}>
-                      {t.typeTotal}
-                    </th>
-                    <td className="num">{n(ranges.reduce((sum, range) => sum + range.cantidad, 0))}</td>
-                  </tr>
-                </tfoot>
-              </Table>
-              {ranges.length > MAX_ROWS ? (
-                <p className="muted">{plural(t.moreRanges, ranges.length - MAX_ROWS, locale)}</p>
-              ) : null}
-            </section>
-          ))}
-      </Card>
+      {children ?? (
+        <Card title={t.rangesTitle} data-testid="void-result-ranges">
+          <RangesByType ranges={record.ranges} locale={locale} />
+        </Card>
+      )}
       <div className={styles.noPrint}>
         <PrintButton label={t.print} />
       </div>
+    </>
+  );
+}
+
+/** The ranges grouped by type, one table each with its subtotal (the first MAX_ROWS of each type). */
+export function RangesByType({ ranges: all, locale }: { ranges: ReceiptVoid["ranges"]; locale: Locale }) {
+  const t = getDictionary(locale).voidTool.result;
+  const n = (value: number) => formatNumber(value, locale);
+  const byType = new Map<string, ReceiptVoid["ranges"]>();
+  for (const range of all) {
+    const list = byType.get(range.tipoeCF);
+    if (list) list.push(range);
+    else byType.set(range.tipoeCF, [range]);
+  }
+  return (
+    <>
+      {[...byType.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([tipo, ranges]) => (
+          <section key={tipo} data-tipo={tipo}>
+            <h3 className={styles.typeHeading}>
+              {format(t.typeHeading, { tipo, name: isEcfType(tipo) ? ecfTypeName(tipo, locale) : "" })}
+            </h3>
+            <Table compact>
+              <thead>
+                <tr>
+                  <th scope="col">{t.desde}</th>
+                  <th scope="col">{t.hasta}</th>
+                  <th scope="col" className="num">
+                    {t.count}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {ranges.slice(0, MAX_ROWS).map((range) => (
+                  <tr key={`${range.secuenciaDesde}-${range.secuenciaHasta}`}>
+                    <td className="mono">{range.secuenciaDesde}</td>
+                    <td className="mono">{range.secuenciaHasta}</td>
+                    <td className="num">{n(range.cantidad)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row" colSpan={2}>
+                    {t.typeTotal}
+                  </th>
+                  <td className="num">{n(ranges.reduce((sum, range) => sum + range.cantidad, 0))}</td>
+                </tr>
+              </tfoot>
+            </Table>
+            {ranges.length > MAX_ROWS ? (
+              <p className="muted">{plural(t.moreRanges, ranges.length - MAX_ROWS, locale)}</p>
+            ) : null}
+          </section>
+        ))}
     </>
   );
 }

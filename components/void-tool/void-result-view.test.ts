@@ -47,3 +47,77 @@ describe("the void tool's result: a simulator's answer", () => {
     expect(render(undefined)).not.toContain("void-simulated");
   });
 });
+
+const company = { name: "Demo SRL", rnc: "130000001" };
+const renderRecord = (record: Record<string, unknown>, locale: "es" | "en" = "es") =>
+  renderToStaticMarkup(
+    createElement(VoidResultView, {
+      record: { ...accepted, ...record } as typeof accepted,
+      voidId: accepted.voidId,
+      environment: "TesteCF",
+      locale,
+      selfHref: "/tools/void-encf/result/x",
+      company,
+    }),
+  );
+
+describe('the void tool\'s result: a receipt and "anulados" only for what DGII voided', () => {
+  it("an accepted void lists its ranges as voided and offers the receipt", () => {
+    const html = renderRecord({});
+    expect(html).toContain(es.voidTool.result.rangesTitle);
+    expect(html).toContain(es.voidTool.result.print);
+    expect(html).toContain('data-testid="void-receipt"');
+    expect(html).toContain('data-testid="void-result-ranges"');
+    expect(html).not.toContain("void-result-sent-ranges");
+  });
+
+  it("a rejected void shows its ranges as not voided, with no receipt (es, en)", () => {
+    const rejected = { status: "Rechazado", taxauthCode: "2", taxauthName: "Rechazado" };
+    for (const [locale, dictionary] of [
+      ["es", es],
+      ["en", en],
+    ] as const) {
+      const html = renderRecord(rejected, locale);
+      expect(html).toContain(dictionary.voidTool.result.rangesRejectedTitle);
+      expect(html).toContain('data-testid="void-result-sent-ranges"');
+      expect(html).toContain("E310000000001");
+      expect(html).not.toContain(dictionary.voidTool.result.rangesTitle);
+      expect(html).not.toContain(dictionary.voidTool.result.print);
+      expect(html).not.toContain("void-receipt");
+    }
+  });
+
+  it("an Error (outcome unknown) shows its ranges as sent and unconfirmed, with no receipt", () => {
+    const html = renderRecord({
+      status: "Error",
+      taxauthCode: null,
+      taxauthName: null,
+      errorCode: "NOT_CONFIRMED",
+    });
+    expect(html).toContain(es.voidTool.result.rangesUnconfirmedTitle);
+    expect(html).toContain(es.voidTool.result.rangesUnconfirmedNote);
+    expect(html).not.toContain(es.voidTool.result.rangesTitle);
+    expect(html).not.toContain(es.voidTool.result.print);
+    expect(html).not.toContain("void-receipt");
+  });
+
+  it("a partial success prints a receipt of the voided part and says what was excepted", () => {
+    const html = renderRecord({
+      totalVoided: 8,
+      ranges: [
+        { tipoeCF: "31", secuenciaDesde: "E310000000001", secuenciaHasta: "E310000000003", cantidad: 3 },
+        { tipoeCF: "31", secuenciaDesde: "E310000000006", secuenciaHasta: "E310000000010", cantidad: 5 },
+      ],
+      excepted: [
+        { tipoeCF: "31", secuenciaDesde: "E310000000004", secuenciaHasta: "E310000000005", cantidad: 2 },
+      ],
+      totalExcepted: 2,
+    });
+    expect(html).toContain('data-testid="void-receipt"');
+    expect(html).toContain(es.voidTool.result.print);
+    expect(html).toContain('data-testid="voided-ranges"');
+    expect(html).toContain('data-testid="excepted-ranges"');
+    expect(html).toContain(es.voidTool.receipt.excepted);
+    expect(html).not.toContain("void-result-sent-ranges");
+  });
+});

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -17,7 +18,7 @@ import type { VoidRecord } from "@/lib/schemas/void-ncf-responses";
 
 import { FocusOnMount } from "./focus-on-mount";
 import { SubmitWarningsNotice } from "./submit-warnings";
-import { VoidReceipt } from "./void-receipt";
+import { RangesByType, VoidReceipt } from "./void-receipt";
 
 /** What the view shows of a stored attempt: fields of the public record, so any record that has them fits. */
 type ShownVoid = Pick<
@@ -147,8 +148,25 @@ export function VoidResultView({
           </dd>
         </dl>
       </Card>
-      {record.excepted ? (
-        <>
+      {record.status !== "Aceptado" ? (
+        // Rechazado or Error: DGII voided none of these, or nobody knows yet: no "anulados", no receipt.
+        <Card
+          title={record.status === "Rechazado" ? t.rangesRejectedTitle : t.rangesUnconfirmedTitle}
+          data-testid="void-result-sent-ranges"
+        >
+          <p className="muted">
+            {record.status === "Rechazado" ? t.rangesRejectedNote : t.rangesUnconfirmedNote}
+          </p>
+          <RangesByType ranges={record.ranges} locale={locale} />
+        </Card>
+      ) : record.excepted ? (
+        <VoidReceiptOrNot
+          company={company}
+          record={record}
+          statusLabel={statusLabel}
+          locale={locale}
+          totalExcepted={record.totalExcepted ?? 0}
+        >
           <Card
             title={format(dictionary.voidStatus.partial.voided, {
               count: formatNumber(record.totalVoided, locale),
@@ -169,11 +187,10 @@ export function VoidResultView({
             t={dictionary}
             locale={locale}
           />
-        </>
-      ) : null}
-      {company && !record.excepted ? (
-        <VoidReceipt record={record} company={company} statusLabel={statusLabel} locale={locale} />
-      ) : null}
+        </VoidReceiptOrNot>
+      ) : (
+        <VoidReceiptOrNot company={company} record={record} statusLabel={statusLabel} locale={locale} />
+      )}
       {record.status !== "Error" && (
         <Card title={t.authority}>
           {record.taxauthCode && (
@@ -202,5 +219,45 @@ export function VoidResultView({
         </ButtonLink>
       </div>
     </>
+  );
+}
+
+/**
+ * What DGII voided, with the receipt to print when the page knows the company (its name and RNC go
+ * on paper); without it, the same ranges with no receipt.
+ */
+function VoidReceiptOrNot({
+  company,
+  record,
+  statusLabel,
+  locale,
+  totalExcepted,
+  children,
+}: {
+  company?: { name: string; rnc: string };
+  record: ShownVoid;
+  statusLabel: string;
+  locale: Locale;
+  totalExcepted?: number;
+  children?: ReactNode;
+}) {
+  if (company) {
+    return (
+      <VoidReceipt
+        record={record}
+        company={company}
+        statusLabel={statusLabel}
+        locale={locale}
+        totalExcepted={totalExcepted}
+      >
+        {children}
+      </VoidReceipt>
+    );
+  }
+  if (children) return <>{children}</>;
+  return (
+    <Card title={getDictionary(locale).voidTool.result.rangesTitle} data-testid="void-result-ranges">
+      <RangesByType ranges={record.ranges} locale={locale} />
+    </Card>
   );
 }

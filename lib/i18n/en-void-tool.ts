@@ -223,6 +223,12 @@ export const enVoidTool: typeof esVoidTool = {
     newVoid: "New void",
     notFound: "That void was not found in this environment.",
     rangesTitle: "Voided ranges by type",
+    rangesRejectedTitle: "Requested ranges by type (not voided)",
+    rangesRejectedNote:
+      "DGII rejected the void: none of these ranges was voided, so there is no receipt to print.",
+    rangesUnconfirmedTitle: "Sent ranges by type (void not confirmed)",
+    rangesUnconfirmedNote:
+      "It is not known yet whether DGII voided these ranges: the receipt is offered once it is confirmed that it did.",
     typeHeading: "Type {tipo} · {name}",
     desde: "From",
     hasta: "To",
@@ -245,6 +251,7 @@ export const enVoidTool: typeof esVoidTool = {
     sentBy: "Sent by",
     status: "Status",
     total: "Total sequences voided",
+    excepted: "Excepted by DGII (not voided)",
     authority: "DGII's answer",
     printedAt: "Printed on {date}",
   },

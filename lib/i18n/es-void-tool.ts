@@ -228,6 +228,12 @@ export const esVoidTool = {
     newVoid: "Nueva anulación",
     notFound: "No se encontró esa anulación en este ambiente.",
     rangesTitle: "Rangos anulados por tipo",
+    rangesRejectedTitle: "Rangos de la solicitud por tipo (no anulados)",
+    rangesRejectedNote:
+      "La DGII rechazó la anulación: ninguno de estos rangos quedó anulado, por eso no hay comprobante que imprimir.",
+    rangesUnconfirmedTitle: "Rangos enviados por tipo (anulación sin confirmar)",
+    rangesUnconfirmedNote:
+      "Aún no se sabe si la DGII anuló estos rangos: el comprobante se ofrece cuando se confirme que los anuló.",
     typeHeading: "Tipo {tipo} · {name}",
     desde: "Desde",
     hasta: "Hasta",
@@ -250,6 +256,7 @@ export const esVoidTool = {
     sentBy: "Enviada por",
     status: "Estado",
     total: "Total de secuencias anuladas",
+    excepted: "Exceptuadas por la DGII (no anuladas)",
     authority: "Respuesta de la DGII",
     printedAt: "Impreso el {date}",
   },

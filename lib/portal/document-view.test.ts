@@ -9,6 +9,7 @@ import {
   fromBatchData,
   fromDocumentRecord,
   mayAskDgiiAgain,
+  receivedLabel,
   splitEncfList,
 } from "./document-view";
 
@@ -129,5 +130,21 @@ describe("document view", () => {
       "E310000000003",
       "E310000000004",
     ]);
+  });
+});
+
+describe("the buyer's receipt (acuse de recibo) in words", () => {
+  const words = { yes: "Sí", no: "No" };
+
+  it('reads DGII\'s ARECF Estado: "0" is e-CF Recibido, "1" is e-CF No Recibido', () => {
+    expect(receivedLabel("0", words)).toBe("Sí");
+    expect(receivedLabel("1", words)).toBe("No");
+  });
+
+  it("reads an integrator's boolean as itself, keeps any other value and an absent one", () => {
+    expect(receivedLabel("true", words)).toBe("Sí");
+    expect(receivedLabel("false", words)).toBe("No");
+    expect(receivedLabel("pendiente", words)).toBe("pendiente");
+    expect(receivedLabel(null, words)).toBeNull();
   });
 });

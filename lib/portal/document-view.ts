@@ -127,9 +127,13 @@ export function splitEncfList(text: string): string[] {
     .filter((entry) => entry !== "");
 }
 
-/** "Sí"/"No" for DGII's 1/0 "received by the customer" flag; any other value as it came. */
+/**
+ * "Sí"/"No" for the buyer's receipt (acuse de recibo). The value is the Estado of DGII's ARECF, whose
+ * XSD (ARECF v1.0, EstadoType) says 0 = "e-CF Recibido" and 1 = "e-CF No Recibido": so "0" is yes.
+ * An integrator's boolean ("true"/"false") reads as itself; any other value is shown as it came.
+ */
 export function receivedLabel(value: string | null, words: { yes: string; no: string }): string | null {
-  if (value === "1" || value === "true") return words.yes;
-  if (value === "0" || value === "false") return words.no;
+  if (value === "0" || value === "true") return words.yes;
+  if (value === "1" || value === "false") return words.no;
   return value;
 }
