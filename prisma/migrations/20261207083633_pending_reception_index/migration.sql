@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "Document_status_source_idx" ON "Document"("status", "source");
