@@ -154,8 +154,12 @@ export const enApprovals: typeof esApprovals = {
     checks: "Checks before voiding",
     checksNote:
       "What the checks found when the request was made. On approval they run again (already voided, used numbers, DGII maintenance) before signing.",
-    checksNone:
-      "Nothing to note: no range was already voided or used, and all are inside the entered authorizations.",
+    checksNoteFinal: "What the checks found when the request was made.",
+    checksNotUsed: "No range was already voided or used.",
+    checksAllInside: "All are inside the entered authorizations.",
+    checksRestInside: "The ranges of the other types are inside the entered authorizations.",
+    checksUnauthorized:
+      "No DGII authorization is entered for {types}: those ranges were not compared with any authorization.",
     xml: "XML preview",
     xmlTooLarge:
       "The XML preview is shown for requests of up to {max} ranges; this one has {ranges}. The full ranges are above.",
@@ -163,6 +167,9 @@ export const enApprovals: typeof esApprovals = {
     lastErrorBy: "{who}, {date}: {message}",
     xmlNote:
       "The document that will be signed on approval. The date shown is now: approval uses the date of that moment.",
+    xmlNoteNotSigned: "The document the request proposed. Nothing was signed and nothing will be sent.",
+    xmlNoteSent:
+      "The document the request proposed. The one signed and sent is on the void (download its signed XML there).",
     statusMeaning: {
       Pendiente: "Awaiting an approver's decision. Nothing has been signed or sent.",
       Aprobada: "Approved: the void is being signed and sent to DGII.",

@@ -157,8 +157,12 @@ export const esApprovals = {
     checks: "Revisiones antes de anular",
     checksNote:
       "Resultado de las revisiones al crear la solicitud. Al aprobar se repiten (ya anuladas, números usados, mantenimiento de la DGII) antes de firmar.",
-    checksNone:
-      "Sin observaciones: ningún rango estaba ya anulado ni usado, y todos están dentro de las autorizaciones registradas.",
+    checksNoteFinal: "Resultado de las revisiones al crear la solicitud.",
+    checksNotUsed: "Ningún rango estaba ya anulado ni usado.",
+    checksAllInside: "Todos están dentro de las autorizaciones registradas.",
+    checksRestInside: "Los rangos de los demás tipos están dentro de las autorizaciones registradas.",
+    checksUnauthorized:
+      "No hay autorizaciones de la DGII registradas para {types}: esos rangos no se compararon con ninguna autorización.",
     xml: "Vista previa del XML",
     xmlTooLarge:
       "La vista previa del XML se muestra para solicitudes de hasta {max} rangos; esta tiene {ranges}. Los rangos completos están arriba.",
@@ -166,6 +170,9 @@ export const esApprovals = {
     lastErrorBy: "{who}, {date}: {message}",
     xmlNote:
       "El documento que se firmará al aprobar. La fecha que se muestra es la de ahora: al aprobar se usa la de ese momento.",
+    xmlNoteNotSigned: "El documento que la solicitud proponía. Nada se firmó ni se enviará.",
+    xmlNoteSent:
+      "El documento que la solicitud proponía. El que se firmó y envió está en la anulación (allí se descarga su XML firmado).",
     statusMeaning: {
       Pendiente: "Espera la decisión de un aprobador. Nada se ha firmado ni enviado.",
       Aprobada: "Aprobada: la anulación se está firmando y enviando a la DGII.",

@@ -81,9 +81,17 @@ export async function sendOrRequestVoid(input: SendOrRequestInput): Promise<Send
     },
     ...(policy.enabled
       ? {
-          hold: async ({ prepared, warnings }: { prepared: PreparedVoid; warnings: LedgerWarning[] }) => {
+          hold: async ({
+            prepared,
+            warnings,
+            unauthorized,
+          }: {
+            prepared: PreparedVoid;
+            warnings: LedgerWarning[];
+            unauthorized: string[];
+          }) => {
             if (!approvalRequired(policy, input.environment, prepared.totalVoided)) return;
-            throw await storeRequest(input, prepared, warnings, { ttlMs, ip });
+            throw await storeRequest(input, prepared, { warnings, unauthorized }, { ttlMs, ip });
           },
         }
       : {}),
@@ -131,13 +139,13 @@ function replayOf(
 async function storeRequest(
   input: SendOrRequestInput,
   prepared: PreparedVoid,
-  warnings: LedgerWarning[],
+  { warnings, unauthorized }: { warnings: LedgerWarning[]; unauthorized: string[] },
   options: { ttlMs?: number; ip?: string | null },
 ): Promise<Error> {
   const db = await getDb();
   const now = Date.now();
   const id = uuidv7();
-  const checks: VoidRequestChecks = { checkedAt: now, warnings };
+  const checks: VoidRequestChecks = { checkedAt: now, warnings, unauthorized };
   const reason = prepared.reason;
   try {
     const row = await db.$transaction(async (tx) => {

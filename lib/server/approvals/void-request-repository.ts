@@ -19,6 +19,11 @@ export interface VoidRequestChecks {
   checkedAt: number;
   /** Ranges outside every authorization entered (a warning, never a refusal). */
   warnings: LedgerWarning[];
+  /**
+   * Series+type of the ranges ("E31") with no authorization entered when the request was made:
+   * they were not checked against any. Absent on requests stored before it was kept (unknown).
+   */
+  unauthorized?: string[];
 }
 
 /** Why the send after an approval was refused before any void existed (the request stayed Pendiente). */
@@ -83,7 +88,11 @@ export function toSummary(row: VoidRequestRow, now = Date.now()): VoidRequestSum
     decidedAt: row.decidedAt === null ? null : Number(row.decidedAt),
     rejectionReason: row.rejectionReason,
     voidId: row.voidId,
-    checks: { checkedAt: checks.checkedAt ?? Number(row.requestedAt), warnings: checks.warnings ?? [] },
+    checks: {
+      checkedAt: checks.checkedAt ?? Number(row.requestedAt),
+      warnings: checks.warnings ?? [],
+      ...(Array.isArray(checks.unauthorized) ? { unauthorized: checks.unauthorized } : {}),
+    },
     lastError: (row.lastError ?? null) as VoidRequestLastError | null,
   };
 }

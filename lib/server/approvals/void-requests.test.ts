@@ -117,6 +117,8 @@ describe("POST void-ncf under the policy", () => {
       voidId: null,
     });
     expect(Number(row.expiresAt) - Number(row.requestedAt)).toBe(7 * 24 * 3_600_000);
+    // No authorization entered: the stored checks say the range's type was not checked against any.
+    expect(row.checks).toMatchObject({ warnings: [], unauthorized: [range.secuenciaDesde.slice(0, 3)] });
     expect(await logged("void.requested", requestId)).toEqual([
       expect.objectContaining({ actorType: "user", actorId: clerk.auth.userId, environment: "TesteCF" }),
     ]);

@@ -375,17 +375,19 @@ describe("authorizations, inventory and the pre-void checks", () => {
       await outsideAuthorizationWarnings(accountId, "TesteCF", [
         { serie: "E", tipoeCF: "31", desde: 1, hasta: 5 },
       ]),
-    ).toEqual({ warnings: [], total: 0 });
+    ).toEqual({ warnings: [], total: 0, unauthorized: ["E31"] });
     await createAuthorization({
       accountId,
       environment: "TesteCF",
       createdBy: "t",
       body: { secuenciaDesde: e31(1), secuenciaHasta: e31(100), fechaAutorizacion: "01-01-2026" },
     });
-    const { warnings } = await outsideAuthorizationWarnings(accountId, "TesteCF", [
+    const { warnings, unauthorized } = await outsideAuthorizationWarnings(accountId, "TesteCF", [
       { serie: "E", tipoeCF: "31", desde: 90, hasta: 120 },
       { serie: "E", tipoeCF: "32", desde: 1, hasta: 2 },
     ]);
+    // Type 32 has no authorization entered: not checked, and said so.
+    expect(unauthorized).toEqual(["E32"]);
     expect(warnings).toMatchObject([
       { code: "OUTSIDE_AUTHORIZATION", secuenciaDesde: e31(101), secuenciaHasta: e31(120), cantidad: 20 },
     ]);

@@ -139,20 +139,29 @@ export interface LedgerWarning {
 /**
  * The parts of the ranges outside every authorization entered for their series+type (types with
  * no authorization entered give none): a warning, never a refusal. At most MAX_WARNINGS listed.
+ * `unauthorized` names the series+type of the ranges ("E31") with no authorization entered at all,
+ * so nobody claims the ranges were checked against authorizations that do not exist.
  */
 export async function outsideAuthorizationWarnings(
   accountId: string,
   environment: Environment,
   ranges: readonly LedgerRange[],
-): Promise<{ warnings: LedgerWarning[]; total: number }> {
+): Promise<{ warnings: LedgerWarning[]; total: number; unauthorized: string[] }> {
   const authorizations = await listStoredAuthorizations(accountId, environment);
-  if (authorizations.length === 0) return { warnings: [], total: 0 };
+  const requestedBySerieTipo = normalizeBySerieTipo(ranges);
+  if (authorizations.length === 0) {
+    return { warnings: [], total: 0, unauthorized: [...requestedBySerieTipo.keys()].sort() };
+  }
   const authorized = normalizeBySerieTipo(authorizations);
   const warnings: LedgerWarning[] = [];
+  const unauthorized: string[] = [];
   let total = 0;
-  for (const [key, requested] of normalizeBySerieTipo(ranges)) {
+  for (const [key, requested] of requestedBySerieTipo) {
     const inside: IntervalSet | undefined = authorized.get(key);
-    if (!inside) continue;
+    if (!inside) {
+      unauthorized.push(key);
+      continue;
+    }
     for (const part of difference(requested, inside)) {
       total += 1;
       if (warnings.length >= MAX_WARNINGS) continue;
@@ -170,7 +179,7 @@ export async function outsideAuthorizationWarnings(
       });
     }
   }
-  return { warnings, total };
+  return { warnings, total, unauthorized: unauthorized.sort() };
 }
 
 /** The ranges of a prepared void as ledger ranges (its stored tuples), for the two checks above. */

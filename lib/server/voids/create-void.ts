@@ -73,7 +73,12 @@ export interface VoidHold {
    * it); returns to let it be signed and sent. Its presence means the void is validated unsigned
    * first (nothing is signed for a request), and signed only once `hold` lets it go.
    */
-  hold?: (held: { prepared: PreparedVoid; warnings: LedgerWarning[] }) => Promise<void>;
+  hold?: (held: {
+    prepared: PreparedVoid;
+    warnings: LedgerWarning[];
+    /** Series+type of the ranges with no authorization entered ("E31"): nothing to check them against. */
+    unauthorized: string[];
+  }) => Promise<void>;
 }
 
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -154,9 +159,10 @@ export async function createVoid(input: CreateVoidInput): Promise<CreateVoidResu
   if (input.hold?.hold) {
     await refuseAlreadyVoided(input.accountId, input.environment, prepared);
     await assertSequencesUnused(input.accountId, input.environment, ledgerRanges);
-    ({ warnings } = await outsideAuthorizationWarnings(input.accountId, input.environment, ledgerRanges));
+    const outside = await outsideAuthorizationWarnings(input.accountId, input.environment, ledgerRanges);
+    warnings = outside.warnings;
     if (isAppError(credential)) throw credential;
-    await input.hold.hold({ prepared, warnings });
+    await input.hold.hold({ prepared, warnings, unauthorized: outside.unauthorized });
     // Not held (below the policy's threshold): sign it now.
     if (prepareInput.credential) prepared = await prepareVoidOffThread(prepareInput);
     sendable();

@@ -18,6 +18,7 @@ import { findAccountVoidRequest } from "@/lib/portal/find-void-request";
 import { getI18n } from "@/lib/portal/i18n";
 import { requirePageAuth } from "@/lib/portal/page-auth";
 import { pageTitle } from "@/lib/portal/page-title";
+import { requestCheckSentences, requestChecksNote, requestXmlNote } from "@/lib/portal/void-request-view";
 
 type Props = {
   params: Promise<{ requestId: string }>;
@@ -180,10 +181,11 @@ export default async function VoidRequestPage({ params, searchParams }: Props) {
         </dl>
       </Card>
       <Card title={d.checks} data-testid="void-request-checks">
-        <p className="muted">{d.checksNote}</p>
-        {warnings.length === 0 ? (
-          <p>{d.checksNone}</p>
-        ) : (
+        <p className="muted">{requestChecksNote(request.status, d)}</p>
+        {requestCheckSentences(request.checks, request.ranges, d).map((sentence) => (
+          <p key={sentence}>{sentence}</p>
+        ))}
+        {warnings.length === 0 ? null : (
           <>
             <p>
               <strong>{t.voidTool.warnings.outsideTitle}</strong>
@@ -215,7 +217,9 @@ export default async function VoidRequestPage({ params, searchParams }: Props) {
         ) : null}
       </Card>
       <Card title={d.xml}>
-        <p className="muted">{request.fechaHoraAnulacion ? t.voidTool.preview.note : d.xmlNote}</p>
+        <p className="muted" data-testid="void-request-xml-note">
+          {requestXmlNote(request.status, request.fechaHoraAnulacion !== null, d, t.voidTool.preview.note)}
+        </p>
         {request.ranges.length <= PREVIEW_MAX_RANGES ? (
           <RequestXmlPreview
             rnc={auth.rnc}
