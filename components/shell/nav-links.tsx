@@ -15,35 +15,40 @@ export interface NavItem {
 /** The main navigation; the current page is marked with aria-current (and styled by it). */
 export function NavLinks({ items, label }: { items: NavItem[]; label: string }) {
   const pathname = usePathname();
-  const groups = [...new Set(items.map((item) => item.group ?? ""))];
+  // Runs of consecutive items under one heading, in the order given (Inicio comes before Herramientas).
+  const runs: Array<{ group: string; items: NavItem[] }> = [];
+  for (const item of items) {
+    const group = item.group ?? "";
+    const last = runs.at(-1);
+    if (last && last.group === group) last.items.push(item);
+    else runs.push({ group, items: [item] });
+  }
   // The most specific match is the current page (/voids/pending is not also the history).
   const currentHref = items
     .filter((item) => pathname === item.href || pathname.startsWith(`${item.href}/`))
     .sort((a, b) => b.href.length - a.href.length)[0]?.href;
   return (
     <nav aria-label={label}>
-      {groups.map((group) => (
-        <div key={group || "main"}>
+      {runs.map(({ group, items: run }) => (
+        <div key={`${group}:${run[0]!.href}`}>
           {group ? <div className="nav-group">{group}</div> : null}
           <ul>
-            {items
-              .filter((item) => (item.group ?? "") === group)
-              .map((item) => {
-                const current = item.href === currentHref;
-                return (
-                  <li key={item.href}>
-                    <Link href={item.href} aria-current={current ? "page" : undefined}>
-                      {item.label}
-                      {item.badge ? (
-                        <span className="nav-badge" data-testid="nav-badge">
-                          <span aria-hidden="true">{item.badge.text}</span>
-                          <span className="visually-hidden">{item.badge.label}</span>
-                        </span>
-                      ) : null}
-                    </Link>
-                  </li>
-                );
-              })}
+            {run.map((item) => {
+              const current = item.href === currentHref;
+              return (
+                <li key={item.href}>
+                  <Link href={item.href} aria-current={current ? "page" : undefined}>
+                    {item.label}
+                    {item.badge ? (
+                      <span className="nav-badge" data-testid="nav-badge">
+                        <span aria-hidden="true">{item.badge.text}</span>
+                        <span className="visually-hidden">{item.badge.label}</span>
+                      </span>
+                    ) : null}
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         </div>
       ))}

@@ -50,9 +50,9 @@ export interface NavPermissions {
   voidRequests?: { pending: number };
 }
 
-/** Which pages the user sees: the void tool to who may send; settings to operators and administrators. */
+/** Which pages the user sees: Inicio to everyone, the void tool to who may send; settings to operators and administrators. */
 export function navItemsFor(may: NavPermissions, t: Dictionary, locale: Locale = "es"): NavItem[] {
-  const items: NavItem[] = [];
+  const items: NavItem[] = [{ href: "/inicio", label: t.home.nav }];
   if (may.sendVoids) items.push({ href: "/tools/void-encf", label: t.shell.voidTool, group: t.shell.tools });
   items.push({ href: "/voids", label: t.shell.history });
   if (may.settleVoids) {

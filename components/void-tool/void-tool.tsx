@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 
 import { Banner } from "@/components/ui/banner";
-import { Button } from "@/components/ui/button";
+import { Button, ButtonLink } from "@/components/ui/button";
 import { encodeRanges, MAX_WIRE_CHARS } from "@/lib/domain/draft-codec";
 import { asIntervalSet, difference, normalize } from "@/lib/domain/intervals";
 import type { Environment } from "@/lib/domain/environments";
@@ -62,6 +62,11 @@ interface VoidToolProps {
    * review): nothing proposed earlier is trusted, what the check finds is marked before any click.
    */
   checkOnOpen?: boolean;
+  /**
+   * The company cannot sign (no active certificate, or an expired one): said beside the editor from
+   * the start, and "Revisar y anular…" is not offered, so nobody meets it first in the confirmation.
+   */
+  certificateProblem?: string;
 }
 
 /** A frozen fecha is reused for this long, so the preview and the signed document carry the same one. */
@@ -99,6 +104,7 @@ export function VoidTool({
   initialRanges,
   approval,
   checkOnOpen = false,
+  certificateProblem,
 }: VoidToolProps) {
   const router = useRouter();
   const [state, dispatch] = useReducer(editorReducer, initialRanges, (ranges) =>
@@ -397,6 +403,16 @@ export function VoidTool({
         <h1>{s.title}</h1>
         <p>{s.intro}</p>
       </header>
+      {certificateProblem ? (
+        <Banner tone="danger" testId="no-certificate-notice">
+          <p>{certificateProblem}</p>
+          <p>
+            <ButtonLink href="/settings" variant="primary" small>
+              {s.certificate.link}
+            </ButtonLink>
+          </p>
+        </Banner>
+      ) : null}
       <div className={styles.workArea}>
         <section className={styles.main} aria-labelledby="void-editor-title">
           <div className={styles.titleRow}>
@@ -470,9 +486,11 @@ export function VoidTool({
             <Button variant="secondary" onClick={openPreview} disabled={busy}>
               {s.actions.preview}
             </Button>
-            <Button onClick={review} disabled={busy} aria-busy={checking || undefined}>
-              {checking ? s.actions.checking : s.actions.review}
-            </Button>
+            {certificateProblem ? null : (
+              <Button onClick={review} disabled={busy} aria-busy={checking || undefined}>
+                {checking ? s.actions.checking : s.actions.review}
+              </Button>
+            )}
           </div>
           {approval ? (
             <Banner tone="info" testId="approval-notice">

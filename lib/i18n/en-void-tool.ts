@@ -20,6 +20,13 @@ export const enVoidTool: typeof esVoidTool = {
     changing: "Changing environment…",
     failed: "The environment could not be changed. Try again.",
   },
+  certificate: {
+    missing:
+      "The company has no active digital certificate: without it no void can be signed or sent. An administrator loads it in Settings → Certificate.",
+    expired:
+      "The company's digital certificate expired on {date}: DGII would reject the signature. An administrator loads the new one in Settings → Certificate.",
+    link: "Go to the certificate",
+  },
   editor: {
     label: "Ranges to void",
     pasteHint: "Paste one or more lines here, or type in the fields.",

@@ -16,6 +16,7 @@ import { enVoidStatus } from "./en-void-status";
 import { enVoidReasons } from "./en-void-reasons";
 import { enVoidTool } from "./en-void-tool";
 import { enRemedy } from "./en-remedy";
+import { enHome } from "./en-home";
 
 /** English: same keys as the Spanish dictionary (the type makes a missing key a compile error). */
 export const en: Dictionary = {
@@ -438,6 +439,7 @@ export const en: Dictionary = {
   organization: enOrganization,
   voidStatus: enVoidStatus,
   voidSettle: enVoidSettle,
+  home: enHome,
   audit: enAudit,
   notifications: enNotifications,
   activity: enActivity,

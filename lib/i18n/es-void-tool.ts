@@ -24,6 +24,14 @@ export const esVoidTool = {
     changing: "Cambiando de ambiente…",
     failed: "No se pudo cambiar el ambiente. Intente de nuevo.",
   },
+  /** The company has no usable certificate: said before any confirmation, with where to load one. */
+  certificate: {
+    missing:
+      "La empresa no tiene un certificado digital activo: sin él no se puede firmar ni enviar una anulación. Un administrador lo carga en Configuración → Certificado.",
+    expired:
+      "El certificado digital de la empresa venció el {date}: la DGII rechazaría la firma. Un administrador carga el nuevo en Configuración → Certificado.",
+    link: "Ir al certificado",
+  },
   editor: {
     label: "Rangos a anular",
     pasteHint: "Pegue aquí una o varias líneas, o escriba en los campos.",

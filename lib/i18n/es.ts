@@ -15,6 +15,7 @@ import { esVoidStatus } from "./es-void-status";
 import { esVoidReasons } from "./es-void-reasons";
 import { esVoidTool } from "./es-void-tool";
 import { esRemedy } from "./es-remedy";
+import { esHome } from "./es-home";
 
 /**
  * Spanish (es-DO): the portal's default language. Templates use `{name}` placeholders (see format()); `{ one, other }` objects are plural forms (see plural()).
@@ -443,6 +444,7 @@ export const es = {
   organization: esOrganization,
   voidStatus: esVoidStatus,
   voidSettle: esVoidSettle,
+  home: esHome,
   audit: esAudit,
   notifications: esNotifications,
   activity: esActivity,

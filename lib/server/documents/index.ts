@@ -24,5 +24,11 @@ export {
 } from "./demo-documents";
 export { toDocumentRecord, toDocumentBatchData, taxauthResponsesOf } from "./document-views";
 export { documentJobs } from "./jobs";
-export { DOCUMENT_EXPORT_MAX, DOCUMENT_PAGE_SIZE, exportDocuments, listDocuments } from "./list-documents";
+export {
+  countAwaitingVerdict,
+  DOCUMENT_EXPORT_MAX,
+  DOCUMENT_PAGE_SIZE,
+  exportDocuments,
+  listDocuments,
+} from "./list-documents";
 export { findDocumentPage, type DocumentEventView, type DocumentPageData } from "./document-page";

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { FINAL_ESTADOS } from "@/lib/domain/dgii-submissions";
+import { FINAL_ESTADOS, IN_PROCESS, PENDING_SEND } from "@/lib/domain/dgii-submissions";
 import type { Environment } from "@/lib/domain/environments";
 import { dayBoundaryMs } from "@/lib/domain/fecha";
 import type { DocumentListFilters, DocumentListItem, DocumentListPage } from "@/lib/schemas/documents-list";
@@ -131,4 +131,23 @@ function listItemOf(row: Prisma.DocumentGetPayload<{ select: typeof LIST_SELECT 
     verdictAt: FINAL_ESTADOS.has(row.status) ? Number(row.updateAt) : null,
     inReview: row.reviewReason !== null,
   };
+}
+
+/** How many counts stop there: past it the portal says "at least" (a count must stay cheap). */
+const AWAITING_COUNT_CAP = 1000;
+
+/**
+ * The company's e-CF in one environment that wait for DGII's verdict, per status: signed here but
+ * not yet received (Pendiente de envío), and received and being validated (En Proceso). Capped at
+ * 1,000 each.
+ */
+export async function countAwaitingVerdict(
+  accountId: string,
+  environment: Environment,
+): Promise<{ pendingSend: number; inProcess: number }> {
+  const db = await getDb();
+  const count = (status: string) =>
+    db.document.count({ where: { accountId, environment, status }, take: AWAITING_COUNT_CAP });
+  const [pendingSend, inProcess] = await Promise.all([count(PENDING_SEND), count(IN_PROCESS)]);
+  return { pendingSend, inProcess };
 }

@@ -6,6 +6,7 @@ import { VoidTool } from "@/components/void-tool/void-tool";
 import type { Environment } from "@/lib/domain/environments";
 import type { Locale } from "@/lib/domain/locale";
 import { format, formatNumber, getDictionary, plural } from "@/lib/i18n";
+import { voidCertificateProblem } from "@/lib/portal/certificate-state";
 import { findAccountVoid } from "@/lib/portal/find-void-any-environment";
 import { pageTitle } from "@/lib/portal/page-title";
 import { getPortalPreferences } from "@/lib/portal/preferences";
@@ -46,6 +47,8 @@ export default async function VoidEncfPage({ searchParams }: VoidEncfPageProps) 
   // Under the company's approval policy for this environment "Revisar y anular" creates a request.
   const policy = await getApprovalPolicy(auth.accountId, environment);
   const approval = policy.enabled ? { policy, t: getDictionary(locale).approvals.tool } : undefined;
+  // No certificate to sign with: said on arrival, before any confirmation is offered.
+  const certificateProblem = await voidCertificateProblem(auth.accountId, t.certificate);
   const exceptedOf = typeof query.exceptedOf === "string" ? query.exceptedOf : undefined;
   const prepared = exceptedOf
     ? await exceptedDraft(auth.accountId, exceptedOf, typeof query.env === "string" ? query.env : "", {
@@ -67,6 +70,7 @@ export default async function VoidEncfPage({ searchParams }: VoidEncfPageProps) 
         environment={environment}
         rnc={auth.rnc}
         approval={approval}
+        certificateProblem={certificateProblem}
       />
     );
   }
@@ -91,6 +95,7 @@ export default async function VoidEncfPage({ searchParams }: VoidEncfPageProps) 
         rnc={auth.rnc}
         initialRanges={prepared?.ranges}
         approval={approval}
+        certificateProblem={certificateProblem}
       />
     </>
   );
