@@ -38,6 +38,8 @@ export const ACTIVITY_ACTIONS = [
   "void.sent",
   "void.settled",
   "document.review_decided",
+  "credit_note_range.reserved",
+  "credit_note_range.removed",
   "policy.changed",
   "audit_pack.downloaded",
   "webhook.created",

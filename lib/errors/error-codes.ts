@@ -91,6 +91,19 @@ export const ERROR_STATUS = {
    * The company's approval policy holds this void: a request was created (body `requestId`) and
    * nothing was signed or sent. `Prefer: respond-async` turns it into 202 with the request.
    */
+  /** A portal credit-note sub-range that is not wholly inside one registered E34 authorization. */
+  CREDIT_NOTE_RANGE_OUTSIDE_AUTHORIZATION: 409,
+  /** A portal credit-note sub-range overlapping one already reserved in the company and environment. */
+  CREDIT_NOTE_RANGE_OVERLAP: 409,
+  CREDIT_NOTE_RANGE_NOT_FOUND: 404,
+  /** The portal issues a credit note only from a reserved sub-range: none is reserved. */
+  CREDIT_NOTE_RANGE_MISSING: 409,
+  /** Every number of the reserved sub-ranges is used or voided. */
+  CREDIT_NOTE_RANGE_EXHAUSTED: 409,
+  /** The portal prepares a credit note only for an e-CF issued here and accepted by DGII. */
+  CREDIT_NOTE_NOT_APPLICABLE: 409,
+  /** Earlier credit notes on the e-CF already credit its whole amount. */
+  CREDIT_NOTE_NOTHING_LEFT: 409,
   APPROVAL_REQUIRED: 409,
   /** An approval policy cannot be switched on while fewer than two people of the company can approve. */
   APPROVERS_REQUIRED: 409,

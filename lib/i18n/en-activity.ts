@@ -87,6 +87,10 @@ export const enActivity: typeof esActivity = {
     document: {
       review_decided: "Unconfirmed e-CF decided",
     },
+    credit_note_range: {
+      reserved: "E34 range reserved for the portal's credit notes",
+      removed: "Portal E34 range removed",
+    },
     policy: {
       changed: "Policy changed",
     },

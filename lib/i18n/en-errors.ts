@@ -70,6 +70,18 @@ export const enErrors: Readonly<Record<string, string>> = {
   APPROVAL_REQUIRED:
     "The company requires another person's approval: a void request was created; nothing was signed or sent.",
   APPROVERS_REQUIRED:
+  CREDIT_NOTE_RANGE_OUTSIDE_AUTHORIZATION:
+    "The range for the portal's credit notes must lie wholly inside one registered E34 authorization.",
+  CREDIT_NOTE_RANGE_OVERLAP: "The range overlaps another one already reserved for the portal's credit notes.",
+  CREDIT_NOTE_RANGE_NOT_FOUND: "That reserved range was not found.",
+  CREDIT_NOTE_RANGE_MISSING:
+    "No E34 range is reserved for the portal's credit notes: an administrator must reserve one in Sequences.",
+  CREDIT_NOTE_RANGE_EXHAUSTED:
+    "The E34 numbers reserved for the portal are used up: an administrator must reserve another range in Sequences.",
+  CREDIT_NOTE_NOT_APPLICABLE:
+    "The portal prepares credit notes only for e-CF issued in Anula and accepted by DGII.",
+  CREDIT_NOTE_NOTHING_LEFT:
+    "Earlier credit notes already credit this e-CF's whole amount: nothing is left to credit.",
     "Requiring approval needs at least two people with the approver role in the company (nobody approves their own request).",
   VOID_REQUEST_NOT_FOUND: "That void request was not found.",
   VOID_REQUEST_NOT_PENDING:

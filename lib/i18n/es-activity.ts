@@ -87,6 +87,10 @@ export const esActivity = {
     document: {
       review_decided: "e-CF por confirmar decidido",
     },
+    credit_note_range: {
+      reserved: "Rango E34 reservado para notas de crédito del portal",
+      removed: "Rango E34 del portal quitado",
+    },
     policy: {
       changed: "Política cambiada",
     },

@@ -74,6 +74,18 @@ export const esErrors: Readonly<Record<string, string>> = {
   APPROVAL_REQUIRED:
     "La empresa exige la aprobación de otra persona: se creó una solicitud de anulación; no se firmó ni se envió nada.",
   APPROVERS_REQUIRED:
+  CREDIT_NOTE_RANGE_OUTSIDE_AUTHORIZATION:
+    "El rango para notas de crédito del portal debe estar completo dentro de una autorización E34 registrada.",
+  CREDIT_NOTE_RANGE_OVERLAP: "El rango se solapa con otro ya reservado para las notas de crédito del portal.",
+  CREDIT_NOTE_RANGE_NOT_FOUND: "No se encontró ese rango reservado.",
+  CREDIT_NOTE_RANGE_MISSING:
+    "No hay un rango E34 reservado para las notas de crédito del portal: un administrador debe reservarlo en Secuencias.",
+  CREDIT_NOTE_RANGE_EXHAUSTED:
+    "Los números E34 reservados para el portal se agotaron: un administrador debe reservar otro rango en Secuencias.",
+  CREDIT_NOTE_NOT_APPLICABLE:
+    "El portal prepara notas de crédito solo para e-CF emitidos en Anula y aceptados por la DGII.",
+  CREDIT_NOTE_NOTHING_LEFT:
+    "Las notas de crédito ya emitidas cubren el total de este e-CF: no queda nada por acreditar.",
     "Para exigir aprobación hacen falta al menos dos personas con rol aprobador en la empresa (nadie aprueba su propia solicitud).",
   VOID_REQUEST_NOT_FOUND: "No se encontró esa solicitud de anulación.",
   VOID_REQUEST_NOT_PENDING: "La solicitud ya no está pendiente: fue aprobada, rechazada, enviada o venció.",
