@@ -39,7 +39,7 @@ export const enHome: typeof esHome = {
       one: "{count} sequence gap proposed for voiding",
       other: "{count} sequence gaps proposed for voiding",
     },
-    gapsMore: "More than {count} sequence gaps proposed for voiding",
+    gapsMore: "More than {limit} sequence gaps proposed for voiding",
     gapsNone: "No sequence gaps proposed",
     expiring: {
       one: "{count} DGII authorization expires soon",

@@ -43,7 +43,7 @@ export const esHome = {
       one: "{count} hueco de secuencias propuesto para anular",
       other: "{count} huecos de secuencias propuestos para anular",
     },
-    gapsMore: "Más de {count} huecos de secuencias propuestos para anular",
+    gapsMore: "Más de {limit} huecos de secuencias propuestos para anular",
     gapsNone: "Ningún hueco de secuencias propuesto",
     expiring: {
       one: "{count} autorización de la DGII vence pronto",

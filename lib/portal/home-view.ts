@@ -72,7 +72,7 @@ export function homeView(
   if (data.gaps.more) {
     rows.push({
       id: "gaps",
-      text: format(h.counts.gapsMore, { count: formatNumber(data.gaps.count, locale) }),
+      text: format(h.counts.gapsMore, { limit: formatNumber(data.gaps.count, locale) }),
       href: "/sequences",
       active: true,
     });

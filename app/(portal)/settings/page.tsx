@@ -7,6 +7,7 @@ import { Banner } from "@/components/ui/banner";
 import { Card } from "@/components/ui/card";
 import { formatFechaHora } from "@/lib/domain/fecha";
 import { format } from "@/lib/i18n";
+import { certificateStateOf } from "@/lib/portal/certificate-state";
 import { getI18n } from "@/lib/portal/i18n";
 import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
 import { getActiveCertificateSummary, listCertificates } from "@/lib/server/certificates";
@@ -15,9 +16,6 @@ import { getIssuerCertification } from "@/lib/server/issuing";
 export async function generateMetadata(): Promise<Metadata> {
   return pageTitle((t) => t.settings.title);
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const WARN_DAYS = 30;
 
 /** Certificado: the active certificate's card and (admins) the .p12 upload. */
 export default async function CertificateSettingsPage() {
@@ -29,20 +27,21 @@ export default async function CertificateSettingsPage() {
   // The organization's other certificates (uploaded for another of its companies) that could sign here.
   const others = (await listCertificates(auth.accountId)).filter((certificate) => !certificate.active);
   const certification = await getIssuerCertification(auth.accountId);
+  // Expired or expiring by the scans' own rule (the home and the certificate.expiring notice agree).
   // eslint-disable-next-line react-hooks/purity -- a server component renders once per request
-  const daysLeft = active ? Math.floor((active.notAfter - Date.now()) / DAY_MS) : 0;
+  const standing = active ? certificateStateOf(active.notAfter, Date.now()) : null;
   return (
     <>
       <Card title={c.active} data-testid="active-certificate">
         {active ? (
           <>
-            {daysLeft < 0 ? (
+            {standing?.state === "expired" ? (
               <Banner tone="danger" role="alert">
                 <p>{c.expired}</p>
               </Banner>
-            ) : daysLeft < WARN_DAYS ? (
+            ) : standing?.state === "expiring" ? (
               <Banner tone="warning" role="alert" testId="certificate-expiry-warning">
-                <p>{format(c.expiresSoon, { days: daysLeft })}</p>
+                <p>{format(c.expiresSoon, { days: standing.daysLeft })}</p>
               </Banner>
             ) : null}
             {active.holderId !== auth.rnc ? (
