@@ -78,7 +78,7 @@ test.describe("first run on an empty database", () => {
     await page.getByLabel(t.login.email).fill("admin@primera.do");
     await page.getByLabel(t.login.password, { exact: true }).fill("clave de la primera corrida");
     await page.getByRole("button", { name: t.login.submit }).click();
-    await expect(page).toHaveURL(`${app.url}/tools/void-encf`);
+    await expect(page).toHaveURL(`${app.url}/inicio`);
     await expect(page.getByTestId("current-company")).toHaveText(RNC);
 
     // Setup is over: the page says so, and the token no longer makes anything.

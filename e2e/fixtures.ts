@@ -1,9 +1,10 @@
-import { randomInt } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { hasValidCheckDigit } from "@/lib/domain/rnc";
 import { sampleEcfBody } from "@/lib/server/issuing/testing/sample-ecf-bodies";
 import { generatePkcs12 } from "@/lib/server/platform/signing/generate-pkcs12";
 
@@ -171,6 +172,32 @@ export async function createUserInPortal(
     await context.close();
   }
   await admin.reload();
+}
+
+/** A 9-digit RNC nobody uses whose check digit is right (no confirmation asked when adding it). */
+export function freshRnc(): string {
+  for (;;) {
+    const rnc = String(randomInt(500_000_000, 599_999_999));
+    if (hasValidCheckDigit(rnc)) return rnc;
+  }
+}
+
+/**
+ * Leaves the demo user with one company again (other specs sign in without rnc): an administrator of
+ * the company `rnc`, invited here by `admin` (whose current company it is), removes the demo user from it.
+ */
+export async function removeDemoFrom(admin: Page, browser: Browser, rnc: string) {
+  const email = `zeta-${randomUUID().slice(0, 8)}@anula.local`;
+  const temporary = await inviteInPortal(admin, email, "admin");
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await changeTemporaryPassword(other, email, temporary, "clave-zeta-1");
+  await signIn(other, email, "clave-zeta-1");
+  await expect(other.getByTestId("current-company")).toHaveText(rnc);
+  await other.goto("/settings/users");
+  await other.getByRole("button", { name: `Quitar de la empresa: ${DEMO.email}` }).click();
+  await expect(other.locator(`tr[data-email="${DEMO.email}"]`)).toHaveCount(0);
+  await context.close();
 }
 
 /** An idToken of the demo user (POST /auth/token), for REST calls from specs. */

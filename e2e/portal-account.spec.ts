@@ -50,7 +50,7 @@ test.describe("mi cuenta", () => {
     const again = await fresh.newPage();
     await changeTemporaryPassword(again, email, temporary, "mi-clave-propia");
     await signIn(again, email, "mi-clave-propia");
-    await expect(again).toHaveURL(/\/tools\/void-encf/);
+    await expect(again).toHaveURL(/\/inicio$/);
     // The temporary password no longer works.
     await again.getByTestId("sign-out").click();
     await expect(again).toHaveURL(/\/login/);
@@ -112,7 +112,7 @@ test.describe("mi cuenta", () => {
     const again = await fresh.newPage();
     await changeTemporaryPassword(again, email, temporary, "clave-de-despues");
     await signIn(again, email, "clave-de-despues");
-    await expect(again).toHaveURL(/\/tools\/void-encf/);
+    await expect(again).toHaveURL(/\/inicio$/);
     await fresh.close();
   });
 

@@ -1,20 +1,10 @@
 import { randomInt, randomUUID } from "node:crypto";
 
-import type { Browser, Dialog, Page } from "@playwright/test";
+import type { Dialog } from "@playwright/test";
 
 import { hasValidCheckDigit } from "@/lib/domain/rnc";
 
-import {
-  changeTemporaryPassword,
-  DEMO,
-  expect,
-  freshRange,
-  inviteInPortal,
-  screenshot,
-  signIn,
-  test,
-  voidViaApi,
-} from "./fixtures";
+import { DEMO, expect, freshRange, freshRnc, removeDemoFrom, screenshot, test, voidViaApi } from "./fixtures";
 
 /** A 9-digit RNC nobody uses whose check digit fails (DGII has issued such numbers). */
 function rncWithFailingCheckDigit(): string {
@@ -22,32 +12,6 @@ function rncWithFailingCheckDigit(): string {
     const rnc = String(randomInt(400_000_000, 499_999_999));
     if (!hasValidCheckDigit(rnc)) return rnc;
   }
-}
-
-/** A 9-digit RNC nobody uses whose check digit is right (no confirmation asked). */
-function freshRnc(): string {
-  for (;;) {
-    const rnc = String(randomInt(500_000_000, 599_999_999));
-    if (hasValidCheckDigit(rnc)) return rnc;
-  }
-}
-
-/**
- * Leaves the demo user with one company again (other specs sign in without rnc): an administrator of
- * the company `rnc`, invited here by `admin`, removes the demo user from it.
- */
-async function removeDemoFrom(admin: Page, browser: Browser, rnc: string) {
-  const email = `zeta-${randomUUID().slice(0, 8)}@anula.local`;
-  const temporary = await inviteInPortal(admin, email, "admin");
-  const context = await browser.newContext();
-  const other = await context.newPage();
-  await changeTemporaryPassword(other, email, temporary, "clave-zeta-1");
-  await signIn(other, email, "clave-zeta-1");
-  await expect(other.getByTestId("current-company")).toHaveText(rnc);
-  await other.goto("/settings/users");
-  await other.getByRole("button", { name: `Quitar de la empresa: ${DEMO.email}` }).click();
-  await expect(other.locator(`tr[data-email="${DEMO.email}"]`)).toHaveCount(0);
-  await context.close();
 }
 
 test.describe("empresas de la organización", () => {

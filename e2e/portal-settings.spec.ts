@@ -133,7 +133,7 @@ test.describe("configuración", () => {
     const context = await browser.newContext();
     const viewer = await context.newPage();
     await signIn(viewer, email, "consulta-123");
-    await expect(viewer).toHaveURL(/\/voids/);
+    await expect(viewer).toHaveURL(/\/inicio$/);
     const nav = viewer.getByRole("navigation", { name: "Navegación principal" });
     await expect(nav.getByRole("link", { name: "Historial de anulaciones" })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Consulta de documentos" })).toBeVisible();
