@@ -60,6 +60,14 @@ export const config = {
       ],
     },
     {
+      source: "/inicio/:path*",
+      missing: [
+        { type: "header", key: "next-action" },
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+    {
       source: "/tools/:path*",
       missing: [
         { type: "header", key: "next-action" },
@@ -135,7 +143,7 @@ export const config = {
     { source: "/", has: [{ type: "header", key: "next-action" }] },
     {
       source:
-        "/:section(login|setup|docs|tools|voids|documents|sequences|notifications|audit|account|organization|settings)/:path*",
+        "/:section(login|setup|docs|inicio|tools|voids|documents|sequences|notifications|audit|account|organization|settings)/:path*",
       has: [{ type: "header", key: "next-action" }],
     },
   ],
