@@ -16,6 +16,7 @@ import { enVoidStatus } from "./en-void-status";
 import { enVoidReasons } from "./en-void-reasons";
 import { enVoidTool } from "./en-void-tool";
 import { enRemedy } from "./en-remedy";
+import { enCreditNote } from "./en-credit-note";
 import { enHome } from "./en-home";
 
 /** English: same keys as the Spanish dictionary (the type makes a missing key a compile error). */
@@ -324,6 +325,7 @@ export const en: Dictionary = {
   settings: {
     title: "Settings",
     tabs: {
+  creditNote: enCreditNote,
       certificate: "Certificate",
       apiKeys: "API keys",
       serviceAccounts: "Service accounts",

@@ -15,6 +15,7 @@ import { esVoidStatus } from "./es-void-status";
 import { esVoidReasons } from "./es-void-reasons";
 import { esVoidTool } from "./es-void-tool";
 import { esRemedy } from "./es-remedy";
+import { esCreditNote } from "./es-credit-note";
 import { esHome } from "./es-home";
 
 /**
@@ -332,6 +333,7 @@ export const es = {
       certificate: "Certificado",
       apiKeys: "Claves API",
       serviceAccounts: "Cuentas de servicio",
+  creditNote: esCreditNote,
       users: "Usuarios",
       integration: "Cómo integrar",
     },

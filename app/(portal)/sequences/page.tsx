@@ -3,6 +3,7 @@ import Link from "next/link";
 
 import { AuthorizationForms, DeleteAuthorizationButton } from "@/components/sequences/authorization-forms";
 import { CoverageForm } from "@/components/sequences/coverage-form";
+import { CreditNoteRanges } from "@/components/sequences/credit-note-ranges";
 import { GapReview } from "@/components/sequences/gap-review";
 import { InventoryTable } from "@/components/sequences/inventory-table";
 import { SequencesTabs } from "@/components/sequences/sequences-tabs";
@@ -11,11 +12,12 @@ import { Card } from "@/components/ui/card";
 import type { Environment } from "@/lib/domain/environments";
 import { formatFechaHora } from "@/lib/domain/fecha";
 import { isAppError } from "@/lib/errors";
-import { format } from "@/lib/i18n";
+import { format, formatNumber } from "@/lib/i18n";
 import { errorMessage } from "@/lib/i18n/error-message";
 import { getI18n } from "@/lib/portal/i18n";
 import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
 import { pageTitle } from "@/lib/portal/page-title";
+import { listPortalRanges } from "@/lib/server/credit-notes";
 import { findGaps, getCoverageMark, getInventory } from "@/lib/server/ledger";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -39,10 +41,11 @@ export default async function SequencesPage({
   const s = t.sequences;
   const query = await searchParams;
   const asked = typeof query.cierreDesde === "string" ? query.cierreDesde.trim().toUpperCase() : "";
-  const [inventory, mark, closing] = await Promise.all([
+  const [inventory, mark, closing, creditNoteRanges] = await Promise.all([
     getInventory(auth.accountId, environment),
     getCoverageMark(auth.accountId, environment),
     gapsWithClosing(auth.accountId, environment, asked),
+    listPortalRanges(auth.accountId, environment),
   ]);
   const { gaps, cierreDesde, closingError } = closing;
   const manageAuthorizations = mayTake(auth, "ledger.manage");
@@ -72,6 +75,21 @@ export default async function SequencesPage({
             <p>{s.authorizations.adminOnly}</p>
           </Banner>
         )}
+      </Card>
+      <Card title={t.creditNote.range.title} data-testid="credit-note-ranges" id="credit-note-ranges">
+        <p className="muted">{t.creditNote.range.intro}</p>
+        <CreditNoteRanges
+          s={t.creditNote.range}
+          cancel={t.common.cancel}
+          canManage={manageAuthorizations}
+          ranges={creditNoteRanges.map((range) => ({
+            id: range.id,
+            secuenciaDesde: range.secuenciaDesde,
+            secuenciaHasta: range.secuenciaHasta,
+            cantidad: formatNumber(range.cantidad, locale),
+            createdBy: range.createdBy,
+          }))}
+        />
       </Card>
       <Card title={s.coverage.title} data-testid="sequences-coverage">
         <p className="muted">{s.coverage.intro}</p>

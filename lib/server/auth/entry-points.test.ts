@@ -494,6 +494,22 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
     const { setCoverageMarkAction } = await import("@/lib/portal/actions/sequence-actions");
     return outcomeOfAction(() => setCoverageMarkAction(""));
   },
+  "action reserveCreditNoteRangeAction": async () => {
+    const { reserveCreditNoteRangeAction } = await import("@/lib/portal/actions/credit-note-actions");
+    return outcomeOfAction(() => reserveCreditNoteRangeAction({}));
+  },
+  "action removeCreditNoteRangeAction": async () => {
+    const { removeCreditNoteRangeAction } = await import("@/lib/portal/actions/credit-note-actions");
+    return outcomeOfAction(() => removeCreditNoteRangeAction("00000000-0000-7000-8000-000000000000"));
+  },
+  "action prepareCreditNoteAction": async () => {
+    const { prepareCreditNoteAction } = await import("@/lib/portal/actions/credit-note-actions");
+    return outcomeOfAction(() => prepareCreditNoteAction("E310000000001", ""));
+  },
+  "action issueCreditNoteAction": async () => {
+    const { issueCreditNoteAction } = await import("@/lib/portal/actions/credit-note-actions");
+    return outcomeOfAction(() => issueCreditNoteAction("E310000000001", ""));
+  },
   "action checkRangesSentAction": async () => {
     const { checkRangesSentAction } = await import("@/lib/portal/actions/sequence-actions");
     return outcomeOfAction(() => checkRangesSentAction([]));

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 
+import { CreditNoteLinks } from "@/components/documents/credit-note-links";
 import { DocumentDetail } from "@/components/documents/document-detail";
 import { Banner } from "@/components/ui/banner";
 import { StatusBadge } from "@/components/ui/status-badge";
@@ -10,6 +11,7 @@ import { getI18n } from "@/lib/portal/i18n";
 import { requirePageAuth } from "@/lib/portal/page-auth";
 import { pageTitle } from "@/lib/portal/page-title";
 import { documentStatusLabel } from "@/lib/i18n/document-status";
+import { creditNotesOf, modifiedBy } from "@/lib/server/credit-notes";
 
 type Props = { params: Promise<{ ecf: string }> };
 
@@ -23,7 +25,11 @@ export default async function DocumentPage({ params }: Props) {
   const auth = await requirePageAuth();
   const { t, locale, environment } = await getI18n();
   const ecf = (await params).ecf.toUpperCase().slice(0, 20);
-  const view = await loadDocumentPage(auth.accountId, environment, ecf);
+  const [view, modifies, creditNotes] = await Promise.all([
+    loadDocumentPage(auth.accountId, environment, ecf),
+    modifiedBy(auth.accountId, environment, ecf),
+    creditNotesOf(auth.accountId, environment, ecf),
+  ]);
   return (
     <>
       <p>
@@ -38,6 +44,7 @@ export default async function DocumentPage({ params }: Props) {
           />
         ) : null}
       </div>
+      {view ? <CreditNoteLinks modifies={modifies} creditNotes={creditNotes} t={t} locale={locale} /> : null}
       {view ? (
         <DocumentDetail view={view} t={t} locale={locale} />
       ) : (

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 
+import { CreditNoteTool } from "@/components/sequences/credit-note-tool";
 import { RemedyAnswer } from "@/components/sequences/remedy-answer";
 import { SequencesTabs } from "@/components/sequences/sequences-tabs";
 import { Banner } from "@/components/ui/banner";
@@ -54,6 +55,24 @@ export default async function RemedyPage({
       />
     );
   }
+  // An accepted e-CF issued here: the portal prepares its credit note (one issued elsewhere is the ERP's).
+  const issuedHere =
+    found?.remedy?.kind === "credit-note" &&
+    found.remedy.checks.some((check) => check.check === "ledger" && check.reason === "issued");
+  const creditNote = !issuedHere ? null : mayTake(auth, "documents.issue") ? (
+    <CreditNoteTool
+      encf={found!.remedy!.encf}
+      t={t.creditNote.tool}
+      confirm={t.voidTool.confirm}
+      locale={locale}
+      production={environment === "eCF"}
+      admin={mayTake(auth, "ledger.manage")}
+    />
+  ) : (
+    <Banner tone="info" testId="credit-note-no-permission">
+      <p>{t.creditNote.tool.noPermission}</p>
+    </Banner>
+  );
   return (
     <>
       <h1>{r.title}</h1>
@@ -78,6 +97,7 @@ export default async function RemedyPage({
         </form>
       </Card>
       {answer}
+      {creditNote}
     </>
   );
 }
