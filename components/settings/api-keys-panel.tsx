@@ -5,6 +5,7 @@ import { useState, useTransition, type FormEvent } from "react";
 
 import { Banner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/use-confirm";
 import { InputField, SelectField } from "@/components/ui/field";
 import { Badge } from "@/components/ui/status-badge";
 import { Table } from "@/components/ui/table";
@@ -30,11 +31,14 @@ export interface ApiKeysPanelProps {
   canEdit: boolean;
   t: Dictionary["settings"]["apiKeys"];
   common: Dictionary["common"];
+  /** The confirmation's title and buttons. */
+  dialogs: Dictionary["dialogs"];
   environments: Dictionary["environments"];
 }
 
 /** Create (the key is shown once, here, with a copy button), list and revoke API keys. */
-export function ApiKeysPanel({ keys, canEdit, t, common, environments }: ApiKeysPanelProps) {
+export function ApiKeysPanel({ keys, canEdit, t, common, dialogs, environments }: ApiKeysPanelProps) {
+  const [confirmDialog, confirm] = useConfirm();
   const router = useRouter();
   const [created, setCreated] = useState<{ key: string; name: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -63,8 +67,16 @@ export function ApiKeysPanel({ keys, canEdit, t, common, environments }: ApiKeys
     });
   }
 
-  function onRevoke(row: ApiKeyRow) {
-    if (!window.confirm(format(t.confirmRevoke, { name: row.name }))) return;
+  async function onRevoke(row: ApiKeyRow) {
+    const yes = await confirm({
+      title: dialogs.revokeKey.title,
+      message: format(t.confirmRevoke, { name: row.name }),
+      confirmLabel: t.revoke,
+      cancelLabel: dialogs.cancel,
+      danger: true,
+      confirmTestId: "revoke-confirm",
+    });
+    if (!yes) return;
     startTransition(async () => {
       const result = await revokeApiKeyAction(row.id);
       if (!result.ok) setError(result.message);
@@ -74,6 +86,7 @@ export function ApiKeysPanel({ keys, canEdit, t, common, environments }: ApiKeys
 
   return (
     <div className="stack">
+      {confirmDialog}
       {created ? (
         <SecretShownOnce
           title={t.createdTitle}

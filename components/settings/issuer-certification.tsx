@@ -5,6 +5,7 @@ import { useState, useTransition } from "react";
 
 import { Banner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/use-confirm";
 import { format, type Dictionary } from "@/lib/i18n";
 import { recordIssuerCertificationAction } from "@/lib/portal/actions/settings-actions";
 
@@ -16,17 +17,30 @@ export function IssuerCertification({
   certification,
   canEdit,
   t,
+  dialogs,
 }: {
   certification: { date: string; by: string } | null;
   canEdit: boolean;
   t: Dictionary["settings"]["issuerCertification"];
+  /** The confirmation's title and buttons. */
+  dialogs: Dictionary["dialogs"];
 }) {
   const router = useRouter();
+  const [confirmDialog, confirm] = useConfirm();
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const [pending, startTransition] = useTransition();
 
-  function onChange(certified: boolean) {
-    if (!window.confirm(certified ? t.confirmRecord : t.confirmWithdraw)) return;
+  async function onChange(certified: boolean) {
+    const words = certified ? dialogs.issuerRecord : dialogs.issuerWithdraw;
+    const yes = await confirm({
+      title: words.title,
+      message: certified ? t.confirmRecord : t.confirmWithdraw,
+      confirmLabel: words.confirm,
+      cancelLabel: dialogs.cancel,
+      danger: true,
+      confirmTestId: "issuer-certification-confirm",
+    });
+    if (!yes) return;
     startTransition(async () => {
       setResult(await recordIssuerCertificationAction(certified));
       router.refresh();
@@ -35,6 +49,7 @@ export function IssuerCertification({
 
   return (
     <div className="stack">
+      {confirmDialog}
       <p className="muted">{t.intro}</p>
       <p data-testid="issuer-certification-state">
         {certification ? format(t.certified, certification) : t.notCertified}

@@ -13,7 +13,7 @@ export interface SecretShownOnceProps {
   secret: string;
   testId: string;
   valueTestId: string;
-  common: Pick<Dictionary["common"], "copy" | "copied">;
+  common: Pick<Dictionary["common"], "copy" | "copied" | "copyFailed">;
   /**
    * What the secret belongs to (a client id, a URL), listed above it; the secret then carries
    * `secretLabel` in that list. Without it the secret stands alone under the warning.
@@ -35,7 +35,12 @@ export function SecretShownOnce(props: SecretShownOnceProps) {
       <code className={styles.secret} data-testid={props.valueTestId}>
         {secret}
       </code>
-      <CopyButton text={secret} label={common.copy} copiedLabel={common.copied} />
+      <CopyButton
+        text={secret}
+        label={common.copy}
+        copiedLabel={common.copied}
+        failedLabel={common.copyFailed}
+      />
     </div>
   );
   return (

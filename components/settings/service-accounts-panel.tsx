@@ -5,6 +5,7 @@ import { useState, useTransition, type FormEvent } from "react";
 
 import { Banner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/use-confirm";
 import { ConfirmActionDialog } from "@/components/ui/confirm-action-dialog";
 import { CheckboxField, InputField } from "@/components/ui/field";
 import { Badge } from "@/components/ui/status-badge";
@@ -44,6 +45,8 @@ export interface ServiceAccountsPanelProps {
   /** The approval policy's exemption ("send without approval"). */
   bypass: Dictionary["approvals"]["serviceAccount"];
   common: Dictionary["common"];
+  /** The confirmation's title and buttons. */
+  dialogs: Dictionary["dialogs"];
 }
 
 /** What is shown once: a new account's clientId and secret, or a rotated secret. */
@@ -67,8 +70,10 @@ export function ServiceAccountsPanel({
   t,
   bypass,
   common,
+  dialogs,
 }: ServiceAccountsPanelProps) {
   const router = useRouter();
+  const [confirmDialog, confirm] = useConfirm();
   const [shown, setShown] = useState<Shown | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [nameError, setNameError] = useState<string | undefined>(undefined);
@@ -124,8 +129,18 @@ export function ServiceAccountsPanel({
     });
   }
 
-  function onToggle(row: ServiceAccountRow) {
-    if (!row.disabled && !window.confirm(format(t.confirmDisable, { name: row.name }))) return;
+  async function onToggle(row: ServiceAccountRow) {
+    if (!row.disabled) {
+      const yes = await confirm({
+        title: dialogs.disableServiceAccount.title,
+        message: format(t.confirmDisable, { name: row.name }),
+        confirmLabel: t.disable,
+        cancelLabel: dialogs.cancel,
+        danger: true,
+        confirmTestId: "disable-confirm",
+      });
+      if (!yes) return;
+    }
     startTransition(async () => {
       const result = await setServiceAccountDisabledAction(row.id, !row.disabled);
       if (!result.ok) setError(result.message);
@@ -150,6 +165,7 @@ export function ServiceAccountsPanel({
 
   return (
     <div className="stack">
+      {confirmDialog}
       {shown ? (
         <SecretShownOnce
           title={format(shown.kind === "created" ? t.createdTitle : t.rotatedTitle, { name: shown.name })}

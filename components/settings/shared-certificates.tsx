@@ -5,6 +5,7 @@ import { useState, useTransition } from "react";
 
 import { Banner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/use-confirm";
 import { Badge } from "@/components/ui/status-badge";
 import { Table } from "@/components/ui/table";
 import { format, type Dictionary } from "@/lib/i18n";
@@ -27,17 +28,28 @@ export function SharedCertificates({
   certificates,
   canEdit,
   t,
+  dialogs,
 }: {
   certificates: SharedCertificateRow[];
   canEdit: boolean;
   t: Dictionary["settings"]["sharedCertificates"];
+  /** The confirmation's title and buttons. */
+  dialogs: Dictionary["dialogs"];
 }) {
   const router = useRouter();
+  const [confirmDialog, confirm] = useConfirm();
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const [pending, startTransition] = useTransition();
 
-  function onUse(row: SharedCertificateRow) {
-    if (!window.confirm(format(t.confirmUse, { subject: row.subject }))) return;
+  async function onUse(row: SharedCertificateRow) {
+    const yes = await confirm({
+      title: dialogs.useCertificate.title,
+      message: format(t.confirmUse, { subject: row.subject }),
+      confirmLabel: t.use,
+      cancelLabel: dialogs.cancel,
+      confirmTestId: "use-certificate-confirm",
+    });
+    if (!yes) return;
     startTransition(async () => {
       setResult(await linkCertificateAction(row.id));
       router.refresh();
@@ -46,6 +58,7 @@ export function SharedCertificates({
 
   return (
     <div className="stack">
+      {confirmDialog}
       {result ? (
         <Banner tone={result.ok ? "success" : "danger"} role="alert" testId="shared-certificate-result">
           <p>{result.message}</p>

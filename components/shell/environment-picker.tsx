@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useId, useTransition } from "react";
 
 import type { Environment } from "@/lib/domain/environments";
+import { useConfirm } from "@/components/ui/use-confirm";
 import { format } from "@/lib/i18n";
 import { setEnvironmentAction } from "@/lib/portal/actions/preference-actions";
 
@@ -14,8 +15,12 @@ export interface EnvironmentPickerProps {
   label: string;
   options: ReadonlyArray<{ value: Environment; label: string }>;
   hint: string;
-  /** Asked before switching to eCF (production); {from} is the current environment. */
+  /** Asked before switching to eCF (production). */
   confirmProduction: string;
+  /** Said after it to a person who may void ({from}: the current environment): their draft stays there. */
+  confirmProductionDraft?: string;
+  /** The confirmation's title and buttons, in the portal's language. */
+  dialog: { title: string; confirm: string; cancel: string };
 }
 
 /** The environment every page works in: always visible in the top bar; eCF is styled as production. */
@@ -25,12 +30,34 @@ export function EnvironmentPicker({
   options,
   hint,
   confirmProduction,
+  confirmProductionDraft,
+  dialog,
 }: EnvironmentPickerProps) {
   const id = useId();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
+  const [confirmDialog, confirm] = useConfirm();
+  async function choose(next: string) {
+    // Production is never one stray change away: the select stays put unless confirmed.
+    if (next === "eCF") {
+      const yes = await confirm({
+        title: dialog.title,
+        message: productionQuestion(confirmProduction, confirmProductionDraft, environment),
+        confirmLabel: dialog.confirm,
+        cancelLabel: dialog.cancel,
+        danger: true,
+        confirmTestId: "confirm-production",
+      });
+      if (!yes) return;
+    }
+    startTransition(async () => {
+      await setEnvironmentAction(next);
+      router.refresh();
+    });
+  }
   return (
     <div className={styles.picker}>
+      {confirmDialog}
       <label htmlFor={id}>{label}</label>
       <span className={styles.pill} data-environment={environment} data-testid="current-environment">
         {environment}
@@ -44,15 +71,9 @@ export function EnvironmentPicker({
         data-testid="environment-picker"
         onChange={(event) => {
           const next = event.target.value;
-          // Production is never one stray change away: the select stays put unless confirmed.
-          if (next === "eCF" && !window.confirm(format(confirmProduction, { from: environment }))) {
-            event.target.value = environment;
-            return;
-          }
-          startTransition(async () => {
-            await setEnvironmentAction(next);
-            router.refresh();
-          });
+          // Controlled by `environment`: until the change is confirmed and saved the select shows it.
+          event.target.value = environment;
+          void choose(next);
         }}
       >
         {options.map((option) => (
@@ -66,4 +87,9 @@ export function EnvironmentPicker({
       </span>
     </div>
   );
+}
+
+/** The question before eCF: the warning, then (for a person who may void) where their draft stays. */
+export function productionQuestion(warning: string, draft: string | undefined, from: Environment): string {
+  return draft ? `${warning} ${format(draft, { from })}` : warning;
 }

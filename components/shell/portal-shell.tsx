@@ -94,6 +94,22 @@ export function navItemsFor(may: NavPermissions, t: Dictionary, locale: Locale =
   return items;
 }
 
+/**
+ * What switching to eCF asks: the warning, the draft sentence only for a person who may void (only
+ * the void tool keeps drafts, so nobody else is promised one), and the dialog's words.
+ */
+export function productionConfirmation(may: Pick<NavPermissions, "sendVoids">, t: Dictionary) {
+  return {
+    confirmProduction: t.shell.confirmProduction,
+    confirmProductionDraft: may.sendVoids ? t.shell.confirmProductionDraft : undefined,
+    dialog: {
+      title: t.dialogs.production.title,
+      confirm: t.dialogs.production.confirm,
+      cancel: t.dialogs.cancel,
+    },
+  };
+}
+
 export function PortalShell({
   t,
   locale,
@@ -152,7 +168,7 @@ export function PortalShell({
             environment={environment}
             label={t.common.environment}
             hint={t.shell.environmentHint}
-            confirmProduction={t.shell.confirmProduction}
+            {...productionConfirmation(may, t)}
             options={ENVIRONMENTS.map((value) => ({ value, label: t.environments[value] }))}
           />
           <div className={styles.spacer} />

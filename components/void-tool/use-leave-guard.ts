@@ -1,14 +1,22 @@
 "use client";
 
-import { useEffect } from "react";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef } from "react";
 
 /**
  * While `active` (unsent lines in the editor), leaving asks first: closing or reloading the tab
- * (the browser's own beforeunload prompt) and following a link to another page of the portal
- * (menu, history, a warning's link), which Next.js would otherwise navigate to without a page
- * unload. Links opening a new tab, downloads and links back to the tool itself pass.
+ * (the browser's own beforeunload prompt, the only one a page cannot replace) and following a link
+ * to another page of the portal (menu, history, a warning's link), which Next.js would otherwise
+ * navigate to without a page unload: that click waits for `ask` (the portal's confirm dialog) and
+ * goes on only on yes. Links opening a new tab, downloads and links back to the tool itself pass.
  */
-export function useLeaveGuard(active: boolean, message: string): void {
+export function useLeaveGuard(active: boolean, ask: () => Promise<boolean>): void {
+  const router = useRouter();
+  // The latest question without re-subscribing the listeners on every render.
+  const askRef = useRef(ask);
+  useEffect(() => {
+    askRef.current = ask;
+  });
   useEffect(() => {
     if (!active) return;
     const beforeUnload = (event: BeforeUnloadEvent) => {
@@ -24,10 +32,13 @@ export function useLeaveGuard(active: boolean, message: string): void {
       if (anchor.target === "_blank" || anchor.hasAttribute("download")) return;
       const url = new URL(anchor.href, window.location.href);
       if (url.origin === window.location.origin && url.pathname === window.location.pathname) return;
-      if (!window.confirm(message)) {
-        event.preventDefault();
-        event.stopPropagation();
-      }
+      event.preventDefault();
+      event.stopPropagation();
+      void askRef.current().then((yes) => {
+        if (!yes) return;
+        if (url.origin === window.location.origin) router.push(`${url.pathname}${url.search}${url.hash}`);
+        else window.location.assign(url.href);
+      });
     };
     window.addEventListener("beforeunload", beforeUnload);
     document.addEventListener("click", click, true);
@@ -35,5 +46,5 @@ export function useLeaveGuard(active: boolean, message: string): void {
       window.removeEventListener("beforeunload", beforeUnload);
       document.removeEventListener("click", click, true);
     };
-  }, [active, message]);
+  }, [active, router]);
 }

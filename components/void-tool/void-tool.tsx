@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "r
 
 import { Banner } from "@/components/ui/banner";
 import { Button, ButtonLink } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/use-confirm";
 import { encodeRanges, MAX_WIRE_CHARS } from "@/lib/domain/draft-codec";
 import { asIntervalSet, difference, normalize } from "@/lib/domain/intervals";
 import type { Environment } from "@/lib/domain/environments";
@@ -149,7 +150,16 @@ export function VoidTool({
     },
   );
   const unsent = analysis.validCount + analysis.invalidCount > 0;
-  useLeaveGuard(unsent && !sending, s.editor.leaveConfirm);
+  const [confirmDialog, askConfirm] = useConfirm();
+  useLeaveGuard(unsent && !sending, () =>
+    askConfirm({
+      title: s.editor.leaveTitle,
+      message: s.editor.leaveConfirm,
+      confirmLabel: s.editor.leaveYes,
+      cancelLabel: s.editor.leaveNo,
+      confirmTestId: "leave-confirm",
+    }),
+  );
   const alreadyVoided = useMemo(() => {
     if (acceptedHits.size === 0) return 0;
     let count = 0;
@@ -399,6 +409,7 @@ export function VoidTool({
   const busy = checking || sending;
   return (
     <div className={styles.tool} data-testid="void-tool">
+      {confirmDialog}
       <header className={styles.header}>
         <h1>{s.title}</h1>
         <p>{s.intro}</p>
@@ -450,8 +461,15 @@ export function VoidTool({
             </Button>
             <Button
               variant="secondary"
-              onClick={() => {
-                if (window.confirm(plural(s.editor.clearConfirm, state.lines.length, locale))) {
+              onClick={async () => {
+                const yes = await askConfirm({
+                  title: s.editor.clearAll,
+                  message: plural(s.editor.clearConfirm, state.lines.length, locale),
+                  confirmLabel: s.editor.clearYes,
+                  cancelLabel: s.editor.clearNo,
+                  confirmTestId: "clear-confirm",
+                });
+                if (yes) {
                   dispatch({ type: "clear" });
                   draftState.clear();
                   setAcceptedHits(new Map());

@@ -8,7 +8,13 @@ export const enVoidTool: typeof esVoidTool = {
   intro:
     "Void e-NCF ranges your company will not use. Type one range per line or paste several lines from Excel or Google Sheets (from and to separated by tab, comma or space). A single e-NCF on a line voids one sequence.",
   viewerDenied:
-    "Your role (Viewer) can see history and documents but cannot void. Ask an administrator for the Operator role.",
+    "Your role in this company ({roles}) lets you see history and documents, but not void: voiding e-NCF belongs to the Operator role. Ask an administrator for it if you need it.",
+  deniedCan: {
+    approver:
+      "As an Approver, you approve or reject other people's void requests and settle the voids awaiting confirmation.",
+    administrator:
+      "As an Administrator, you manage the company: certificate, users, DGII authorizations and API keys.",
+  },
   environment: {
     legend: "Environment",
     TesteCF: "TesteCF",
@@ -50,6 +56,11 @@ export const enVoidTool: typeof esVoidTool = {
     removeSymbol: "×",
     addLine: "+ Add line",
     clearAll: "Empty the editor",
+    clearYes: "Empty",
+    clearNo: "Cancel",
+    leaveTitle: "Leave the tool",
+    leaveYes: "Leave",
+    leaveNo: "Stay",
     clearConfirm: {
       one: "Empty the only line of the editor?",
       other: "Empty all {count} lines of the editor?",

@@ -18,6 +18,7 @@ import { enVoidTool } from "./en-void-tool";
 import { enRemedy } from "./en-remedy";
 import { enCreditNote } from "./en-credit-note";
 import { enHome } from "./en-home";
+import { enDialogs } from "./en-dialogs";
 
 /** English: same keys as the Spanish dictionary (the type makes a missing key a compile error). */
 export const en: Dictionary = {
@@ -32,6 +33,7 @@ export const en: Dictionary = {
     clear: "Clear",
     copy: "Copy",
     copied: "Copied",
+    copyFailed: "Could not copy: select the text",
     yes: "Yes",
     no: "No",
     none: "—",
@@ -64,8 +66,8 @@ export const en: Dictionary = {
     taxAuthDownBanner:
       "DGII reports Anulación Rangos (range voiding) of {environment} as unavailable. Until it is back voids are refused without being stored or sent; try again later.",
     environmentHint: "Everything you see and send belongs to this environment.",
-    confirmProduction:
-      "Switch to PRODUCTION (eCF)? Voids in eCF are real and irreversible with DGII. What you typed in {from} stays saved in {from}.",
+    confirmProduction: "Switch to PRODUCTION (eCF)? Voids in eCF are real and irreversible with DGII.",
+    confirmProductionDraft: "What you typed in {from} stays saved in {from}.",
     menu: "Menu",
     company: "Company",
     companyHint: "Everything you see and send belongs to this company (its RNC).",
@@ -442,6 +444,7 @@ export const en: Dictionary = {
   voidStatus: enVoidStatus,
   voidSettle: enVoidSettle,
   home: enHome,
+  dialogs: enDialogs,
   audit: enAudit,
   notifications: enNotifications,
   activity: enActivity,

@@ -11,8 +11,16 @@ export const esVoidTool = {
   reasons: esVoidReasons,
   intro:
     "Anule rangos de e-NCF que su empresa no usará. Escriba un rango por línea o pegue varias líneas desde Excel o Google Sheets (desde y hasta separados por tabulador, coma o espacio). Un solo e-NCF en la línea anula una sola secuencia.",
+  /** {roles}: the person's roles in this company, by name ("Aprobador", "Consulta"…). */
   viewerDenied:
-    "Su rol (Consulta) permite ver el historial y los documentos, pero no anular. Pida a un administrador el rol de Operador.",
+    "Su rol en esta empresa ({roles}) le permite ver el historial y los documentos, pero no anular: anular e-NCF es del rol de Operador. Pídalo a un administrador si lo necesita.",
+  /** What the person's other roles do instead, said after viewerDenied. */
+  deniedCan: {
+    approver:
+      "Como Aprobador, usted aprueba o rechaza las solicitudes de anulación de otras personas y resuelve las anulaciones por confirmar.",
+    administrator:
+      "Como Administrador, usted gestiona la empresa: certificado, usuarios, autorizaciones de la DGII y claves de API.",
+  },
   environment: {
     legend: "Ambiente",
     TesteCF: "TesteCF",
@@ -55,6 +63,12 @@ export const esVoidTool = {
     removeSymbol: "×",
     addLine: "+ Añadir línea",
     clearAll: "Vaciar el editor",
+    /** The shared confirm dialog's buttons for emptying the editor and for leaving with unsent lines. */
+    clearYes: "Vaciar",
+    clearNo: "Cancelar",
+    leaveTitle: "Salir de la herramienta",
+    leaveYes: "Salir",
+    leaveNo: "Quedarme",
     clearConfirm: {
       one: "¿Vaciar la única línea del editor?",
       other: "¿Vaciar las {count} líneas del editor?",

@@ -17,6 +17,7 @@ import { esVoidTool } from "./es-void-tool";
 import { esRemedy } from "./es-remedy";
 import { esCreditNote } from "./es-credit-note";
 import { esHome } from "./es-home";
+import { esDialogs } from "./es-dialogs";
 
 /**
  * Spanish (es-DO): the portal's default language. Templates use `{name}` placeholders (see format()); `{ one, other }` objects are plural forms (see plural()).
@@ -34,6 +35,8 @@ export const es = {
     clear: "Limpiar",
     copy: "Copiar",
     copied: "Copiado",
+    /** The clipboard refused (no permission): the text stays on screen to copy by hand. */
+    copyFailed: "No se pudo copiar: seleccione el texto",
     yes: "Sí",
     no: "No",
     none: "—",
@@ -67,7 +70,9 @@ export const es = {
       "La DGII informa que Anulación Rangos de {environment} no está disponible. Mientras tanto las anulaciones se rechazan sin guardarse ni enviarse; intente más tarde.",
     environmentHint: "Todo lo que vea y envíe corresponde a este ambiente.",
     confirmProduction:
-      "¿Cambiar a PRODUCCIÓN (eCF)? Las anulaciones en eCF son reales e irreversibles ante la DGII. Lo que tenga escrito en {from} se queda guardado en {from}.",
+      "¿Cambiar a PRODUCCIÓN (eCF)? Las anulaciones en eCF son reales e irreversibles ante la DGII.",
+    /** Added for a person who may void: the tool keeps a draft per environment. */
+    confirmProductionDraft: "Lo que tenga escrito en {from} se queda guardado en {from}.",
     menu: "Menú",
     company: "Empresa",
     companyHint: "Todo lo que vea y envíe corresponde a esta empresa (su RNC).",
@@ -447,6 +452,7 @@ export const es = {
   voidStatus: esVoidStatus,
   voidSettle: esVoidSettle,
   home: esHome,
+  dialogs: esDialogs,
   audit: esAudit,
   notifications: esNotifications,
   activity: esActivity,

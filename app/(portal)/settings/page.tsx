@@ -81,6 +81,7 @@ export default async function CertificateSettingsPage() {
           <SharedCertificates
             canEdit={mayTake(auth, "certificates.manage")}
             t={t.settings.sharedCertificates}
+            dialogs={t.dialogs}
             certificates={others.map((certificate) => ({
               id: certificate.id,
               subject: certificate.subject,
@@ -101,6 +102,7 @@ export default async function CertificateSettingsPage() {
           }
           canEdit={mayTake(auth, "issuer.certify")}
           t={t.settings.issuerCertification}
+          dialogs={t.dialogs}
         />
       </Card>
       {mayTake(auth, "certificates.manage") ? (

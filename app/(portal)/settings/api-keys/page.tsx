@@ -23,6 +23,7 @@ export default async function ApiKeysPage() {
         canEdit={mayTake(auth, "apiKeys.manage")}
         t={t.settings.apiKeys}
         common={t.common}
+        dialogs={t.dialogs}
         environments={t.environments}
         keys={keys.map((key) => ({
           id: key.id,

@@ -39,7 +39,12 @@ export default async function IntegrationPage() {
         <section key={title} className={styles.example}>
           <div className={styles.exampleHeader}>
             <h3>{title}</h3>
-            <CopyButton text={code} label={t.common.copy} copiedLabel={t.common.copied} />
+            <CopyButton
+              text={code}
+              label={t.common.copy}
+              copiedLabel={t.common.copied}
+              failedLabel={t.common.copyFailed}
+            />
           </div>
           <pre tabIndex={0}>
             <code>{code}</code>

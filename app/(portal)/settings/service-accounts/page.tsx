@@ -26,6 +26,7 @@ export default async function ServiceAccountsPage() {
         t={t.settings.serviceAccounts}
         bypass={t.approvals.serviceAccount}
         common={t.common}
+        dialogs={t.dialogs}
         accounts={accounts.map((account) => ({
           id: account.id,
           name: account.name,

@@ -9,6 +9,7 @@ import { format, formatNumber, getDictionary, plural } from "@/lib/i18n";
 import { voidCertificateProblem } from "@/lib/portal/certificate-state";
 import { findAccountVoid } from "@/lib/portal/find-void-any-environment";
 import { pageTitle } from "@/lib/portal/page-title";
+import { voidToolDeniedSentences } from "@/lib/portal/void-tool-access";
 import { getPortalPreferences } from "@/lib/portal/preferences";
 import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
 import { getApprovalPolicy } from "@/lib/server/approvals/approval-policy";
@@ -38,7 +39,9 @@ export default async function VoidEncfPage({ searchParams }: VoidEncfPageProps) 
       <>
         <h1>{t.title}</h1>
         <Banner tone="info" testId="no-access">
-          <p>{t.viewerDenied}</p>
+          {voidToolDeniedSentences(auth.roles, getDictionary(locale)).map((sentence) => (
+            <p key={sentence}>{sentence}</p>
+          ))}
         </Banner>
       </>
     );
