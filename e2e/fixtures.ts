@@ -183,6 +183,30 @@ export function freshRnc(): string {
 }
 
 /**
+ * Adds a company of the demo organization on the organization page (signed in as its administrator,
+ * who becomes the new company's administrator, approver and operator), with a fresh RNC; returns it.
+ */
+export async function addCompanyInPortal(admin: Page, namePrefix: string): Promise<string> {
+  const rnc = freshRnc();
+  const name = `${namePrefix} ${randomUUID().slice(0, 4)} SRL`;
+  await admin.goto("/organization");
+  const create = admin.getByTestId("company-create");
+  await create.getByLabel("RNC o cédula").fill(rnc);
+  await create.getByLabel("Nombre o razón social").fill(name);
+  await create.getByRole("button", { name: "Agregar empresa" }).click();
+  await expect(admin.getByTestId("company-create-result")).toContainText(`Empresa ${name} (${rnc}) agregada`);
+  return rnc;
+}
+
+/** Switches the header's company picker to the company `rnc` and waits for the shell to show it. */
+export async function pickCompany(page: Page, rnc: string): Promise<void> {
+  const picker = page.getByTestId("company-picker");
+  const option = picker.locator("option", { hasText: `(${rnc})` });
+  await picker.selectOption((await option.getAttribute("value")) ?? "");
+  await expect(page.getByTestId("current-company")).toHaveText(rnc);
+}
+
+/**
  * Leaves the demo user with one company again (other specs sign in without rnc): an administrator of
  * the company `rnc`, invited here by `admin` (whose current company it is), removes the demo user from it.
  */

@@ -1,11 +1,10 @@
-import { randomUUID } from "node:crypto";
-
 import { getDictionary } from "@/lib/i18n";
 
 import {
+  addCompanyInPortal,
   expect,
   freshRange,
-  freshRnc,
+  pickCompany,
   removeDemoFrom,
   screenshot,
   seriousAxeFindings,
@@ -112,23 +111,10 @@ test.describe("Inicio", () => {
   }) => {
     const t = getDictionary("es");
     await signIn(page);
-    const rnc = freshRnc();
-    const name = `Inicio Servicios ${randomUUID().slice(0, 4)} SRL`;
-    await page.goto("/organization");
-    const create = page.getByTestId("company-create");
-    await create.getByLabel("RNC o cédula").fill(rnc);
-    await create.getByLabel("Nombre o razón social").fill(name);
-    await create.getByRole("button", { name: "Agregar empresa" }).click();
-    await expect(page.getByTestId("company-create-result")).toContainText(
-      `Empresa ${name} (${rnc}) agregada`,
-    );
-
-    await page.goto("/inicio");
-    const picker = page.getByTestId("company-picker");
-    const option = picker.locator("option", { hasText: `(${rnc})` });
-    await picker.selectOption((await option.getAttribute("value")) ?? "");
+    const rnc = await addCompanyInPortal(page, "Inicio Servicios");
     try {
-      await expect(page.getByTestId("current-company")).toHaveText(rnc);
+      await page.goto("/inicio");
+      await pickCompany(page, rnc);
       await expect(page).toHaveURL(/\/inicio$/);
 
       // Inicio: the missing certificate with the way to load it, and the first steps, none done.
@@ -177,7 +163,7 @@ test.describe("Inicio", () => {
       // The demo user keeps one company (other specs sign in without rnc): the new company's own
       // administrator removes them. The invitation goes to the current company: the new one.
       if ((await page.getByTestId("current-company").textContent())?.trim() !== rnc) {
-        await picker.selectOption((await option.getAttribute("value")) ?? "");
+        await pickCompany(page, rnc);
       }
       await removeDemoFrom(page, browser, rnc);
     }

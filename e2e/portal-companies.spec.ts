@@ -4,7 +4,17 @@ import type { Dialog } from "@playwright/test";
 
 import { hasValidCheckDigit } from "@/lib/domain/rnc";
 
-import { DEMO, expect, freshRange, freshRnc, removeDemoFrom, screenshot, test, voidViaApi } from "./fixtures";
+import {
+  addCompanyInPortal,
+  DEMO,
+  expect,
+  freshRange,
+  pickCompany,
+  removeDemoFrom,
+  screenshot,
+  test,
+  voidViaApi,
+} from "./fixtures";
 
 /** A 9-digit RNC nobody uses whose check digit fails (DGII has issued such numbers). */
 function rncWithFailingCheckDigit(): string {
@@ -100,23 +110,8 @@ test.describe("empresas de la organización", () => {
       )
       .not.toEqual([]);
 
-    const rnc = freshRnc();
-    const name = `Draft Servicios ${randomUUID().slice(0, 4)} SRL`;
-    await admin.goto("/organization");
-    const create = admin.getByTestId("company-create");
-    await create.getByLabel("RNC o cédula").fill(rnc);
-    await create.getByLabel("Nombre o razón social").fill(name);
-    await create.getByRole("button", { name: "Agregar empresa" }).click();
-    await expect(admin.getByTestId("company-create-result")).toContainText(
-      `Empresa ${name} (${rnc}) agregada`,
-    );
-
-    const picker = admin.getByTestId("company-picker");
-    const pick = async (wanted: string) => {
-      const option = picker.locator("option", { hasText: `(${wanted})` });
-      await picker.selectOption((await option.getAttribute("value")) ?? "");
-      await expect(admin.getByTestId("current-company")).toHaveText(wanted);
-    };
+    const rnc = await addCompanyInPortal(admin, "Draft Servicios");
+    const pick = (wanted: string) => pickCompany(admin, wanted);
     const current = async () => (await admin.getByTestId("current-company").textContent())?.trim();
     try {
       await admin.goto("/tools/void-encf");
