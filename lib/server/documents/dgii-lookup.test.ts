@@ -56,6 +56,7 @@ beforeEach(() => {
 afterEach(async () => {
   setEnvForTests({
     DOCUMENT_LOOKUP_BUDGET_MS: undefined,
+    DOCUMENT_LOOKUP_CONCURRENCY: undefined,
     DGII_LOOKUPS_PER_MINUTE: undefined,
     DGII_LOOKUPS_PER_MINUTE_TOTAL: undefined,
     TAXAUTH_STATUS_API_KEY: undefined,
@@ -364,6 +365,28 @@ describe("a document Anula does not hold, asked at DGII", () => {
     simulator.admin.setLatency("consultatrackids", 0);
     expect((await getOne("E310000000521")).body).toMatchObject({ status: "Aceptado" });
     expect((await batch(["E310000000522"])).results[0]).toMatchObject({ found: true, status: "Aceptado" });
+  });
+
+  it("numbers a batch claimed but had no time to start are let go at once: the next request asks DGII about them", async () => {
+    for (const ecf of ["E310000000571", "E310000000572", "E310000000573"]) received(ecf, [1]);
+    simulator.admin.setLatency("consultatrackids", 600);
+    setEnvForTests({ DOCUMENT_LOOKUP_BUDGET_MS: "150", DOCUMENT_LOOKUP_CONCURRENCY: "1" });
+    const late = await batch(["E310000000571", "E310000000572", "E310000000573"]);
+    expect(late.results.map((result) => result.reason)).toEqual([
+      "TAXAUTH_TIMEOUT",
+      "TAXAUTH_TIMEOUT",
+      "TAXAUTH_TIMEOUT",
+    ]);
+    expect(trackIdsCalls()).toBeGreaterThan(0);
+    await waitForInFlight(10_000);
+    // A claim left behind would make this request wait for a lookup nobody runs, past its budget.
+    simulator.admin.setLatency("consultatrackids", 0);
+    setEnvForTests({ DOCUMENT_LOOKUP_BUDGET_MS: "3000", DOCUMENT_LOOKUP_CONCURRENCY: undefined });
+    const again = await batch(["E310000000572", "E310000000573"]);
+    expect(again.results.map((result) => [result.found, result.status])).toEqual([
+      [true, "Aceptado"],
+      [true, "Aceptado"],
+    ]);
   });
 
   it("DGII failing: 503 TAXAUTH_UNAVAILABLE on a single query, never 404; nothing remembered", async () => {

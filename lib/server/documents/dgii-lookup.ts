@@ -16,13 +16,21 @@ import {
 import { loadConfig } from "@/lib/server/platform/config/load-config";
 import { logger } from "@/lib/server/platform/config/logger";
 import { getDb } from "@/lib/server/platform/db";
-import { takeToken } from "@/lib/server/platform/limits/shared-limits";
+import { giveBackTokens, takeToken } from "@/lib/server/platform/limits/shared-limits";
 import { trackInFlight } from "@/lib/server/platform/ops/in-flight";
 import type { SigningCredential } from "@/lib/server/platform/signing";
 import { getTaxAuthClient } from "@/lib/server/platform/taxauth/client-instance";
 import { currentVoidServiceStatus } from "@/lib/server/platform/taxauth/service-status";
 
-import { claimLookup, markAbsent, releaseClaim, type LookupKey } from "./lookup-claims";
+import {
+  claimLookup,
+  claimLookups,
+  markAbsent,
+  releaseBatchClaims,
+  releaseClaim,
+  type BatchClaimState,
+  type LookupKey,
+} from "./lookup-claims";
 
 export type LookupOutcome =
   /** DGII received it: its document is stored now (read it again). */
@@ -82,6 +90,17 @@ export async function lookUpAtDgii(
     return outcomes;
   }
 
+  // The whole batch is claimed, checked against the store and charged to the minute's limits up
+  // front: two or three statements instead of four per number before DGII is asked.
+  const claims = await claimLookups(
+    caller,
+    pending.map((entry) => entry.ecf),
+    CLAIM_LEASE_MS,
+  );
+  const claimed = pending.filter((entry) => claims.states.get(entry.ecf) === "claimed").length;
+  const prepaid = claimed > 0 && (await takeDgiiCalls(caller.accountId, settings, claimed)) === null;
+  const unstarted: string[] = [];
+
   const deadline = Date.now() + settings.budgetMs;
   let budgetTimer: NodeJS.Timeout | undefined;
   const overBudget = new Promise<"over">((resolve) => {
@@ -96,6 +115,7 @@ export async function lookUpAtDgii(
     for (let entry = queue.shift(); entry; entry = queue.shift()) {
       if (Date.now() >= deadline) {
         outcomes.set(entry.ecf, timeoutOutcome());
+        if (claims.states.get(entry.ecf) === "claimed") unstarted.push(entry.ecf);
         continue;
       }
       const ecf = entry.ecf;
@@ -109,6 +129,8 @@ export async function lookUpAtDgii(
           settings,
           deadline,
           dgiiAnswered,
+          claims.states.get(ecf) ?? "running-elsewhere",
+          prepaid,
         )
           .catch((error: unknown): LookupOutcome => {
             logger.error({ ncf: ecf, err: error }, "DGII lookup failed");
@@ -129,11 +151,16 @@ export async function lookUpAtDgii(
     await Promise.all(answered);
   } finally {
     clearTimeout(budgetTimer);
+    await releaseBatchClaims(caller, claims.claimId, unstarted);
   }
   return outcomes;
 }
 
-/** One number: claim it, ask DGII and store what it says; or wait for the instance that asks. */
+/**
+ * One number, from its state in the batch's claim: ask DGII and store what it says; or wait for the
+ * instance that asks, and claim it when that one lets go without an answer. `prepaid`: the batch
+ * already took this number's DGII calls from the minute's limits.
+ */
 async function lookUpOne(
   key: LookupKey & { rnc: string },
   securityCode: string | undefined,
@@ -141,24 +168,30 @@ async function lookUpOne(
   settings: LookupSettings,
   deadline: number,
   dgiiAnswered: () => void,
+  batchClaim: BatchClaimState,
+  prepaid: boolean,
 ): Promise<LookupOutcome> {
+  let claim = batchClaim;
+  let paid = prepaid;
   for (;;) {
-    const claim = await claimLookup(key, CLAIM_LEASE_MS);
+    if (claim === "held") return { kind: "found" };
     if (claim === "absent") return { kind: "absent" };
     if (claim === "claimed") {
-      // The claim may follow another's lookup that stored the document and let go in between.
-      if (await isHeld(key)) {
-        await releaseClaim(key);
-        return { kind: "found" };
-      }
       return securityCode && isConsumerInvoice(key.ncf)
-        ? askSummaryAndStore(key, securityCode, credential, settings, dgiiAnswered)
-        : askAndStore(key, credential, settings, dgiiAnswered);
+        ? askSummaryAndStore(key, securityCode, credential, settings, dgiiAnswered, paid)
+        : askAndStore(key, credential, settings, dgiiAnswered, paid);
     }
     // Another instance (or request) is asking: its answer lands in the store or in the claim row.
     if (Date.now() >= deadline) return timeoutOutcome();
     await sleep(WAIT_POLL_MS);
     if (await isHeld(key)) return { kind: "found" };
+    claim = await claimLookup(key, CLAIM_LEASE_MS);
+    paid = false;
+    // The claim may follow another's lookup that stored the document and let go in between.
+    if (claim === "claimed" && (await isHeld(key))) {
+      await releaseClaim(key);
+      return { kind: "found" };
+    }
   }
 }
 
@@ -168,10 +201,11 @@ async function askAndStore(
   credential: SigningCredential,
   settings: LookupSettings,
   dgiiAnswered: () => void,
+  prepaid: boolean,
 ): Promise<LookupOutcome> {
   let absent = false;
   try {
-    const limited = await takeDgiiCalls(key.accountId, settings);
+    const limited = prepaid ? null : await takeDgiiCalls(key.accountId, settings);
     if (limited) return limited;
     const client = getTaxAuthClient();
     const submissions: FoundSubmission[] = await client.queryTrackIds(
@@ -228,10 +262,11 @@ async function askSummaryAndStore(
   credential: SigningCredential,
   settings: LookupSettings,
   dgiiAnswered: () => void,
+  prepaid: boolean,
 ): Promise<LookupOutcome> {
   let released = false;
   try {
-    const limited = await takeDgiiCalls(key.accountId, settings);
+    const limited = prepaid ? null : await takeDgiiCalls(key.accountId, settings);
     if (limited) return limited;
     const verdict = await getTaxAuthClient().querySummary(
       key.environment,
@@ -242,7 +277,7 @@ async function askSummaryAndStore(
     );
     if (verdict.codigo === 0) {
       released = true;
-      return await askAndStore(key, credential, settings, dgiiAnswered);
+      return await askAndStore(key, credential, settings, dgiiAnswered, false);
     }
     dgiiAnswered();
     await recordDgiiSummary({
@@ -299,23 +334,34 @@ async function credentialOf(accountId: string): Promise<{ value: SigningCredenti
   }
 }
 
-/** One lookup (its consultatrackids and consultaresultado calls) from the company's and the deployment's minute. */
-async function takeDgiiCalls(accountId: string, settings: LookupSettings): Promise<LookupOutcome | null> {
+/**
+ * `count` lookups (each its consultatrackids and consultaresultado calls) from the company's and the
+ * deployment's minute, all or none: refused, whatever one limit took is given back. A batch refused
+ * as a whole is charged number by number instead, so the lookups the minute still allows happen.
+ */
+async function takeDgiiCalls(
+  accountId: string,
+  settings: LookupSettings,
+  count = 1,
+): Promise<LookupOutcome | null> {
   const db = await getDb();
   const now = Date.now();
+  const taken: Array<{ key: string; perMinute: number }> = [];
   for (const [key, perMinute] of [
     [`dgii-lookups:${accountId}`, settings.perCompanyPerMinute],
     ["dgii-lookups:*", settings.totalPerMinute],
   ] as const) {
     if (perMinute === 0) continue;
-    const take = await takeToken(db, key, perMinute, perMinute / 60_000, now);
+    const take = await takeToken(db, key, perMinute, perMinute / 60_000, now, count);
     if (!take.granted) {
+      for (const done of taken) await giveBackTokens(db, done.key, done.perMinute, count);
       return {
         kind: "unanswered",
         reason: "RATE_LIMITED",
         message: "Se alcanzó el límite de consultas a la DGII por minuto; reintente en un minuto.",
       };
     }
+    taken.push({ key, perMinute });
   }
   return null;
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { setEnvForTests } from "@/lib/server/platform/config/load-config";
 import { openDatabase, postgresTarget, type OpenDatabase } from "@/lib/server/platform/db";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
+import { giveBackTokens, takeToken } from "@/lib/server/platform/limits/shared-limits";
 import type { PrismaClient } from "@/prisma/generated/client";
 
 type RateLimitModule = typeof import("@/lib/server/platform/limits/rate-limit");
@@ -90,6 +91,33 @@ describe("limits shared by every instance", () => {
     for (const result of results) {
       if (result.status === "rejected") expect(result.reason).toMatchObject({ code: "RATE_LIMITED" });
     }
+  });
+
+  it("several tokens are taken all or none, and what is given back can be taken again", async () => {
+    const now = 1_000_000;
+    // A bucket of 5 refilling nothing meanwhile (the same instant throughout).
+    expect(await takeToken(a.db, "batch:1", 5, 5 / 60_000, now, 3)).toMatchObject({
+      granted: true,
+      tokens: 2,
+    });
+    expect(await takeToken(b.db, "batch:1", 5, 5 / 60_000, now, 3)).toMatchObject({
+      granted: false,
+      tokens: 2,
+    });
+    expect(await takeToken(a.db, "batch:1", 5, 5 / 60_000, now, 2)).toMatchObject({
+      granted: true,
+      tokens: 0,
+    });
+    await giveBackTokens(b.db, "batch:1", 5, 9);
+    expect(await takeToken(a.db, "batch:1", 5, 5 / 60_000, now, 5)).toMatchObject({
+      granted: true,
+      tokens: 0,
+    });
+    // More than the capacity is never granted, not even to a new key.
+    expect(await takeToken(a.db, "batch:2", 5, 5 / 60_000, now, 6)).toMatchObject({
+      granted: false,
+      tokens: 5,
+    });
   });
 
   it("the sign-in throttle counts one address's failures on both instances together", async () => {

@@ -30,8 +30,8 @@ export interface BucketTake {
 }
 
 /**
- * Takes one token from `key`'s bucket of `capacity` tokens refilling at `refillPerMs` tokens per
- * millisecond (a new key starts full). Refused: nothing is taken.
+ * Takes `count` tokens (one by default), all or none, from `key`'s bucket of `capacity` tokens
+ * refilling at `refillPerMs` tokens per millisecond (a new key starts full). Refused: nothing is taken.
  */
 export async function takeToken(
   db: LimitDb,
@@ -39,23 +39,40 @@ export async function takeToken(
   capacity: number,
   refillPerMs: number,
   now: number,
+  count = 1,
 ): Promise<BucketTake> {
   // The level before this take: what was left, refilled for the time since, at most the capacity.
   // Every SET expression sees the row as it was, so `level` is the same in all three.
   const rows = await db.$queryRaw<Array<{ tokens: number; granted: boolean }>>`
     INSERT INTO "RateLimitBucket" AS b ("key", "tokens", "updatedAt", "granted")
-    VALUES (${key}, ${capacity}::float8 - 1, ${now}::bigint, true)
+    VALUES (
+      ${key},
+      CASE WHEN ${capacity}::float8 >= ${count}::float8 THEN ${capacity}::float8 - ${count}::float8 ELSE ${capacity}::float8 END,
+      ${now}::bigint,
+      ${capacity}::float8 >= ${count}::float8)
     ON CONFLICT ("key") DO UPDATE SET
       "tokens" = CASE
-        WHEN LEAST(${capacity}::float8, b."tokens" + GREATEST(0, ${now}::bigint - b."updatedAt") * ${refillPerMs}::float8) >= 1
-        THEN LEAST(${capacity}::float8, b."tokens" + GREATEST(0, ${now}::bigint - b."updatedAt") * ${refillPerMs}::float8) - 1
+        WHEN LEAST(${capacity}::float8, b."tokens" + GREATEST(0, ${now}::bigint - b."updatedAt") * ${refillPerMs}::float8) >= ${count}::float8
+        THEN LEAST(${capacity}::float8, b."tokens" + GREATEST(0, ${now}::bigint - b."updatedAt") * ${refillPerMs}::float8) - ${count}::float8
         ELSE LEAST(${capacity}::float8, b."tokens" + GREATEST(0, ${now}::bigint - b."updatedAt") * ${refillPerMs}::float8)
       END,
       "updatedAt" = GREATEST(b."updatedAt", ${now}::bigint),
-      "granted" = LEAST(${capacity}::float8, b."tokens" + GREATEST(0, ${now}::bigint - b."updatedAt") * ${refillPerMs}::float8) >= 1
+      "granted" = LEAST(${capacity}::float8, b."tokens" + GREATEST(0, ${now}::bigint - b."updatedAt") * ${refillPerMs}::float8) >= ${count}::float8
     RETURNING "tokens", "granted"`;
   const row = rows[0]!;
   return { granted: row.granted, tokens: Number(row.tokens) };
+}
+
+/** Puts back `count` tokens taken for work that will not happen (at most up to the capacity). */
+export async function giveBackTokens(
+  db: LimitDb,
+  key: string,
+  capacity: number,
+  count: number,
+): Promise<void> {
+  await db.$executeRaw`
+    UPDATE "RateLimitBucket" SET "tokens" = LEAST(${capacity}::float8, "tokens" + ${count}::float8)
+    WHERE "key" = ${key}`;
 }
 
 export interface WindowTake {
