@@ -31,6 +31,8 @@ const AMBIENTES: Record<string, Environment> = {
 
 /** "Anulación Rangos" (DGII's sample), normalized; "de" tolerated. */
 const VOID_SERVICE_NAMES = new Set(["anulacionrangos", "anulacionderangos"]);
+/** "Recepción" (e-CF) and "Recepción FC" (consumer-invoice summaries), normalized: where e-CF are sent. */
+const RECEPTION_SERVICE_NAMES = new Set(["recepcion", "recepcionecf", "recepcionfc"]);
 
 export type ServiceAvailability = "up" | "down";
 
@@ -129,6 +131,25 @@ export function parseStatusList(body: unknown): StatusListResult {
   for (const environment of conflicting) delete voidService[environment];
   if (voidEntries === 0) problems.push("no entry for Anulación Rangos");
   return { ok: true, voidService, problems };
+}
+
+/**
+ * obtenerestatus: Recepción and Recepción FC per environment listed, down if either is listed down,
+ * up if all listed are up (an entry that cannot be read decides nothing; parseStatusList reports it).
+ */
+export function parseReceptionStatus(body: unknown): Partial<Record<Environment, ServiceAvailability>> {
+  const reception: Partial<Record<Environment, ServiceAvailability>> = {};
+  if (!Array.isArray(body)) return reception;
+  for (const entry of body) {
+    if (!isRecord(entry)) continue;
+    const servicio = field(entry, "servicio");
+    if (typeof servicio !== "string" || !RECEPTION_SERVICE_NAMES.has(normalizeName(servicio))) continue;
+    const environment = environmentOfAmbiente(field(entry, "ambiente"));
+    const availability = availabilityOf(field(entry, "estatus", "status", "estado"));
+    if (!environment || !availability) continue;
+    if (reception[environment] !== "down") reception[environment] = availability;
+  }
+  return reception;
 }
 
 function availabilityOf(estatus: unknown): ServiceAvailability | undefined {

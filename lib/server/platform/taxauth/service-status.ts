@@ -10,6 +10,7 @@ import { DEFAULT_SIMULATOR_URL } from "./config";
 import { describeBody } from "./response-body";
 import {
   parseMaintenanceWindows,
+  parseReceptionStatus,
   parseStatusList,
   type MaintenanceWindow,
   type ServiceAvailability,
@@ -42,7 +43,11 @@ type Fetch = (url: string, headers: Record<string, string>) => Promise<HttpAnswe
  * instances each asks on its own — at most one request pair per instance and interval.
  */
 export class ServiceStatusMonitor {
-  private status?: { voidService: Partial<Record<Environment, ServiceAvailability>>; at: number };
+  private status?: {
+    voidService: Partial<Record<Environment, ServiceAvailability>>;
+    receptionService: Partial<Record<Environment, ServiceAvailability>>;
+    at: number;
+  };
   private windows?: { list: MaintenanceWindow[]; at: number };
   private lastAttemptAt?: number;
   private refreshing?: Promise<void>;
@@ -79,6 +84,19 @@ export class ServiceStatusMonitor {
 
   /** The cached answer for one environment at `now` (no request). */
   voidServiceStatus(environment: Environment, now = this.clock()): VoidServiceStatus {
+    return this.serviceStatus("voidService", environment, now);
+  }
+
+  /** DGII's reception of e-CF (Recepción, Recepción FC) in one environment at `now`, from the cache. */
+  receptionServiceStatus(environment: Environment, now = this.clock()): VoidServiceStatus {
+    return this.serviceStatus("receptionService", environment, now);
+  }
+
+  private serviceStatus(
+    service: "voidService" | "receptionService",
+    environment: Environment,
+    now: number,
+  ): VoidServiceStatus {
     const active = (this.windows?.list ?? []).filter(
       (window) => window.environment === environment && window.from <= now && now < window.to,
     );
@@ -87,7 +105,7 @@ export class ServiceStatusMonitor {
       const to = Math.max(...active.map((window) => window.to));
       return { state: "maintenance", window: { from, to }, checkedAt: this.windows!.at };
     }
-    const availability = this.statusUsable(now) ? this.status!.voidService[environment] : undefined;
+    const availability = this.statusUsable(now) ? this.status![service][environment] : undefined;
     if (availability) return { state: availability, checkedAt: this.status!.at };
     return {
       state: "unknown",
@@ -116,7 +134,11 @@ export class ServiceStatusMonitor {
     const parsed = parseStatusList(body);
     if (!parsed.ok) return this.warn(STATUS_PATH, parsed.problem);
     if (parsed.problems.length > 0) this.warn(STATUS_PATH, parsed.problems.join("; "));
-    this.status = { voidService: parsed.voidService, at: this.clock() };
+    this.status = {
+      voidService: parsed.voidService,
+      receptionService: parseReceptionStatus(body),
+      at: this.clock(),
+    };
   }
 
   private async refreshWindows(): Promise<void> {
@@ -227,4 +249,18 @@ export async function currentVoidServiceStatus(
   if (!monitor) return null;
   await monitor.ensureFresh(now);
   return monitor.voidServiceStatus(environment, now);
+}
+
+/**
+ * DGII's reception of e-CF in `environment` now ("down" or "maintenance": the company cannot send),
+ * from the same cache, or null when no key is configured.
+ */
+export async function currentReceptionServiceStatus(
+  environment: Environment,
+  now = Date.now(),
+): Promise<VoidServiceStatus | null> {
+  const monitor = getServiceStatusMonitor();
+  if (!monitor) return null;
+  await monitor.ensureFresh(now);
+  return monitor.receptionServiceStatus(environment, now);
 }
