@@ -10,7 +10,7 @@ import { getApprovalPolicy } from "@/lib/server/approvals/approval-policy";
 import { countPendingForApprover } from "@/lib/server/approvals/list-void-requests";
 import type { AuthContext } from "@/lib/server/auth";
 import { companiesOfUser } from "@/lib/server/auth/credentials";
-import { countUnread } from "@/lib/server/notifications/user-notifications";
+import { countUnreadByEnvironment } from "@/lib/server/notifications/user-notifications";
 
 import { PortalShell } from "@/components/shell/portal-shell";
 
@@ -24,8 +24,12 @@ export async function SignedInShell({ auth, children }: { auth: AuthContext; chi
   // DGII's announced maintenance or outage of Anulación Rangos (only with TAXAUTH_STATUS_API_KEY).
   const voidService = await voidServiceNotice(environment);
   const voidRequests = await voidRequestsNav(auth, environment);
-  // The bell: like every page, the company and environment the portal shows.
-  const unread = await countUnread({ userId: auth.userId, accountId: auth.accountId, environment });
+  // The bell: what waits for the person in the company, in every environment (and says where).
+  const unread = await countUnreadByEnvironment({
+    userId: auth.userId,
+    accountId: auth.accountId,
+    environment,
+  });
   return (
     <PortalShell
       t={t}
@@ -46,7 +50,7 @@ export async function SignedInShell({ auth, children }: { auth: AuthContext; chi
         ...(voidRequests ? { voidRequests } : {}),
       }}
       voidService={voidService}
-      notifications={{ unread }}
+      notifications={unread}
     >
       {children}
     </PortalShell>

@@ -10,7 +10,7 @@ import { format, plural, type Dictionary } from "@/lib/i18n";
 import { CompanyPicker } from "./company-picker";
 import { EnvironmentPicker } from "./environment-picker";
 import { LanguageSwitch } from "./language-switch";
-import { NotificationBell } from "./notification-bell";
+import { NotificationBell, type BellCounts } from "./notification-bell";
 import { NavLinks, type NavItem } from "./nav-links";
 import styles from "./portal-shell.module.css";
 import { ShellMenu } from "./shell-menu";
@@ -29,8 +29,8 @@ export interface PortalShellProps {
   may: NavPermissions;
   /** DGII's status of Anulación Rangos in `environment` (null: no key configured, nothing shown). */
   voidService?: VoidServiceStatus | null;
-  /** The bell: unread notifications of this company and environment. */
-  notifications?: { unread: number };
+  /** The bell: unread notifications of this person in the company, in every environment. */
+  notifications?: BellCounts;
   children: ReactNode;
 }
 
@@ -173,7 +173,12 @@ export function PortalShell({
           />
           <div className={styles.spacer} />
           {notifications ? (
-            <NotificationBell unread={notifications.unread} t={t.notifications} locale={locale} />
+            <NotificationBell
+              counts={notifications}
+              environment={environment}
+              t={t.notifications}
+              locale={locale}
+            />
           ) : null}
           <LanguageSwitch locale={locale} label={t.common.language} />
         </header>

@@ -11,6 +11,11 @@ export const enNotifications: typeof esNotifications = {
     other: "Notifications: {count} unread",
   },
   bellNone: "Notifications: none unread",
+  bellUnreadWhere: {
+    one: "Notifications: {count} unread ({where})",
+    other: "Notifications: {count} unread ({where})",
+  },
+  bellWhere: "{count} in {environment}",
   listLabel: "Notifications, newest first",
   empty: "You have no notifications in this company and environment.",
   markAll: "Mark all as read",

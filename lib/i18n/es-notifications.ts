@@ -13,6 +13,12 @@ export const esNotifications = {
     other: "Notificaciones: {count} sin leer",
   },
   bellNone: "Notificaciones: ninguna sin leer",
+  /** Where they wait: "Notificaciones: 3 sin leer (2 en eCF, 1 en CerteCF)". */
+  bellUnreadWhere: {
+    one: "Notificaciones: {count} sin leer ({where})",
+    other: "Notificaciones: {count} sin leer ({where})",
+  },
+  bellWhere: "{count} en {environment}",
   listLabel: "Notificaciones, las más recientes primero",
   empty: "No tiene notificaciones en esta empresa y este ambiente.",
   markAll: "Marcar todas como leídas",

@@ -9,7 +9,11 @@ import {
   writeTestEvent,
   type NotificationCompany,
 } from "@/lib/server/notifications/test-support";
-import { countUnread, listNotifications } from "@/lib/server/notifications/user-notifications";
+import {
+  countUnread,
+  countUnreadByEnvironment,
+  listNotifications,
+} from "@/lib/server/notifications/user-notifications";
 import { cookieJar, setSession } from "@/lib/server/testing/next-auth-mock";
 
 /**
@@ -78,6 +82,33 @@ describe("the notification centre", () => {
     expect(await countUnread({ ...admin(), accountId: other.accountId })).toBe(1);
     // A viewer of the company is not an administrator: nothing for them.
     expect(await countUnread({ ...admin(), userId: company.users.viewer! })).toBe(0);
+  });
+
+  it("the bell counts what waits in every environment of the company, and says where", async () => {
+    await announce(company, "eCF");
+    await announce(company, "eCF");
+    await announce(company);
+    await announce(company, null);
+    await announce(other);
+    // In TesteCF with two waiting in eCF: never 0, and eCF named.
+    expect(await countUnreadByEnvironment(admin())).toEqual({
+      total: 4,
+      byEnvironment: { eCF: 2, TesteCF: 2 },
+    });
+    // The company-wide one counts where the person is.
+    expect(await countUnreadByEnvironment({ ...admin(), environment: "eCF" })).toEqual({
+      total: 4,
+      byEnvironment: { eCF: 3, TesteCF: 1 },
+    });
+    // Another company's stay out; another person has none.
+    expect(await countUnreadByEnvironment({ ...admin(), accountId: other.accountId })).toEqual({
+      total: 1,
+      byEnvironment: { TesteCF: 1 },
+    });
+    expect(await countUnreadByEnvironment({ ...admin(), userId: company.users.viewer! })).toEqual({
+      total: 0,
+      byEnvironment: {},
+    });
   });
 
   it("pages with a cursor", async () => {

@@ -66,6 +66,35 @@ export async function countUnread(scope: NotificationScope): Promise<number> {
   return db.notification.count({ where: { ...scoped(scope), readAt: null } });
 }
 
+/** The bell's count: what waits for the person in the company, in every environment, and where. */
+export interface UnreadByEnvironment {
+  total: number;
+  /** Unread per environment; the company's notifications of no environment count in `current`'s. */
+  byEnvironment: Partial<Record<Environment, number>>;
+}
+
+/**
+ * Unread notifications of the session's person and company in every environment, so the bell never
+ * shows 0 while something waits in another environment (the session's `environment` takes the
+ * company-wide ones, shown in every environment's list).
+ */
+export async function countUnreadByEnvironment(scope: NotificationScope): Promise<UnreadByEnvironment> {
+  const db = await getDb();
+  const rows = await db.notification.groupBy({
+    by: ["environment"],
+    where: { userId: scope.userId, accountId: scope.accountId, readAt: null },
+    _count: { _all: true },
+  });
+  const byEnvironment: Partial<Record<Environment, number>> = {};
+  let total = 0;
+  for (const row of rows) {
+    const environment = row.environment ?? scope.environment;
+    byEnvironment[environment] = (byEnvironment[environment] ?? 0) + row._count._all;
+    total += row._count._all;
+  }
+  return { total, byEnvironment };
+}
+
 /** Unread notifications of the person in their other companies and environments (a hint on the page). */
 export async function countUnreadElsewhere(scope: NotificationScope): Promise<number> {
   const db = await getDb();
