@@ -13,6 +13,8 @@ import type { AnswerView, DocumentPageView } from "@/lib/portal/document-page";
 import { receivedLabel } from "@/lib/portal/document-view";
 import { documentStatusLabel } from "@/lib/i18n/document-status";
 
+import { DeadlineNote } from "./deadline-note";
+
 export interface DocumentDetailProps {
   view: DocumentPageView;
   t: Dictionary;
@@ -71,6 +73,7 @@ function Facts({ view, t, locale }: DocumentDetailProps) {
         <dt>{f.status}</dt>
         <dd>
           <StatusBadge status={d.status} label={statusLabel(t, d.status)} />
+          {view.deadline ? <DeadlineNote deadline={view.deadline} t={t.contingency.deadline} /> : null}
         </dd>
         {rows
           .filter(([, value]) => value !== null && value !== "")

@@ -19,6 +19,8 @@ import {
 } from "@/lib/schemas/documents-list";
 import { DOCUMENT_SOURCES } from "@/lib/schemas/documents-query";
 
+import { DeadlineNote, type DeadlineView } from "./deadline-note";
+
 export interface DocumentListProps {
   /** The filters as read from the URL (a malformed URL shows them empty and says why). */
   filters: DocumentListFilters;
@@ -27,6 +29,8 @@ export interface DocumentListProps {
   /** The filters' problem in words, when the URL held an invalid one. */
   invalid: string | null;
   environmentLabel: string;
+  /** e-CF signed here and not yet received by DGII, by e-NCF: their time left. */
+  deadlines?: Record<string, DeadlineView>;
   t: Dictionary;
   locale: Locale;
 }
@@ -42,6 +46,7 @@ export function DocumentList({
   nextCursor,
   invalid,
   environmentLabel,
+  deadlines,
   t,
   locale,
 }: DocumentListProps) {
@@ -152,6 +157,9 @@ export function DocumentList({
                 <td data-label={l.columns.status}>
                   <StatusBadge status={item.status} label={documentStatusLabel(t.status, item.status)} />
                   {item.inReview ? <span className="muted"> · {l.inReview}</span> : null}
+                  {deadlines?.[item.ncf] ? (
+                    <DeadlineNote deadline={deadlines[item.ncf]!} t={t.contingency.deadline} />
+                  ) : null}
                 </td>
                 <td data-label={l.columns.tipo}>{ecfTypeLabel(item.tipo, locale)}</td>
                 <td data-label={l.columns.source}>{t.documents.sources[item.source]}</td>

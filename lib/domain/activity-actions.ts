@@ -48,6 +48,9 @@ export const ACTIVITY_ACTIONS = [
   "webhook.enabled",
   "webhook.deleted",
   "webhook.secret_rotated",
+  "contingency.declared",
+  "contingency.ended",
+  "contingency.settings_changed",
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

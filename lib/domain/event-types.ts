@@ -19,6 +19,8 @@ export const EVENT_TYPES = [
   "certificate.expiring",
   "webhook.disabled",
   "webhook.test",
+  "document.deadline_approaching",
+  "document.deadline_missed",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -41,6 +41,9 @@ export const NOTIFICATION_RULES: Record<NotifiableEventType, NotificationRule> =
   "sequence.depleted": { audience: "action", actions: ["ledger.manage", "voids.send"] },
   "certificate.expiring": { audience: "action", actions: ["certificates.manage"] },
   "webhook.disabled": { audience: "action", actions: ["webhooks.manage"] },
+  // An e-CF must reach DGII in time: those who issue and the administrators who declare contingencies.
+  "document.deadline_approaching": { audience: "action", actions: ["documents.issue", "issuer.contingency"] },
+  "document.deadline_missed": { audience: "action", actions: ["documents.issue", "issuer.contingency"] },
   "void.created": {
     audience: "none",
     why: "every void writes it before DGII is asked: the person who sent it sees the outcome at once; an outcome that needs someone is announced as such (void.interrupted)",

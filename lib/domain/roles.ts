@@ -39,6 +39,8 @@ export const COMPANY_ACTION_ROLES = {
   "documents.settle": ["approver"],
   /** Record (or withdraw) DGII's certification of the company as an electronic issuer (eCF issuing). */
   "issuer.certify": ["administrator"],
+  /** Declare and end a connectivity contingency (e-CF signed meanwhile: DGII's legend, 72 h to send); set the deadlines. */
+  "issuer.contingency": ["administrator"],
   /** The sequence ledger: enter and delete DGII's authorizations of e-NCF ranges, the import-coverage mark. */
   "ledger.manage": ["administrator"],
   /** Members of the company and their roles, invitations. */

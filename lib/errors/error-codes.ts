@@ -84,6 +84,10 @@ export const ERROR_STATUS = {
   SEQUENCE_NOT_AUTHORIZED: 409,
   /** Issuing in eCF (production) before an administrator recorded DGII's certification of the company. */
   ISSUER_NOT_CERTIFIED: 409,
+  /** A connectivity contingency is already declared in the environment. */
+  CONTINGENCY_ALREADY_DECLARED: 409,
+  /** Ending a contingency when none is declared in the environment. */
+  CONTINGENCY_NOT_DECLARED: 409,
   /** A sequence authorization overlaps one already entered for the same series and type. */
   AUTHORIZATION_OVERLAP: 409,
   AUTHORIZATION_NOT_FOUND: 404,

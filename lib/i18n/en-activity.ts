@@ -105,6 +105,11 @@ export const enActivity: typeof esActivity = {
       deleted: "Webhook deleted",
       secret_rotated: "Webhook secret rotated",
     },
+    contingency: {
+      declared: "Contingency declared",
+      ended: "Contingency ended",
+      settings_changed: "DGII sending deadlines changed",
+    },
   },
   csv: {
     fileName: "activity",

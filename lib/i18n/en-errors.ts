@@ -65,6 +65,9 @@ export const enErrors: Readonly<Record<string, string>> = {
     "The e-NCF is outside the authorizations entered for its series and type (or its own expired): DGII would reject it. Nothing was sent.",
   ISSUER_NOT_CERTIFIED:
     "The company is not recorded yet as certified by DGII as an electronic issuer: only a certified company issues in eCF. Use TesteCF or CerteCF.",
+  CONTINGENCY_ALREADY_DECLARED:
+    "A contingency is already declared in this environment: end it before declaring another.",
+  CONTINGENCY_NOT_DECLARED: "No contingency is declared in this environment.",
   AUTHORIZATION_OVERLAP: "The range overlaps an authorization already entered for that series and type.",
   AUTHORIZATION_NOT_FOUND: "That authorization was not found.",
   APPROVAL_REQUIRED:

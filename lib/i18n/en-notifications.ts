@@ -81,6 +81,14 @@ export const enNotifications: typeof esNotifications = {
       detail:
         "The certificate of {subject} expired on {notAfter}: it can no longer sign voids. Upload the new one.",
     },
+    document_deadline_approaching: {
+      title: "e-CF near its sending deadline",
+      detail: "{ncf}, signed {signedAt}, has not reached DGII yet: its deadline is {deadlineAt}.",
+    },
+    document_deadline_missed: {
+      title: "e-CF past its sending deadline",
+      detail: "{ncf}, signed {signedAt}, did not reach DGII before {deadlineAt}.",
+    },
     webhook_disabled: {
       title: "Webhook disabled",
       detail: "{url} failed for 3 days and was disabled. Check it and enable it again.",

@@ -117,5 +117,7 @@ export const enWebhooks: typeof esWebhooks = {
     certificate_expiring: "Certificate expiring",
     webhook_disabled: "Webhook disabled after failures",
     webhook_test: "Test event",
+    document_deadline_approaching: "An e-CF's sending deadline is near",
+    document_deadline_missed: "An e-CF's sending deadline passed",
   },
 };

@@ -18,6 +18,7 @@ import { enVoidTool } from "./en-void-tool";
 import { enRemedy } from "./en-remedy";
 import { enCreditNote } from "./en-credit-note";
 import { enHome } from "./en-home";
+import { enContingency } from "./en-contingency";
 import { enDialogs } from "./en-dialogs";
 
 /** English: same keys as the Spanish dictionary (the type makes a missing key a compile error). */
@@ -444,6 +445,7 @@ export const en: Dictionary = {
   voidStatus: enVoidStatus,
   voidSettle: enVoidSettle,
   home: enHome,
+  contingency: enContingency,
   dialogs: enDialogs,
   audit: enAudit,
   notifications: enNotifications,

@@ -105,6 +105,11 @@ export const esActivity = {
       deleted: "Webhook eliminado",
       secret_rotated: "Secreto de webhook rotado",
     },
+    contingency: {
+      declared: "Contingencia declarada",
+      ended: "Contingencia terminada",
+      settings_changed: "Plazos de envío a la DGII cambiados",
+    },
   } satisfies ActivityActionLabels,
   csv: {
     fileName: "actividad",

@@ -69,6 +69,9 @@ export const esErrors: Readonly<Record<string, string>> = {
     "El e-NCF está fuera de las autorizaciones registradas para su serie y tipo (o la suya venció): la DGII lo rechazaría. No se envió nada.",
   ISSUER_NOT_CERTIFIED:
     "La empresa aún no consta como emisor electrónico certificado por la DGII: en eCF solo emite una empresa certificada. Use TesteCF o CerteCF.",
+  CONTINGENCY_ALREADY_DECLARED:
+    "Ya hay una contingencia declarada en este ambiente: termínela antes de declarar otra.",
+  CONTINGENCY_NOT_DECLARED: "No hay una contingencia declarada en este ambiente.",
   AUTHORIZATION_OVERLAP: "El rango se solapa con una autorización ya registrada para esa serie y tipo.",
   AUTHORIZATION_NOT_FOUND: "No se encontró esa autorización.",
   APPROVAL_REQUIRED:

@@ -86,6 +86,14 @@ export const esNotifications = {
       detail:
         "El certificado de {subject} venció el {notAfter}: ya no puede firmar anulaciones. Cargue el nuevo.",
     },
+    document_deadline_approaching: {
+      title: "e-CF por vencer su plazo de envío",
+      detail: "El {ncf}, firmado el {signedAt}, aún no llega a la DGII: su plazo vence el {deadlineAt}.",
+    },
+    document_deadline_missed: {
+      title: "e-CF con plazo de envío vencido",
+      detail: "El {ncf}, firmado el {signedAt}, no llegó a la DGII antes del {deadlineAt}.",
+    },
     webhook_disabled: {
       title: "Webhook desactivado",
       detail: "{url} falló durante 3 días y se desactivó. Revíselo y actívelo de nuevo.",

@@ -119,5 +119,7 @@ export const esWebhooks = {
     certificate_expiring: "Certificado por vencer",
     webhook_disabled: "Webhook desactivado por fallos",
     webhook_test: "Evento de prueba",
+    document_deadline_approaching: "Plazo de envío de un e-CF por vencer",
+    document_deadline_missed: "Plazo de envío de un e-CF vencido",
   } as Record<string, string>,
 };

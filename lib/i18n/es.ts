@@ -17,6 +17,7 @@ import { esVoidTool } from "./es-void-tool";
 import { esRemedy } from "./es-remedy";
 import { esCreditNote } from "./es-credit-note";
 import { esHome } from "./es-home";
+import { esContingency } from "./es-contingency";
 import { esDialogs } from "./es-dialogs";
 
 /**
@@ -452,6 +453,7 @@ export const es = {
   voidStatus: esVoidStatus,
   voidSettle: esVoidSettle,
   home: esHome,
+  contingency: esContingency,
   dialogs: esDialogs,
   audit: esAudit,
   notifications: esNotifications,

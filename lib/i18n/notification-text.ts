@@ -1,3 +1,4 @@
+import { formatFechaHora } from "@/lib/domain/fecha";
 import type { Locale } from "@/lib/domain/locale";
 
 import { format, formatNumber, type Dictionary } from "./index";
@@ -51,6 +52,9 @@ export function notificationText(
     subject: text("subject"),
     notAfter: dayOf(text("notAfter")),
     url: withoutQuery(text("url")),
+    ncf: text("ncf"),
+    signedAt: instantOf(text("signedAt")),
+    deadlineAt: instantOf(text("deadlineAt")),
   };
   // The catalogue's keys are the event types with "_" for "." (a dot would split the i18n test's key paths).
   const key = isExpiredCertificate(notification.type, data.daysLeft)
@@ -102,6 +106,12 @@ function dayOf(value: string): string {
   return match ? `${match[3]}-${match[2]}-${match[1]}` : value;
 }
 
+/** An ISO instant → "dd-MM-yyyy HH:mm" in Santo Domingo time (the portal's format); anything else as is. */
+function instantOf(value: string): string {
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? value : formatFechaHora(ms).slice(0, 16);
+}
+
 function hrefOf(type: string, data: Record<string, unknown>): string {
   const id = (key: string) => (typeof data[key] === "string" ? encodeURIComponent(data[key]) : null);
   if (type.startsWith("void.request.")) {
@@ -113,6 +123,10 @@ function hrefOf(type: string, data: Record<string, unknown>): string {
     return voidId ? `/voids/${voidId}` : "/voids/pending";
   }
   if (type.startsWith("sequence.")) return "/sequences";
+  if (type.startsWith("document.deadline_")) {
+    const ncf = id("ncf");
+    return ncf ? `/documents/${ncf}` : "/documents";
+  }
   if (type === "certificate.expiring") return "/settings";
   if (type === "webhook.disabled") {
     const endpointId = id("endpointId");

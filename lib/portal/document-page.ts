@@ -1,6 +1,7 @@
 import "server-only";
 
 import type { Environment } from "@/lib/domain/environments";
+import { deadlinesOf, type DocumentDeadline } from "@/lib/server/contingency";
 import { findDocumentPage, type DocumentPageData } from "@/lib/server/documents";
 import { listDocumentDecisions, type DocumentDecision } from "@/lib/server/issuing";
 import { deliveriesOfEvents, type WebhookDeliveryView } from "@/lib/server/webhooks";
@@ -34,6 +35,8 @@ export interface DocumentPageView {
   decisions: DocumentDecision[];
   /** Each event's webhook deliveries, by event id. */
   deliveries: Map<string, Array<WebhookDeliveryView & { endpointUrl: string }>>;
+  /** Signed here and not yet received by DGII: its age and deadline; null otherwise. */
+  deadline: DocumentDeadline | null;
 }
 
 /** A document's page: the document, DGII's answers in words, people's decisions, the events and their deliveries. */
@@ -44,17 +47,24 @@ export async function loadDocumentPage(
 ): Promise<DocumentPageView | null> {
   const document = await findDocumentPage(accountId, environment, ncf);
   if (!document) return null;
-  const [decisions, deliveries] = await Promise.all([
+  const [decisions, deliveries, deadlines] = await Promise.all([
     listDocumentDecisions(accountId, document.id),
     deliveriesOfEvents(
       accountId,
       document.events.map((event) => event.id),
     ),
+    deadlinesOf(accountId, environment, [{ ...document, signedAt: document.issuedAt ?? document.createdAt }]),
   ]);
   const byEvent = new Map<string, Array<WebhookDeliveryView & { endpointUrl: string }>>();
   for (const delivery of deliveries)
     byEvent.set(delivery.eventId, [...(byEvent.get(delivery.eventId) ?? []), delivery]);
-  return { document, answers: document.answers.map(answerView), decisions, deliveries: byEvent };
+  return {
+    document,
+    answers: document.answers.map(answerView),
+    decisions,
+    deliveries: byEvent,
+    deadline: deadlines[document.ncf] ?? null,
+  };
 }
 
 const SOURCES = new Set<AnswerView["source"]>([

@@ -94,6 +94,26 @@ const documentStatusChanged = z.object({
     ),
 });
 
+/**
+ * An e-CF signed here that DGII has not received yet ("Pendiente de envío") nears or passes its
+ * deadline: 72 hours from signing when signed in a declared connectivity contingency (Informe
+ * Técnico §19; it is unclear whether DGII counts from signing or from the connection's return:
+ * Anula counts from signing), or the company's deferred-sending window. Announced once per document
+ * each, by the deadline scan (every 15 min); never while DGII announces its reception down.
+ */
+const documentDeadline = z.object({
+  documentId: z.string(),
+  ncf: z.string(),
+  customerId,
+  environment,
+  signedAt: z.string().describe("ISO 8601: when it was signed here (the window counts from it)"),
+  deadlineAt: z.string().describe("ISO 8601: when DGII must have received it"),
+  windowHours: z.number().int(),
+  basis: z
+    .enum(["contingency", "deferred"])
+    .describe("contingency: signed in a declared contingency (72 h); deferred: the company's window"),
+});
+
 /** A void request (approvals) changed state. */
 const voidRequest = z.object({
   requestId: z.string(),
@@ -211,6 +231,12 @@ export const EVENT_PAYLOAD_SCHEMAS = {
     "The active signing certificate expires soon (sent to the company's endpoints of every environment)",
   ),
   "webhook.disabled": webhookDisabled.describe("An endpoint was disabled: every delivery failed for 3 days"),
+  "document.deadline_approaching": documentDeadline.describe(
+    "An e-CF not yet received by DGII reached the company's share of its deadline's window (75 % by default)",
+  ),
+  "document.deadline_missed": documentDeadline.describe(
+    "An e-CF not yet received by DGII passed its deadline (72 h in a contingency, or the company's window)",
+  ),
   "webhook.test": webhookTest.describe(
     'Sent on request to one endpoint ("Enviar prueba", POST …/webhooks/{id}/test)',
   ),

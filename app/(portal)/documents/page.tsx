@@ -24,6 +24,7 @@ import {
   type DocumentListFilters,
   type DocumentListPage,
 } from "@/lib/schemas/documents-list";
+import { deadlinesOf } from "@/lib/server/contingency";
 import { listDocuments } from "@/lib/server/documents";
 import { validateBody } from "@/lib/server/platform/http";
 
@@ -65,6 +66,12 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Se
   const params = await searchParams;
   const raw = params.ecf;
   const list = await loadList(auth.accountId, environment, params, locale);
+  // e-CF signed here that DGII has not received: their time left (an issued one's createdAt is its signing).
+  const deadlines = await deadlinesOf(
+    auth.accountId,
+    environment,
+    list.page.items.map((item) => ({ ...item, signedAt: item.createdAt })),
+  );
   const ecf = (typeof raw === "string" ? raw : "").trim().toUpperCase();
   let single: SingleResult | null = null;
   if (ecf !== "") {
@@ -89,6 +96,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Se
         nextCursor={list.page.nextCursor}
         invalid={list.invalid}
         environmentLabel={t.environments[environment]}
+        deadlines={deadlines}
         t={t}
         locale={locale}
       />

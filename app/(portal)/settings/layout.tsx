@@ -30,6 +30,7 @@ export default async function SettingsLayout({ children }: { children: ReactNode
           { href: "/settings/api-keys", label: tabs.apiKeys },
           { href: "/settings/service-accounts", label: tabs.serviceAccounts },
           { href: "/settings/approvals", label: t.approvals.policy.tab },
+          { href: "/settings/contingency", label: t.contingency.tab },
           { href: "/settings/users", label: tabs.users },
           { href: "/settings/integration", label: tabs.integration },
           ...(mayTake(auth, "activity.read") ? [{ href: "/settings/activity", label: t.activity.tab }] : []),

@@ -609,6 +609,20 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
     const { recordIssuerCertificationAction } = await import("@/lib/portal/actions/settings-actions");
     return outcomeOfAction(() => recordIssuerCertificationAction(false));
   },
+  "action declareContingencyAction": async () => {
+    const { declareContingencyAction } = await import("@/lib/portal/actions/contingency-actions");
+    return outcomeOfAction(() => declareContingencyAction("TesteCF"));
+  },
+  "action endContingencyAction": async () => {
+    const { endContingencyAction } = await import("@/lib/portal/actions/contingency-actions");
+    return outcomeOfAction(() => endContingencyAction("TesteCF"));
+  },
+  "action saveDeadlineSettingsAction": async () => {
+    const { saveDeadlineSettingsAction } = await import("@/lib/portal/actions/contingency-actions");
+    return outcomeOfAction(() =>
+      saveDeadlineSettingsAction({ deferredWindowHours: "", approachingPercent: 75 }),
+    );
+  },
   "action inviteUserAction": async () => {
     const { inviteUserAction } = await import("@/lib/portal/actions/member-actions");
     return outcomeOfAction(() => inviteUserAction(new FormData()));

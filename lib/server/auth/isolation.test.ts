@@ -1080,6 +1080,20 @@ const ROWS: Record<string, Row> = {
       });
     },
   },
+  "action declareContingencyAction": {
+    probe: async (caller) => {
+      const { declareContingencyAction } = await import("@/lib/portal/actions/contingency-actions");
+      await act(() => declareContingencyAction("TesteCF"));
+      // Only the session's own company declares: A has no period.
+      if (caller.account.auth.accountId !== a.auth.accountId) {
+        expect(
+          await database.prisma.contingencyPeriod.count({ where: { accountId: a.auth.accountId } }),
+        ).toBe(0);
+      }
+    },
+  },
+  "action endContingencyAction": { none: "ends the session's company's contingency; takes no id" },
+  "action saveDeadlineSettingsAction": { none: "saves the session's company's settings; takes no id" },
   "action createApiKeyAction": { none: "creates a key of the session's company; takes no id" },
   "action revokeApiKeyAction": {
     probe: async () => {

@@ -85,6 +85,9 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
     "issuing an e-CF: authorizations are entered for its series and type and none holds the e-NCF in force (outside them, or the one holding it expired): DGII would reject it. Nothing was signed or sent",
   ISSUER_NOT_CERTIFIED:
     "issuing in eCF (production) before an administrator recorded DGII's certification of the company as an electronic issuer (PUT …/emisor/certificacion); TesteCF and CerteCF issue without it",
+  CONTINGENCY_ALREADY_DECLARED:
+    "declaring a connectivity contingency while one is declared in the environment (end it first)",
+  CONTINGENCY_NOT_DECLARED: "ending a connectivity contingency when none is declared in the environment",
   AUTHORIZATION_OVERLAP:
     "the range overlaps an authorization already entered for the same series and type (`authorizationId`)",
   AUTHORIZATION_NOT_FOUND: "no authorization with that id in this company and environment",

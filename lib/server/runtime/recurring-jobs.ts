@@ -1,6 +1,7 @@
 import "server-only";
 
 import { approvalJobs } from "@/lib/server/approvals";
+import { contingencyJobs } from "@/lib/server/contingency";
 import { documentJobs } from "@/lib/server/documents";
 import { notificationJobs } from "@/lib/server/notifications";
 import { loadConfig } from "@/lib/server/platform/config/load-config";
@@ -22,6 +23,7 @@ export function recurringJobs(): RecurringJob[] {
     ...notificationJobs(config),
     ...documentJobs(config),
     ...scanJobs(config),
+    ...contingencyJobs(config),
     ...webhookJobs(),
   ];
 }

@@ -4,6 +4,7 @@ import type { Environment } from "@/lib/domain/environments";
 import { printedMarks, type PrintLayout } from "@/lib/domain/printed-ecf";
 import { buildQrUrl, qrBuyerRnc } from "@/lib/domain/qr-url";
 import { AppError } from "@/lib/errors";
+import { issuedInContingency } from "@/lib/server/contingency";
 import { getDb } from "@/lib/server/platform/db";
 
 import { securityCodeOf } from "../security-code";
@@ -18,8 +19,8 @@ export interface IssuedPdf {
 
 export interface RenderIssuedPdfOptions {
   /**
-   * Print "e-CF emitido en modalidad de contingencia" (Informe Técnico §19). Anula keeps no record of
-   * a declared contingency yet, so no caller sets it: wire it when that record exists.
+   * Print "e-CF emitido en modalidad de contingencia" (Informe Técnico §19). By default an e-CF signed
+   * here while its company had declared a connectivity contingency in the environment carries it.
    */
   contingency?: boolean;
 }
@@ -40,7 +41,16 @@ export async function renderIssuedPdf(
   const db = await getDb();
   const row = await db.document.findFirst({
     where: { accountId, environment, ncf },
-    select: { signedXml: true, status: true, qrUrl: true, securityCode: true, signedDate: true },
+    select: {
+      signedXml: true,
+      status: true,
+      qrUrl: true,
+      securityCode: true,
+      signedDate: true,
+      source: true,
+      issuedAt: true,
+      createdAt: true,
+    },
   });
   // Signed: an XML whose root is ECF with its signature (an import's signedXml may be a storage path).
   const ecf = row?.signedXml?.includes("SignatureValue") ? readSignedEcf(row.signedXml) : null;
@@ -64,8 +74,12 @@ export async function renderIssuedPdf(
       fechaEmision: ecf.fechaEmision,
       fechaFirma: signedDate,
     });
+  const contingency =
+    options.contingency ??
+    (row.source === "issued" &&
+      (await issuedInContingency(accountId, environment, Number(row.issuedAt ?? row.createdAt))));
   const pdf = await renderPrintedEcf(
-    { ecf, securityCode, signedDate, qrUrl, marks: printedMarks(row.status, options) },
+    { ecf, securityCode, signedDate, qrUrl, marks: printedMarks(row.status, { contingency }) },
     layout,
   );
   return { pdf, fileName: `${ecf.emisor.rnc}${ncf.replace(/[^A-Za-z0-9]/g, "")}.pdf` };

@@ -134,6 +134,8 @@ export const envSchema = z.object({
   // Scans that announce sequence.* and certificate.expiring events (lib/server/scans); 0 turns one off.
   LEDGER_SCAN_INTERVAL_MS: integer("LEDGER_SCAN_INTERVAL_MS", 0, MAX_RECURRING_PERIOD_MS),
   CERTIFICATE_SCAN_INTERVAL_MS: integer("CERTIFICATE_SCAN_INTERVAL_MS", 0, MAX_RECURRING_PERIOD_MS),
+  // The deadline scan of e-CF not yet received by DGII (lib/server/contingency); 0 turns it off.
+  DEADLINE_SCAN_INTERVAL_MS: integer("DEADLINE_SCAN_INTERVAL_MS", 0, MAX_RECURRING_PERIOD_MS),
   LOG_LEVEL: oneOf("LOG_LEVEL", LOG_LEVELS),
   DEMO: optionalText.refine((value) => !value || value === "on" || value === "off", {
     message: 'DEMO must be "on" or "off"',

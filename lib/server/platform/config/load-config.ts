@@ -133,9 +133,11 @@ export interface AppConfig {
   /**
    * The scans that announce events (lib/server/scans), each once per period across all instances:
    * LEDGER_SCAN_INTERVAL_MS (gaps, expiring and depleted ranges; default 1 h) and
-   * CERTIFICATE_SCAN_INTERVAL_MS (active certificates about to expire; default 6 h). 0 turns one off.
+   * CERTIFICATE_SCAN_INTERVAL_MS (active certificates about to expire; default 6 h) and
+   * DEADLINE_SCAN_INTERVAL_MS (e-CF not yet received by DGII near or past their deadline; default
+   * 15 min). 0 turns one off.
    */
-  scans: { ledgerIntervalMs: number; certificateIntervalMs: number };
+  scans: { ledgerIntervalMs: number; certificateIntervalMs: number; deadlineIntervalMs: number };
   logLevel: LogLevel;
 }
 
@@ -309,6 +311,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     scans: {
       ledgerIntervalMs: Number(values.LEDGER_SCAN_INTERVAL_MS ?? 3_600_000),
       certificateIntervalMs: Number(values.CERTIFICATE_SCAN_INTERVAL_MS ?? 6 * 3_600_000),
+      deadlineIntervalMs: Number(values.DEADLINE_SCAN_INTERVAL_MS ?? 15 * 60_000),
     },
     logLevel: logLevelFrom(env),
   };

@@ -1,0 +1,53 @@
+/** Contingencia (Configuración) and the deadlines of e-CF not yet received by DGII (documents). */
+export const esContingency = {
+  tab: "Contingencia",
+  title: "Contingencia por falta de conectividad",
+  intro:
+    "Declárela cuando la empresa puede generar e-CF pero no enviarlos a la DGII (Informe Técnico e-CF, §19). Los e-CF firmados mientras esté declarada llevan la leyenda «e-CF emitido en modalidad de contingencia» y deben llegar a la DGII en un máximo de 72 horas.",
+  clockNote:
+    "El Informe Técnico no aclara si las 72 horas cuentan desde la firma o desde que se restablece la conexión: Anula las cuenta desde la firma.",
+  stateDeclared: "Declarada en {environment} desde el {date} por {by}.",
+  stateNone: "No hay una contingencia declarada en {environment}.",
+  declare: "Declarar contingencia",
+  end: "Terminar contingencia",
+  confirmDeclare: "¿Declarar una contingencia en {environment} desde ahora?",
+  confirmEnd: "¿Terminar la contingencia de {environment} ahora?",
+  declared: "Contingencia declarada en {environment}.",
+  ended: "Contingencia terminada en {environment}.",
+  history: "Períodos declarados",
+  declaredAt: "Declarada",
+  endedAt: "Terminada",
+  by: "Por",
+  open: "En curso",
+  noHistory: "Ninguno en este ambiente.",
+  readOnly: "Solo un administrador de la empresa declara o termina una contingencia y cambia los plazos.",
+  settingsTitle: "Plazos de envío a la DGII",
+  deferredWindow: "Ventana de envío diferido (horas)",
+  deferredHint:
+    "Fuera de una contingencia los e-CF se envían al emitirlos. Vacío: sin plazo. Fuentes secundarias citan 24 horas (Decreto 587-24): confírmelo antes de usarlo.",
+  approachingPercent: "Avisar al cumplirse (% del plazo)",
+  approachingHint:
+    "Al cumplirse esta parte del plazo se notifica y se envía el webhook document.deadline_approaching; al vencer, document.deadline_missed.",
+  saveSettings: "Guardar plazos",
+  settingsSaved: "Plazos guardados.",
+  settingsInvalid: "Revise los valores: la ventana entre 1 y 720 horas (o vacía), el aviso entre 1 y 99 %.",
+  deadline: {
+    column: "Plazo DGII",
+    age: "Firmado hace {duration}",
+    left: "Quedan {duration}",
+    missed: "Vencido hace {duration}",
+    unavailable: "DGII no disponible",
+    none: "Sin plazo",
+    inContingency: "Emitido en contingencia",
+    tooltipContingency:
+      "72 horas desde la firma (contingencia, Informe Técnico §19; el Informe no aclara si el plazo cuenta desde la firma o desde que vuelve la conexión: Anula cuenta desde la firma). Vence el {date}.",
+    tooltipDeferred:
+      "Ventana de envío diferido de la empresa: {hours} horas desde la firma. Vence el {date}.",
+    tooltipUnavailable:
+      "La DGII informa su servicio de recepción no disponible: el plazo no se da por vencido mientras tanto.",
+    tooltipNone: "Fuera de una contingencia un e-CF se envía al emitirlo: sin plazo configurado.",
+    days: "{days} d {hours} h",
+    hours: "{hours} h {minutes} min",
+    minutes: "{minutes} min",
+  },
+};
