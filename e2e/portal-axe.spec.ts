@@ -109,6 +109,10 @@ for (const width of WIDTHS) {
       await page.keyboard.press("Escape");
       await expect(dialog).toHaveCount(0);
       await page.getByRole("button", { name: t.voidTool.editor.clearAll }).click();
+      // Emptying asks in the portal's dialog (scanned too).
+      await expect(page.getByRole("dialog", { name: t.voidTool.editor.clearAll })).toBeVisible();
+      await scan("clear-confirm-dialog");
+      await page.getByTestId("clear-confirm").click();
 
       // The phone's menu, open.
       if (width.isMobile) {

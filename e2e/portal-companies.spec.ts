@@ -126,6 +126,10 @@ test.describe("empresas de la organización", () => {
       await expect(desde).toHaveValue(range.desde);
       await expect(hasta).toHaveValue(range.hasta);
       await admin.getByRole("button", { name: "Vaciar el editor" }).click();
+      await admin
+        .getByRole("dialog", { name: "Vaciar el editor" })
+        .getByRole("button", { name: "Vaciar", exact: true })
+        .click();
       await expect(desde).toHaveValue("");
     } finally {
       // The invitation goes to the current company: the new one, whose new administrator removes demo.

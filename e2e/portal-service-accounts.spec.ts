@@ -74,8 +74,10 @@ test.describe("configuración → cuentas de servicio", () => {
     expect((await signInAs(request, clientId, rotated)).status).toBe(200);
 
     // Disabling ends its tokens at once.
-    page.once("dialog", (confirm) => void confirm.accept());
     await row.getByRole("button", { name: `Deshabilitar ${name}` }).click();
+    const ask = page.getByRole("dialog", { name: "Deshabilitar la integración" });
+    await expect(ask).toContainText(name);
+    await ask.getByTestId("disable-confirm").click();
     await expect(row).toContainText("Deshabilitada");
     const refused = await request.get("/TesteCF/customer/void-ncf?limit=1", {
       headers: { authorization: `Bearer ${first.idToken}` },

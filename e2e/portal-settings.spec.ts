@@ -54,13 +54,13 @@ test.describe("configuración", () => {
     await page.goto("/settings");
     const card = page.getByTestId("issuer-certification");
     await expect(card.getByTestId("issuer-certification-state")).toContainText("No registrado");
-    page.once("dialog", (dialog) => void dialog.accept());
     await card.getByTestId("issuer-certification-toggle").click();
+    await page.getByTestId("issuer-certification-confirm").click();
     await expect(card.getByTestId("issuer-certification-result")).toContainText("Certificación registrada");
     await expect(card.getByTestId("issuer-certification-state")).toContainText("Registrado");
     expect(await state()).toBe(true);
-    page.once("dialog", (dialog) => void dialog.accept());
     await card.getByTestId("issuer-certification-toggle").click();
+    await page.getByTestId("issuer-certification-confirm").click();
     await expect(card.getByTestId("issuer-certification-result")).toContainText("Registro retirado");
     expect(await state()).toBe(false);
   });

@@ -84,8 +84,11 @@ test.describe("portal shell", () => {
   test("choosing eCF shows the production banner everywhere", async ({ signedIn: page }) => {
     await page.goto("/documents");
     await expect(page.getByTestId("production-banner")).toHaveCount(0);
-    page.once("dialog", (dialog) => void dialog.accept()); // switching to eCF asks first
     await page.getByTestId("environment-picker").selectOption("eCF");
+    // Switching to eCF asks first, in the portal's own dialog and language.
+    const ask = page.getByRole("dialog", { name: "Cambiar a producción (eCF)" });
+    await expect(ask).toContainText("¿Cambiar a PRODUCCIÓN (eCF)?");
+    await ask.getByRole("button", { name: "Cambiar a eCF" }).click();
     await expect(page.getByTestId("production-banner")).toContainText("PRODUCCIÓN");
     await expect(page.getByTestId("current-environment")).toHaveText("eCF");
     await screenshot(page, "production-banner");

@@ -36,15 +36,27 @@ const desde = (page: Page, line: number) => page.getByLabel(`Línea ${line}: e-N
 const hasta = (page: Page, line: number) => page.getByLabel(new RegExp(`^Línea ${line}: e-NCF final`));
 const editor = (page: Page) => page.locator("[data-line-count]");
 
-/** Answers every dialog (confirm, beforeunload) as `answer.next` says, and remembers them. */
+/** Accepts the browser's own dialogs (only beforeunload is left: a page cannot replace it) and remembers them. */
 function dialogs(page: Page) {
   const seen: Array<{ type: string; message: string }> = [];
-  const answer = { next: true };
   page.on("dialog", (dialog: Dialog) => {
     seen.push({ type: dialog.type(), message: dialog.message() });
-    void (answer.next ? dialog.accept() : dialog.dismiss());
+    void dialog.accept();
   });
-  return { seen, answer };
+  return { seen };
+}
+
+/** Answers the portal's confirm dialog named `title` with its button `button`: it closes. */
+async function answer(page: Page, title: string, button: string): Promise<void> {
+  const dialog = page.getByRole("dialog", { name: title });
+  await dialog.getByRole("button", { name: button, exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+/** "Vaciar el editor", confirmed in the portal's dialog. */
+async function emptyEditor(page: Page): Promise<void> {
+  await page.getByRole("button", { name: s.editor.clearAll }).click();
+  await answer(page, s.editor.clearAll, s.editor.clearYes);
 }
 
 async function savedDraft(page: Page): Promise<void> {
@@ -59,7 +71,7 @@ test.describe("Anular e-NCF for a finance clerk", () => {
   test("the draft survives reload, the menu and Back; leaving asks; it stays in its environment; eCF asks; Vaciar clears", async ({
     signedIn: page,
   }) => {
-    const { seen, answer } = dialogs(page);
+    const { seen } = dialogs(page);
     const a = freshRange("31", 3);
     const b = freshRange("32", 2);
     await page.goto(TOOL);
@@ -75,13 +87,17 @@ test.describe("Anular e-NCF for a finance clerk", () => {
     await expect(page.getByTestId("draft-restored")).toHaveText(plural(s.editor.draftRestored, 1, "es"));
     expect(seen.some((dialog) => dialog.type === "beforeunload")).toBe(true);
 
-    // The menu: asked first; "Cancelar" stays with the lines, "Aceptar" leaves; Back restores them.
-    answer.next = false;
+    // The menu: asked first, in the portal's dialog; "Quedarme" stays with the lines, "Salir" leaves;
+    // Back restores them.
     await page.getByRole("link", { name: t.shell.history }).first().click();
+    await expect(page.getByRole("dialog", { name: s.editor.leaveTitle })).toContainText(
+      s.editor.leaveConfirm,
+    );
+    await answer(page, s.editor.leaveTitle, s.editor.leaveNo);
     await expect(page).toHaveURL(new RegExp(`${TOOL}$`));
-    expect(seen.at(-1)).toEqual({ type: "confirm", message: s.editor.leaveConfirm });
-    answer.next = true;
+    await expect(desde(page, 1)).toHaveValue(a.desde);
     await page.getByRole("link", { name: t.shell.history }).first().click();
+    await answer(page, s.editor.leaveTitle, s.editor.leaveYes);
     await expect(page).toHaveURL(/\/voids/);
     await page.goBack();
     await expect(desde(page, 1)).toHaveValue(a.desde);
@@ -96,14 +112,18 @@ test.describe("Anular e-NCF for a finance clerk", () => {
     await expect(page.getByTestId("current-environment")).toHaveText("TesteCF");
     await expect(desde(page, 1)).toHaveValue(a.desde);
 
-    // eCF: a confirmation; refused, nothing changes; accepted, the TesteCF draft does not come along.
-    answer.next = false;
+    // eCF: a confirmation in the portal's dialog and language; refused, nothing changes; accepted,
+    // the TesteCF draft does not come along (and the question said it stays in TesteCF).
     await page.getByTestId("environment-picker").selectOption("eCF");
-    expect(seen.at(-1)?.message).toContain("PRODUCCIÓN (eCF)");
+    const production = page.getByRole("dialog", { name: t.dialogs.production.title });
+    await expect(production).toContainText("PRODUCCIÓN (eCF)");
+    await expect(production).toContainText("Lo que tenga escrito en TesteCF se queda guardado en TesteCF.");
+    await answer(page, t.dialogs.production.title, t.dialogs.cancel);
     await expect(page.getByTestId("current-environment")).toHaveText("TesteCF");
+    await expect(page.getByTestId("environment-picker")).toHaveValue("TesteCF");
     await expect(desde(page, 1)).toHaveValue(a.desde);
-    answer.next = true;
     await page.getByTestId("environment-picker").selectOption("eCF");
+    await answer(page, t.dialogs.production.title, t.dialogs.production.confirm);
     await expect(page.getByTestId("current-environment")).toHaveText("eCF");
     await expect(desde(page, 1)).toHaveValue("");
     await expect(editor(page)).toHaveAttribute("data-line-count", "1");
@@ -111,8 +131,8 @@ test.describe("Anular e-NCF for a finance clerk", () => {
     await expect(page.getByTestId("current-environment")).toHaveText("TesteCF");
     await expect(desde(page, 1)).toHaveValue(a.desde);
 
-    // Vaciar forgets it: a reload brings back an empty editor.
-    await page.getByRole("button", { name: s.editor.clearAll }).click();
+    // Vaciar asks, then forgets it: a reload brings back an empty editor.
+    await emptyEditor(page);
     await expect(desde(page, 1)).toHaveValue("");
     await page.reload();
     await expect(desde(page, 1)).toHaveValue("");
@@ -120,7 +140,7 @@ test.describe("Anular e-NCF for a finance clerk", () => {
     // Leave CerteCF clean for other specs.
     await page.getByTestId("environment-picker").selectOption("CerteCF");
     await expect(desde(page, 1)).toHaveValue(b.desde);
-    await page.getByRole("button", { name: s.editor.clearAll }).click();
+    await emptyEditor(page);
     await page.getByTestId("environment-picker").selectOption("TesteCF");
     await expect(page.getByTestId("current-environment")).toHaveText("TesteCF");
   });
@@ -181,7 +201,7 @@ test.describe("Anular e-NCF for a finance clerk", () => {
     await expect(fifth).toHaveAttribute("data-status", "valid");
 
     // 10,000 lines, Ctrl+V to every line validated.
-    await page.getByRole("button", { name: s.editor.clearAll }).click();
+    await emptyEditor(page);
     const base = numberOf(freshRange("33").desde);
     const big = Array.from(
       { length: 10_000 },
@@ -198,7 +218,7 @@ test.describe("Anular e-NCF for a finance clerk", () => {
     test
       .info()
       .annotations.push({ type: "measure", description: `paste 10,000 lines → validated ${pasteMs} ms` });
-    await page.getByRole("button", { name: s.editor.clearAll }).click();
+    await emptyEditor(page);
   });
 
   test("already voided parts are marked on their lines and cut out in one click; the result has focus, the ranges and a receipt", async ({
@@ -354,6 +374,6 @@ test.describe("on a 390 px phone, with many lines", () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByRole("button", { name: s.actions.preview }).click();
     await expect(page.getByTestId("void-xml-preview")).toBeInViewport();
-    await page.getByRole("button", { name: s.editor.clearAll }).click();
+    await emptyEditor(page);
   });
 });

@@ -245,9 +245,9 @@ test.describe("Herramientas → Anular e-NCF", () => {
   test("in eCF the user types the total to confirm; works at 390 px", async ({ signedIn: page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(TOOL);
-    // The header's environment control (the only one); production asks first.
-    page.once("dialog", (dialog) => void dialog.accept());
+    // The header's environment control (the only one); production asks first (the portal's dialog).
     await page.getByTestId("environment-picker").selectOption("eCF");
+    await page.getByTestId("confirm-production").click();
     await expect(page.getByTestId("production-banner")).toBeVisible();
     const range = freshRange("34", 12);
     await fillLine(page, 1, range.desde, range.hasta);
