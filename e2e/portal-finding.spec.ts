@@ -40,6 +40,12 @@ test.describe("finding things", () => {
       `${acceptedId.slice(0, 8)}…${acceptedId.slice(-4)}`,
     );
     await expect(hit.getByTestId("copy-button")).toBeVisible();
+    // "Copiar" says it copied: on the button and in a polite live region; the clipboard holds the id.
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await hit.getByTestId("copy-button").click();
+    await expect(hit.getByTestId("copy-button")).toHaveText("✓ Copiado");
+    await expect(hit.getByTestId("copy-status")).toHaveText("Copiado");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(acceptedId);
     await expect(hit).toContainText(`${accepted.desde} – ${accepted.hasta}`);
 
     // A number of a rejected attempt: found, but not voided.
