@@ -1,44 +1,23 @@
 import "server-only";
 
 import type { Environment } from "@/lib/domain/environments";
+import type { EarlierCreditNote } from "@/lib/domain/remedy";
 import { getDb } from "@/lib/server/platform/db";
+import { readEarlierCreditNotes } from "@/lib/server/remedy";
 
 /** A credit note issued here that modifies a document. */
-export interface LinkedCreditNote {
-  encf: string;
-  status: string;
-  total: string | null;
-}
-
-/** Notes listed on an original's page (a sale credited more often than this is not a real case). */
-const MAX_LINKED = 100;
+export type LinkedCreditNote = EarlierCreditNote;
 
 /**
- * The credit notes (e-CF 34) issued here that modify `encf`, read from their signed XML's
- * InformacionReferencia (as the remedy counts them), oldest number first.
+ * The credit notes (e-CF 34) issued here that modify `encf`, as the remedy counts them (their signed
+ * XML's InformacionReferencia), oldest number first.
  */
-export async function creditNotesOf(
+export function creditNotesOf(
   accountId: string,
   environment: Environment,
   encf: string,
 ): Promise<LinkedCreditNote[]> {
-  const db = await getDb();
-  const rows = await db.document.findMany({
-    where: {
-      accountId,
-      environment,
-      tipoeCF: "34",
-      signedXml: { contains: `<NCFModificado>${encf}</NCFModificado>` },
-    },
-    orderBy: { secuencia: "asc" },
-    select: { ncf: true, status: true, invoiceTotal: true },
-    take: MAX_LINKED,
-  });
-  return rows.map((row) => ({
-    encf: row.ncf,
-    status: row.status,
-    total: row.invoiceTotal === null ? null : row.invoiceTotal.toFixed(2),
-  }));
+  return readEarlierCreditNotes(accountId, environment, encf);
 }
 
 /** The e-NCF a note (e-CF 33 or 34) issued here modifies, from its signed XML; null otherwise. */
