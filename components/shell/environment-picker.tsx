@@ -71,8 +71,8 @@ export function EnvironmentPicker({
         data-testid="environment-picker"
         onChange={(event) => {
           const next = event.target.value;
-          // Controlled by `environment`: until the change is confirmed and saved the select shows it.
-          event.target.value = environment;
+          // eCF waits for the confirmation: until then the select keeps showing where the person is.
+          if (next === "eCF") event.target.value = environment;
           void choose(next);
         }}
       >
