@@ -23,10 +23,10 @@ import { getTaxAuthClient } from "@/lib/server/platform/taxauth/client-instance"
 import { currentVoidServiceStatus } from "@/lib/server/platform/taxauth/service-status";
 
 import {
+  batchClaimRelease,
   claimLookup,
   claimLookups,
   markAbsent,
-  releaseBatchClaims,
   releaseClaim,
   type BatchClaimState,
   type LookupKey,
@@ -100,6 +100,7 @@ export async function lookUpAtDgii(
   const claimed = pending.filter((entry) => claims.states.get(entry.ecf) === "claimed").length;
   const prepaid = claimed > 0 && (await takeDgiiCalls(caller.accountId, settings, claimed)) === null;
   const unstarted: string[] = [];
+  const release = batchClaimRelease(caller, claims.claimId);
 
   const deadline = Date.now() + settings.budgetMs;
   let budgetTimer: NodeJS.Timeout | undefined;
@@ -130,7 +131,7 @@ export async function lookUpAtDgii(
           deadline,
           dgiiAnswered,
           claims.states.get(ecf) ?? "running-elsewhere",
-          prepaid,
+          { prepaid, release: () => release.finished(ecf) },
         )
           .catch((error: unknown): LookupOutcome => {
             logger.error({ ncf: ecf, err: error }, "DGII lookup failed");
@@ -151,15 +152,14 @@ export async function lookUpAtDgii(
     await Promise.all(answered);
   } finally {
     clearTimeout(budgetTimer);
-    await releaseBatchClaims(caller, claims.claimId, unstarted);
+    await release.close(unstarted);
   }
   return outcomes;
 }
 
 /**
  * One number, from its state in the batch's claim: ask DGII and store what it says; or wait for the
- * instance that asks, and claim it when that one lets go without an answer. `prepaid`: the batch
- * already took this number's DGII calls from the minute's limits.
+ * instance that asks, and claim it when that one lets go without an answer.
  */
 async function lookUpOne(
   key: LookupKey & { rnc: string },
@@ -169,24 +169,24 @@ async function lookUpOne(
   deadline: number,
   dgiiAnswered: () => void,
   batchClaim: BatchClaimState,
-  prepaid: boolean,
+  batchTerms: ClaimTerms,
 ): Promise<LookupOutcome> {
   let claim = batchClaim;
-  let paid = prepaid;
+  let terms = batchTerms;
   for (;;) {
     if (claim === "held") return { kind: "found" };
     if (claim === "absent") return { kind: "absent" };
     if (claim === "claimed") {
       return securityCode && isConsumerInvoice(key.ncf)
-        ? askSummaryAndStore(key, securityCode, credential, settings, dgiiAnswered, paid)
-        : askAndStore(key, credential, settings, dgiiAnswered, paid);
+        ? askSummaryAndStore(key, securityCode, credential, settings, dgiiAnswered, terms)
+        : askAndStore(key, credential, settings, dgiiAnswered, terms);
     }
     // Another instance (or request) is asking: its answer lands in the store or in the claim row.
     if (Date.now() >= deadline) return timeoutOutcome();
     await sleep(WAIT_POLL_MS);
     if (await isHeld(key)) return { kind: "found" };
     claim = await claimLookup(key, CLAIM_LEASE_MS);
-    paid = false;
+    terms = { prepaid: false, release: () => releaseClaim(key) };
     // The claim may follow another's lookup that stored the document and let go in between.
     if (claim === "claimed" && (await isHeld(key))) {
       await releaseClaim(key);
@@ -195,17 +195,26 @@ async function lookUpOne(
   }
 }
 
+/**
+ * What a claimed lookup owes: `prepaid`, the batch already took its DGII calls from the minute's
+ * limits; `release`, how its claim is let go of once it is over (found, refused or failed).
+ */
+interface ClaimTerms {
+  prepaid: boolean;
+  release: () => Promise<void>;
+}
+
 /** `dgiiAnswered` is called once DGII has answered, before the answer is stored. */
 async function askAndStore(
   key: LookupKey & { rnc: string },
   credential: SigningCredential,
   settings: LookupSettings,
   dgiiAnswered: () => void,
-  prepaid: boolean,
+  terms: ClaimTerms,
 ): Promise<LookupOutcome> {
   let absent = false;
   try {
-    const limited = prepaid ? null : await takeDgiiCalls(key.accountId, settings);
+    const limited = terms.prepaid ? null : await takeDgiiCalls(key.accountId, settings);
     if (limited) return limited;
     const client = getTaxAuthClient();
     const submissions: FoundSubmission[] = await client.queryTrackIds(
@@ -247,7 +256,7 @@ async function askAndStore(
     logger.warn({ ncf: key.ncf, code: error.code, err: error }, "DGII lookup got no answer");
     return unavailableOutcome(`La DGII no respondió a la consulta: ${error.message}`);
   } finally {
-    if (!absent) await releaseClaim(key);
+    if (!absent) await terms.release();
   }
 }
 
@@ -262,11 +271,11 @@ async function askSummaryAndStore(
   credential: SigningCredential,
   settings: LookupSettings,
   dgiiAnswered: () => void,
-  prepaid: boolean,
+  terms: ClaimTerms,
 ): Promise<LookupOutcome> {
   let released = false;
   try {
-    const limited = prepaid ? null : await takeDgiiCalls(key.accountId, settings);
+    const limited = terms.prepaid ? null : await takeDgiiCalls(key.accountId, settings);
     if (limited) return limited;
     const verdict = await getTaxAuthClient().querySummary(
       key.environment,
@@ -277,7 +286,7 @@ async function askSummaryAndStore(
     );
     if (verdict.codigo === 0) {
       released = true;
-      return await askAndStore(key, credential, settings, dgiiAnswered, false);
+      return await askAndStore(key, credential, settings, dgiiAnswered, { ...terms, prepaid: false });
     }
     dgiiAnswered();
     await recordDgiiSummary({
@@ -295,7 +304,7 @@ async function askSummaryAndStore(
     logger.warn({ ncf: key.ncf, code: error.code, err: error }, "DGII summary lookup got no answer");
     return unavailableOutcome(`La DGII no respondió a la consulta del resumen: ${error.message}`);
   } finally {
-    if (!released) await releaseClaim(key);
+    if (!released) await terms.release();
   }
 }
 

@@ -112,6 +112,27 @@ export async function releaseBatchClaims(
       AND "ncf" = ANY (${[...ncfs]}::text[]) AND "state" = ${claimId}`;
 }
 
+/**
+ * Lets go of a batch's claims together when the request answers — one statement, not one per
+ * number; a lookup still running then (over the time budget) lets go of its own when it ends.
+ */
+export function batchClaimRelease(caller: Omit<LookupKey, "ncf">, claimId: string) {
+  const finished: string[] = [];
+  let closed = false;
+  return {
+    /** This number's lookup is over: its claim goes with the batch's, or now if the batch answered. */
+    async finished(ncf: string): Promise<void> {
+      if (closed) await releaseBatchClaims(caller, claimId, [ncf]);
+      else finished.push(ncf);
+    },
+    /** The request answers: every finished lookup's claim, and `unstarted`, let go at once. */
+    async close(unstarted: readonly string[]): Promise<void> {
+      closed = true;
+      await releaseBatchClaims(caller, claimId, [...finished, ...unstarted]);
+    },
+  };
+}
+
 /** The lookup found nothing at DGII: remembered as absent for `absentMs`, then asked again. */
 export async function markAbsent(key: LookupKey, absentMs: number, now = Date.now()): Promise<void> {
   const db = await getDb();
