@@ -4,7 +4,7 @@ import type { DeclaredPeriod } from "@/lib/domain/ecf-deadline";
 import type { Environment } from "@/lib/domain/environments";
 import { AppError } from "@/lib/errors";
 import { recordActivity, type ActivityBy } from "@/lib/server/platform/activity/record-activity";
-import { getDb, inTransaction } from "@/lib/server/platform/db";
+import { getDb, inTransaction, type Prisma } from "@/lib/server/platform/db";
 
 /** A declared connectivity contingency as the portal and the API show it. */
 export interface ContingencyPeriodView {
@@ -49,10 +49,7 @@ export async function declareContingency(
   by: ActivityBy,
   now = Date.now(),
 ): Promise<ContingencyPeriodView> {
-  const db = await getDb();
-  return inTransaction(db, async (tx) => {
-    await lockCompany(tx, accountId);
-    const open = await tx.contingencyPeriod.findFirst({ where: { accountId, environment, endedAt: null } });
+  return underCompanyLock(accountId, environment, async (tx, open) => {
     if (open) {
       throw new AppError(
         "CONTINGENCY_ALREADY_DECLARED",
@@ -85,10 +82,7 @@ export async function endContingency(
   by: ActivityBy,
   now = Date.now(),
 ): Promise<ContingencyPeriodView> {
-  const db = await getDb();
-  return inTransaction(db, async (tx) => {
-    await lockCompany(tx, accountId);
-    const open = await tx.contingencyPeriod.findFirst({ where: { accountId, environment, endedAt: null } });
+  return underCompanyLock(accountId, environment, async (tx, open) => {
     if (!open) {
       throw new AppError("CONTINGENCY_NOT_DECLARED", `No hay una contingencia declarada en ${environment}.`);
     }
@@ -149,10 +143,18 @@ export async function periodsSince(
   }));
 }
 
-/** Declarations and ends of one company are serialized: never two open periods in one environment. */
-async function lockCompany(
-  tx: { $queryRaw: (query: TemplateStringsArray, ...values: unknown[]) => Promise<unknown> },
+/**
+ * Runs `work` with the environment's open period (or null), declarations and ends of one company
+ * serialized by a lock on its row: never two open periods in one environment.
+ */
+async function underCompanyLock<T>(
   accountId: string,
-): Promise<void> {
-  await tx.$queryRaw`SELECT "id" FROM "Account" WHERE "id" = ${accountId} FOR UPDATE`;
+  environment: Environment,
+  work: (tx: Prisma.TransactionClient, open: Row | null) => Promise<T>,
+): Promise<T> {
+  return inTransaction(await getDb(), async (tx) => {
+    await tx.$queryRaw`SELECT "id" FROM "Account" WHERE "id" = ${accountId} FOR UPDATE`;
+    const open = await tx.contingencyPeriod.findFirst({ where: { accountId, environment, endedAt: null } });
+    return work(tx, open);
+  });
 }

@@ -245,10 +245,7 @@ export async function currentVoidServiceStatus(
   environment: Environment,
   now = Date.now(),
 ): Promise<VoidServiceStatus | null> {
-  const monitor = getServiceStatusMonitor();
-  if (!monitor) return null;
-  await monitor.ensureFresh(now);
-  return monitor.voidServiceStatus(environment, now);
+  return currentStatus("void", environment, now);
 }
 
 /**
@@ -259,8 +256,18 @@ export async function currentReceptionServiceStatus(
   environment: Environment,
   now = Date.now(),
 ): Promise<VoidServiceStatus | null> {
+  return currentStatus("reception", environment, now);
+}
+
+async function currentStatus(
+  service: "void" | "reception",
+  environment: Environment,
+  now: number,
+): Promise<VoidServiceStatus | null> {
   const monitor = getServiceStatusMonitor();
   if (!monitor) return null;
   await monitor.ensureFresh(now);
-  return monitor.receptionServiceStatus(environment, now);
+  return service === "void"
+    ? monitor.voidServiceStatus(environment, now)
+    : monitor.receptionServiceStatus(environment, now);
 }
