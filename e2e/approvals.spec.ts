@@ -229,6 +229,11 @@ test.describe("aprobación de anulaciones", () => {
     const secondId = (await operator.getByTestId("void-request-id").textContent())!.trim();
 
     const approver = await signedInAs(browser, approverEmail, PASSWORD_B);
+    // An approver who cannot void is told their real role on the tool, and what it does instead.
+    await approver.goto(TOOL);
+    await expect(approver.getByTestId("no-access")).toContainText("(Aprobador)");
+    await expect(approver.getByTestId("no-access")).toContainText(t.voidTool.deniedCan.approver);
+    await expect(approver.getByTestId("no-access")).not.toContainText("Consulta");
     await approver.goto(`/voids/requests/${secondId}?env=TesteCF`);
     await approver.getByRole("button", { name: a.detail.reject }).click();
     const dialog = approver.getByRole("dialog", { name: a.detail.rejectTitle });
@@ -249,6 +254,10 @@ test.describe("aprobación de anulaciones", () => {
     await expect(operator.getByTestId("void-request-rejection")).toContainText(
       "El rango pertenece a otra sucursal",
     );
+    // A rejected request will never be signed: its XML is what it proposed, and its checks never run again.
+    await expect(operator.getByTestId("void-request-xml-note")).toHaveText(a.detail.xmlNoteNotSigned);
+    await expect(operator.getByTestId("void-request-checks")).toContainText(a.detail.checksNoteFinal);
+    await expect(operator.getByTestId("void-request-checks")).not.toContainText(a.detail.checksNote);
     await operator.goto("/voids/requests?mine=1");
     await expect(operator.locator(`tr[data-request-id="${secondId}"]`)).toHaveAttribute(
       "data-status",
