@@ -221,14 +221,34 @@ describe("the credit note prepared and issued from the portal", () => {
   it("two confirmations at once never take the same number; an exhausted sub-range is said", async () => {
     const [a, b] = [await acceptedOriginal(), await acceptedOriginal()];
     const issued = await Promise.all([issueCreditNote(input(a)), issueCreditNote(input(b))]);
-    const numbers = issued.map((note) => note.ecf).sort();
+    const numbers = issued.map((note) => note.ecf);
     expect(new Set(numbers).size).toBe(2);
-    for (const number of numbers) expect([e34(102), e34(103), e34(104)]).toContain(number);
-    const c = await acceptedOriginal();
-    await issueCreditNote(input(c));
-    expect(await code(prepareCreditNote(input(await acceptedOriginal())))).toBe(
-      "CREDIT_NOTE_RANGE_EXHAUSTED",
-    );
+    for (const number of numbers) expect([e34(101), e34(102), e34(103), e34(104)]).toContain(number);
+    // The sub-range's four numbers are taken one by one, then the portal says so.
+    let refusal = "none";
+    for (let i = 0; i < 4 && refusal === "none"; i += 1) {
+      refusal = await code(issueCreditNote(input(await acceptedOriginal())));
+    }
+    expect(refusal).toBe("CREDIT_NOTE_RANGE_EXHAUSTED");
+  });
+
+  it("two confirmations of one e-CF at once store one note; the other is told nothing is left", async () => {
+    await reservePortalRange({
+      accountId: account.auth.accountId,
+      environment: "TesteCF",
+      body: { secuenciaDesde: e34(201), secuenciaHasta: e34(210) },
+      by,
+      createdBy: "admin@test",
+    });
+    const original = await acceptedOriginal();
+    const outcomes = await Promise.allSettled([
+      issueCreditNote(input(original, "Devolución")),
+      issueCreditNote(input(original, "Error en el precio")),
+    ]);
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+    const refused = outcomes.find((outcome) => outcome.status === "rejected") as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ code: "CREDIT_NOTE_NOTHING_LEFT" });
+    expect(await creditNotesOf(account.auth.accountId, "TesteCF", original)).toHaveLength(1);
   });
 
   it("refuses an e-CF not issued here or not accepted: CREDIT_NOTE_NOT_APPLICABLE", async () => {
