@@ -198,6 +198,12 @@ test.describe("Herramientas → Anular e-NCF", () => {
     await expect(page.getByTestId("void-result-status")).toHaveText("Rechazado", { timeout: 30_000 });
     await expect(page.getByText("La DGII rechazó la anulación")).toBeVisible();
     await expect(page.getByTestId("void-result-messages")).toContainText(/utilizadas|usad|emitid/i);
+    // Nothing was voided: the ranges are listed as not voided, with no receipt to print.
+    const sent = page.getByTestId("void-result-sent-ranges");
+    await expect(sent).toContainText("Rangos de la solicitud por tipo (no anulados)");
+    await expect(sent).toContainText(used.desde);
+    await expect(page.getByText("Rangos anulados por tipo")).toHaveCount(0);
+    await expect(page.getByTestId("print-receipt")).toHaveCount(0);
     await screenshot(page, "void-tool-result-rejected");
   });
 
@@ -222,6 +228,12 @@ test.describe("Herramientas → Anular e-NCF", () => {
       page.getByText("Si sigue en Error, verifique el estado real de las secuencias"),
     ).toBeVisible();
     await expect(page.getByRole("link", { name: "Consultar el estado de nuevo" })).toBeVisible();
+    // The outcome is unknown: the ranges are sent, not "anulados", and there is no receipt yet.
+    await expect(page.getByTestId("void-result-sent-ranges")).toContainText(
+      "Rangos enviados por tipo (anulación sin confirmar)",
+    );
+    await expect(page.getByText("Rangos anulados por tipo")).toHaveCount(0);
+    await expect(page.getByTestId("print-receipt")).toHaveCount(0);
     await screenshot(page, "void-tool-result-error");
 
     await page.goto(TOOL);
