@@ -53,6 +53,11 @@ test.describe("DGII's partial success", () => {
     await expect(exceptedCard.locator("tbody tr")).toHaveCount(1);
     await expect(exceptedCard.locator("tbody tr")).toContainText(excepted.desde);
     await expect(exceptedCard.locator("tbody tr")).toContainText(excepted.hasta);
+    // A receipt of the voided part, which names how many DGII excepted.
+    await expect(page.getByTestId("print-receipt")).toBeVisible();
+    await page.emulateMedia({ media: "print" });
+    await expect(page.getByTestId("void-receipt")).toContainText("Exceptuadas por la DGII (no anuladas)");
+    await page.emulateMedia({ media: "screen" });
     await screenshot(page, "void-partial-result");
     const voidId = (await page.getByTestId("void-result-id").textContent())!.trim();
 
