@@ -216,6 +216,29 @@ describe("the credit note prepared and issued from the portal", () => {
     });
     const balance = await prepareCreditNote(input(original));
     expect(balance).toMatchObject({ basis: "balance", total: "980.59", amount: { remaining: "980.59" } });
+    // Within 30 days the balance keeps its ITBIS: base + 18 % never above what is left, and DGII's
+    // arithmetic rules (checked while preparing) hold.
+    const recent = await acceptedOriginal();
+    await db.document.create({
+      data: {
+        accountId: account.auth.accountId,
+        environment: "TesteCF",
+        customerId: account.auth.rnc,
+        ncf: e34(901),
+        serie: "E",
+        tipoeCF: "34",
+        secuencia: 901n,
+        source: "issued",
+        status: "Aceptado",
+        invoiceTotal: "1000.00",
+        signedXml: `<ECF><InformacionReferencia><NCFModificado>${recent}</NCFModificado></InformacionReferencia></ECF>`,
+        createdAt: BigInt(Date.now()),
+        updateAt: BigInt(Date.now()),
+      },
+    });
+    const withItbis = await prepareCreditNote(input(recent));
+    expect(withItbis).toMatchObject({ basis: "balance", total: "6980.59", itbis: "1064.84" });
+    expect(withItbis.xml).toContain("<TotalITBIS1>1064.84</TotalITBIS1>");
   });
 
   it("two confirmations at once never take the same number; an exhausted sub-range is said", async () => {
