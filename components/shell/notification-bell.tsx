@@ -31,7 +31,7 @@ export function bellText(
     environments
       .map((environment) =>
         format(t.bellWhere, {
-          count: formatNumber(counts.byEnvironment[environment] ?? 0, locale),
+          number: formatNumber(counts.byEnvironment[environment] ?? 0, locale),
           environment,
         }),
       )

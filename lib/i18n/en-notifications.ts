@@ -15,7 +15,7 @@ export const enNotifications: typeof esNotifications = {
     one: "Notifications: {count} unread ({where})",
     other: "Notifications: {count} unread ({where})",
   },
-  bellWhere: "{count} in {environment}",
+  bellWhere: "{number} in {environment}",
   listLabel: "Notifications, newest first",
   empty: "You have no notifications in this company and environment.",
   markAll: "Mark all as read",

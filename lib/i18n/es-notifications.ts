@@ -18,7 +18,7 @@ export const esNotifications = {
     one: "Notificaciones: {count} sin leer ({where})",
     other: "Notificaciones: {count} sin leer ({where})",
   },
-  bellWhere: "{count} en {environment}",
+  bellWhere: "{number} en {environment}",
   listLabel: "Notificaciones, las más recientes primero",
   empty: "No tiene notificaciones en esta empresa y este ambiente.",
   markAll: "Marcar todas como leídas",
