@@ -274,6 +274,35 @@ describe("the credit note prepared and issued from the portal", () => {
     expect(await creditNotesOf(account.auth.accountId, "TesteCF", original)).toHaveLength(1);
   });
 
+  it("a number a void in progress holds is passed over: the note takes the next one", async () => {
+    const other = await createTestAccount({ certificate: true });
+    await createAuthorization({
+      accountId: other.auth.accountId,
+      environment: "TesteCF",
+      body: { secuenciaDesde: e34(1), secuenciaHasta: e34(1000), fechaAutorizacion: "01-01-2026" },
+      createdBy: "admin@test",
+    });
+    await reservePortalRange({
+      accountId: other.auth.accountId,
+      environment: "TesteCF",
+      body: { secuenciaDesde: e34(301), secuenciaHasta: e34(305) },
+      by,
+      createdBy: "admin@test",
+    });
+    app.simulator.admin.injectFault({ service: "anularrango", mode: "status", status: 500 });
+    const failed = await app.call("POST", "/TesteCF/customer/void-ncf", {
+      token: other.idToken,
+      body: { ranges: [{ secuenciaDesde: e34(301), secuenciaHasta: e34(301) }] },
+    });
+    app.simulator.admin.clearFaults();
+    expect(failed.body).toMatchObject({ status: "Error" });
+    const original = await acceptedOriginal(other);
+    expect(await prepareCreditNote(input(original, "Devolución", other))).toMatchObject({
+      noteEncf: e34(302),
+    });
+    expect((await issueCreditNote(input(original, "Devolución", other))).ecf).toBe(e34(302));
+  });
+
   it("refuses an e-CF not issued here or not accepted: CREDIT_NOTE_NOT_APPLICABLE", async () => {
     expect(await code(prepareCreditNote(input("E310000999999")))).toBe("CREDIT_NOTE_NOT_APPLICABLE");
     next += 1;

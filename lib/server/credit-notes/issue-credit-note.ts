@@ -4,10 +4,8 @@ import { AppError, isAppError } from "@/lib/errors";
 import { issueEcf, type IssuedAnswer } from "@/lib/server/issuing";
 import { isUniqueViolation } from "@/lib/server/platform/db";
 
-import { prepareCreditNote, type CreditNoteInput } from "./prepare-credit-note";
+import { isNumberTaken, prepareCreditNote, type CreditNoteInput } from "./prepare-credit-note";
 
-/** Refusals of the issue check that mean "this number, not the note": the next free one is tried. */
-const NUMBER_TAKEN = new Set(["SEQUENCE_USED", "ALREADY_VOIDED", "VOID_IN_PROGRESS"]);
 /** Numbers tried per confirmation before giving up (each one lost to a confirmation at the same instant). */
 const MAX_ATTEMPTS = 5;
 
@@ -38,8 +36,7 @@ export async function issueCreditNote(
       if (result.kind !== "issued") throw new Error("issueCreditNote: issueEcf answered without issuing");
       return { ecf: result.answer.ecf, answer: result.answer, replayed: result.replayed };
     } catch (error) {
-      const numberTaken = isAppError(error) && NUMBER_TAKEN.has(error.code);
-      if (prepared && numberTaken && attempt < MAX_ATTEMPTS) {
+      if (prepared && isNumberTaken(error) && attempt < MAX_ATTEMPTS) {
         skip.add(prepared.noteEncf);
         continue;
       }

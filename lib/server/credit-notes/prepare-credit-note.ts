@@ -4,7 +4,7 @@ import { creditNoteBody, type CreditNoteDraft } from "@/lib/domain/credit-note-b
 import type { Environment } from "@/lib/domain/environments";
 import { santoDomingoDate } from "@/lib/domain/fecha";
 import type { CreditableAmount, CreditNoteFields } from "@/lib/domain/remedy";
-import { AppError } from "@/lib/errors";
+import { AppError, isAppError } from "@/lib/errors";
 import { creditNoteRequestSchema } from "@/lib/schemas/credit-note";
 import { issueEcf, validateIssue } from "@/lib/server/issuing";
 import { getDb } from "@/lib/server/platform/db";
@@ -12,6 +12,15 @@ import { findRemedy } from "@/lib/server/remedy";
 
 import { nextPortalNumber } from "./next-number";
 import { readOriginalEcf } from "./original-ecf";
+
+/** Refusals of the issue check that mean "this number, not the note": the next free one is tried. */
+const NUMBER_TAKEN = new Set(["SEQUENCE_USED", "ALREADY_VOIDED", "VOID_IN_PROGRESS"]);
+/** Numbers passed over per preparation before the refusal is said as it is. */
+const MAX_SKIPPED = 5;
+
+export function isNumberTaken(error: unknown): boolean {
+  return isAppError(error) && NUMBER_TAKEN.has(error.code);
+}
 
 export interface CreditNoteInput {
   accountId: string;
@@ -92,18 +101,32 @@ export async function prepareCreditNote(
       { extra: { creditNotes: amount.creditNotes.map((note) => note.encf) } },
     );
   }
-  const noteEncf = await nextPortalNumber(accountId, environment, skip);
   const [yyyy, mm, dd] = santoDomingoDate(now).split("-");
-  const draft = creditNoteBody({
-    original,
-    fields,
-    remaining: amount.remaining,
-    reason,
-    encf: noteEncf,
-    fechaEmision: `${dd}-${mm}-${yyyy}`,
-  });
-  // The API's ?validate=true: throws ECF_VALIDATION_FAILED (every problem) for a note DGII would refuse.
-  await issueEcf({ accountId, rnc, environment, body: draft.body, validateOnly: true, now });
+  const draftFor = (noteEncf: string) =>
+    creditNoteBody({
+      original,
+      fields,
+      remaining: amount.remaining!,
+      reason,
+      encf: noteEncf,
+      fechaEmision: `${dd}-${mm}-${yyyy}`,
+    });
+  const skipped = new Set(skip);
+  let noteEncf: string;
+  let draft: CreditNoteDraft;
+  for (;;) {
+    noteEncf = await nextPortalNumber(accountId, environment, skipped);
+    draft = draftFor(noteEncf);
+    try {
+      // The API's ?validate=true: ECF_VALIDATION_FAILED (every problem) for a note DGII would refuse,
+      // and the ledger's check of the number (a void in progress may hold one the intervals do not).
+      await issueEcf({ accountId, rnc, environment, body: draft.body, validateOnly: true, now });
+      break;
+    } catch (error) {
+      if (!isNumberTaken(error) || skipped.size >= skip.size + MAX_SKIPPED) throw error;
+      skipped.add(noteEncf);
+    }
+  }
   const validation = validateIssue(draft.body, rnc, now);
   if (!validation.ok) throw new Error("prepareCreditNote: validateOnly passed but validateIssue did not");
   const buyer = original.comprador;
