@@ -7,12 +7,7 @@ import { isConsumerInvoice } from "@/lib/domain/ecf-types";
 import { isAppError } from "@/lib/errors";
 import type { LookupReason } from "@/lib/schemas/documents-query";
 import { getActiveSigningCredential } from "@/lib/server/certificates";
-import {
-  markDocumentChecked,
-  recordDgiiSubmissions,
-  recordDgiiSummary,
-  type FoundSubmission,
-} from "@/lib/server/ledger";
+import { recordDgiiSubmissions, recordDgiiSummary, type FoundSubmission } from "@/lib/server/ledger";
 import { loadConfig } from "@/lib/server/platform/config/load-config";
 import { logger } from "@/lib/server/platform/config/logger";
 import { getDb } from "@/lib/server/platform/db";
@@ -232,7 +227,7 @@ async function askAndStore(
     const deciding = decidingReception(submissions);
     const verdict = await client.queryStatus(key.environment, key.rnc, credential, deciding.trackId);
     dgiiAnswered();
-    const documentId = await recordDgiiSubmissions({
+    await recordDgiiSubmissions({
       accountId: key.accountId,
       rnc: key.rnc,
       environment: key.environment,
@@ -247,9 +242,9 @@ async function askAndStore(
               estado: statedEstado(verdict.estado, verdict.raw),
               answer: verdict.raw,
             },
+      // DGII was just asked: checkedAt says so (a final status is never refreshed, so nothing else would).
+      checkedAt: Date.now(),
     });
-    // DGII was just asked: checkedAt says so (a final status is never refreshed, so nothing else would).
-    if (documentId) await markDocumentChecked(await getDb(), documentId, Date.now());
     return { kind: "found" };
   } catch (error) {
     if (!isAppError(error)) throw error;

@@ -9,6 +9,7 @@ import {
   answerStrings,
   insertAbsentDocuments,
   insertIfAllNew,
+  markDocumentChecked,
   newDocumentId,
   updateDocument,
   type NewDocumentRow,
@@ -44,6 +45,8 @@ export async function recordDgiiSubmissions(input: {
    * (secuenciaUtilizada). Without it the latest submission's estado stands.
    */
   verdict?: { trackId: string; estado: string; answer: unknown };
+  /** DGII was just asked about this number (a lookup): the document's checkedAt, in the same write. */
+  checkedAt?: number;
   now?: number;
 }): Promise<string | null> {
   if (input.submissions.length === 0) return null;
@@ -69,6 +72,7 @@ export async function recordDgiiSubmissions(input: {
     updateAt: now,
     issuedAt,
     source: "dgii",
+    checkedAt: input.checkedAt ?? null,
   };
   const db = await getDb();
   // The common case (a lookup of a number the company does not hold): one statement, no transaction.
@@ -88,6 +92,7 @@ export async function recordDgiiSubmissions(input: {
     if (added.length > 0) {
       await updateDocument(tx, stored, { taxauthResponse: [...known, ...added], updateAt: BigInt(now) });
     }
+    if (input.checkedAt !== undefined) await markDocumentChecked(tx, stored.id, input.checkedAt);
     return stored.id;
   });
 }

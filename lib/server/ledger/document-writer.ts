@@ -58,6 +58,8 @@ export interface NewDocumentRow {
   /** An e-CF issued here: when its follow-up acts next, and until when the request sending it holds it. */
   followUpAt?: number | null;
   followUpClaimedUntil?: number | null;
+  /** When DGII was last asked about it (epoch ms): set when the row comes from DGII's answer. */
+  checkedAt?: number | null;
 }
 
 /** The ledger's columns of a document, derived: never taken from a caller. */
@@ -94,7 +96,7 @@ const COLUMNS = Prisma.sql`("id", "accountId", "environment", "customerId", "ncf
   "internalTrackId", "fileName", "documentType", "buyerRnc", "invoiceTotal", "customerReceived",
   "customerReceivedAt", "customerResponse", "taxauthResponse", "securityCode", "secretId", "signedXml",
   "summarySignedXml", "qrUrl", "createdAt", "updateAt", "issuedAt", "source", "requestHash", "idempotencyKey",
-  "signedDate", "followUpAt", "followUpClaimedUntil", "serie", "tipoeCF", "secuencia", "sequenceReusable")`;
+  "signedDate", "followUpAt", "followUpClaimedUntil", "checkedAt", "serie", "tipoeCF", "secuencia", "sequenceReusable")`;
 
 /** A new document's id: UUIDv7, as Prisma's @default(uuid(7)) makes them. */
 export function newDocumentId(): string {
@@ -130,6 +132,7 @@ const ROW_KEYS: Array<keyof WrittenRow> = [
   "signedDate",
   "followUpAt",
   "followUpClaimedUntil",
+  "checkedAt",
   "serie",
   "tipoeCF",
   "secuencia",
@@ -156,14 +159,14 @@ function rowsOf(rows: readonly NewDocumentRow[]): Prisma.Sql {
       coalesce(r."taxauthResponse", '[]'::jsonb), r."securityCode", r."secretId", r."signedXml",
       r."summarySignedXml", r."qrUrl", r."createdAt", r."updateAt", r."issuedAt",
       coalesce(r."source", 'import'), r."requestHash", r."idempotencyKey", r."signedDate",
-      r."followUpAt", r."followUpClaimedUntil", r."serie", r."tipoeCF", r."secuencia", coalesce(r."sequenceReusable", false)
+      r."followUpAt", r."followUpClaimedUntil", r."checkedAt", r."serie", r."tipoeCF", r."secuencia", coalesce(r."sequenceReusable", false)
     FROM jsonb_to_recordset(${json}::jsonb) AS r("id" text, "ncf" text, "status" text, "trackId" text,
       "internalTrackId" text, "fileName" text, "documentType" text, "buyerRnc" text,
       "invoiceTotal" numeric(20, 2), "customerReceived" text, "customerReceivedAt" text,
       "customerResponse" text, "taxauthResponse" jsonb, "securityCode" text, "secretId" text,
       "signedXml" text, "summarySignedXml" text, "qrUrl" text, "createdAt" bigint, "updateAt" bigint,
       "issuedAt" bigint, "source" text, "requestHash" text, "idempotencyKey" text, "signedDate" text, "followUpAt" bigint,
-      "followUpClaimedUntil" bigint, "serie" text, "tipoeCF" text, "secuencia" bigint, "sequenceReusable" boolean)`;
+      "followUpClaimedUntil" bigint, "checkedAt" bigint, "serie" text, "tipoeCF" text, "secuencia" bigint, "sequenceReusable" boolean)`;
 }
 
 /**
