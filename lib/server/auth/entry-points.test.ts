@@ -325,6 +325,21 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
     const request = restRequest("DELETE", "http://localhost/TesteCF/emisor/certificacion", caller);
     return outcomeOfResponse(await DELETE(request, params({ environment: "TesteCF" })));
   },
+  "GET /[environment]/emisor/contingencia": async (caller) => {
+    const { GET } = await import("@/app/[environment]/emisor/contingencia/route");
+    const request = restRequest("GET", "http://localhost/TesteCF/emisor/contingencia", caller);
+    return outcomeOfResponse(await GET(request, params({ environment: "TesteCF" })));
+  },
+  "POST /[environment]/emisor/contingencia": async (caller) => {
+    const { POST } = await import("@/app/[environment]/emisor/contingencia/route");
+    const request = restRequest("POST", "http://localhost/TesteCF/emisor/contingencia", caller);
+    return outcomeOfResponse(await POST(request, params({ environment: "TesteCF" })));
+  },
+  "DELETE /[environment]/emisor/contingencia": async (caller) => {
+    const { DELETE } = await import("@/app/[environment]/emisor/contingencia/route");
+    const request = restRequest("DELETE", "http://localhost/TesteCF/emisor/contingencia", caller);
+    return outcomeOfResponse(await DELETE(request, params({ environment: "TesteCF" })));
+  },
   "GET /[environment]/secuencias": async (caller) => {
     const { GET } = await import("@/app/[environment]/secuencias/route");
     const request = restRequest("GET", "http://localhost/TesteCF/secuencias", caller);

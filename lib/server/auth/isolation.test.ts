@@ -784,6 +784,55 @@ const ROWS: Record<string, Row> = {
       });
     },
   },
+  "GET /[environment]/emisor/contingencia": {
+    probe: async (caller) => {
+      const { GET } = await import("@/app/[environment]/emisor/contingencia/route");
+      const period = await database.prisma.contingencyPeriod.create({
+        data: {
+          accountId: a.auth.accountId,
+          environment: "TesteCF",
+          declaredAt: 1n,
+          declaredBy: "admin@a.do",
+        },
+      });
+      const answer = await json(
+        await GET(rest("GET", "/TesteCF/emisor/contingencia", caller), contextOf("TesteCF")),
+      );
+      if (caller.account.auth.accountId !== a.auth.accountId) expect(answer.text).not.toContain("admin@a.do");
+      await database.prisma.contingencyPeriod.delete({ where: { id: period.id } });
+    },
+  },
+  "POST /[environment]/emisor/contingencia": {
+    probe: async (caller) => {
+      const { POST } = await import("@/app/[environment]/emisor/contingencia/route");
+      const answer = await json(
+        await POST(rest("POST", "/TesteCF/emisor/contingencia", caller), contextOf("TesteCF")),
+      );
+      if (!can(caller.account.auth, "issuer.contingency")) expect(answer.status).toBe(403);
+      if (caller.account.auth.accountId !== a.auth.accountId) {
+        expect(
+          await database.prisma.contingencyPeriod.count({ where: { accountId: a.auth.accountId } }),
+        ).toBe(0);
+      }
+    },
+  },
+  "DELETE /[environment]/emisor/contingencia": {
+    probe: async (caller) => {
+      const { DELETE } = await import("@/app/[environment]/emisor/contingencia/route");
+      const period = await database.prisma.contingencyPeriod.create({
+        data: {
+          accountId: a.auth.accountId,
+          environment: "TesteCF",
+          declaredAt: 1n,
+          declaredBy: "admin@a.do",
+        },
+      });
+      await json(await DELETE(rest("DELETE", "/TesteCF/emisor/contingencia", caller), contextOf("TesteCF")));
+      const ofA = await database.prisma.contingencyPeriod.findUnique({ where: { id: period.id } });
+      if (caller.account.auth.accountId !== a.auth.accountId) expect(ofA?.endedAt).toBeNull();
+      await database.prisma.contingencyPeriod.delete({ where: { id: period.id } });
+    },
+  },
   "POST /[environment]/documentos-ecf/import": {
     probe: async (caller) => {
       const { POST } = await import("@/app/[environment]/documentos-ecf/import/route");

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import * as documentRoute from "@/app/[environment]/documentos-ecf/route";
+import * as contingencyRoute from "@/app/[environment]/emisor/contingencia/route";
 import * as pdfRoute from "@/app/[environment]/documentos-ecf/[ecf]/pdf/route";
 import {
   declareContingencyAction,
@@ -68,6 +69,7 @@ beforeAll(async () => {
     routes: [
       { pattern: "/[environment]/documentos-ecf", module: documentRoute },
       { pattern: "/[environment]/documentos-ecf/[ecf]/pdf", module: pdfRoute },
+      { pattern: "/[environment]/emisor/contingencia", module: contingencyRoute },
     ],
   });
   admin = await createTestAccount({ certificate: true, apiKey: true });
@@ -158,6 +160,35 @@ describe("declaring and ending a contingency", () => {
     expect(last.details).toMatchObject({ after: { deferredWindowHours: 24, approachingPercent: 50 } });
     await saveDeadlineSettingsAction({ deferredWindowHours: "", approachingPercent: "75" });
     expect((await getDeadlineSettings(admin.auth.accountId)).deferredWindowHours).toBeNull();
+  });
+});
+
+describe("the API: GET, POST and DELETE /{env}/emisor/contingencia", () => {
+  it("declares and ends, refuses twice each with its 409, and a member who is not an administrator with 403", async () => {
+    const call = (method: string, account: TestAccount) =>
+      app.call(method, "/eCF/emisor/contingencia", { token: account.idToken });
+    expect((await call("GET", admin)).body).toMatchObject({ declared: false, current: null });
+    const declared = await call("POST", admin);
+    expect(declared.status).toBe(200);
+    expect(declared.body).toMatchObject({
+      declared: true,
+      current: { declaredBy: admin.auth.actor, endedAt: null },
+    });
+    expect((await call("POST", admin)).body).toMatchObject({ code: "CONTINGENCY_ALREADY_DECLARED" });
+    expect((await call("POST", admin)).status).toBe(409);
+    expect((await call("DELETE", operator)).status).toBe(403);
+    const ended = await call("DELETE", admin);
+    expect(ended.body).toMatchObject({
+      declared: false,
+      current: null,
+      periods: [{ endedBy: admin.auth.actor }],
+    });
+    const again = await call("DELETE", admin);
+    expect([again.status, again.body.code]).toEqual([409, "CONTINGENCY_NOT_DECLARED"]);
+    expect((await call("POST", operator)).status).toBe(403);
+    expect((await call("GET", operator)).body).toMatchObject({ declared: false, periods: [] });
+    const logged = (await activity(admin.auth.accountId)).filter((entry) => entry.environment === "eCF");
+    expect(logged.map((entry) => entry.action)).toEqual(["contingency.declared", "contingency.ended"]);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   customerAuthenticationRequestSchema,
   customerAuthenticationResponseSchema,
 } from "@/lib/schemas/customer-authentication";
+import { contingencyStateSchema } from "@/lib/schemas/contingency";
 import { customerAuthenticationRefreshRequestSchema } from "@/lib/schemas/customer-authentication-refresh";
 import { documentsBatchRequestSchema } from "@/lib/schemas/documents-batch";
 import {
@@ -164,6 +165,7 @@ export const COMPONENT_SCHEMAS: Record<string, z.ZodType> = {
   EcfValidResponse: ecfValidResponseSchema,
   EcfIssueAnswer: z.union([ecfIssuedResponseSchema, ecfValidResponseSchema]),
   IssuerCertification: issuerCertificationSchema,
+  ContingencyState: contingencyStateSchema,
   DocumentsImportRequest: documentsImportRequestSchema,
   DocumentsImportResponse: documentsImportResponseSchema,
   SequenceAuthorizationRequest: sequenceAuthorizationRequestSchema,

@@ -339,6 +339,9 @@ const OPERATION_ERROR_LISTS: Record<string, ErrorCode[]> = {
     ...ALWAYS,
   ],
   getIssuerCertification: [...BEARER, ...ALWAYS],
+  getContingency: [...BEARER, ...ALWAYS],
+  declareContingency: [...BEARER, "FORBIDDEN", "CONTINGENCY_ALREADY_DECLARED", ...ALWAYS],
+  endContingency: [...BEARER, "FORBIDDEN", "CONTINGENCY_NOT_DECLARED", ...ALWAYS],
   setIssuerCertification: [...BEARER, "FORBIDDEN", ...ALWAYS],
   withdrawIssuerCertification: [...BEARER, "FORBIDDEN", ...ALWAYS],
   getDocumentsStatusBatch: [

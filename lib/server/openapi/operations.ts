@@ -606,6 +606,46 @@ export const API_OPERATIONS: ApiOperation[] = [
     responses: { 200: { description: "The record, certified false", body: "IssuerCertification" } },
   },
   {
+    operationId: "getContingency",
+    method: "get",
+    path: "/{environment}/emisor/contingencia",
+    tag: "Documentos",
+    summary: "The environment's connectivity contingency",
+    description:
+      "Extension. Whether the company declared a connectivity contingency in the environment (Informe Técnico " +
+      "e-CF §19), and its periods. e-CF signed while one is declared print DGII's legend \"e-CF emitido en " +
+      'modalidad de contingencia" and must reach DGII within 72 hours from signing (the text does not say ' +
+      "whether the clock starts at signing or when the connection returns: Anula counts from signing); " +
+      "document.deadline_approaching and document.deadline_missed announce them. Every role reads it.",
+    auth: "bearer",
+    responses: { 200: { description: "The state", body: "ContingencyState" } },
+  },
+  {
+    operationId: "declareContingency",
+    method: "post",
+    path: "/{environment}/emisor/contingencia",
+    tag: "Documentos",
+    summary: "Declare a connectivity contingency from now",
+    description:
+      "Extension, for administrators (`issuer.contingency`). The instant is Anula's, never the caller's: a " +
+      "declaration never reaches back over e-CF already signed. Logged (contingency.declared). " +
+      "409 CONTINGENCY_ALREADY_DECLARED while one is declared.",
+    auth: "bearer",
+    responses: { 200: { description: "The state, declared", body: "ContingencyState" } },
+  },
+  {
+    operationId: "endContingency",
+    method: "delete",
+    path: "/{environment}/emisor/contingencia",
+    tag: "Documentos",
+    summary: "End the declared connectivity contingency now",
+    description:
+      "Extension, for administrators (`issuer.contingency`). Logged (contingency.ended). " +
+      "409 CONTINGENCY_NOT_DECLARED when none is declared.",
+    auth: "bearer",
+    responses: { 200: { description: "The state, not declared", body: "ContingencyState" } },
+  },
+  {
     operationId: "listIssuedInReview",
     method: "get",
     path: "/{environment}/documentos-ecf/por-confirmar",

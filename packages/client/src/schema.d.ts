@@ -328,6 +328,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/{environment}/emisor/contingencia": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The environment's connectivity contingency
+         * @description Extension. Whether the company declared a connectivity contingency in the environment (Informe Técnico e-CF §19), and its periods. e-CF signed while one is declared print DGII's legend "e-CF emitido en modalidad de contingencia" and must reach DGII within 72 hours from signing (the text does not say whether the clock starts at signing or when the connection returns: Anula counts from signing); document.deadline_approaching and document.deadline_missed announce them. Every role reads it.
+         */
+        get: operations["getContingency"];
+        put?: never;
+        /**
+         * Declare a connectivity contingency from now
+         * @description Extension, for administrators (`issuer.contingency`). The instant is Anula's, never the caller's: a declaration never reaches back over e-CF already signed. Logged (contingency.declared). 409 CONTINGENCY_ALREADY_DECLARED while one is declared.
+         */
+        post: operations["declareContingency"];
+        /**
+         * End the declared connectivity contingency now
+         * @description Extension, for administrators (`issuer.contingency`). Logged (contingency.ended). 409 CONTINGENCY_NOT_DECLARED when none is declared.
+         */
+        delete: operations["endContingency"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{environment}/documentos-ecf/por-confirmar": {
         parameters: {
             query?: never;
@@ -1046,6 +1074,46 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "document.deadline_approaching": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * document.deadline_approaching
+         * @description An e-CF not yet received by DGII reached the company's share of its deadline's window (75 % by default). POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (docs/api.md, “Verifying a signature: a receiver”).
+         */
+        post: operations["webhook_document_deadline_approaching"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "document.deadline_missed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * document.deadline_missed
+         * @description An e-CF not yet received by DGII passed its deadline (72 h in a contingency, or the company's window). POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (docs/api.md, “Verifying a signature: a receiver”).
+         */
+        post: operations["webhook_document_deadline_missed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1111,8 +1179,17 @@ export interface components {
          *     | `SEQUENCE_USED` | 409 | a range holds numbers the ledger holds as used: the company's imported or issued e-CF, or a submission DGII said it received (first 20 listed in `numbers`, each with its `source` — import or dgii — and status in `sources`; `total` counts them): DGII voids only unused numbers; cancel a used one with a credit note (e-CF 34). Nothing was signed, stored or sent |
          *     | `SEQUENCE_NOT_AUTHORIZED` | 409 | issuing an e-CF: authorizations are entered for its series and type and none holds the e-NCF in force (outside them, or the one holding it expired): DGII would reject it. Nothing was signed or sent |
          *     | `ISSUER_NOT_CERTIFIED` | 409 | issuing in eCF (production) before an administrator recorded DGII's certification of the company as an electronic issuer (PUT …/emisor/certificacion); TesteCF and CerteCF issue without it |
+         *     | `CONTINGENCY_ALREADY_DECLARED` | 409 | declaring a connectivity contingency while one is declared in the environment (end it first) |
+         *     | `CONTINGENCY_NOT_DECLARED` | 409 | ending a connectivity contingency when none is declared in the environment |
          *     | `AUTHORIZATION_OVERLAP` | 409 | the range overlaps an authorization already entered for the same series and type (`authorizationId`) |
          *     | `AUTHORIZATION_NOT_FOUND` | 404 | no authorization with that id in this company and environment |
+         *     | `CREDIT_NOTE_RANGE_OUTSIDE_AUTHORIZATION` | 409 | portal only: the E34 sub-range reserved for the portal's credit notes is not wholly inside one registered E34 authorization |
+         *     | `CREDIT_NOTE_RANGE_OVERLAP` | 409 | portal only: the sub-range overlaps one already reserved for the portal's credit notes |
+         *     | `CREDIT_NOTE_RANGE_NOT_FOUND` | 404 | portal only: no reserved credit-note sub-range with that id |
+         *     | `CREDIT_NOTE_RANGE_MISSING` | 409 | portal only: no E34 sub-range is reserved for the portal's credit notes |
+         *     | `CREDIT_NOTE_RANGE_EXHAUSTED` | 409 | portal only: every number of the reserved E34 sub-ranges is used or voided |
+         *     | `CREDIT_NOTE_NOT_APPLICABLE` | 409 | portal only: the e-CF was not issued here or is not accepted by DGII |
+         *     | `CREDIT_NOTE_NOTHING_LEFT` | 409 | portal only: earlier credit notes already credit the e-CF's whole amount |
          *     | `APPROVAL_REQUIRED` | 409 | the company's approval policy holds this void for a second person: a void request was created (its id in `requestId`, follow it at GET …/void-requests/{requestId}); nothing was signed, stored as a void or sent. Send `Prefer: respond-async` to get 202 with the request instead |
          *     | `APPROVERS_REQUIRED` | 409 | an approval policy cannot be switched on while fewer than two active people of the company may approve (role approver) |
          *     | `VOID_REQUEST_NOT_FOUND` | 404 | no void request with that id in this company and environment |
@@ -1151,7 +1228,7 @@ export interface components {
          *     | `CONFIGURATION_ERROR` | 500 | the server is misconfigured |
          * @enum {string}
          */
-        ErrorCode: "MISSING_RANGES" | "MISSING_SEQUENCE" | "INVALID_ENCF_LENGTH" | "INVALID_ENCF_FORMAT" | "SERIE_MISMATCH" | "TIPO_MISMATCH" | "INVALID_TIPO_ECF" | "INVALID_SEQUENCE" | "INVALID_RANGE_ORDER" | "OVERLAPPING_RANGES" | "TOO_MANY_TIPOS" | "TOO_MANY_RANGES" | "INVALID_FECHA" | "TOTAL_TOO_LARGE" | "INVALID_FIELD_TYPE" | "INVALID_MOTIVO" | "VALIDATION_FAILED" | "ECF_VALIDATION_FAILED" | "EMPTY_BODY" | "INVALID_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_PARAMETER" | "INVALID_NEXT_TOKEN" | "INVALID_LIMIT" | "INVALID_STATUS" | "INVALID_DATE" | "INVALID_PERIOD" | "PERIOD_TOO_LONG" | "MISSING_ECF" | "INVALID_ECF" | "MISSING_ECFS" | "TOO_MANY_ECFS" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_REFRESH_TOKEN" | "OTP_REQUIRED" | "RNC_REQUIRED" | "SECOND_FACTOR_SETUP_REQUIRED" | "PASSWORD_CHANGE_REQUIRED" | "INVALID_API_KEY" | "API_KEY_WRONG_ENVIRONMENT" | "FORBIDDEN" | "NOT_FOUND" | "ENVIRONMENT_NOT_FOUND" | "VOID_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "IDEMPOTENCY_KEY_REUSED" | "ALREADY_VOIDED" | "VOID_IN_PROGRESS" | "VOID_NOT_UNKNOWN" | "VOID_ALREADY_SETTLED" | "DGII_QUERY_NOT_OFFERED" | "SEQUENCE_USED" | "SEQUENCE_NOT_AUTHORIZED" | "ISSUER_NOT_CERTIFIED" | "AUTHORIZATION_OVERLAP" | "AUTHORIZATION_NOT_FOUND" | "APPROVAL_REQUIRED" | "APPROVERS_REQUIRED" | "VOID_REQUEST_NOT_FOUND" | "VOID_REQUEST_NOT_PENDING" | "REQUESTER_CANNOT_APPROVE" | "INVALID_SETTLEMENT" | "INVALID_DOCUMENT_DECISION" | "DOCUMENT_NOT_IN_REVIEW" | "EVIDENCE_TOO_LARGE" | "EVIDENCE_TYPE_NOT_ALLOWED" | "RESEND_NOT_CONFIRMED" | "ALREADY_EXISTS" | "SETUP_CLOSED" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_DISABLED" | "INVALID_WEBHOOK_URL" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "CERTIFICATE_NOT_CONFIGURED" | "CERTIFICATE_UNAVAILABLE" | "CERTIFICATE_WRONG_PASSWORD" | "CERTIFICATE_CORRUPT" | "CERTIFICATE_NO_PRIVATE_KEY" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_HOLDER_MISMATCH" | "SIGN_ERROR" | "TAXAUTH_AUTH_ERROR" | "TAXAUTH_VOID_ERROR" | "TAXAUTH_STATUS_ERROR" | "TAXAUTH_UNAVAILABLE" | "TAXAUTH_TIMEOUT" | "INTERNAL_ERROR" | "CONFIGURATION_ERROR";
+        ErrorCode: "MISSING_RANGES" | "MISSING_SEQUENCE" | "INVALID_ENCF_LENGTH" | "INVALID_ENCF_FORMAT" | "SERIE_MISMATCH" | "TIPO_MISMATCH" | "INVALID_TIPO_ECF" | "INVALID_SEQUENCE" | "INVALID_RANGE_ORDER" | "OVERLAPPING_RANGES" | "TOO_MANY_TIPOS" | "TOO_MANY_RANGES" | "INVALID_FECHA" | "TOTAL_TOO_LARGE" | "INVALID_FIELD_TYPE" | "INVALID_MOTIVO" | "VALIDATION_FAILED" | "ECF_VALIDATION_FAILED" | "EMPTY_BODY" | "INVALID_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_PARAMETER" | "INVALID_NEXT_TOKEN" | "INVALID_LIMIT" | "INVALID_STATUS" | "INVALID_DATE" | "INVALID_PERIOD" | "PERIOD_TOO_LONG" | "MISSING_ECF" | "INVALID_ECF" | "MISSING_ECFS" | "TOO_MANY_ECFS" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_REFRESH_TOKEN" | "OTP_REQUIRED" | "RNC_REQUIRED" | "SECOND_FACTOR_SETUP_REQUIRED" | "PASSWORD_CHANGE_REQUIRED" | "INVALID_API_KEY" | "API_KEY_WRONG_ENVIRONMENT" | "FORBIDDEN" | "NOT_FOUND" | "ENVIRONMENT_NOT_FOUND" | "VOID_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "IDEMPOTENCY_KEY_REUSED" | "ALREADY_VOIDED" | "VOID_IN_PROGRESS" | "VOID_NOT_UNKNOWN" | "VOID_ALREADY_SETTLED" | "DGII_QUERY_NOT_OFFERED" | "SEQUENCE_USED" | "SEQUENCE_NOT_AUTHORIZED" | "ISSUER_NOT_CERTIFIED" | "CONTINGENCY_ALREADY_DECLARED" | "CONTINGENCY_NOT_DECLARED" | "AUTHORIZATION_OVERLAP" | "AUTHORIZATION_NOT_FOUND" | "CREDIT_NOTE_RANGE_OUTSIDE_AUTHORIZATION" | "CREDIT_NOTE_RANGE_OVERLAP" | "CREDIT_NOTE_RANGE_NOT_FOUND" | "CREDIT_NOTE_RANGE_MISSING" | "CREDIT_NOTE_RANGE_EXHAUSTED" | "CREDIT_NOTE_NOT_APPLICABLE" | "CREDIT_NOTE_NOTHING_LEFT" | "APPROVAL_REQUIRED" | "APPROVERS_REQUIRED" | "VOID_REQUEST_NOT_FOUND" | "VOID_REQUEST_NOT_PENDING" | "REQUESTER_CANNOT_APPROVE" | "INVALID_SETTLEMENT" | "INVALID_DOCUMENT_DECISION" | "DOCUMENT_NOT_IN_REVIEW" | "EVIDENCE_TOO_LARGE" | "EVIDENCE_TYPE_NOT_ALLOWED" | "RESEND_NOT_CONFIRMED" | "ALREADY_EXISTS" | "SETUP_CLOSED" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_DISABLED" | "INVALID_WEBHOOK_URL" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "CERTIFICATE_NOT_CONFIGURED" | "CERTIFICATE_UNAVAILABLE" | "CERTIFICATE_WRONG_PASSWORD" | "CERTIFICATE_CORRUPT" | "CERTIFICATE_NO_PRIVATE_KEY" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_HOLDER_MISMATCH" | "SIGN_ERROR" | "TAXAUTH_AUTH_ERROR" | "TAXAUTH_VOID_ERROR" | "TAXAUTH_STATUS_ERROR" | "TAXAUTH_UNAVAILABLE" | "TAXAUTH_TIMEOUT" | "INTERNAL_ERROR" | "CONFIGURATION_ERROR";
         ErrorDetail: {
             /** @description 1-based line of the request's ranges */
             line?: number;
@@ -2112,6 +2189,29 @@ export interface components {
             /** @description Who recorded it */
             certifiedBy: string | null;
         };
+        ContingencyState: {
+            /** @description true: a connectivity contingency is declared in this environment now */
+            declared: boolean;
+            current: {
+                id: string;
+                /** @description When it was declared (epoch ms, stamped by Anula) */
+                declaredAt: number;
+                declaredBy: string;
+                /** @description When it was ended (epoch ms); null: still declared */
+                endedAt: number | null;
+                endedBy: string | null;
+            } | null;
+            /** @description The environment's periods, newest first (at most 50) */
+            periods: {
+                id: string;
+                /** @description When it was declared (epoch ms, stamped by Anula) */
+                declaredAt: number;
+                declaredBy: string;
+                /** @description When it was ended (epoch ms); null: still declared */
+                endedAt: number | null;
+                endedBy: string | null;
+            }[];
+        };
         DocumentsImportRequest: {
             documents: {
                 ncf: string;
@@ -2673,7 +2773,7 @@ export interface components {
             /** @description What it is for (up to 200 characters); null or "" for none */
             description?: string | null;
             /** @description The event types it receives; [] (or absent) for every type, including types added later */
-            eventTypes?: ("void.created" | "void.settled" | "void.interrupted" | "void.unconfirmed" | "document.status_changed" | "void.request.created" | "void.request.approved" | "void.request.rejected" | "void.request.expired" | "sequence.gap_detected" | "sequence.expiring" | "sequence.depleted" | "certificate.expiring" | "webhook.disabled")[];
+            eventTypes?: ("void.created" | "void.settled" | "void.interrupted" | "void.unconfirmed" | "document.status_changed" | "void.request.created" | "void.request.approved" | "void.request.rejected" | "void.request.expired" | "sequence.gap_detected" | "sequence.expiring" | "sequence.depleted" | "certificate.expiring" | "webhook.disabled" | "document.deadline_approaching" | "document.deadline_missed")[];
         };
         WebhookEndpointUpdateRequest: {
             /** @description Where deliveries are POSTed: https:// (http:// to a loopback address only when the deployment runs the DGII simulator); no user or password, no fragment, no literal private, loopback or link-local address. The address actually connected to is checked again at every delivery. */
@@ -2681,7 +2781,7 @@ export interface components {
             /** @description What it is for (up to 200 characters); null or "" for none */
             description?: string | null;
             /** @description The event types it receives; [] (or absent) for every type, including types added later */
-            eventTypes?: ("void.created" | "void.settled" | "void.interrupted" | "void.unconfirmed" | "document.status_changed" | "void.request.created" | "void.request.approved" | "void.request.rejected" | "void.request.expired" | "sequence.gap_detected" | "sequence.expiring" | "sequence.depleted" | "certificate.expiring" | "webhook.disabled")[];
+            eventTypes?: ("void.created" | "void.settled" | "void.interrupted" | "void.unconfirmed" | "document.status_changed" | "void.request.created" | "void.request.approved" | "void.request.rejected" | "void.request.expired" | "sequence.gap_detected" | "sequence.expiring" | "sequence.depleted" | "certificate.expiring" | "webhook.disabled" | "document.deadline_approaching" | "document.deadline_missed")[];
             /** @description false: disabled by hand (nothing is sent; pending deliveries wait); true: enabled again, its failure count and back-off cleared */
             enabled?: boolean;
         };
@@ -3170,6 +3270,58 @@ export interface components {
                 /** @enum {string} */
                 environment: "TesteCF" | "CerteCF" | "eCF";
                 requestedBy: string | null;
+            };
+        };
+        /** @description The body of a document.deadline_approaching delivery */
+        WebhookEvent_document_deadline_approaching: {
+            /** @constant */
+            type: "document.deadline_approaching";
+            /** @description ISO 8601 instant of the event (when the change committed) */
+            timestamp: string;
+            /** @description An e-CF not yet received by DGII reached the company's share of its deadline's window (75 % by default) */
+            data: {
+                documentId: string;
+                ncf: string;
+                /** @description The company's RNC (the issuer) */
+                customerId: string;
+                /** @enum {string} */
+                environment: "TesteCF" | "CerteCF" | "eCF";
+                /** @description ISO 8601: when it was signed here (the window counts from it) */
+                signedAt: string;
+                /** @description ISO 8601: when DGII must have received it */
+                deadlineAt: string;
+                windowHours: number;
+                /**
+                 * @description contingency: signed in a declared contingency (72 h); deferred: the company's window
+                 * @enum {string}
+                 */
+                basis: "contingency" | "deferred";
+            };
+        };
+        /** @description The body of a document.deadline_missed delivery */
+        WebhookEvent_document_deadline_missed: {
+            /** @constant */
+            type: "document.deadline_missed";
+            /** @description ISO 8601 instant of the event (when the change committed) */
+            timestamp: string;
+            /** @description An e-CF not yet received by DGII passed its deadline (72 h in a contingency, or the company's window) */
+            data: {
+                documentId: string;
+                ncf: string;
+                /** @description The company's RNC (the issuer) */
+                customerId: string;
+                /** @enum {string} */
+                environment: "TesteCF" | "CerteCF" | "eCF";
+                /** @description ISO 8601: when it was signed here (the window counts from it) */
+                signedAt: string;
+                /** @description ISO 8601: when DGII must have received it */
+                deadlineAt: string;
+                windowHours: number;
+                /**
+                 * @description contingency: signed in a declared contingency (72 h); deferred: the company's window
+                 * @enum {string}
+                 */
+                basis: "contingency" | "deferred";
             };
         };
         HealthResponse: {
@@ -6115,6 +6267,350 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
                         code?: "ENVIRONMENT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: unexpected failure; the message carries the request id for support */
+            500: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the instance is shutting down; retry (see Retry-After) */
+            503: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getContingency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environment: "TesteCF" | "CerteCF" | "eCF";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state */
+            200: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContingencyState"];
+                };
+            };
+            /** @description `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id */
+            400: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_PARAMETER";
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: the Bearer idToken is absent, expired or invalid, or was issued for another environment (customer/authentication) */
+            401: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description `ENVIRONMENT_NOT_FOUND`: the first path segment is not TesteCF, CerteCF or eCF */
+            404: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "ENVIRONMENT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: unexpected failure; the message carries the request id for support */
+            500: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the instance is shutting down; retry (see Retry-After) */
+            503: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    declareContingency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environment: "TesteCF" | "CerteCF" | "eCF";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state, declared */
+            200: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContingencyState"];
+                };
+            };
+            /** @description `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id */
+            400: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_PARAMETER";
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: the Bearer idToken is absent, expired or invalid, or was issued for another environment (customer/authentication) */
+            401: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description `FORBIDDEN`: the API key belongs to another company, the caller's roles (or a service account's scopes) do not allow it, or the rnc asked for is not one of the caller's companies */
+            403: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description `ENVIRONMENT_NOT_FOUND`: the first path segment is not TesteCF, CerteCF or eCF */
+            404: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "ENVIRONMENT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description `CONTINGENCY_ALREADY_DECLARED`: declaring a connectivity contingency while one is declared in the environment (end it first) */
+            409: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "CONTINGENCY_ALREADY_DECLARED";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: unexpected failure; the message carries the request id for support */
+            500: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the instance is shutting down; retry (see Retry-After) */
+            503: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    endContingency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environment: "TesteCF" | "CerteCF" | "eCF";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state, not declared */
+            200: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContingencyState"];
+                };
+            };
+            /** @description `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id */
+            400: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_PARAMETER";
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: the Bearer idToken is absent, expired or invalid, or was issued for another environment (customer/authentication) */
+            401: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description `FORBIDDEN`: the API key belongs to another company, the caller's roles (or a service account's scopes) do not allow it, or the rnc asked for is not one of the caller's companies */
+            403: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description `ENVIRONMENT_NOT_FOUND`: the first path segment is not TesteCF, CerteCF or eCF */
+            404: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "ENVIRONMENT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description `CONTINGENCY_NOT_DECLARED`: ending a connectivity contingency when none is declared in the environment */
+            409: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "CONTINGENCY_NOT_DECLARED";
                     };
                 };
             };
@@ -9454,6 +9950,78 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["WebhookEvent_webhook_test"];
+            };
+        };
+        responses: {
+            /** @description Received: the delivery is done (answer within WEBHOOK_TIMEOUT_MS, 10 seconds by default; the body is only logged) */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer, a redirect, a timeout) is a failure: retried with exponential back-off for up to 3 days, with the same webhook-id */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_document_deadline_approaching: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (UUIDv7): the same on every retry and manual replay of this event to this endpoint. Deliveries are at least once: store the ids you processed and ignore a repeat. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed. Refuse one more than 5 minutes away from your clock (replay protection). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint's secret (the base64 after `whsec_`, decoded) over `{webhook-id}.{webhook-timestamp}.{raw body}`. For 24 hours after a rotation there are two (previous and new secret): accept the request when any one matches. Compare in constant time; the `standardwebhooks` libraries do all of this. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent_document_deadline_approaching"];
+            };
+        };
+        responses: {
+            /** @description Received: the delivery is done (answer within WEBHOOK_TIMEOUT_MS, 10 seconds by default; the body is only logged) */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer, a redirect, a timeout) is a failure: retried with exponential back-off for up to 3 days, with the same webhook-id */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_document_deadline_missed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (UUIDv7): the same on every retry and manual replay of this event to this endpoint. Deliveries are at least once: store the ids you processed and ignore a repeat. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed. Refuse one more than 5 minutes away from your clock (replay protection). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint's secret (the base64 after `whsec_`, decoded) over `{webhook-id}.{webhook-timestamp}.{raw body}`. For 24 hours after a rotation there are two (previous and new secret): accept the request when any one matches. Compare in constant time; the `standardwebhooks` libraries do all of this. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent_document_deadline_missed"];
             };
         };
         responses: {

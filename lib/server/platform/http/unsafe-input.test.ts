@@ -60,6 +60,7 @@ const BODIES: Record<string, Record<string, unknown>> = {
 const NO_BODY: Record<string, string> = {
   "POST /[environment]/customer/void-requests/[requestId]/approve": "takes no fields (any JSON, or none)",
   "POST /[environment]/customer/webhooks/[id]/test": "sends a test event; reads no body",
+  "POST /[environment]/emisor/contingencia": "declares a contingency from now; reads no body",
   "POST /[environment]/customer/webhooks/[id]/rotate-secret": "reads no body",
   "POST /[environment]/customer/webhooks/[id]/deliveries/[deliveryId]/replay": "reads no body",
   "POST /[environment]": "JSON 404 before any body",
