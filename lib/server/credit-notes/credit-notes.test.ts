@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { isAppError } from "@/lib/errors";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
-import { issueEcf } from "@/lib/server/issuing";
+import { followUpDueIssued, issueEcf } from "@/lib/server/issuing";
 import { sampleEcfBodyOf } from "@/lib/server/issuing/testing/sample-ecf-bodies";
 import { createAuthorization } from "@/lib/server/ledger";
 import { getDb } from "@/lib/server/platform/db";
@@ -166,6 +166,13 @@ describe("the credit note prepared and issued from the portal", () => {
       where: { accountId: account.auth.accountId, ncf: issued.ecf },
     });
     expect(note).toMatchObject({ source: "issued", tipoeCF: "34" });
+    // DGII (the simulator: XSD, signature, amounts, the sequence) accepts it at its follow-up.
+    await new Promise((resolve) => setTimeout(resolve, app.simulator.admin.receptionDelay() + 50));
+    await followUpDueIssued({ now: () => Date.now() + 10 * 60_000 });
+    const asked = await db.document.findFirst({
+      where: { accountId: account.auth.accountId, ncf: issued.ecf },
+    });
+    expect(asked!.status).toBe("Aceptado");
     expect(Number(note!.invoiceTotal)).toBe(7980.59);
     for (const element of [
       `<NCFModificado>${original}</NCFModificado>`,
@@ -177,7 +184,7 @@ describe("the credit note prepared and issued from the portal", () => {
       expect(note!.signedXml).toContain(element);
     expect(note!.signedXml).toContain("<Signature");
     expect(await creditNotesOf(account.auth.accountId, "TesteCF", original)).toEqual([
-      { encf: e34(101), status: note!.status, total: "7980.59" },
+      { encf: e34(101), status: "Aceptado", total: "7980.59" },
     ]);
     expect(await modifiedBy(account.auth.accountId, "TesteCF", e34(101))).toBe(original);
     // The first note credits the whole amount: nothing is left for a second.
