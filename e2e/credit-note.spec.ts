@@ -25,7 +25,7 @@ import {
  * clerk (operator only) whose void the tool refuses with SEQUENCE_USED follows the used number to
  * "¿Qué hago con este número?", prepares the credit note (summary and unsigned XML), confirms it in
  * the design system's dialog and lands on the new note's page, which links to the original, whose
- * page lists the note; a second note is refused (nothing left), in English. Axe clean at 1280 and
+ * page lists the note; once nothing is left no second note is offered (in English). Axe clean at 1280 and
  * 390 px on the prepared note and on the note's page.
  */
 
@@ -163,21 +163,21 @@ test.describe("Credit note from the portal", () => {
     ).toHaveAttribute("href", `/documents/${note}`);
     await context.close();
 
-    // In English: the note already credits the whole amount; a second one is refused in words.
+    // In English: the note already credits the whole amount, so no second one is offered.
     const en = getDictionary("en");
     const english = await browser.newContext();
     await english.addCookies([{ name: "anula_lang", value: "en", url: BASE_URL }]);
     const page = await english.newPage();
     await signIn(page);
     await page.goto(`/sequences/remedy?encf=${original}`);
-    const enTool = page.getByTestId("credit-note-tool");
-    await expect(enTool).toContainText(en.creditNote.tool.title);
-    await enTool.getByLabel(en.creditNote.tool.reason).fill("Second note");
-    await enTool.getByTestId("credit-note-prepare").click();
-    await expect(page.getByTestId("credit-note-refused")).toContainText(
-      en.appErrors.CREDIT_NOTE_NOTHING_LEFT!,
+    await expect(page.getByTestId("remedy-answer")).toHaveAttribute("data-kind", "credit-note");
+    await expect(page.getByTestId("remedy-answer")).toContainText(en.remedy.creditNote.fullyCredited);
+    await expect(page.getByTestId("remedy-earlier-notes")).toContainText(note);
+    await expect(page.getByTestId("credit-note-tool")).toHaveCount(0);
+    await page.goto(`/documents/${note}`);
+    await expect(page.getByTestId("credit-note-modifies")).toHaveText(
+      format(en.creditNote.links.modifies, { encf: original }),
     );
-    await expect(page.getByTestId("credit-note-preview")).toHaveCount(0);
     await english.close();
   });
 });

@@ -55,9 +55,11 @@ export default async function RemedyPage({
       />
     );
   }
-  // An accepted e-CF issued here: the portal prepares its credit note (one issued elsewhere is the ERP's).
+  // An accepted e-CF issued here with something left to credit: the portal prepares its credit note
+  // (one issued elsewhere is the ERP's; a fully credited one is said in the answer).
   const issuedHere =
     found?.remedy?.kind === "credit-note" &&
+    found.remedy.amount.remaining !== "0.00" &&
     found.remedy.checks.some((check) => check.check === "ledger" && check.reason === "issued");
   const creditNote = !issuedHere ? null : mayTake(auth, "documents.issue") ? (
     <CreditNoteTool
