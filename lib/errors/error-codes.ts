@@ -91,10 +91,6 @@ export const ERROR_STATUS = {
   /** A sequence authorization overlaps one already entered for the same series and type. */
   AUTHORIZATION_OVERLAP: 409,
   AUTHORIZATION_NOT_FOUND: 404,
-  /**
-   * The company's approval policy holds this void: a request was created (body `requestId`) and
-   * nothing was signed or sent. `Prefer: respond-async` turns it into 202 with the request.
-   */
   /** A portal credit-note sub-range that is not wholly inside one registered E34 authorization. */
   CREDIT_NOTE_RANGE_OUTSIDE_AUTHORIZATION: 409,
   /** A portal credit-note sub-range overlapping one already reserved in the company and environment. */
@@ -108,6 +104,10 @@ export const ERROR_STATUS = {
   CREDIT_NOTE_NOT_APPLICABLE: 409,
   /** Earlier credit notes on the e-CF already credit its whole amount. */
   CREDIT_NOTE_NOTHING_LEFT: 409,
+  /**
+   * The company's approval policy holds this void: a request was created (body `requestId`) and
+   * nothing was signed or sent. `Prefer: respond-async` turns it into 202 with the request.
+   */
   APPROVAL_REQUIRED: 409,
   /** An approval policy cannot be switched on while fewer than two people of the company can approve. */
   APPROVERS_REQUIRED: 409,

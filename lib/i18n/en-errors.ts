@@ -70,9 +70,6 @@ export const enErrors: Readonly<Record<string, string>> = {
   CONTINGENCY_NOT_DECLARED: "No contingency is declared in this environment.",
   AUTHORIZATION_OVERLAP: "The range overlaps an authorization already entered for that series and type.",
   AUTHORIZATION_NOT_FOUND: "That authorization was not found.",
-  APPROVAL_REQUIRED:
-    "The company requires another person's approval: a void request was created; nothing was signed or sent.",
-  APPROVERS_REQUIRED:
   CREDIT_NOTE_RANGE_OUTSIDE_AUTHORIZATION:
     "The range for the portal's credit notes must lie wholly inside one registered E34 authorization.",
   CREDIT_NOTE_RANGE_OVERLAP: "The range overlaps another one already reserved for the portal's credit notes.",
@@ -85,6 +82,9 @@ export const enErrors: Readonly<Record<string, string>> = {
     "The portal prepares credit notes only for e-CF issued in Anula and accepted by DGII.",
   CREDIT_NOTE_NOTHING_LEFT:
     "Earlier credit notes already credit this e-CF's whole amount: nothing is left to credit.",
+  APPROVAL_REQUIRED:
+    "The company requires another person's approval: a void request was created; nothing was signed or sent.",
+  APPROVERS_REQUIRED:
     "Requiring approval needs at least two people with the approver role in the company (nobody approves their own request).",
   VOID_REQUEST_NOT_FOUND: "That void request was not found.",
   VOID_REQUEST_NOT_PENDING:

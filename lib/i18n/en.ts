@@ -18,8 +18,8 @@ import { enVoidTool } from "./en-void-tool";
 import { enRemedy } from "./en-remedy";
 import { enCreditNote } from "./en-credit-note";
 import { enHome } from "./en-home";
-import { enContingency } from "./en-contingency";
 import { enDialogs } from "./en-dialogs";
+import { enContingency } from "./en-contingency";
 
 /** English: same keys as the Spanish dictionary (the type makes a missing key a compile error). */
 export const en: Dictionary = {
@@ -325,10 +325,10 @@ export const en: Dictionary = {
     deliveryStatus: { pending: "pending", delivered: "delivered", failed: "failed" },
   },
   remedy: enRemedy,
+  creditNote: enCreditNote,
   settings: {
     title: "Settings",
     tabs: {
-  creditNote: enCreditNote,
       certificate: "Certificate",
       apiKeys: "API keys",
       serviceAccounts: "Service accounts",
@@ -445,8 +445,8 @@ export const en: Dictionary = {
   voidStatus: enVoidStatus,
   voidSettle: enVoidSettle,
   home: enHome,
-  contingency: enContingency,
   dialogs: enDialogs,
+  contingency: enContingency,
   audit: enAudit,
   notifications: enNotifications,
   activity: enActivity,

@@ -74,9 +74,6 @@ export const esErrors: Readonly<Record<string, string>> = {
   CONTINGENCY_NOT_DECLARED: "No hay una contingencia declarada en este ambiente.",
   AUTHORIZATION_OVERLAP: "El rango se solapa con una autorización ya registrada para esa serie y tipo.",
   AUTHORIZATION_NOT_FOUND: "No se encontró esa autorización.",
-  APPROVAL_REQUIRED:
-    "La empresa exige la aprobación de otra persona: se creó una solicitud de anulación; no se firmó ni se envió nada.",
-  APPROVERS_REQUIRED:
   CREDIT_NOTE_RANGE_OUTSIDE_AUTHORIZATION:
     "El rango para notas de crédito del portal debe estar completo dentro de una autorización E34 registrada.",
   CREDIT_NOTE_RANGE_OVERLAP: "El rango se solapa con otro ya reservado para las notas de crédito del portal.",
@@ -89,6 +86,9 @@ export const esErrors: Readonly<Record<string, string>> = {
     "El portal prepara notas de crédito solo para e-CF emitidos en Anula y aceptados por la DGII.",
   CREDIT_NOTE_NOTHING_LEFT:
     "Las notas de crédito ya emitidas cubren el total de este e-CF: no queda nada por acreditar.",
+  APPROVAL_REQUIRED:
+    "La empresa exige la aprobación de otra persona: se creó una solicitud de anulación; no se firmó ni se envió nada.",
+  APPROVERS_REQUIRED:
     "Para exigir aprobación hacen falta al menos dos personas con rol aprobador en la empresa (nadie aprueba su propia solicitud).",
   VOID_REQUEST_NOT_FOUND: "No se encontró esa solicitud de anulación.",
   VOID_REQUEST_NOT_PENDING: "La solicitud ya no está pendiente: fue aprobada, rechazada, enviada o venció.",

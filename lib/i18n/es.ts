@@ -17,8 +17,8 @@ import { esVoidTool } from "./es-void-tool";
 import { esRemedy } from "./es-remedy";
 import { esCreditNote } from "./es-credit-note";
 import { esHome } from "./es-home";
-import { esContingency } from "./es-contingency";
 import { esDialogs } from "./es-dialogs";
+import { esContingency } from "./es-contingency";
 
 /**
  * Spanish (es-DO): the portal's default language. Templates use `{name}` placeholders (see format()); `{ one, other }` objects are plural forms (see plural()).
@@ -333,13 +333,13 @@ export const es = {
     deliveryStatus: { pending: "pendiente", delivered: "entregado", failed: "fallido" },
   },
   remedy: esRemedy,
+  creditNote: esCreditNote,
   settings: {
     title: "Configuración",
     tabs: {
       certificate: "Certificado",
       apiKeys: "Claves API",
       serviceAccounts: "Cuentas de servicio",
-  creditNote: esCreditNote,
       users: "Usuarios",
       integration: "Cómo integrar",
     },
@@ -453,8 +453,8 @@ export const es = {
   voidStatus: esVoidStatus,
   voidSettle: esVoidSettle,
   home: esHome,
-  contingency: esContingency,
   dialogs: esDialogs,
+  contingency: esContingency,
   audit: esAudit,
   notifications: esNotifications,
   activity: esActivity,

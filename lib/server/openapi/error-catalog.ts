@@ -91,9 +91,6 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   AUTHORIZATION_OVERLAP:
     "the range overlaps an authorization already entered for the same series and type (`authorizationId`)",
   AUTHORIZATION_NOT_FOUND: "no authorization with that id in this company and environment",
-  APPROVAL_REQUIRED:
-    "the company's approval policy holds this void for a second person: a void request was created (its id in `requestId`, follow it at GET …/void-requests/{requestId}); nothing was signed, stored as a void or sent. Send `Prefer: respond-async` to get 202 with the request instead",
-  APPROVERS_REQUIRED:
   CREDIT_NOTE_RANGE_OUTSIDE_AUTHORIZATION:
     "portal only: the E34 sub-range reserved for the portal's credit notes is not wholly inside one registered E34 authorization",
   CREDIT_NOTE_RANGE_OVERLAP:
@@ -103,6 +100,9 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   CREDIT_NOTE_RANGE_EXHAUSTED: "portal only: every number of the reserved E34 sub-ranges is used or voided",
   CREDIT_NOTE_NOT_APPLICABLE: "portal only: the e-CF was not issued here or is not accepted by DGII",
   CREDIT_NOTE_NOTHING_LEFT: "portal only: earlier credit notes already credit the e-CF's whole amount",
+  APPROVAL_REQUIRED:
+    "the company's approval policy holds this void for a second person: a void request was created (its id in `requestId`, follow it at GET …/void-requests/{requestId}); nothing was signed, stored as a void or sent. Send `Prefer: respond-async` to get 202 with the request instead",
+  APPROVERS_REQUIRED:
     "an approval policy cannot be switched on while fewer than two active people of the company may approve (role approver)",
   VOID_REQUEST_NOT_FOUND: "no void request with that id in this company and environment",
   VOID_REQUEST_NOT_PENDING:
