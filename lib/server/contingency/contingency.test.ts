@@ -165,7 +165,7 @@ describe("declaring and ending a contingency", () => {
 
 describe("the API: GET, POST and DELETE /{env}/emisor/contingencia", () => {
   it("declares and ends, refuses twice each with its 409, and a member who is not an administrator with 403", async () => {
-    const call = (method: string, account: TestAccount) =>
+    const call = (method: "GET" | "POST" | "DELETE", account: TestAccount) =>
       app.call(method, "/eCF/emisor/contingencia", { token: account.idToken });
     expect((await call("GET", admin)).body).toMatchObject({ declared: false, current: null });
     const declared = await call("POST", admin);
