@@ -1143,6 +1143,51 @@ const ROWS: Record<string, Row> = {
   },
   "action endContingencyAction": { none: "ends the session's company's contingency; takes no id" },
   "action saveDeadlineSettingsAction": { none: "saves the session's company's settings; takes no id" },
+  "action reserveCreditNoteRangeAction": {
+    none: "reserves in the session's company and environment, inside its own authorizations; takes no id",
+  },
+  "action removeCreditNoteRangeAction": {
+    probe: async () => {
+      const range = await database.prisma.portalCreditNoteRange.create({
+        data: {
+          accountId: a.auth.accountId,
+          environment: "TesteCF",
+          serie: "E",
+          desde: BigInt(900),
+          hasta: BigInt(999),
+          createdBy: "isolation@a.do",
+          createdAt: BigInt(Date.now()),
+        },
+      });
+      const { removeCreditNoteRangeAction } = await import("@/lib/portal/actions/credit-note-actions");
+      expect(await act(() => removeCreditNoteRangeAction(range.id))).toMatchObject({ ok: false });
+      // A's reserved range stays.
+      expect(
+        await database.prisma.portalCreditNoteRange.findUnique({ where: { id: range.id } }),
+      ).not.toBeNull();
+      await database.prisma.portalCreditNoteRange.delete({ where: { id: range.id } });
+    },
+  },
+  "action prepareCreditNoteAction": {
+    probe: async () => {
+      const { prepareCreditNoteAction } = await import("@/lib/portal/actions/credit-note-actions");
+      // A's e-NCF is not a document of the caller's company: nothing to credit, nothing of A's shown.
+      const outcome = await act(() => prepareCreditNoteAction(seeded.ncf, "Devolución total"));
+      expect(outcome).toMatchObject({ ok: false });
+      expect(JSON.stringify(outcome)).not.toContain(a.auth.rnc);
+    },
+  },
+  "action issueCreditNoteAction": {
+    probe: async () => {
+      const { issueCreditNoteAction } = await import("@/lib/portal/actions/credit-note-actions");
+      const creditNotes = () => database.prisma.document.count({ where: { ncf: { startsWith: "E34" } } });
+      const before = await creditNotes();
+      expect(await act(() => issueCreditNoteAction(seeded.ncf, "Devolución total"))).toMatchObject({
+        ok: false,
+      });
+      expect(await creditNotes()).toBe(before);
+    },
+  },
   "action createApiKeyAction": { none: "creates a key of the session's company; takes no id" },
   "action revokeApiKeyAction": {
     probe: async () => {
