@@ -33,6 +33,11 @@ export function DocumentCard({ document, t, received, statusLabels, locale, acti
         <h3 className="mono">{document.ncf}</h3>
         <StatusBadge status={document.status} label={label} />
       </div>
+      {document.stale ? (
+        <Banner tone="warning" testId="document-stale">
+          <p>{t.stale}</p>
+        </Banner>
+      ) : null}
       <dl className="dl">
         {document.documentType ? (
           <>

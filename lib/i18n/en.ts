@@ -208,6 +208,8 @@ export const en: Dictionary = {
     openQr: "Open QR lookup (DGII)",
     sources: { imported: "Imported", issued: "Issued by Anula", dgii: "Looked up at DGII" },
     neverChecked: "Never",
+    stale:
+      "DGII is unavailable right now: this is the last status stored, from the last time it was asked. It will be asked again once it answers.",
     lookupReasons: {
       NOT_ASKABLE: "DGII cannot be asked about it",
       TAXAUTH_TIMEOUT: "DGII did not answer in time",

@@ -216,6 +216,8 @@ export const es = {
     openQr: "Abrir consulta QR (DGII)",
     sources: { imported: "Importado", issued: "Emitido por Anula", dgii: "Consultado en la DGII" },
     neverChecked: "Nunca",
+    stale:
+      "La DGII no está disponible ahora: este es el último estado guardado, de la última consulta. Se volverá a consultar cuando responda.",
     lookupReasons: {
       NOT_ASKABLE: "No se puede consultar en la DGII",
       TAXAUTH_TIMEOUT: "La DGII no respondió a tiempo",

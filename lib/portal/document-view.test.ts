@@ -56,8 +56,9 @@ describe("document view", () => {
       reviewReason: null,
       taxauthResponse: [],
       dgiiResponse: [],
+      stale: true,
     });
-    expect(batch).toMatchObject({ source: "dgii", checkedAt: 1_765_000_000_000 });
+    expect(batch).toMatchObject({ source: "dgii", checkedAt: 1_765_000_000_000, stale: true });
     const single = fromDocumentRecord({
       fileName: null,
       updateAt: 2,
@@ -79,7 +80,7 @@ describe("document view", () => {
       checkedAt: null,
       reviewReason: null,
     });
-    expect(single).toMatchObject({ source: "issued", checkedAt: null });
+    expect(single).toMatchObject({ source: "issued", checkedAt: null, stale: false });
   });
 
   it("says what DGII answered about an e-NCF the company does not hold", () => {

@@ -25,6 +25,11 @@ export interface DocumentView {
   source: DocumentSource;
   /** When DGII was last asked about it (epoch ms), null when never. */
   checkedAt: number | null;
+  /**
+   * Not final and due for a refresh, but DGII could not be asked (unavailable or in maintenance):
+   * the status is the last one stored, and the clerk must be told so.
+   */
+  stale: boolean;
 }
 
 /**
@@ -97,6 +102,7 @@ export function fromDocumentRecord(record: DocumentRecord): DocumentView {
     messages: authorityMessages(record.taxauthResponse),
     source: record.source,
     checkedAt: record.checkedAt,
+    stale: record.stale === true,
   };
 }
 
@@ -116,6 +122,7 @@ export function fromBatchData(data: DocumentBatchData): DocumentView {
     messages: authorityMessages(data.taxauthResponse),
     source: data.source,
     checkedAt: data.checkedAt,
+    stale: data.stale === true,
   };
 }
 
