@@ -13,14 +13,14 @@ test.describe("contingencia", () => {
     await expect(card).toContainText("no aclara si las 72 horas cuentan desde la firma");
     await expect(card.getByTestId("contingency-state")).toContainText("No hay una contingencia declarada");
 
-    page.once("dialog", (dialog) => void dialog.accept());
     await card.getByTestId("contingency-toggle").click();
+    await page.getByTestId("contingency-confirm").click();
     await expect(card.getByTestId("contingency-result")).toContainText("Contingencia declarada");
     await expect(card.getByTestId("contingency-state")).toContainText("Declarada en");
     await expect(page.getByTestId("contingency-periods")).toContainText("En curso");
 
-    page.once("dialog", (dialog) => void dialog.accept());
     await card.getByTestId("contingency-toggle").click();
+    await page.getByTestId("contingency-confirm").click();
     await expect(card.getByTestId("contingency-result")).toContainText("Contingencia terminada");
     await expect(card.getByTestId("contingency-state")).toContainText("No hay una contingencia declarada");
 

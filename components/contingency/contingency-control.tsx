@@ -5,6 +5,7 @@ import { useState, useTransition } from "react";
 
 import { Banner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/use-confirm";
 import { format, type Dictionary } from "@/lib/i18n";
 import { declareContingencyAction, endContingencyAction } from "@/lib/portal/actions/contingency-actions";
 
@@ -28,10 +29,19 @@ export function ContingencyControl({
   const router = useRouter();
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const [pending, startTransition] = useTransition();
+  const [confirmDialog, askConfirm] = useConfirm();
 
-  function onClick() {
+  async function onClick() {
     const words = { environment: environmentLabel };
-    if (!window.confirm(format(open ? t.confirmEnd : t.confirmDeclare, words))) return;
+    const yes = await askConfirm({
+      title: open ? t.end : t.declare,
+      message: format(open ? t.confirmEnd : t.confirmDeclare, words),
+      confirmLabel: open ? t.end : t.declare,
+      cancelLabel: t.cancel,
+      danger: !open,
+      confirmTestId: "contingency-confirm",
+    });
+    if (!yes) return;
     startTransition(async () => {
       setResult(await (open ? endContingencyAction(environment) : declareContingencyAction(environment)));
       router.refresh();
@@ -55,13 +65,14 @@ export function ContingencyControl({
           <Button
             variant={open ? "secondary" : "danger"}
             disabled={pending}
-            onClick={onClick}
+            onClick={() => void onClick()}
             data-testid="contingency-toggle"
           >
             {open ? t.end : t.declare}
           </Button>
         </div>
       ) : null}
+      {confirmDialog}
     </div>
   );
 }

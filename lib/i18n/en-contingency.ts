@@ -13,6 +13,7 @@ export const enContingency: typeof esContingency = {
   end: "End contingency",
   confirmDeclare: "Declare a contingency in {environment} from now?",
   confirmEnd: "End the contingency of {environment} now?",
+  cancel: "Cancel",
   declared: "Contingency declared in {environment}.",
   ended: "Contingency ended in {environment}.",
   history: "Declared periods",

@@ -12,6 +12,7 @@ export const esContingency = {
   end: "Terminar contingencia",
   confirmDeclare: "¿Declarar una contingencia en {environment} desde ahora?",
   confirmEnd: "¿Terminar la contingencia de {environment} ahora?",
+  cancel: "Cancelar",
   declared: "Contingencia declarada en {environment}.",
   ended: "Contingencia terminada en {environment}.",
   history: "Períodos declarados",
