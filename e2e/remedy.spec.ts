@@ -49,7 +49,8 @@ async function ask(page: Page, encf: string) {
   await page.goto(PAGE);
   await page.getByLabel(r.form.label, { exact: true }).fill(encf);
   await page.getByRole("button", { name: r.form.submit }).click();
-  await expect(page).toHaveURL(new RegExp(`\\?encf=${encf}$`));
+  // The form also sends its optional security code, empty here.
+  await expect(page).toHaveURL(new RegExp(`\\?encf=${encf}&codigoSeguridad=$`));
 }
 
 const answer = (page: Page) => page.getByTestId("remedy-answer");
@@ -195,6 +196,14 @@ test.describe("¿Qué hago con este número?", () => {
 
     await page.goto(`${PAGE}?encf=E990000000001`);
     await expect(page.getByRole("alert").filter({ hasText: r.form.problems.INVALID_TIPO_ECF })).toBeVisible();
+
+    // A type 32 summary's security code that is not 6 characters: said in its field, nothing asked.
+    await page.goto(`${PAGE}?encf=E320000000001&codigoSeguridad=abc`);
+    const code = page.getByLabel(r.form.securityCode, { exact: true });
+    await expect(code).toHaveAttribute("aria-invalid", "true");
+    await expect(code).toHaveValue("abc");
+    await expect(page.getByRole("alert").filter({ hasText: r.form.securityCodeProblem })).toBeVisible();
+    await expect(answer(page)).toHaveCount(0);
     for (const viewport of [DESKTOP, PHONE]) {
       await page.setViewportSize(viewport);
       expect(await seriousAxeFindings(page, `${viewport.width} ${PAGE} invalid`)).toEqual([]);

@@ -10,6 +10,10 @@ export const enRemedy: typeof esRemedy = {
     label: "e-NCF",
     hint: "Series, type and 10 digits, e.g. E310000000005.",
     submit: "Look up",
+    securityCode: "Security code (optional)",
+    securityCodeHint:
+      "Only for a consumer invoice (type 32) under RD$250,000: the 6 characters printed below its QR. Without it DGII cannot find it.",
+    securityCodeProblem: "The security code has 6 characters: letters, digits, +, / or =.",
     problems: {
       EMPTY: "Enter the e-NCF you want to look up.",
       INVALID_ENCF_LENGTH: "An e-NCF has 13 characters: series, type and 10 digits (e.g. E310000000005).",

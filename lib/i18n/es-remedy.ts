@@ -12,6 +12,10 @@ export const esRemedy = {
     label: "e-NCF",
     hint: "Serie, tipo y 10 dígitos, por ejemplo E310000000005.",
     submit: "Consultar",
+    securityCode: "Código de seguridad (opcional)",
+    securityCodeHint:
+      "Solo para una factura de consumo (tipo 32) menor de RD$250,000: los 6 caracteres impresos bajo su QR. Sin él la DGII no la encuentra.",
+    securityCodeProblem: "El código de seguridad tiene 6 caracteres: letras, dígitos, +, / o =.",
     problems: {
       EMPTY: "Escriba el e-NCF que quiere consultar.",
       INVALID_ENCF_LENGTH:

@@ -7,7 +7,7 @@ import { REMEDY_CHECKS, REMEDY_KINDS, type Remedy, type RemedyCheck } from "@/li
 import type { Locale } from "@/lib/domain/locale";
 import { getDictionary } from "@/lib/i18n";
 
-import { readRemedyQuery, remedyView, unmetText, UNMET_REASONS } from "./remedy-view";
+import { readRemedyQuery, readRemedySecurityCode, remedyView, unmetText, UNMET_REASONS } from "./remedy-view";
 
 /**
  * The remedy in words: every kind, every unmet-check code and every check result has its own words
@@ -246,5 +246,19 @@ describe("readRemedyQuery: the API's schema, the error in the field's words", ()
         expect(words.length).toBeGreaterThan(10);
       }
     }
+  });
+});
+
+describe("readRemedySecurityCode: a type 32 summary's code, by the API's parameter rule", () => {
+  const t = getDictionary("es").remedy;
+  it.each([
+    [undefined, { value: "" }],
+    ["   ", { value: "" }],
+    [" Ab+3xZ ", { value: "Ab+3xZ", code: "Ab+3xZ" }],
+    ["Ab+3x", { value: "Ab+3x", error: t.form.securityCodeProblem }],
+    ["Ab 3xZ", { value: "Ab 3xZ", error: t.form.securityCodeProblem }],
+    [["A7HXQC", "other"], { value: "A7HXQC", code: "A7HXQC" }],
+  ])("%j", (raw, expected) => {
+    expect(readRemedySecurityCode(raw, t)).toEqual(expected);
   });
 });

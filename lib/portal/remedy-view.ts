@@ -4,6 +4,7 @@ import type { SafetyFailure } from "@/lib/domain/gap-safety";
 import type { Locale } from "@/lib/domain/locale";
 import type { DgiiNotAsked, Remedy, RemedyCheckName, RemedyKind } from "@/lib/domain/remedy";
 import { format, formatCurrency, plural, type Dictionary } from "@/lib/i18n";
+import { parseSecurityCodeParameter } from "@/lib/schemas/documents-query";
 import { remedyPathSchema } from "@/lib/schemas/remedy";
 import { documentStatusLabel } from "@/lib/i18n/document-status";
 
@@ -51,6 +52,23 @@ export function readRemedyQuery(raw: string | string[] | undefined, t: Strings):
   const read = readEncf(canonical);
   const problem = canonical === "" ? "EMPTY" : typeof read === "string" ? read : "INVALID_ENCF_FORMAT";
   return { state: "invalid", value, problem, message: t.form.problems[problem] };
+}
+
+/**
+ * The form's optional security code (a type 32 summary is found at DGII only with it), read with the
+ * API's own parameter rule: `code` when valid, `error` in words when not, neither when left empty.
+ */
+export function readRemedySecurityCode(
+  raw: string | string[] | undefined,
+  t: Strings,
+): { value: string; code?: string; error?: string } {
+  const value = (Array.isArray(raw) ? (raw[0] ?? "") : (raw ?? "")).trim().slice(0, 20);
+  if (value === "") return { value };
+  try {
+    return { value, code: parseSecurityCodeParameter(new URLSearchParams({ codigoSeguridad: value })) };
+  } catch {
+    return { value, error: t.form.securityCodeProblem };
+  }
 }
 
 export interface RemedyLink {

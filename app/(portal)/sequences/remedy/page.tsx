@@ -16,7 +16,7 @@ import { getI18n } from "@/lib/portal/i18n";
 import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
 import { pageTitle } from "@/lib/portal/page-title";
 import type { AuthContext } from "@/lib/server/auth";
-import { readRemedyQuery, remedyView } from "@/lib/portal/remedy-view";
+import { readRemedyQuery, readRemedySecurityCode, remedyView } from "@/lib/portal/remedy-view";
 import { findRemedy } from "@/lib/server/remedy";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -31,13 +31,18 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function RemedyPage({
   searchParams,
 }: {
-  searchParams: Promise<{ encf?: string | string[] }>;
+  searchParams: Promise<{ encf?: string | string[]; codigoSeguridad?: string | string[] }>;
 }) {
   const auth = await requirePageAuth();
   const { t, locale, environment } = await getI18n();
   const r = t.remedy;
-  const input = readRemedyQuery((await searchParams).encf, r);
-  const found = input.state === "ok" ? await remedyOf(auth, environment, input.encf) : null;
+  const query = await searchParams;
+  const input = readRemedyQuery(query.encf, r);
+  const securityCode = readRemedySecurityCode(query.codigoSeguridad, r);
+  const found =
+    input.state === "ok" && !securityCode.error
+      ? await remedyOf(auth, environment, input.encf, securityCode.code)
+      : null;
   let answer: ReactNode = null;
   if (found?.error) {
     answer = (
@@ -93,6 +98,17 @@ export default async function RemedyPage({
             maxLength={40}
             data-testid="remedy-encf"
           />
+          <InputField
+            label={r.form.securityCode}
+            hint={r.form.securityCodeHint}
+            name="codigoSeguridad"
+            defaultValue={securityCode.value}
+            error={securityCode.error}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={20}
+            data-testid="remedy-security-code"
+          />
           <div className="row">
             <Button type="submit">{r.form.submit}</Button>
           </div>
@@ -109,9 +125,12 @@ async function remedyOf(
   auth: AuthContext,
   environment: Environment,
   encf: string,
+  securityCode: string | undefined,
 ): Promise<{ remedy: Remedy; error?: undefined } | { remedy?: undefined; error: AppError }> {
   try {
-    return { remedy: await findRemedy({ accountId: auth.accountId, rnc: auth.rnc, environment, encf }) };
+    return {
+      remedy: await findRemedy({ accountId: auth.accountId, rnc: auth.rnc, environment, encf, securityCode }),
+    };
   } catch (error) {
     if (!isAppError(error) || error.status >= 500) throw error;
     return { error };
