@@ -25,8 +25,13 @@ test.describe("contingencia", () => {
     await expect(card.getByTestId("contingency-state")).toContainText("No hay una contingencia declarada");
 
     await page.goto("/settings/activity");
-    await expect(page.getByText("Contingencia declarada").first()).toBeVisible();
-    await expect(page.getByText("Contingencia terminada").first()).toBeVisible();
+    const rows = page.getByTestId("activity-row");
+    await expect(rows.and(page.locator('[data-action="contingency.declared"]')).first()).toContainText(
+      "Contingencia declarada",
+    );
+    await expect(rows.and(page.locator('[data-action="contingency.ended"]')).first()).toContainText(
+      "Contingencia terminada",
+    );
   });
 
   test("the deferred sending window has no default and is saved", async ({ signedIn: page }) => {

@@ -104,7 +104,7 @@ test.describe("Credit note from the portal", () => {
     const email = `clerk-${randomUUID().slice(0, 8)}@anula.local`;
     await createUserInPortal(admin, email, "clave-clerk-1", "operator");
     const context = await browser.newContext();
-    const clerk = await context.newPage();
+    let clerk = await context.newPage();
     await signIn(clerk, email, "clave-clerk-1");
 
     // The void tool refuses the accepted number (SEQUENCE_USED) and links it to its remedy.
@@ -113,11 +113,14 @@ test.describe("Credit note from the portal", () => {
     await clerk.getByLabel(/^Línea 1: e-NCF final/).fill(original);
     await chooseReason(clerk);
     await clerk.getByRole("button", { name: t.voidTool.actions.review }).click();
+    // The link opens the remedy in a new tab, so the void tool's lines stay where they were.
+    const remedyTab = clerk.waitForEvent("popup");
     await clerk
       .getByTestId("void-blocked")
       .getByTestId("used-remedy-links")
       .locator(`a[data-encf="${original}"]`)
       .click();
+    clerk = await remedyTab;
     await expect(clerk).toHaveURL(new RegExp(`/sequences/remedy\\?encf=${original}$`));
     await expect(clerk.getByTestId("remedy-answer")).toHaveAttribute("data-kind", "credit-note");
 
