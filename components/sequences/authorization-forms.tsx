@@ -13,6 +13,7 @@ import {
   deleteAuthorizationAction,
   importAuthorizationsCsvAction,
 } from "@/lib/portal/actions/sequence-actions";
+import { formValues } from "@/components/ui/form-values";
 
 type Strings = Dictionary["sequences"]["authorizations"];
 
@@ -54,9 +55,7 @@ export function AuthorizationForms({ s }: { s: Strings }) {
         onSubmit={(event) => {
           event.preventDefault();
           const form = event.currentTarget;
-          const data = Object.fromEntries(
-            [...new FormData(form).entries()].map(([key, value]) => [key, String(value)]),
-          );
+          const data = formValues(form);
           const missing = missingFields(data, s);
           setErrors(missing);
           if (Object.keys(missing).length > 0) return;

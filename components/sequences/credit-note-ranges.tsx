@@ -14,6 +14,7 @@ import {
   removeCreditNoteRangeAction,
   reserveCreditNoteRangeAction,
 } from "@/lib/portal/actions/credit-note-actions";
+import { formValues } from "@/components/ui/form-values";
 
 type Strings = Dictionary["creditNote"]["range"];
 
@@ -106,9 +107,7 @@ export function CreditNoteRanges({
           onSubmit={(event) => {
             event.preventDefault();
             const form = event.currentTarget;
-            const data = Object.fromEntries(
-              [...new FormData(form).entries()].map(([key, value]) => [key, String(value)]),
-            );
+            const data = formValues(form);
             run(
               () => reserveCreditNoteRangeAction(data),
               () => form.reset(),
