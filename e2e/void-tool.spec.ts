@@ -196,7 +196,7 @@ test.describe("Herramientas → Anular e-NCF", () => {
     await page.getByRole("button", { name: "Revisar y anular…" }).click();
     await confirmDialog(page).getByRole("button", { name: "Anular 3 secuencias" }).click();
     await expect(page.getByTestId("void-result-status")).toHaveText("Rechazado", { timeout: 30_000 });
-    await expect(page.getByText("La DGII rechazó la anulación")).toBeVisible();
+    await expect(page.getByText("La DGII rechazó la anulación: ninguna secuencia fue anulada")).toBeVisible();
     await expect(page.getByTestId("void-result-messages")).toContainText(/utilizadas|usad|emitid/i);
     // Nothing was voided: the ranges are listed as not voided, with no receipt to print.
     const sent = page.getByTestId("void-result-sent-ranges");
