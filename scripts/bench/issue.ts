@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { Decimal } from "decimal.js";
 import * as documentRoute from "@/app/[environment]/documentos-ecf/route";
 import { checkEcfRules } from "@/lib/domain/ecf-rules";
@@ -16,6 +15,7 @@ import { setTaxAuthClient } from "@/lib/server/platform/taxauth/client-instance"
 import { enforceTaxAuthMode } from "@/lib/server/platform/taxauth/deployment-mode";
 import { startVoidTestApp, type VoidTestApp } from "@/lib/server/voids/testing/void-test-app";
 import { benchIssueFollowUp } from "./issue-follow-up";
+import { startSimulatorProcess } from "./simulator-process";
 import { percentile, report } from "./measure";
 import { countStatements, statementTotals } from "./statements";
 
@@ -150,7 +150,7 @@ const authorityMs = new Map<string, number>();
 async function benchIssueOverHttp(): Promise<void> {
   // As the void bench: DGII's simulator in its own process, its time measured around each send and
   // subtracted ("server time"); the app in this process on PGlite or TEST_DATABASE_URL.
-  const authority = await startSimulatorProcess();
+  const authority = await startSimulatorProcess(4792);
   countStatements();
   const app = await startVoidTestApp({
     deadlineMs: 60_000,
@@ -179,30 +179,6 @@ async function benchIssueOverHttp(): Promise<void> {
     await app.close();
     authority.stop();
   }
-}
-
-/** The void bench's way, on its own port: both may run in one `npm run bench`. */
-async function startSimulatorProcess(): Promise<{ url: string; stop(): void }> {
-  const port = 4792;
-  const child = spawn(
-    process.execPath,
-    ["--conditions=react-server", "--import", "tsx", "lib/taxauth-simulator/main.ts"],
-    {
-      env: { ...process.env, TAXAUTH_SIMULATOR_PORT: String(port), TAXAUTH_SIMULATOR_ADMIN: "0" },
-      stdio: "ignore",
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 200; attempt++) {
-    try {
-      await fetch(`${url}/testecf/autenticacion/api/autenticacion/semilla`);
-      return { url, stop: () => child.kill("SIGTERM") };
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  child.kill("SIGKILL");
-  throw new Error("the simulator process did not start");
 }
 
 /** One e-CF 31 of the sample's three lines under a fresh e-NCF: end-to-end and server times (ms). */

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import { sampleVoidBody } from "@/lib/domain/testing/sample-requests";
 import { sampleVoidContent, storeAcceptedVoid } from "@/lib/server/voids/testing/stored-voids";
@@ -8,6 +7,7 @@ import { setTaxAuthClient } from "@/lib/server/platform/taxauth/client-instance"
 import { enforceTaxAuthMode } from "@/lib/server/platform/taxauth/deployment-mode";
 import { collectStepTimings, takeStepTimings } from "@/lib/server/platform/metrics/step-timings";
 import { startVoidTestApp, type VoidTestApp } from "@/lib/server/voids/testing/void-test-app";
+import { startSimulatorProcess } from "./simulator-process";
 import { percentile, report } from "./measure";
 import { countStatements, recording, statementTotals } from "./statements";
 
@@ -29,7 +29,7 @@ const MAX_STATEMENTS_PER_VOID = 18;
 export async function benchVoids(): Promise<void> {
   // The authority runs in its own process, as DGII does: its CPU never competes with the server's
   // event loop, and its own time is measured around each call and subtracted ("server time").
-  const authority = await startSimulatorProcess();
+  const authority = await startSimulatorProcess(4791);
   countStatements();
   const app = await startVoidTestApp({
     deadlineMs: 60_000,
@@ -75,29 +75,6 @@ export async function benchVoids(): Promise<void> {
 
 /** Authority time per void, by fileName (unique per attempt). */
 const authorityMs = new Map<string, number>();
-
-async function startSimulatorProcess(): Promise<{ url: string; stop(): void }> {
-  const port = 4791;
-  const child = spawn(
-    process.execPath,
-    ["--conditions=react-server", "--import", "tsx", "lib/taxauth-simulator/main.ts"],
-    {
-      env: { ...process.env, TAXAUTH_SIMULATOR_PORT: String(port), TAXAUTH_SIMULATOR_ADMIN: "0" },
-      stdio: "ignore",
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 200; attempt++) {
-    try {
-      await fetch(`${url}/testecf/autenticacion/api/autenticacion/semilla`);
-      return { url, stop: () => child.kill("SIGTERM") };
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  child.kill("SIGKILL");
-  throw new Error("the simulator process did not start");
-}
 
 let next = 0;
 function oneRange() {

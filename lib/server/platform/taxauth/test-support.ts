@@ -77,7 +77,10 @@ export async function startTestSimulator(): Promise<SimulatorHandle> {
   return startTaxAuthSimulator({ port: 0, host: "127.0.0.1", adminEnabled: true });
 }
 
-export function configFor(simulator: SimulatorHandle, overrides: Partial<TaxAuthConfig> = {}): TaxAuthConfig {
+export function configFor(
+  simulator: Pick<SimulatorHandle, "url">,
+  overrides: Partial<TaxAuthConfig> = {},
+): TaxAuthConfig {
   const baseUrls = Object.fromEntries(
     ENVIRONMENTS.map((environment) => [environment, `${simulator.url}/${DGII_PATH_SEGMENT[environment]}`]),
   ) as Record<Environment, string>;
