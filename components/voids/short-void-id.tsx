@@ -10,6 +10,15 @@ export function shortId(id: string): string {
 }
 
 /**
+ * The link's accessible name: the visible short form first (speech control users say what they see,
+ * and WCAG 2.5.3 asks the name to contain it), then the whole id for screen readers.
+ */
+export function shortIdLabel(id: string): string {
+  const short = shortId(id);
+  return short === id ? id : `${short} (${id})`;
+}
+
+/**
  * A void's id as the clerk sees it everywhere (history, search hits, Por confirmar): shortened, linked
  * to the void, the whole id read out by screen readers and copied with one click. No hooks, so server
  * pages and client tables both render it.
@@ -25,7 +34,7 @@ export function ShortVoidId({
 }) {
   return (
     <span className={styles.shortId}>
-      <Link href={href} className="mono" title={voidId} aria-label={voidId}>
+      <Link href={href} className="mono" title={voidId} aria-label={shortIdLabel(voidId)}>
         {shortId(voidId)}
       </Link>
       <CopyButton text={voidId} label={copy.label} copiedLabel={copy.copied} />

@@ -37,7 +37,6 @@ export const enVoidSettle: typeof esVoidSettle = {
     interrupted: "Send interrupted: nobody waits for the answer any more",
     answer: "DGII's answer: {code} {name}",
     noAnswer: "No answer from DGII",
-    error: "Error: {code}",
     attempts: { one: "{count} more attempt", other: "{count} more attempts" },
     noAttempts: "None",
   },

@@ -41,6 +41,14 @@ export const enVoidStatus: typeof esVoidStatus = {
       "Note: that void was in {environment} and the tool is set to {current}; switch the environment if needed.",
     notFound: "No excepted sequences were found in void {voidId}; the draft is empty.",
   },
+  errorCauses: {
+    ECONNRESET: "The connection to DGII was cut before its answer arrived.",
+    ECONNREFUSED: "DGII's server refused the connection.",
+    ETIMEDOUT: "The connection to DGII did not respond in time.",
+    ENOTFOUND: "DGII's server could not be found (address not resolved).",
+    timeout: "DGII did not answer in time.",
+    other: "An error occurred while communicating with DGII.",
+  },
   reasonMeanings: {
     NOT_CONFIRMED:
       "The document was sent (or about to be sent) to DGII and Anula is still waiting for its answer: if it comes, the status changes by itself. If that wait is interrupted (server restart or failure), the record becomes interrupted.",

@@ -20,6 +20,7 @@ import { enCreditNote } from "./en-credit-note";
 import { enHome } from "./en-home";
 import { enDialogs } from "./en-dialogs";
 import { enContingency } from "./en-contingency";
+import { enHelp, enNotFound } from "./en-help";
 
 /** English: same keys as the Spanish dictionary (the type makes a missing key a compile error). */
 export const en: Dictionary = {
@@ -131,7 +132,7 @@ export const en: Dictionary = {
       tipos: "Types",
       archivo: "File",
     },
-    pageInfo: { one: "{count} record on this page", other: "{count} records on this page" },
+    pageRange: { one: "{from}–{to} of {count} void", other: "{from}–{to} of {count} voids" },
     invalidFilter: "Invalid filter: {message}",
     tableCaption: "Voids in {environment}",
   },
@@ -457,6 +458,8 @@ export const en: Dictionary = {
   erpImport: enErpImport,
   sequences: enSequences,
   appErrors: enErrors,
+  help: enHelp,
+  notFound: enNotFound,
   docs: {
     title: "Anula API documentation",
     intro:

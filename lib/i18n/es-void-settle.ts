@@ -38,7 +38,6 @@ export const esVoidSettle = {
     interrupted: "Envío interrumpido: nadie espera ya la respuesta",
     answer: "Respuesta de la DGII: {code} {name}",
     noAnswer: "Sin respuesta de la DGII",
-    error: "Error: {code}",
     attempts: { one: "{count} intento adicional", other: "{count} intentos adicionales" },
     noAttempts: "Ninguno",
   },

@@ -48,6 +48,18 @@ export const esVoidStatus = {
       "Atención: esa anulación fue en {environment} y la herramienta está en {current}; cambie el ambiente si corresponde.",
     notFound: "No se encontraron secuencias exceptuadas en la anulación {voidId}; el borrador está vacío.",
   },
+  /**
+   * One sentence for why an attempt ended in Error, from its code and the transport's detail (the
+   * bare "ECONNRESET" a network library gives): the code itself is shown small beside it.
+   */
+  errorCauses: {
+    ECONNRESET: "La conexión con la DGII se cortó antes de que llegara su respuesta.",
+    ECONNREFUSED: "El servidor de la DGII no aceptó la conexión.",
+    ETIMEDOUT: "La conexión con la DGII no respondió a tiempo.",
+    ENOTFOUND: "No se pudo encontrar el servidor de la DGII (dirección no resuelta).",
+    timeout: "La DGII no respondió a tiempo.",
+    other: "Ocurrió un error al comunicarse con la DGII.",
+  },
   reasonMeanings: {
     NOT_CONFIRMED:
       "El documento se envió (o estaba por enviarse) a la DGII y Anula sigue esperando su respuesta: si llega, el estado cambiará solo. Si esa espera se interrumpe (reinicio o fallo del servidor), el registro pasará a interrumpida.",

@@ -19,6 +19,7 @@ import { esCreditNote } from "./es-credit-note";
 import { esHome } from "./es-home";
 import { esDialogs } from "./es-dialogs";
 import { esContingency } from "./es-contingency";
+import { esHelp, esNotFound } from "./es-help";
 
 /**
  * Spanish (es-DO): the portal's default language. Templates use `{name}` placeholders (see format()); `{ one, other }` objects are plural forms (see plural()).
@@ -136,7 +137,8 @@ export const es = {
       tipos: "Tipos",
       archivo: "Archivo",
     },
-    pageInfo: { one: "{count} registro en esta página", other: "{count} registros en esta página" },
+    /** The page's place among every record the filters match ("26–50 de 134 anulaciones"). */
+    pageRange: { one: "{from}–{to} de {count} anulación", other: "{from}–{to} de {count} anulaciones" },
     invalidFilter: "Filtro no válido: {message}",
     tableCaption: "Anulaciones en {environment}",
   },
@@ -465,6 +467,8 @@ export const es = {
   erpImport: esErpImport,
   sequences: esSequences,
   appErrors: esErrors,
+  help: esHelp,
+  notFound: esNotFound,
   docs: {
     title: "Documentación de la API de Anula",
     intro:

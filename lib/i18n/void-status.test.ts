@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { en } from "./en";
 import { es } from "./es";
-import { voidStatusLabel, voidStatusMeaning, type VoidStatusFacts } from "./void-status";
+import { errorCauseText, voidStatusLabel, voidStatusMeaning, type VoidStatusFacts } from "./void-status";
 
 describe("voidStatusMeaning: a rejection for the certificate", () => {
   const delegation =
@@ -134,4 +134,36 @@ describe("voidStatusMeaning: an Error's next steps follow its reason", () => {
       expect(new Set(all).size).toBe(reasons.length);
     });
   }
+});
+
+describe("errorCauseText: why an Error, in words", () => {
+  it("turns a network code into a sentence in the portal's language and keeps both codes small", () => {
+    const stored = "Error de red con DGII: ECONNRESET";
+    expect(errorCauseText(es.voidStatus, es.appErrors, "TAXAUTH_VOID_ERROR", stored)).toEqual({
+      sentence: "La conexión con la DGII se cortó antes de que llegara su respuesta.",
+      code: "TAXAUTH_VOID_ERROR · ECONNRESET",
+    });
+    expect(errorCauseText(en.voidStatus, en.appErrors, "TAXAUTH_VOID_ERROR", stored).sentence).toBe(
+      "The connection to DGII was cut before its answer arrived.",
+    );
+    expect(
+      errorCauseText(es.voidStatus, es.appErrors, "TAXAUTH_VOID_ERROR", "Error de red con DGII: EAI_AGAIN"),
+    ).toMatchObject({ sentence: es.voidStatus.errorCauses.ENOTFOUND });
+  });
+
+  it("says a timeout as one, a known code by its meaning, anything else in a general line — never the code alone", () => {
+    expect(
+      errorCauseText(es.voidStatus, es.appErrors, "TAXAUTH_VOID_ERROR", "DGII no respondió en 25 s.")
+        .sentence,
+    ).toBe("La DGII no respondió a tiempo.");
+    expect(errorCauseText(es.voidStatus, es.appErrors, "INTERRUPTED", null)).toEqual({
+      sentence: es.voidStatus.reasonMeanings.INTERRUPTED,
+      code: "INTERRUPTED",
+    });
+    expect(errorCauseText(en.voidStatus, en.appErrors, "SIGN_ERROR", "x").sentence).toBe(
+      en.appErrors.SIGN_ERROR,
+    );
+    const unknown = errorCauseText(es.voidStatus, es.appErrors, "SOMETHING_NEW", "Fallo inesperado: boom");
+    expect(unknown).toEqual({ sentence: es.voidStatus.errorCauses.other, code: "SOMETHING_NEW" });
+  });
 });

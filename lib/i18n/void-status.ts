@@ -62,3 +62,34 @@ export function voidStatusMeaning(
   // Not sent at all (DGII refused the certificate): "do not resend blindly" would mislead.
   return { meaning: errorCode === "TAXAUTH_AUTH_ERROR" ? null : meaning, reason, steps };
 }
+
+/** Network failures by the code Node gives them; a broken pipe is a cut connection too. */
+const NETWORK_CAUSES: Record<string, keyof VoidStatusTexts["errorCauses"]> = {
+  ECONNRESET: "ECONNRESET",
+  EPIPE: "ECONNRESET",
+  ECONNREFUSED: "ECONNREFUSED",
+  ETIMEDOUT: "ETIMEDOUT",
+  ENOTFOUND: "ENOTFOUND",
+  EAI_AGAIN: "ENOTFOUND",
+};
+
+/**
+ * Why an attempt is in Error, as a sentence in the reader's language (never "TAXAUTH_VOID_ERROR —
+ * … ECONNRESET"), with the code kept for whoever asks support: a network code in the stored
+ * message names what happened, a known error code says its meaning, anything else a general line.
+ */
+export function errorCauseText(
+  texts: VoidStatusTexts,
+  appErrors: Readonly<Record<string, string>>,
+  errorCode: string,
+  errorMessage: string | null | undefined,
+): { sentence: string; code: string } {
+  const network = /\b(E[A-Z_]{3,})\b/.exec(errorMessage ?? "")?.[1];
+  const cause = network ? NETWORK_CAUSES[network] : undefined;
+  if (cause) return { sentence: texts.errorCauses[cause], code: `${errorCode} · ${network}` };
+  if (/no respondió|no se pudo conectar|did not answer|timed? ?out/i.test(errorMessage ?? "")) {
+    return { sentence: texts.errorCauses.timeout, code: errorCode };
+  }
+  const meaning = (texts.reasonMeanings as Record<string, string>)[errorCode] ?? appErrors[errorCode];
+  return { sentence: meaning ?? texts.errorCauses.other, code: errorCode };
+}

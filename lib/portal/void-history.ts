@@ -1,7 +1,13 @@
 import "server-only";
 
 import { isAppError } from "@/lib/errors";
-import { listVoids, parseVoidListQuery, withParsedRanges } from "@/lib/server/voids/list-voids";
+import {
+  countVoids,
+  LIST_PAGE_MAX_BYTES,
+  listVoids,
+  parseVoidListQuery,
+  withParsedRanges,
+} from "@/lib/server/voids/list-voids";
 import type { VoidRecordView } from "@/lib/server/voids/types";
 
 import { toListSearchParams, type VoidFilters } from "./void-filters";
@@ -10,7 +16,22 @@ import { toListSearchParams, type VoidFilters } from "./void-filters";
 export type VoidListItem = VoidRecordView;
 
 export type VoidPage =
-  { ok: true; items: VoidListItem[]; nextToken?: string } | { ok: false; message: string; code: string };
+  | {
+      ok: true;
+      items: VoidListItem[];
+      nextToken?: string;
+      /** Every record the filters match, and how many come before this page (for "26–50 de 134"). */
+      total: number;
+      before: number;
+    }
+  | { ok: false; message: string; code: string };
+
+/**
+ * A history page's byte budget: the REST list's 1 MB bounds what travels to an integrator, but the
+ * portal renders on the server and shows three ranges a row, so its pages keep a steady number of
+ * rows (25 voids of 10,000 ranges fit); only several 100,000-range voids together shorten one.
+ */
+export const PORTAL_PAGE_MAX_BYTES = 40 * LIST_PAGE_MAX_BYTES;
 
 /** One page of the history through the REST list's own parsing and use case (never a copy of it). */
 export async function loadVoidPage(
@@ -20,11 +41,16 @@ export async function loadVoidPage(
 ): Promise<VoidPage> {
   try {
     const query = parseVoidListQuery(toListSearchParams(filters, limit));
-    const page = await listVoids(accountId, filters.environment, query, withParsedRanges);
+    const [page, counts] = await Promise.all([
+      listVoids(accountId, filters.environment, query, withParsedRanges, PORTAL_PAGE_MAX_BYTES),
+      countVoids(accountId, filters.environment, query),
+    ]);
     return {
       ok: true,
       items: page.items,
       ...(page.nextToken !== undefined ? { nextToken: page.nextToken } : {}),
+      total: counts.total,
+      before: counts.before,
     };
   } catch (error) {
     if (isAppError(error) && error.status === 400)

@@ -157,7 +157,14 @@ export default async function VoidHistoryPage({ searchParams }: { searchParams: 
         empty={t.voids.empty}
       />
       <nav className="row row-centered spaced" aria-label={t.voids.pagination}>
-        <span className="muted">{plural(t.voids.pageInfo, rows.length, locale)}</span>
+        {page.ok && page.total > 0 ? (
+          <span className="muted" data-testid="page-range">
+            {plural(t.voids.pageRange, page.total, locale, {
+              from: formatNumber(page.before + 1, locale),
+              to: formatNumber(page.before + rows.length, locale),
+            })}
+          </span>
+        ) : null}
         {filters.cursor ? (
           <ButtonLink href={`/voids?${toPageQuery(filters)}`} small>
             {t.voids.firstPage}

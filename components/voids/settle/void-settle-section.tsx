@@ -9,6 +9,8 @@ import { format, formatNumber, plural, type Dictionary } from "@/lib/i18n";
 import type { VoidDgiiQuestion } from "@/lib/domain/void-dgii-question";
 import type { EvidenceView, SettlementExtension } from "@/lib/domain/void-settlement";
 
+import { ErrorCause } from "../error-cause";
+
 import { AskDgiiSection } from "./ask-dgii-section";
 import { EvidenceLink } from "./evidence-link";
 
@@ -242,7 +244,11 @@ function Attempts({ extension, t }: { extension: SettlementExtension; t: Diction
                     )}
               </td>
               <td>
-                {attempt.errorCode ? `${attempt.errorCode}: ${attempt.errorMessage ?? ""}` : t.common.none}
+                {attempt.errorCode ? (
+                  <ErrorCause errorCode={attempt.errorCode} errorMessage={attempt.errorMessage} t={t} />
+                ) : (
+                  t.common.none
+                )}
               </td>
             </tr>
           ))}

@@ -7,6 +7,7 @@ import { storedRangesJsonOffThread } from "./prepare-off-thread";
 import { parseStoredRanges } from "../platform/db/stored-ranges";
 import type { VoidAttempt, VoidRecordView } from "./types";
 import {
+  countVoidRows,
   findStoredRanges,
   findStoredVoid,
   listVoidRows,
@@ -95,13 +96,15 @@ export async function getVoid<T>(
  * GET void-ncf: a page of the account's attempts in this environment, newest first, keyset-paged
  * on (createdAt, voidId) so pages stay stable while new voids arrive. A page is bounded in items
  * and in bytes (LIST_PAGE_MAX_BYTES): its rows are chosen by their range counts, and only the
- * chosen ones' ranges are read.
+ * chosen ones' ranges are read. `maxBytes` is the REST answer's bound; the portal, which renders
+ * on the server and sends no ranges list, gives a larger one so its pages keep a steady size.
  */
 export async function listVoids<T>(
   accountId: string,
   environment: Environment,
   query: Omit<VoidListQuery, "voidId">,
   form: RangesForm<T>,
+  maxBytes: number = LIST_PAGE_MAX_BYTES,
 ): Promise<VoidListPage<T>> {
   const limit = query.limit ?? LIST_LIMIT_DEFAULT;
   const before = query.nextToken !== undefined ? decodeCursor(query.nextToken) : undefined;
@@ -112,7 +115,7 @@ export async function listVoids<T>(
     { status: query.status, fromDate: query.fromDate, toDate: query.toDate, reason: query.motivo, before },
     limit + 1,
   );
-  const page = pageWithinBytes(rows.slice(0, limit));
+  const page = pageWithinBytes(rows.slice(0, limit), maxBytes);
   const ranges = await findStoredRanges(
     accountId,
     page.map((row) => row.voidId),
@@ -129,16 +132,40 @@ export async function listVoids<T>(
   };
 }
 
-/** The leading rows whose items fit LIST_PAGE_MAX_BYTES together (the first one always). */
-function pageWithinBytes(rows: VoidListRow[]): VoidListRow[] {
+/** The leading rows whose items fit `maxBytes` together (the first one always). */
+function pageWithinBytes(rows: VoidListRow[], maxBytes: number): VoidListRow[] {
   let bytes = 0;
   let count = 0;
   for (const row of rows) {
     bytes += itemBytesBound(row);
-    if (count > 0 && bytes > LIST_PAGE_MAX_BYTES) break;
+    if (count > 0 && bytes > maxBytes) break;
     count += 1;
   }
   return rows.slice(0, count);
+}
+
+/**
+ * Where a page of the list stands: how many attempts match the query's filters in all, and how many
+ * come before the page (its first item is number `before + 1`). Two counts on the list's own index.
+ */
+export async function countVoids(
+  accountId: string,
+  environment: Environment,
+  query: Omit<VoidListQuery, "voidId">,
+): Promise<{ total: number; before: number }> {
+  const filter = {
+    status: query.status,
+    fromDate: query.fromDate,
+    toDate: query.toDate,
+    reason: query.motivo,
+  };
+  const total = await countVoidRows(accountId, environment, filter);
+  if (query.nextToken === undefined) return { total, before: 0 };
+  const from = await countVoidRows(accountId, environment, {
+    ...filter,
+    before: decodeCursor(query.nextToken),
+  });
+  return { total, before: total - from };
 }
 
 function attemptOf(row: VoidListRow): VoidAttempt {

@@ -3,7 +3,7 @@ import type { Environment } from "@/lib/domain/environments";
 import { getDb, inTransaction, lockNumberSeries } from "@/lib/server/platform/db";
 import { writeEvent } from "@/lib/server/platform/events/write-event";
 import { v7 as uuidv7 } from "uuid";
-import type { VoidRecord } from "@/prisma/generated/client";
+import type { Prisma, VoidRecord } from "@/prisma/generated/client";
 
 import { decompressSignedXml } from "./signed-xml-storage";
 import { firstOverlap, serieTipoKey } from "@/lib/domain/intervals";
@@ -404,30 +404,48 @@ export async function listVoidRows(
   take: number,
 ): Promise<VoidListRow[]> {
   const db = await getDb();
-  const createdAt: { gte?: bigint; lte?: bigint } = {};
-  if (filter.fromDate !== undefined) createdAt.gte = BigInt(filter.fromDate);
-  if (filter.toDate !== undefined) createdAt.lte = BigInt(filter.toDate);
   const rows = await db.voidRecord.findMany({
-    where: {
-      accountId,
-      environment,
-      ...(filter.status ? { status: filter.status } : {}),
-      ...(filter.reason ? { reasonCode: filter.reason === "none" ? null : filter.reason } : {}),
-      ...(Object.keys(createdAt).length > 0 ? { createdAt } : {}),
-      ...(filter.before
-        ? {
-            OR: [
-              { createdAt: { lt: BigInt(filter.before.createdAt) } },
-              { createdAt: BigInt(filter.before.createdAt), id: { lt: filter.before.id } },
-            ],
-          }
-        : {}),
-    },
+    where: listWhere(accountId, environment, filter),
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take,
     omit: { signedXmlGzip: true, ranges: true },
   });
   return rows.map((row) => ({ ...toAttempt(row), rangeCount: row.rangeCount }));
+}
+
+/** How many attempts match the filter (with `before`: how many from that position on). */
+export async function countVoidRows(
+  accountId: string,
+  environment: Environment,
+  filter: VoidListFilter,
+): Promise<number> {
+  const db = await getDb();
+  return db.voidRecord.count({ where: listWhere(accountId, environment, filter) });
+}
+
+function listWhere(
+  accountId: string,
+  environment: Environment,
+  filter: VoidListFilter,
+): Prisma.VoidRecordWhereInput {
+  const createdAt: { gte?: bigint; lte?: bigint } = {};
+  if (filter.fromDate !== undefined) createdAt.gte = BigInt(filter.fromDate);
+  if (filter.toDate !== undefined) createdAt.lte = BigInt(filter.toDate);
+  return {
+    accountId,
+    environment,
+    ...(filter.status ? { status: filter.status } : {}),
+    ...(filter.reason ? { reasonCode: filter.reason === "none" ? null : filter.reason } : {}),
+    ...(Object.keys(createdAt).length > 0 ? { createdAt } : {}),
+    ...(filter.before
+      ? {
+          OR: [
+            { createdAt: { lt: BigInt(filter.before.createdAt) } },
+            { createdAt: BigInt(filter.before.createdAt), id: { lt: filter.before.id } },
+          ],
+        }
+      : {}),
+  };
 }
 
 /** The stored ranges of some of the account's attempts, by voidId. */

@@ -5,6 +5,7 @@ import { Card } from "@/components/ui/card";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { Table } from "@/components/ui/table";
 import { IssuedReviewSection } from "@/components/voids/settle/issued-review-section";
+import { ErrorCause } from "@/components/voids/error-cause";
 import { ShortVoidId } from "@/components/voids/short-void-id";
 import { formatFechaHora } from "@/lib/domain/fecha";
 import type { Locale } from "@/lib/domain/locale";
@@ -180,9 +181,8 @@ function Known({ row, t }: { row: PendingVoidRow; t: Dictionary }) {
             ].join(" · ")}
       </li>
       {row.errorCode ? (
-        <li title={row.errorMessage ?? undefined}>
-          {format(k.error, { code: row.errorCode })}
-          {row.errorMessage ? ` — ${row.errorMessage}` : ""}
+        <li>
+          <ErrorCause errorCode={row.errorCode} errorMessage={row.errorMessage} t={t} />
         </li>
       ) : null}
     </ul>
