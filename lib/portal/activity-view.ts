@@ -1,6 +1,6 @@
 import { activityActionLabel, isActivityAction } from "@/lib/domain/activity-actions";
 import { formatFechaHora } from "@/lib/domain/fecha";
-import type { Dictionary } from "@/lib/i18n";
+import { format, type Dictionary } from "@/lib/i18n";
 import type { ActivityEntryView, ActivityFilters } from "@/lib/server/platform/activity/list-activity";
 import { readActivityFilters } from "@/lib/server/platform/activity/list-activity";
 
@@ -72,14 +72,47 @@ export interface ActivityRowText {
   details: string;
 }
 
-function detailValue(value: unknown): string {
-  if (value === null || value === undefined) return "—";
-  if (Array.isArray(value)) return value.map(detailValue).join(", ");
+type ActivityTexts = Dictionary["activity"];
+
+/** A stored detail value in words: codes through the dictionary, times as the portal shows them. */
+function detailValue(key: string, value: unknown, t: ActivityTexts): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (Array.isArray(value))
+    return value.length === 0 ? "—" : value.map((item) => detailValue(key, item, t)).join(", ");
   if (typeof value === "object") return JSON.stringify(value);
-  return String(value);
+  if (/At$|Until$/.test(key)) {
+    const ms = typeof value === "number" ? value : Date.parse(String(value));
+    if (Number.isFinite(ms) && ms > 0) return formatFechaHora(ms);
+  }
+  const text = String(value);
+  return t.detailValues[text] ?? text;
 }
 
-export function activityRowText(entry: ActivityEntryView, t: Dictionary["activity"]): ActivityRowText {
+/** "reason: wrong_password" → "Motivo: contraseña incorrecta"; keys not in the dictionary stay as stored. */
+export function activityDetailsText(details: Record<string, unknown>, t: ActivityTexts): string {
+  return Object.entries(details)
+    .map(([key, value]) => `${t.detailKeys[key] ?? key}: ${detailValue(key, value, t)}`)
+    .join("; ");
+}
+
+/**
+ * A stored client address as a person reads it. IPv6 addresses are stored by their /64 network (the
+ * sign-in throttle's unit): "2001:db8:0:0::/64" reads "red IPv6 2001:db8::", and the loopback's
+ * network (all zeros, what a request from the server itself gives) "este mismo equipo".
+ */
+export function activityIpText(ip: string | null, t: Pick<ActivityTexts, "ipLocal" | "ipv6Network">): string {
+  if (!ip) return "";
+  if (ip === "127.0.0.1" || ip === "::1") return `${t.ipLocal} (${ip})`;
+  const network = /^([0-9a-f:]+)::\/64$/i.exec(ip);
+  if (!network) return ip;
+  const groups = network[1]!.split(":").map((group) => group.replace(/^0+(?=.)/, ""));
+  if (groups.every((group) => group === "0")) return t.ipLocal;
+  // The longest run of zero groups at the end collapses into "::", as IPv6 is usually written.
+  while (groups.length > 0 && groups[groups.length - 1] === "0") groups.pop();
+  return format(t.ipv6Network, { prefix: `${groups.join(":")}::` });
+}
+
+export function activityRowText(entry: ActivityEntryView, t: ActivityTexts): ActivityRowText {
   const label = isActivityAction(entry.action) ? activityActionLabel(t.actions, entry.action) : entry.action;
   return {
     id: entry.id,
@@ -89,12 +122,10 @@ export function activityRowText(entry: ActivityEntryView, t: Dictionary["activit
     actor: entry.actorLabel ?? t.actorTypes[entry.actorType] ?? entry.actorType,
     actorType: t.actorTypes[entry.actorType] ?? entry.actorType,
     actorId: entry.actorId ?? "",
-    subject: entry.subjectType ?? "",
+    subject: entry.subjectType ? (t.subjectTypes[entry.subjectType] ?? entry.subjectType) : "",
     subjectId: entry.subjectId ?? "",
     environment: entry.environment ?? "",
-    ip: entry.ip ?? "",
-    details: Object.entries(entry.details)
-      .map(([key, value]) => `${key}: ${detailValue(value)}`)
-      .join("; "),
+    ip: activityIpText(entry.ip, t),
+    details: activityDetailsText(entry.details, t),
   };
 }

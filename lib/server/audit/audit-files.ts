@@ -3,9 +3,11 @@ import "server-only";
 import { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 
+import { activityActionLabel, isActivityAction } from "@/lib/domain/activity-actions";
 import { date608 } from "@/lib/domain/dgii-608";
 import { formatFechaHora } from "@/lib/domain/fecha";
 import { isVoidReasonCode, VOID_REASON_DGII_NAMES } from "@/lib/domain/void-reasons";
+import { getDictionary } from "@/lib/i18n";
 import { csvChunks, type CsvRow } from "@/lib/server/platform/http/csv";
 import { parseStoredRanges } from "@/lib/server/platform/db/stored-ranges";
 
@@ -37,11 +39,14 @@ function csvEntry(header: CsvRow, rows: AsyncIterable<CsvRow>): Readable {
   return Readable.from(csvChunks(header, rows));
 }
 
+/** The ANECF's signed fechaHoraAnulacion, in the accountant's words (the month and day of its 608 line). */
+export const SIGNED_DATE_HEADER = "Fecha de anulación (firmada)";
+
 export const VOIDS_CSV_HEADER: CsvRow = [
   "Anulación",
   "Ambiente",
   "Creada",
-  "fechaHoraAnulacion",
+  SIGNED_DATE_HEADER,
   "Estado",
   "Parcial",
   "Solicitada por",
@@ -243,6 +248,7 @@ export async function writeEvidence(zip: ZipWriter, scope: AuditScope, pages: Pa
 export const ACTIVITY_CSV_HEADER: CsvRow = [
   "Fecha",
   "Acción",
+  "Código de acción",
   "Tipo de actor",
   "Actor",
   "Id del actor",
@@ -254,13 +260,19 @@ export const ACTIVITY_CSV_HEADER: CsvRow = [
   "Id",
 ];
 
-/** actividad.csv: the company's activity log in the period (this environment and none). */
+const ACTION_LABELS = getDictionary("es").activity.actions;
+
+/**
+ * actividad.csv: the company's activity log in the period (this environment and none), each action
+ * in words ("Inicio de sesión") beside its code for a filter or a script.
+ */
 export function activityCsv(scope: AuditScope): Readable {
   async function* rows(): AsyncGenerator<CsvRow> {
     for await (const page of activityPages(scope)) {
       for (const entry of page) {
         yield [
           when(entry.createdAt),
+          isActivityAction(entry.action) ? activityActionLabel(ACTION_LABELS, entry.action) : entry.action,
           entry.action,
           entry.actorType,
           entry.actorLabel,
@@ -305,7 +317,7 @@ export function withoutReasonCsv(scope: AuditScope, pages: PageOptions): Readabl
   return csvEntry(
     [
       "Anulación",
-      "fechaHoraAnulacion",
+      SIGNED_DATE_HEADER,
       "Fecha (608)",
       "Solicitada por",
       "Tipo",

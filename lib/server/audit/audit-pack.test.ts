@@ -230,7 +230,7 @@ describe("GET /{environment}/customer/audit-pack", () => {
         "Código DGII": record.taxauthCode ?? "",
         "Respuesta DGII": record.taxauthName ?? "",
         Error: record.errorCode ?? "",
-        fechaHoraAnulacion: record.fechaHoraAnulacion,
+        "Fecha de anulación (firmada)": record.fechaHoraAnulacion,
         Creada: formatFechaHora(Number(record.createdAt)),
       });
     }
@@ -330,9 +330,14 @@ describe("GET /{environment}/customer/audit-pack", () => {
     });
     // The download itself is recorded before the log is read.
     expect(rows.map((row) => row.Id)).toEqual(stored.map((entry) => entry.id));
-    expect(rows.map((row) => row["Acción"])).toEqual(
+    expect(rows.map((row) => row["Código de acción"])).toEqual(
       expect.arrayContaining(["void.sent", "user.invited", "audit_pack.downloaded"]),
     );
+    // Words for people beside the code: never a bare code in "Acción".
+    expect(rows.map((row) => row["Acción"])).toEqual(
+      expect.arrayContaining(["Anulación enviada", "Persona invitada", "Paquete de auditoría descargado"]),
+    );
+    expect(rows.some((row) => /^[a-z_]+\.[a-z_]+$/.test(row["Acción"] ?? ""))).toBe(false);
     expect(rows.every((row) => row.Ambiente === "TesteCF" || row.Ambiente === "")).toBe(true);
     expect(rows.some((row) => row.Actor === other.auth.email)).toBe(false);
   });
@@ -389,6 +394,17 @@ describe("GET /{environment}/customer/audit-pack", () => {
       Cantidad: "3",
       "Código de motivo (completar)": "",
     });
+    expect(rows[0]!["Fecha de anulación (firmada)"]).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/);
+  });
+
+  it("no CSV of the pack has a field name for a header: every column in the accountant's words", () => {
+    for (const name of Object.keys(files).filter((file) => file.endsWith(".csv"))) {
+      const header = text(files[name])
+        .replace(/^\uFEFF/, "")
+        .split("\r\n")[0]!
+        .split("\n")[0]!;
+      expect(header, name).not.toMatch(/fechaHoraAnulacion|\b[a-z]+[A-Z][a-zA-Z]*\b/);
+    }
   });
 
   it("another company's pack holds only its own void", async () => {

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+
+import { en } from "@/lib/i18n/en";
+import { es } from "@/lib/i18n/es";
+import type { ActivityEntryView } from "@/lib/server/platform/activity/list-activity";
+
+import { activityDetailsText, activityIpText, activityRowText } from "./activity-view";
+
+const failedSignIn: ActivityEntryView = {
+  id: "a1",
+  createdAt: Date.UTC(2026, 10, 28, 4, 36, 13),
+  action: "auth.sign_in_failed",
+  environment: null,
+  actorType: "user",
+  actorId: "u1",
+  actorLabel: "ana@empresa.do",
+  subjectType: "user",
+  subjectId: "u1",
+  details: { reason: "wrong_password", channel: "portal" },
+  ip: "0:0:0:0::/64",
+};
+
+describe("an activity entry in words, not codes", () => {
+  it("says the action, the subject, the details and the address as a person reads them, the code kept apart", () => {
+    const row = activityRowText(failedSignIn, es.activity);
+    expect(row).toMatchObject({
+      when: "28-11-2026 00:36:13",
+      action: "Inicio de sesión fallido",
+      code: "auth.sign_in_failed",
+      subject: "Persona",
+      details: "Motivo: contraseña incorrecta; Canal: portal",
+      ip: "este mismo equipo",
+    });
+    expect(activityRowText(failedSignIn, en.activity).details).toBe(
+      "Reason: wrong password; Channel: portal",
+    );
+  });
+
+  it("words yes/no, lists and times; keeps an unknown key or value as stored", () => {
+    const text = activityDetailsText(
+      {
+        requireSecondFactor: true,
+        roles: ["viewer", "approver"],
+        expiresAt: Date.UTC(2026, 0, 2, 15, 4, 5),
+        somethingNew: "x_y",
+      },
+      es.activity,
+    );
+    expect(text).toBe(
+      "Exigir segundo factor: sí; Roles: consulta, aprobador; Vence: 02-01-2026 11:04:05; somethingNew: x_y",
+    );
+  });
+
+  it("reads a stored IPv6 /64 as its network, IPv4 as is", () => {
+    expect(activityIpText("2001:db8:0:0::/64", es.activity)).toBe("red IPv6 2001:db8::");
+    expect(activityIpText("2001:db8:a:b::/64", en.activity)).toBe("IPv6 network 2001:db8:a:b::");
+    expect(activityIpText("0:0:0:0::/64", en.activity)).toBe("this same machine");
+    expect(activityIpText("190.80.1.2", es.activity)).toBe("190.80.1.2");
+    expect(activityIpText("127.0.0.1", es.activity)).toBe("este mismo equipo (127.0.0.1)");
+    expect(activityIpText(null, es.activity)).toBe("");
+  });
+});
