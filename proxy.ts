@@ -139,11 +139,19 @@ export const config = {
         { type: "header", key: "purpose", value: "prefetch" },
       ],
     },
+    {
+      source: "/ayuda/:path*",
+      missing: [
+        { type: "header", key: "next-action" },
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
     // Server action posts on any portal page (the same sections as above): only their origin is checked.
     { source: "/", has: [{ type: "header", key: "next-action" }] },
     {
       source:
-        "/:section(login|setup|docs|inicio|tools|voids|documents|sequences|notifications|audit|account|organization|settings)/:path*",
+        "/:section(login|setup|docs|inicio|tools|voids|documents|sequences|notifications|audit|account|organization|settings|ayuda)/:path*",
       has: [{ type: "header", key: "next-action" }],
     },
   ],

@@ -172,6 +172,9 @@ export function PortalShell({
             options={ENVIRONMENTS.map((value) => ({ value, label: t.environments[value] }))}
           />
           <div className={styles.spacer} />
+          <Link href="/ayuda" className={styles.helpLink} data-testid="help-link">
+            {t.help.nav}
+          </Link>
           {notifications ? (
             <NotificationBell
               counts={notifications}
