@@ -116,6 +116,26 @@ test.describe("historial de anulaciones", () => {
     await page.getByTestId("previous-page").click();
     await expect(page).toHaveURL(/\/voids\?env=CerteCF$/);
     await expect(firstRow).toHaveText(newest ?? "");
+
+    // Steady pages of 25 with the total, and no "next" on the last page.
+    const range = page.getByTestId("page-range");
+    await expect(range).toHaveText(/^1–25 de [\d,]+ anulaciones$/);
+    const total = Number((await range.textContent())!.match(/de ([\d,]+)/)![1]!.replace(/,/g, ""));
+    expect(total).toBeGreaterThanOrEqual(26);
+    let seen = 0;
+    for (;;) {
+      const rows = await page.locator("tbody tr").count();
+      seen += rows;
+      const next = page.getByRole("link", { name: "Página siguiente" });
+      if ((await next.count()) === 0) break;
+      expect(rows).toBe(25);
+      await next.click();
+      await expect(range).toHaveText(new RegExp(`^${(seen + 1).toLocaleString("en-US")}–`));
+    }
+    expect(seen).toBe(total);
+    await expect(range).toHaveText(
+      new RegExp(`–${total.toLocaleString("en-US")} de ${total.toLocaleString("en-US")} anulaciones$`),
+    );
   });
 
   test("the XML and CSV routes need a session", async ({ request }) => {

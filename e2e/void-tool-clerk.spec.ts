@@ -298,6 +298,15 @@ test.describe("Anular e-NCF for a finance clerk", () => {
     await expect(receipt).toContainText(`${DEMO.email} (portal)`);
     await expect(receipt).toContainText("15");
     await expect(page.getByTestId("sign-out")).toBeHidden();
+    // The receipt alone: its facts once (the page's summary card is left off), no buttons, no heading
+    // or navigation of the page, the ranges per type kept.
+    await expect(page.getByTestId("void-result-id")).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1 })).toBeHidden();
+    await expect(page.getByTestId("print-receipt")).toBeHidden();
+    await expect(page.getByRole("button").filter({ visible: true })).toHaveCount(0);
+    await expect(page.getByRole("navigation").filter({ visible: true })).toHaveCount(0);
+    await expect(ranges.locator('[data-tipo="31"]')).toBeVisible();
+    expect(await page.getByText(DEMO.rnc, { exact: true }).filter({ visible: true }).count()).toBe(1);
     await page.emulateMedia({ media: "screen" });
 
     // Sent: the draft is gone.

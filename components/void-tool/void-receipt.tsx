@@ -58,7 +58,8 @@ export function VoidReceipt({
   const r = dictionary.voidTool.receipt;
   const n = (value: number) => formatNumber(value, locale);
   return (
-    <>
+    // One element around what prints (its stylesheet leaves everything else off the paper).
+    <div className={styles.receipt} data-testid="void-receipt-paper">
       <section className={styles.printOnly} data-testid="void-receipt">
         <h2>{r.title}</h2>
         <dl className="dl">
@@ -97,7 +98,7 @@ export function VoidReceipt({
       <div className={styles.noPrint}>
         <PrintButton label={t.print} />
       </div>
-    </>
+    </div>
   );
 }
 
