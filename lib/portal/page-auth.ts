@@ -31,14 +31,24 @@ export async function forcedStepOf(userId: string, auth: AuthContext | null): Pr
 }
 
 /**
+ * The person a portal page acts for — signed in, acting for a company, with no forced step — or null.
+ * The portal's layouts frame a page with it and send nobody away, so that an unknown path is a 404
+ * page for a signed-out visitor too; the pages themselves send people on (requirePageAuth).
+ */
+export const portalPageAuth = cache(async (): Promise<AuthContext | null> => {
+  const auth = await getPortalAuth();
+  if (!auth || (await forcedStepOf(auth.userId, auth))) return null;
+  return auth;
+});
+
+/**
  * The signed-in user for a portal page, or a redirect: to /login when signed out, to /account (Mi
  * cuenta, outside this layout) for a person with no company role or with a forced step. Every page
- * calls it (not only the layout): on client-side navigation Next re-renders the page but not always
- * the layout. Once per request (the layout and the page share the answer).
+ * calls it (the layout does not redirect, and on client-side navigation Next re-renders the page but
+ * not always the layout); portal-pages.test.ts checks that each does. Once per request.
  */
 export const requirePageAuth = cache(async (): Promise<AuthContext> => {
-  const auth = await getPortalAuth();
+  const auth = await portalPageAuth();
   if (!auth) redirect((await getPortalUser()) ? "/account" : "/login");
-  if (await forcedStepOf(auth.userId, auth)) redirect("/account");
   return auth;
 });

@@ -3,14 +3,16 @@ import type { ReactNode } from "react";
 import { SettingsTabs } from "@/components/settings/settings-tabs";
 import { Banner } from "@/components/ui/banner";
 import { getI18n } from "@/lib/portal/i18n";
-import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
+import { mayTake, portalPageAuth } from "@/lib/portal/page-auth";
 
 /**
  * Configuración: operators and administrators read it, administrators change it; members with
  * only the viewer or approver role do not see it.
  */
 export default async function SettingsLayout({ children }: { children: ReactNode }) {
-  const auth = await requirePageAuth();
+  const auth = await portalPageAuth();
+  // Signed out: each page sends the visitor to sign in; an unknown path stays a 404 page.
+  if (!auth) return children;
   const { t } = await getI18n();
   if (!mayTake(auth, "voids.send") && !mayTake(auth, "users.manage")) {
     return (
