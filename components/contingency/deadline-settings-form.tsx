@@ -6,16 +6,22 @@ import { useState, useTransition, type FormEvent } from "react";
 import { Banner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
 import { InputField } from "@/components/ui/field";
-import type { Dictionary } from "@/lib/i18n";
+import type { Environment } from "@/lib/domain/environments";
+import { format, type Dictionary } from "@/lib/i18n";
 import { saveDeadlineSettingsAction } from "@/lib/portal/actions/contingency-actions";
 
-/** The deferred-sending window (empty: none) and the share at which a deadline is announced as near. */
+/**
+ * The deferred-sending window (empty: none), the share at which a deadline is announced as near, and
+ * the header's environment's deadline to void a gap of the ledger (empty: none).
+ */
 export function DeadlineSettingsForm({
   settings,
+  environment,
   canEdit,
   t,
 }: {
-  settings: { deferredWindowHours: number | null; approachingPercent: number };
+  settings: { deferredWindowHours: number | null; approachingPercent: number; gapWindowDays: number | null };
+  environment: { id: Environment; label: string };
   canEdit: boolean;
   t: Dictionary["contingency"];
 }) {
@@ -31,6 +37,8 @@ export function DeadlineSettingsForm({
         await saveDeadlineSettingsAction({
           deferredWindowHours: String(data.get("deferredWindowHours") ?? "").trim(),
           approachingPercent: String(data.get("approachingPercent") ?? ""),
+          environment: environment.id,
+          gapWindowDays: String(data.get("gapWindowDays") ?? "").trim(),
         }),
       );
       router.refresh();
@@ -57,6 +65,16 @@ export function DeadlineSettingsForm({
         min={1}
         max={99}
         defaultValue={settings.approachingPercent}
+        disabled={!canEdit}
+      />
+      <InputField
+        label={format(t.gapWindow, { environment: environment.label })}
+        hint={t.gapWindowHint}
+        name="gapWindowDays"
+        type="number"
+        min={1}
+        max={3650}
+        defaultValue={settings.gapWindowDays ?? ""}
         disabled={!canEdit}
       />
       {result ? (

@@ -21,6 +21,8 @@ export const EVENT_TYPES = [
   "webhook.test",
   "document.deadline_approaching",
   "document.deadline_missed",
+  "sequence.gap_deadline_approaching",
+  "sequence.gap_deadline_missed",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

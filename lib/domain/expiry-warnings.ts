@@ -6,20 +6,28 @@
 
 /** Days before the expiry at which a warning is announced: once at each, the tightest reached. */
 export const EXPIRY_WARNING_DAYS = [30, 7, 1] as const;
+/**
+ * An authorized range's warnings start earlier: unused numbers may be worth closing, and a new range
+ * takes time to request.
+ */
+export const AUTHORIZATION_WARNING_DAYS = [60, 30, 7, 1] as const;
 
-export type ExpiryThreshold = (typeof EXPIRY_WARNING_DAYS)[number];
+export type ExpiryThreshold = (typeof AUTHORIZATION_WARNING_DAYS)[number];
 
 const DAY_MS = 86_400_000;
 
 /**
- * The tightest threshold `daysLeft` has reached (30, 7 or 1), or null: more than 30 days left, or
- * already past (daysLeft < 0). A scan that first sees a range at 5 days announces 7 only — never
- * 30 and 7 together; the 1-day warning still follows.
+ * The tightest threshold of `thresholds` (descending) `daysLeft` has reached, or null: more days left
+ * than the first, or already past (daysLeft < 0). A scan that first sees a range at 5 days announces
+ * 7 only — never 30 and 7 together; the 1-day warning still follows.
  */
-export function expiryThreshold(daysLeft: number): ExpiryThreshold | null {
+export function expiryThreshold(
+  daysLeft: number,
+  thresholds: readonly ExpiryThreshold[] = EXPIRY_WARNING_DAYS,
+): ExpiryThreshold | null {
   if (!Number.isFinite(daysLeft) || daysLeft < 0) return null;
   let reached: ExpiryThreshold | null = null;
-  for (const days of EXPIRY_WARNING_DAYS) if (daysLeft <= days) reached = days;
+  for (const days of thresholds) if (daysLeft <= days) reached = days;
   return reached;
 }
 

@@ -64,12 +64,24 @@ describe("notificationAudience", () => {
     },
   );
 
-  it.each(["sequence.expiring", "sequence.depleted", "sequence.gap_detected"])(
-    "%s → administrators and operators",
-    (type) => {
-      expect(sorted(notificationAudience(type, members))).toEqual(["admin", "all", "operator"]);
-    },
-  );
+  it("sequence.expiring → administrators, approvers and operators (unused numbers to close or use)", () => {
+    expect(sorted(notificationAudience("sequence.expiring", members))).toEqual([
+      "admin",
+      "all",
+      "approver",
+      "approver2",
+      "operator",
+    ]);
+  });
+
+  it.each([
+    "sequence.depleted",
+    "sequence.gap_detected",
+    "sequence.gap_deadline_approaching",
+    "sequence.gap_deadline_missed",
+  ])("%s → administrators and operators", (type) => {
+    expect(sorted(notificationAudience(type, members))).toEqual(["admin", "all", "operator"]);
+  });
 
   it.each(["certificate.expiring", "webhook.disabled"])("%s → administrators", (type) => {
     expect(sorted(notificationAudience(type, members))).toEqual(["admin", "all"]);

@@ -37,7 +37,10 @@ export const NOTIFICATION_RULES: Record<NotifiableEventType, NotificationRule> =
   "void.unconfirmed": { audience: "action", actions: ["voids.settle"] },
   // The ledger: administrators keep the authorizations (ledger.manage), operators issue and void.
   "sequence.gap_detected": { audience: "action", actions: ["ledger.manage", "voids.send"] },
-  "sequence.expiring": { audience: "action", actions: ["ledger.manage", "voids.send"] },
+  // An expiring range's unused numbers: administrators, and approvers who decide on closing them.
+  "sequence.expiring": { audience: "action", actions: ["ledger.manage", "voids.approve", "voids.send"] },
+  "sequence.gap_deadline_approaching": { audience: "action", actions: ["ledger.manage", "voids.send"] },
+  "sequence.gap_deadline_missed": { audience: "action", actions: ["ledger.manage", "voids.send"] },
   "sequence.depleted": { audience: "action", actions: ["ledger.manage", "voids.send"] },
   "certificate.expiring": { audience: "action", actions: ["certificates.manage"] },
   "webhook.disabled": { audience: "action", actions: ["webhooks.manage"] },

@@ -30,9 +30,13 @@ export const enContingency: typeof esContingency = {
   approachingPercent: "Warn when this share has passed (% of the window)",
   approachingHint:
     "At this share of the window people are notified and the document.deadline_approaching webhook is sent; when it passes, document.deadline_missed.",
+  gapWindow: "Deadline to void a sequence gap in {environment} (days)",
+  gapWindowHint:
+    "Days from when a gap the ledger proposes exists (the higher number that proves it was issued, or the end of an expired authorization's last day). Empty: no deadline. No rule we know sets one: it is the company's own. It warns at the same share (sequence.gap_deadline_approaching) and when it passes (sequence.gap_deadline_missed).",
   saveSettings: "Save deadlines",
   settingsSaved: "Deadlines saved.",
-  settingsInvalid: "Check the values: the window from 1 to 720 hours (or empty), the warning from 1 to 99 %.",
+  settingsInvalid:
+    "Check the values: the window from 1 to 720 hours (or empty), the warning from 1 to 99 %, the gap deadline from 1 to 3650 days (or empty).",
   deadline: {
     column: "DGII deadline",
     age: "Signed {duration} ago",

@@ -66,7 +66,8 @@ export const enNotifications: typeof esNotifications = {
     },
     sequence_expiring: {
       title: "Range about to expire",
-      detail: "Range {desde}–{hasta} expires on {expiresOn} ({remaining}); {unused} numbers are unused.",
+      detail:
+        "Range {desde}–{hasta} expires on {expiresOn} ({remaining}); {unused} numbers are unused. If you will not use them, you can close them from Sequences.",
     },
     sequence_depleted: {
       title: "Range used up",
@@ -80,6 +81,16 @@ export const enNotifications: typeof esNotifications = {
       title: "Certificate expired",
       detail:
         "The certificate of {subject} expired on {notAfter}: it can no longer sign voids. Upload the new one.",
+    },
+    sequence_gap_deadline_approaching: {
+      title: "Gap near its deadline",
+      detail:
+        "{desde} to {hasta} (numbers: {cantidad}), a gap since {since}: the company's deadline to void it is {deadlineAt}.",
+    },
+    sequence_gap_deadline_missed: {
+      title: "Gap past its deadline",
+      detail:
+        "{desde} to {hasta} (numbers: {cantidad}), a gap since {since}, was not voided before {deadlineAt} (the company's deadline).",
     },
     document_deadline_approaching: {
       title: "e-CF near its sending deadline",

@@ -119,5 +119,7 @@ export const enWebhooks: typeof esWebhooks = {
     webhook_test: "Test event",
     document_deadline_approaching: "An e-CF's sending deadline is near",
     document_deadline_missed: "An e-CF's sending deadline passed",
+    sequence_gap_deadline_approaching: "A gap's deadline to void it is near",
+    sequence_gap_deadline_missed: "A gap's deadline to void it passed",
   },
 };

@@ -29,9 +29,13 @@ export const esContingency = {
   approachingPercent: "Avisar al cumplirse (% del plazo)",
   approachingHint:
     "Al cumplirse esta parte del plazo se notifica y se envía el webhook document.deadline_approaching; al vencer, document.deadline_missed.",
+  gapWindow: "Plazo para anular un hueco de secuencia en {environment} (días)",
+  gapWindowHint:
+    "Días desde que existe un hueco que el libro propone (desde la emisión del número mayor que lo prueba, o el fin del último día de una autorización vencida). Vacío: sin plazo. Ninguna norma que conozcamos lo fija: es un plazo de la empresa. Avisa con la misma parte del plazo (sequence.gap_deadline_approaching) y al vencer (sequence.gap_deadline_missed).",
   saveSettings: "Guardar plazos",
   settingsSaved: "Plazos guardados.",
-  settingsInvalid: "Revise los valores: la ventana entre 1 y 720 horas (o vacía), el aviso entre 1 y 99 %.",
+  settingsInvalid:
+    "Revise los valores: la ventana entre 1 y 720 horas (o vacía), el aviso entre 1 y 99 %, el plazo de huecos entre 1 y 3650 días (o vacío).",
   deadline: {
     column: "Plazo DGII",
     age: "Firmado hace {duration}",

@@ -71,7 +71,7 @@ export const esNotifications = {
     sequence_expiring: {
       title: "Rango por vencer",
       detail:
-        "El rango {desde}–{hasta} vence el {expiresOn} ({remaining}); quedan {unused} números sin usar.",
+        "El rango {desde}–{hasta} vence el {expiresOn} ({remaining}); quedan {unused} números sin usar. Si no los usará, puede cerrarlos desde Secuencias.",
     },
     sequence_depleted: {
       title: "Rango agotado",
@@ -85,6 +85,16 @@ export const esNotifications = {
       title: "Certificado vencido",
       detail:
         "El certificado de {subject} venció el {notAfter}: ya no puede firmar anulaciones. Cargue el nuevo.",
+    },
+    sequence_gap_deadline_approaching: {
+      title: "Hueco cerca de su plazo",
+      detail:
+        "Del {desde} al {hasta} (números: {cantidad}), hueco desde el {since}: el plazo de la empresa para anularlo vence el {deadlineAt}.",
+    },
+    sequence_gap_deadline_missed: {
+      title: "Hueco con plazo vencido",
+      detail:
+        "Del {desde} al {hasta} (números: {cantidad}), hueco desde el {since}, no se anuló antes del {deadlineAt} (plazo de la empresa).",
     },
     document_deadline_approaching: {
       title: "e-CF por vencer su plazo de envío",

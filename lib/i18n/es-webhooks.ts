@@ -121,5 +121,7 @@ export const esWebhooks = {
     webhook_test: "Evento de prueba",
     document_deadline_approaching: "Plazo de envío de un e-CF por vencer",
     document_deadline_missed: "Plazo de envío de un e-CF vencido",
+    sequence_gap_deadline_approaching: "Hueco cerca del plazo para anularlo",
+    sequence_gap_deadline_missed: "Hueco con plazo para anularlo vencido",
   } as Record<string, string>,
 };

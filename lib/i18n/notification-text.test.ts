@@ -60,6 +60,33 @@ describe("notificationText", () => {
     expect(certificate.href).toBe("/settings");
   });
 
+  it("links an expiring range to its closing in Secuencias, and words a gap's deadline", () => {
+    const expiring = (data: Record<string, unknown>) =>
+      notificationText({ type: "sequence.expiring", data }, es.notifications, "es").href;
+    expect(expiring({ cierreDesde: "E310000000098" })).toBe("/sequences?cierreDesde=E310000000098");
+    expect(expiring({ cierreDesde: null })).toBe("/sequences");
+    const gap = notificationText(
+      {
+        type: "sequence.gap_deadline_missed",
+        data: {
+          desde: "E310000000005",
+          hasta: "E310000000007",
+          cantidad: 3,
+          since: "2026-06-01T16:00:00.000Z",
+          deadlineAt: "2026-07-01T16:00:00.000Z",
+        },
+      },
+      en.notifications,
+      "en",
+    );
+    expect(gap).toEqual({
+      title: "Gap past its deadline",
+      detail:
+        "E310000000005 to E310000000007 (numbers: 3), a gap since 01-06-2026 12:00, was not voided before 01-07-2026 12:00 (the company's deadline).",
+      href: "/sequences",
+    });
+  });
+
   it("says how long is left in words: a range's last day, a certificate under a day away, 1 day, an expired certificate", () => {
     const range = (daysLeft: number) =>
       notificationText(
@@ -71,16 +98,18 @@ describe("notificationText", () => {
             expiresOn: "2026-12-31",
             daysLeft,
             unused: 3,
+            cierreDesde: "E310000000098",
           },
         },
         es.notifications,
         "es",
       ).detail;
     expect(range(0)).toBe(
-      "El rango E310000000001–E310000000100 vence el 31-12-2026 (hoy es su último día); quedan 3 números sin usar.",
+      "El rango E310000000001–E310000000100 vence el 31-12-2026 (hoy es su último día); quedan 3 números sin usar. Si no los usará, puede cerrarlos desde Secuencias.",
     );
     expect(range(1)).toContain("(en 1 día)");
     expect(range(30)).toContain("(en 30 días)");
+    expect(range(60)).toContain("(en 60 días)");
     const certificate = (daysLeft: number, locale: "es" | "en" = "es") =>
       notificationText(
         {

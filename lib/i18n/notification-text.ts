@@ -55,6 +55,7 @@ export function notificationText(
     ncf: text("ncf"),
     signedAt: instantOf(text("signedAt")),
     deadlineAt: instantOf(text("deadlineAt")),
+    since: instantOf(text("since")),
   };
   // The catalogue's keys are the event types with "_" for "." (a dot would split the i18n test's key paths).
   const key = isExpiredCertificate(notification.type, data.daysLeft)
@@ -122,6 +123,9 @@ function hrefOf(type: string, data: Record<string, unknown>): string {
     const voidId = id("voidId");
     return voidId ? `/voids/${voidId}` : "/voids/pending";
   }
+  // An expiring range opens its closing (the unused numbers above the highest issued) in the review.
+  const cierreDesde = id("cierreDesde");
+  if (type === "sequence.expiring" && cierreDesde) return `/sequences?cierreDesde=${cierreDesde}`;
   if (type.startsWith("sequence.")) return "/sequences";
   if (type.startsWith("document.deadline_")) {
     const ncf = id("ncf");

@@ -150,10 +150,30 @@ const sequenceRange = {
 const sequenceGapDetected = z.object({ ...sequenceRange, cantidad: z.number().int() });
 
 /**
- * An authorized range still in force, with numbers unused, is 30, 7 or 1 days from its last day of use
- * (expiresOn, a Santo Domingo date): announced once per authorization and threshold, the tightest
- * one reached (a range first seen 5 days before gets the 7-day warning, then the 1-day one). Types 32
- * and 34 never expire; once expired, the unused tail is a sequence.gap_detected instead.
+ * A gap the ledger proposes (as sequence.gap_detected) nears or passes the company's own deadline to
+ * void it (days per environment, set in Configuración → Contingencia; no default: no rule we know
+ * fixes one). It exists since the higher number that proves it was issued (a skip) or since its
+ * expired authorization's last day ended. Approaching at the company's deadline share (75 % by
+ * default); announced once per gap each by the hourly ledger scan, the tightest state only.
+ */
+const sequenceGapDeadline = z.object({
+  ...sequenceRange,
+  cantidad: z.number().int(),
+  kind: z
+    .enum(["salto", "vencida"])
+    .describe("salto: skipped numbers; vencida: an expired authorization's tail"),
+  since: z.string().describe("ISO 8601: when the gap exists since (the window counts from it)"),
+  deadlineAt: z.string().describe("ISO 8601: the company's deadline to void it"),
+  windowDays: z.number().int(),
+});
+
+/**
+ * An authorized range still in force, with numbers unused, is 60, 30, 7 or 1 days from its last day
+ * of use (expiresOn, a Santo Domingo date): announced once per authorization and threshold, the
+ * tightest one reached (a range first seen 5 days before gets the 7-day warning, then the 1-day one).
+ * Types 32 and 34 never expire; once expired, the unused tail is a sequence.gap_detected instead.
+ * Voiding the unused numbers is the company's choice (no rule we know requires it): `cierreDesde`
+ * opens the portal's closing of the range (Secuencias, ?cierreDesde=).
  */
 const sequenceExpiring = z.object({
   authorizationId: z.string(),
@@ -163,6 +183,10 @@ const sequenceExpiring = z.object({
   daysLeft: z.number().int(),
   // Numbers in a void of unknown outcome count as unused: after expiresOn they must be voided.
   unused: z.number().int().describe("Numbers neither issued nor voided"),
+  cierreDesde: z
+    .string()
+    .nullable()
+    .describe("The first free number above the highest issued: where closing the range would start"),
 });
 
 /**
@@ -236,6 +260,12 @@ export const EVENT_PAYLOAD_SCHEMAS = {
   ),
   "document.deadline_missed": documentDeadline.describe(
     "An e-CF not yet received by DGII passed its deadline (72 h in a contingency, or the company's window)",
+  ),
+  "sequence.gap_deadline_approaching": sequenceGapDeadline.describe(
+    "A gap the ledger proposes reached the company's share of its deadline to void it",
+  ),
+  "sequence.gap_deadline_missed": sequenceGapDeadline.describe(
+    "A gap the ledger proposes passed the company's deadline to void it",
   ),
   "webhook.test": webhookTest.describe(
     'Sent on request to one endpoint ("Enviar prueba", POST …/webhooks/{id}/test)',

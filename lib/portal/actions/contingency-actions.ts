@@ -43,14 +43,20 @@ export async function endContingencyAction(environment: string): Promise<ActionR
   }
 }
 
-/** Saves the deferred-sending window and the approaching share of the session's company. Administrators. */
+/**
+ * Saves the deferred-sending window and the approaching share of the session's company, and the
+ * gap window of the environment the form was shown in. Administrators.
+ */
 export async function saveDeadlineSettingsAction(input: DeadlineSettingsInput): Promise<ActionResult> {
   const auth = await requirePortalAuth("action saveDeadlineSettingsAction");
   const t = await dictionary();
   const parsed = deadlineSettingsSchema.safeParse(input ?? {});
   if (!parsed.success) return { ok: false, message: t.contingency.settingsInvalid };
   try {
-    await setDeadlineSettings(auth.accountId, parsed.data, await portalBy(auth));
+    const { environment, gapWindowDays, ...settings } = parsed.data;
+    const gap = environment && gapWindowDays !== undefined ? { environment, days: gapWindowDays } : undefined;
+    await setDeadlineSettings(auth.accountId, settings, await portalBy(auth), gap);
+    revalidatePath("/sequences");
     revalidatePath(PAGE);
     return { ok: true, message: t.contingency.settingsSaved };
   } catch (error) {

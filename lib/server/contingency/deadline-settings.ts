@@ -1,6 +1,8 @@
 import "server-only";
 
 import { DEFAULT_APPROACHING_PERCENT } from "@/lib/domain/ecf-deadline";
+import type { Environment } from "@/lib/domain/environments";
+import { getGapWindow, writeGapWindow } from "@/lib/server/ledger";
 import { recordActivity, type ActivityBy } from "@/lib/server/platform/activity/record-activity";
 import { getDb, inTransaction } from "@/lib/server/platform/db";
 
@@ -21,13 +23,24 @@ export async function getDeadlineSettings(accountId: string): Promise<DeadlineSe
   };
 }
 
-/** Saves the settings (validated by lib/schemas/deadline-settings.ts), logged with the old and new values. */
+/** A gap window change of one environment (the ledger's GapDeadlineSetting): days, or null for none. */
+export interface GapWindowChange {
+  environment: Environment;
+  days: number | null;
+}
+
+/**
+ * Saves the settings (validated by lib/schemas/deadline-settings.ts) and, when given, one
+ * environment's gap window, in one transaction logged with the old and new values.
+ */
 export async function setDeadlineSettings(
   accountId: string,
   settings: DeadlineSettings,
   by: ActivityBy,
+  gap?: GapWindowChange,
 ): Promise<DeadlineSettings> {
   const before = await getDeadlineSettings(accountId);
+  const gapBefore = gap ? ((await getGapWindow(accountId, gap.environment))?.days ?? null) : undefined;
   const db = await getDb();
   await inTransaction(db, async (tx) => {
     const data = { ...settings, updatedAt: BigInt(Date.now()), updatedBy: by.actor.label ?? "?" };
@@ -36,12 +49,20 @@ export async function setDeadlineSettings(
       create: { accountId, ...data },
       update: data,
     });
+    if (gap) {
+      await writeGapWindow(tx, { accountId, ...gap, by: data.updatedBy, now: Number(data.updatedAt) });
+    }
+    const gapDetails = (days: number | null | undefined) =>
+      gap ? { gapWindowEnvironment: gap.environment, gapWindowDays: days } : {};
     await recordActivity(tx, {
       accountId,
       action: "contingency.settings_changed",
       actor: by.actor,
       ip: by.ip,
-      details: { before: { ...before }, after: { ...settings } },
+      details: {
+        before: { ...before, ...gapDetails(gapBefore) },
+        after: { ...settings, ...gapDetails(gap?.days) },
+      },
     });
   });
   return settings;

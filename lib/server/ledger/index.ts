@@ -69,3 +69,4 @@ export { recordDgiiSubmissions, recordDgiiSummary, type FoundSubmission } from "
 export { daysUntil, dmyToIso } from "./dates";
 export { checkNumberIssuable, findNumberHolds, type HeldDocument, type NumberHolds } from "./issue-check";
 export { numberSafetyFacts } from "./number-safety";
+export { allGapWindows, getGapWindow, writeGapWindow } from "./gap-deadline-settings";

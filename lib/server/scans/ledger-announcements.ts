@@ -1,7 +1,8 @@
 import "server-only";
 
 import type { Environment } from "@/lib/domain/environments";
-import { expiryThreshold } from "@/lib/domain/expiry-warnings";
+import { AUTHORIZATION_WARNING_DAYS, expiryThreshold } from "@/lib/domain/expiry-warnings";
+import { gapDeadline, type GapWindow } from "@/lib/domain/gap-deadline";
 import { TYPES_WITHOUT_EXPIRY, type Gap, type Inventory } from "@/lib/server/ledger";
 import { daysUntil, dmyToIso } from "@/lib/server/ledger";
 
@@ -18,6 +19,9 @@ export interface LedgerScope {
 /** The number of an e-NCF (serie + 2-digit type + 10 digits). */
 const numberOf = (encf: string) => Number(encf.slice(3));
 
+const gapKey = (scope: LedgerScope, gap: Gap) =>
+  `${scope.accountId}:${scope.environment}:${gap.serie}${gap.tipoeCF}:${numberOf(gap.secuenciaDesde)}-${numberOf(gap.secuenciaHasta)}`;
+
 /**
  * sequence.gap_detected for each gap the ledger proposes (findGaps, as the portal's review and
  * GET …/secuencias/huecos show it). The key is the gap's exact span: a gap that changes (part of it
@@ -25,7 +29,7 @@ const numberOf = (encf: string) => Number(encf.slice(3));
  */
 export function gapAnnouncements(scope: LedgerScope, gaps: readonly Gap[]): Announcement[] {
   return gaps.map((gap) => ({
-    key: `gap:${scope.accountId}:${scope.environment}:${gap.serie}${gap.tipoeCF}:${numberOf(gap.secuenciaDesde)}-${numberOf(gap.secuenciaHasta)}`,
+    key: `gap:${gapKey(scope, gap)}`,
     event: {
       type: "sequence.gap_detected",
       accountId: scope.accountId,
@@ -47,7 +51,7 @@ export function gapAnnouncements(scope: LedgerScope, gaps: readonly Gap[]): Anno
 /**
  * Per authorization of the inventory (getInventory): sequence.depleted once every number is issued
  * or voided (authorizations still in force only: a range that expired used up is history, not news),
- * and sequence.expiring at the tightest warning threshold its expiry has reached (30, 7 or 1 days)
+ * and sequence.expiring at the tightest warning threshold its expiry has reached (60, 30, 7 or 1 days)
  * while numbers are still unused. Types 32 and 34 never expire. An expired authorization is not
  * "expiring": its unused tail is a gap ("vencida") and is announced as one.
  */
@@ -88,7 +92,7 @@ export function authorizationAnnouncements(
       const expiresOn = auth.fechaVencimiento === null ? null : dmyToIso(auth.fechaVencimiento);
       if (expiresOn === null || TYPES_WITHOUT_EXPIRY.has(auth.tipoeCF)) continue;
       const daysLeft = daysUntil(expiresOn, now);
-      const threshold = expiryThreshold(daysLeft);
+      const threshold = expiryThreshold(daysLeft, AUTHORIZATION_WARNING_DAYS);
       if (threshold === null) continue;
       announcements.push({
         key: `expiring:${prefix}:${auth.id}:${threshold}`,
@@ -97,10 +101,56 @@ export function authorizationAnnouncements(
           accountId: scope.accountId,
           environment: scope.environment,
           subjectId: auth.id,
-          payload: { ...range, expiresOn, daysLeft, unused },
+          payload: { ...range, expiresOn, daysLeft, unused, cierreDesde: auth.nextFree },
         },
       });
     }
   }
   return announcements;
+}
+
+/**
+ * sequence.gap_deadline_approaching / _missed for each gap of a company × environment that set a
+ * window (lib/domain/gap-deadline.ts): once per gap and state, the tightest state only (a gap first
+ * seen past its deadline gets the missed event alone). Keyed by the gap's span, like gap_detected.
+ */
+export function gapDeadlineAnnouncements(
+  scope: LedgerScope,
+  gaps: readonly Gap[],
+  window: GapWindow | null,
+  now: number,
+): Announcement[] {
+  if (window === null) return [];
+  return gaps.flatMap((gap): Announcement[] => {
+    const deadline = gapDeadline(gap, window, now);
+    if (deadline.since === null || deadline.deadlineAt === null) return [];
+    if (deadline.state !== "approaching" && deadline.state !== "missed") return [];
+    if (gap.kind === "cierre") return [];
+    const type =
+      deadline.state === "missed" ? "sequence.gap_deadline_missed" : "sequence.gap_deadline_approaching";
+    return [
+      {
+        key: `${type}:${gapKey(scope, gap)}`,
+        event: {
+          type,
+          accountId: scope.accountId,
+          environment: scope.environment,
+          subjectId: gap.authorizationId,
+          payload: {
+            customerId: scope.customerId,
+            environment: scope.environment,
+            serie: gap.serie,
+            tipoeCF: gap.tipoeCF,
+            desde: gap.secuenciaDesde,
+            hasta: gap.secuenciaHasta,
+            cantidad: gap.cantidad,
+            kind: gap.kind,
+            since: new Date(deadline.since).toISOString(),
+            deadlineAt: new Date(deadline.deadlineAt).toISOString(),
+            windowDays: window.days,
+          },
+        },
+      },
+    ];
+  });
 }

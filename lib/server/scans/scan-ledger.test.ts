@@ -262,7 +262,7 @@ describe("sequence.expiring", () => {
   /** The instant `days` whole days before the end of the Santo Domingo day `iso`. */
   const daysBefore = (iso: string, days: number) => endOfDayMs(iso) - days * DAY - HOUR;
 
-  it("warns at 30, 7 and 1 days before the last day while numbers are unused, once each", async () => {
+  it("warns at 60, 30, 7 and 1 days before the last day while numbers are unused, once each", async () => {
     const company = await createTestAccount();
     const auth = await authorize(company, e31(1), e31(100), "15-07-2026");
     await issue(company, range(1, 10));
@@ -272,12 +272,15 @@ describe("sequence.expiring", () => {
       await Promise.all([scanLedger({ now: at(days) }), scanLedger({ now: at(days) })]);
       await scanLedger({ now: at(days) });
     };
-    await run(31);
+    await run(61);
     expect(await eventsOf(company)).toEqual([]);
+    await run(60);
+    await run(31);
+    expect(await eventsOf(company)).toHaveLength(1);
     await run(30);
     await run(29);
     await run(8);
-    expect(await eventsOf(company)).toHaveLength(1);
+    expect(await eventsOf(company)).toHaveLength(2);
     await run(7);
     await run(2);
     await run(1);
@@ -285,7 +288,7 @@ describe("sequence.expiring", () => {
     await run(-1); // expired: its tail is a gap now, not "expiring"
 
     const events = await eventsOf(company, "sequence.expiring");
-    expect(events.map((event) => event.payload.daysLeft)).toEqual([30, 7, 1]);
+    expect(events.map((event) => event.payload.daysLeft)).toEqual([60, 30, 7, 1]);
     expect(events[0]).toEqual({
       type: "sequence.expiring",
       environment: "TesteCF",
@@ -299,8 +302,9 @@ describe("sequence.expiring", () => {
         desde: e31(1),
         hasta: e31(100),
         expiresOn: "2026-07-15",
-        daysLeft: 30,
+        daysLeft: 60,
         unused: 90,
+        cierreDesde: e31(11),
       },
     });
   });
@@ -360,7 +364,13 @@ describe("companies and environments", () => {
     const result = await scanLedger({ now: NOW });
     expect(result).toEqual({
       scopes: 1,
-      announced: { "sequence.gap_detected": 0, "sequence.expiring": 0, "sequence.depleted": 0 },
+      announced: {
+        "sequence.gap_detected": 0,
+        "sequence.expiring": 0,
+        "sequence.depleted": 0,
+        "sequence.gap_deadline_approaching": 0,
+        "sequence.gap_deadline_missed": 0,
+      },
       failed: 0,
     });
     expect(await eventsOf(company)).toEqual([]);

@@ -4,10 +4,16 @@ import type { Environment } from "@/lib/domain/environments";
 import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/server/platform/config/logger";
 import { getDb } from "@/lib/server/platform/db";
-import { ALL_GAPS_MAX, findGaps, getInventory } from "@/lib/server/ledger";
+import type { GapWindow } from "@/lib/domain/gap-deadline";
+import { ALL_GAPS_MAX, allGapWindows, findGaps, getInventory } from "@/lib/server/ledger";
 
 import { announceOnce } from "./announce";
-import { authorizationAnnouncements, gapAnnouncements, type LedgerScope } from "./ledger-announcements";
+import {
+  authorizationAnnouncements,
+  gapAnnouncements,
+  gapDeadlineAnnouncements,
+  type LedgerScope,
+} from "./ledger-announcements";
 
 /**
  * New ledger events per company × environment per run, at most: a company that first shows 100,000
@@ -18,11 +24,26 @@ export const LEDGER_EVENTS_PER_RUN = 100;
 /** Gaps read per findGaps call: one pass for nearly every company. */
 const GAP_PAGE = 5_000;
 
+type LedgerEventType =
+  | "sequence.gap_detected"
+  | "sequence.expiring"
+  | "sequence.depleted"
+  | "sequence.gap_deadline_approaching"
+  | "sequence.gap_deadline_missed";
+
+const noneAnnounced = (): Record<LedgerEventType, number> => ({
+  "sequence.gap_detected": 0,
+  "sequence.expiring": 0,
+  "sequence.depleted": 0,
+  "sequence.gap_deadline_approaching": 0,
+  "sequence.gap_deadline_missed": 0,
+});
+
 export interface LedgerScanResult {
   /** Company × environment pairs read. */
   scopes: number;
   /** Events written, by type. */
-  announced: Record<"sequence.gap_detected" | "sequence.expiring" | "sequence.depleted", number>;
+  announced: Record<LedgerEventType, number>;
   /** Pairs whose scan failed (logged; the others still ran). */
   failed: number;
 }
@@ -31,7 +52,9 @@ export interface LedgerScanResult {
  * The ledger scan (recurring job "scans.ledger"): for each company × environment with ledger data
  * (an authorization entered, or an import-coverage mark set), announces once each gap the ledger
  * proposes (sequence.gap_detected), each authorization reaching a warning threshold of its expiry
- * with numbers unused (sequence.expiring) and each authorization used up (sequence.depleted). It
+ * with numbers unused (sequence.expiring) and each authorization used up (sequence.depleted), and,
+ * where the company set a deadline to void gaps (GapDeadlineSetting, read once per run), each gap
+ * near or past it (sequence.gap_deadline_approaching / _missed). It
  * computes nothing itself: getInventory and findGaps are the portal's own. `now` is the clock the
  * rules read (tests move it); the records carry the real time.
  */
@@ -40,17 +63,13 @@ export async function scanLedger(
 ): Promise<LedgerScanResult> {
   const now = options.now ?? Date.now();
   const perRun = options.eventsPerRun ?? LEDGER_EVENTS_PER_RUN;
-  const scopes = await ledgerScopes();
-  const result: LedgerScanResult = {
-    scopes: scopes.length,
-    announced: { "sequence.gap_detected": 0, "sequence.expiring": 0, "sequence.depleted": 0 },
-    failed: 0,
-  };
+  const [scopes, windows] = await Promise.all([ledgerScopes(), allGapWindows()]);
+  const result: LedgerScanResult = { scopes: scopes.length, announced: noneAnnounced(), failed: 0 };
   for (const scope of scopes) {
     try {
-      const counts = await scanScope(scope, now, perRun);
-      for (const [type, count] of Object.entries(counts))
-        result.announced[type as keyof LedgerScanResult["announced"]] += count;
+      const window = windows.get(`${scope.accountId}:${scope.environment}`) ?? null;
+      const counts = await scanScope(scope, now, perRun, window);
+      for (const [type, count] of Object.entries(counts)) result.announced[type as LedgerEventType] += count;
     } catch (error) {
       result.failed += 1;
       logger.error(
@@ -94,14 +113,15 @@ async function scanScope(
   scope: LedgerScope,
   now: number,
   perRun: number,
-): Promise<Record<keyof LedgerScanResult["announced"], number>> {
-  const counts = { "sequence.gap_detected": 0, "sequence.expiring": 0, "sequence.depleted": 0 };
+  window: GapWindow | null,
+): Promise<Record<LedgerEventType, number>> {
+  const counts = noneAnnounced();
   let budget = perRun;
   const inventory = await getInventory(scope.accountId, scope.environment, now);
   const forAuthorizations = authorizationAnnouncements(scope, inventory, now);
   const types = new Map(forAuthorizations.map((a) => [a.key, a.event.type]));
   for (const key of await announceOnce(scope.accountId, forAuthorizations, budget)) {
-    counts[types.get(key) as "sequence.expiring" | "sequence.depleted"] += 1;
+    counts[types.get(key) as LedgerEventType] += 1;
     budget -= 1;
   }
   let nextToken: string | undefined;
@@ -115,8 +135,14 @@ async function scanScope(
       now,
     });
     read += page.gaps.length;
-    const announced = await announceOnce(scope.accountId, gapAnnouncements(scope, page.gaps), budget);
-    counts["sequence.gap_detected"] += announced.length;
+    // A gap is announced before its deadline's events (the budget's order).
+    const forGaps = [
+      ...gapAnnouncements(scope, page.gaps),
+      ...gapDeadlineAnnouncements(scope, page.gaps, window, now),
+    ];
+    const gapTypes = new Map(forGaps.map((a) => [a.key, a.event.type]));
+    const announced = await announceOnce(scope.accountId, forGaps, budget);
+    for (const key of announced) counts[gapTypes.get(key) as LedgerEventType] += 1;
     budget -= announced.length;
     nextToken = page.nextToken;
     if (!nextToken) break;

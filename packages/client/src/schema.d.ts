@@ -1114,6 +1114,46 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "sequence.gap_deadline_approaching": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * sequence.gap_deadline_approaching
+         * @description A gap the ledger proposes reached the company's share of its deadline to void it. POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (docs/api.md, “Verifying a signature: a receiver”).
+         */
+        post: operations["webhook_sequence_gap_deadline_approaching"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "sequence.gap_deadline_missed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * sequence.gap_deadline_missed
+         * @description A gap the ledger proposes passed the company's deadline to void it. POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (docs/api.md, “Verifying a signature: a receiver”).
+         */
+        post: operations["webhook_sequence_gap_deadline_missed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -2773,7 +2813,7 @@ export interface components {
             /** @description What it is for (up to 200 characters); null or "" for none */
             description?: string | null;
             /** @description The event types it receives; [] (or absent) for every type, including types added later */
-            eventTypes?: ("void.created" | "void.settled" | "void.interrupted" | "void.unconfirmed" | "document.status_changed" | "void.request.created" | "void.request.approved" | "void.request.rejected" | "void.request.expired" | "sequence.gap_detected" | "sequence.expiring" | "sequence.depleted" | "certificate.expiring" | "webhook.disabled" | "document.deadline_approaching" | "document.deadline_missed")[];
+            eventTypes?: ("void.created" | "void.settled" | "void.interrupted" | "void.unconfirmed" | "document.status_changed" | "void.request.created" | "void.request.approved" | "void.request.rejected" | "void.request.expired" | "sequence.gap_detected" | "sequence.expiring" | "sequence.depleted" | "certificate.expiring" | "webhook.disabled" | "document.deadline_approaching" | "document.deadline_missed" | "sequence.gap_deadline_approaching" | "sequence.gap_deadline_missed")[];
         };
         WebhookEndpointUpdateRequest: {
             /** @description Where deliveries are POSTed: https:// (http:// to a loopback address only when the deployment runs the DGII simulator); no user or password, no fragment, no literal private, loopback or link-local address. The address actually connected to is checked again at every delivery. */
@@ -2781,7 +2821,7 @@ export interface components {
             /** @description What it is for (up to 200 characters); null or "" for none */
             description?: string | null;
             /** @description The event types it receives; [] (or absent) for every type, including types added later */
-            eventTypes?: ("void.created" | "void.settled" | "void.interrupted" | "void.unconfirmed" | "document.status_changed" | "void.request.created" | "void.request.approved" | "void.request.rejected" | "void.request.expired" | "sequence.gap_detected" | "sequence.expiring" | "sequence.depleted" | "certificate.expiring" | "webhook.disabled" | "document.deadline_approaching" | "document.deadline_missed")[];
+            eventTypes?: ("void.created" | "void.settled" | "void.interrupted" | "void.unconfirmed" | "document.status_changed" | "void.request.created" | "void.request.approved" | "void.request.rejected" | "void.request.expired" | "sequence.gap_detected" | "sequence.expiring" | "sequence.depleted" | "certificate.expiring" | "webhook.disabled" | "document.deadline_approaching" | "document.deadline_missed" | "sequence.gap_deadline_approaching" | "sequence.gap_deadline_missed")[];
             /** @description false: disabled by hand (nothing is sent; pending deliveries wait); true: enabled again, its failure count and back-off cleared */
             enabled?: boolean;
         };
@@ -3196,6 +3236,8 @@ export interface components {
                 daysLeft: number;
                 /** @description Numbers neither issued nor voided */
                 unused: number;
+                /** @description The first free number above the highest issued: where closing the range would start */
+                cierreDesde: string | null;
             };
         };
         /** @description The body of a sequence.depleted delivery */
@@ -3322,6 +3364,68 @@ export interface components {
                  * @enum {string}
                  */
                 basis: "contingency" | "deferred";
+            };
+        };
+        /** @description The body of a sequence.gap_deadline_approaching delivery */
+        WebhookEvent_sequence_gap_deadline_approaching: {
+            /** @constant */
+            type: "sequence.gap_deadline_approaching";
+            /** @description ISO 8601 instant of the event (when the change committed) */
+            timestamp: string;
+            /** @description A gap the ledger proposes reached the company's share of its deadline to void it */
+            data: {
+                /** @description The company's RNC (the issuer) */
+                customerId: string;
+                /** @enum {string} */
+                environment: "TesteCF" | "CerteCF" | "eCF";
+                serie: string;
+                tipoeCF: string;
+                /** @description First e-NCF */
+                desde: string;
+                /** @description Last e-NCF */
+                hasta: string;
+                cantidad: number;
+                /**
+                 * @description salto: skipped numbers; vencida: an expired authorization's tail
+                 * @enum {string}
+                 */
+                kind: "salto" | "vencida";
+                /** @description ISO 8601: when the gap exists since (the window counts from it) */
+                since: string;
+                /** @description ISO 8601: the company's deadline to void it */
+                deadlineAt: string;
+                windowDays: number;
+            };
+        };
+        /** @description The body of a sequence.gap_deadline_missed delivery */
+        WebhookEvent_sequence_gap_deadline_missed: {
+            /** @constant */
+            type: "sequence.gap_deadline_missed";
+            /** @description ISO 8601 instant of the event (when the change committed) */
+            timestamp: string;
+            /** @description A gap the ledger proposes passed the company's deadline to void it */
+            data: {
+                /** @description The company's RNC (the issuer) */
+                customerId: string;
+                /** @enum {string} */
+                environment: "TesteCF" | "CerteCF" | "eCF";
+                serie: string;
+                tipoeCF: string;
+                /** @description First e-NCF */
+                desde: string;
+                /** @description Last e-NCF */
+                hasta: string;
+                cantidad: number;
+                /**
+                 * @description salto: skipped numbers; vencida: an expired authorization's tail
+                 * @enum {string}
+                 */
+                kind: "salto" | "vencida";
+                /** @description ISO 8601: when the gap exists since (the window counts from it) */
+                since: string;
+                /** @description ISO 8601: the company's deadline to void it */
+                deadlineAt: string;
+                windowDays: number;
             };
         };
         HealthResponse: {
@@ -10022,6 +10126,78 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["WebhookEvent_document_deadline_missed"];
+            };
+        };
+        responses: {
+            /** @description Received: the delivery is done (answer within WEBHOOK_TIMEOUT_MS, 10 seconds by default; the body is only logged) */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer, a redirect, a timeout) is a failure: retried with exponential back-off for up to 3 days, with the same webhook-id */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_sequence_gap_deadline_approaching: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (UUIDv7): the same on every retry and manual replay of this event to this endpoint. Deliveries are at least once: store the ids you processed and ignore a repeat. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed. Refuse one more than 5 minutes away from your clock (replay protection). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint's secret (the base64 after `whsec_`, decoded) over `{webhook-id}.{webhook-timestamp}.{raw body}`. For 24 hours after a rotation there are two (previous and new secret): accept the request when any one matches. Compare in constant time; the `standardwebhooks` libraries do all of this. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent_sequence_gap_deadline_approaching"];
+            };
+        };
+        responses: {
+            /** @description Received: the delivery is done (answer within WEBHOOK_TIMEOUT_MS, 10 seconds by default; the body is only logged) */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer, a redirect, a timeout) is a failure: retried with exponential back-off for up to 3 days, with the same webhook-id */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_sequence_gap_deadline_missed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (UUIDv7): the same on every retry and manual replay of this event to this endpoint. Deliveries are at least once: store the ids you processed and ignore a repeat. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed. Refuse one more than 5 minutes away from your clock (replay protection). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint's secret (the base64 after `whsec_`, decoded) over `{webhook-id}.{webhook-timestamp}.{raw body}`. For 24 hours after a rotation there are two (previous and new secret): accept the request when any one matches. Compare in constant time; the `standardwebhooks` libraries do all of this. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent_sequence_gap_deadline_missed"];
             };
         };
         responses: {
