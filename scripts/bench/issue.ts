@@ -15,6 +15,7 @@ import { setTaxAuthClient } from "@/lib/server/platform/taxauth/client-instance"
 import { enforceTaxAuthMode } from "@/lib/server/platform/taxauth/deployment-mode";
 import { startVoidTestApp, type VoidTestApp } from "@/lib/server/voids/testing/void-test-app";
 import { benchIssueFollowUp } from "./issue-follow-up";
+import { sendFromAnotherProcess, type LoadRequest } from "./load-generator";
 import { startSimulatorProcess } from "./simulator-process";
 import { percentile, report } from "./measure";
 import { countStatements, statementTotals } from "./statements";
@@ -30,10 +31,10 @@ type EcfObject = Record<string, any>;
  * against the simulator in its own process, as the void bench runs it. PGlite, or PostgreSQL when
  * TEST_DATABASE_URL is set (the `db` field says which); then the follow-up of issued e-CF to DGII's
  * verdict (issue-follow-up.ts). BENCH_ISSUE=prepare: only the in-process part; BENCH_ISSUE=follow-up:
- * only the follow-up.
+ * only the follow-up; BENCH_ISSUE=posts: only the POSTs over HTTP.
  */
 export async function benchIssue(): Promise<void> {
-  if (process.env.BENCH_ISSUE !== "follow-up") {
+  if (process.env.BENCH_ISSUE !== "follow-up" && process.env.BENCH_ISSUE !== "posts") {
     benchPrepare(10, { runs: 500, warmup: 50, targetP50: 5 });
     benchPrepare(1_000, { runs: 40, warmup: 5, targetP50: 100 });
   }
@@ -172,7 +173,7 @@ async function benchIssueOverHttp(): Promise<void> {
   await enforceTaxAuthMode(app.db.prisma, "simulator");
   try {
     // First, while no other issued e-CF is pending: its follow-up claims every due document.
-    await benchIssueFollowUp(app, app.db.kind);
+    if (process.env.BENCH_ISSUE !== "posts") await benchIssueFollowUp(app, app.db.kind);
     if (process.env.BENCH_ISSUE !== "follow-up") await benchPosts(app, app.db.kind);
   } finally {
     setTaxAuthClient(real);
@@ -265,5 +266,33 @@ async function benchPosts(app: VoidTestApp, db: string): Promise<void> {
       report({ name: "issue_post_31_statements", value: percentile(statements, 50), unit: "count", db });
       report({ name: "issue_post_31_db_p50", value: percentile(dbMs, 50), unit: "ms", concurrency, db });
     }
+  }
+  for (const concurrency of [1, 16]) {
+    const requests = Array.from({ length: total }, (): LoadRequest => {
+      const encf = `E31${String(++number).padStart(10, "0")}`;
+      return {
+        method: "POST",
+        url: `${app.server.url}/TesteCF/documentos-ecf`,
+        headers: {
+          authorization: `Bearer ${account.idToken}`,
+          "x-api-key": account.apiKey!,
+          "content-type": "application/json",
+        },
+        body: JSON.stringify(ecf31WithItems(3, account.auth.rnc, encf)),
+      };
+    });
+    const { results, serverCpuMs } = await sendFromAnotherProcess({ concurrency, requests });
+    const failed = results.find((result) => result.status !== 200 || result.body.replayed !== false);
+    if (failed) throw new Error(`issuing failed: ${failed.status} ${JSON.stringify(failed.body)}`);
+    // The clients in another process: this process's CPU is the server's alone (with the signing
+    // worker threads and, on PGlite, the database; DGII's simulator is a third process).
+    report({
+      name: "issue_post_31_server_cpu_per_ecf",
+      value: serverCpuMs / total,
+      unit: "ms",
+      concurrency,
+      db,
+      target: 15,
+    });
   }
 }

@@ -7,6 +7,7 @@ import { setTaxAuthClient } from "@/lib/server/platform/taxauth/client-instance"
 import { enforceTaxAuthMode } from "@/lib/server/platform/taxauth/deployment-mode";
 import { collectStepTimings, takeStepTimings } from "@/lib/server/platform/metrics/step-timings";
 import { startVoidTestApp, type VoidTestApp } from "@/lib/server/voids/testing/void-test-app";
+import { sendFromAnotherProcess, type LoadRequest } from "./load-generator";
 import { startSimulatorProcess } from "./simulator-process";
 import { percentile, report } from "./measure";
 import { countStatements, recording, statementTotals } from "./statements";
@@ -144,6 +145,27 @@ async function benchSmallVoids(app: VoidTestApp, db: string): Promise<number> {
       // Time spent waiting on the database driver, out of the server time above.
       report({ name: "void_post_1_range_db_p50", value: percentile(dbMs, 50), unit: "ms", concurrency, db });
     }
+  }
+  for (const concurrency of [1, 16]) {
+    const total = 400;
+    const requests = Array.from({ length: total }, (): LoadRequest => ({
+      method: "POST",
+      url: `${app.server.url}/TesteCF/customer/void-ncf`,
+      headers: { authorization: `Bearer ${account.idToken}`, "content-type": "application/json" },
+      body: JSON.stringify(oneRange()),
+    }));
+    const { results, serverCpuMs } = await sendFromAnotherProcess({ concurrency, requests });
+    const failed = results.find((result) => result.status !== 200);
+    if (failed) throw new Error(`void failed: ${failed.status} ${JSON.stringify(failed.body)}`);
+    // The clients in another process: this process's CPU is the server's alone (with its worker
+    // threads and, on PGlite, the database; DGII's simulator is a third process).
+    report({
+      name: "void_post_1_range_server_cpu_per_void",
+      value: serverCpuMs / total,
+      unit: "ms",
+      concurrency,
+      db,
+    });
   }
   return percentile(statements, 50);
 }
