@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,13 +10,17 @@ import { isSealedWith } from "@/lib/server/platform/secrets/encryption";
 import { setEnvForTests } from "@/lib/server/platform/config/load-config";
 import { setDbForTests } from "@/lib/server/platform/db/get-db";
 import { openDatabase } from "@/lib/server/platform/db/open-database";
+import { seedPgliteDataDir } from "@/lib/server/platform/db/pglite-image";
+
+import { runInProcess, spawnScript, type CliRun } from "./cli-testing";
+import { runRotateKeyCli } from "./rotate-key-cli";
 
 /**
- * `npm run rotate-key` as an operator runs it: a process of its own (tsx with react-server
- * conditions, as package.json says) on a PGlite data directory, after ENCRYPTION_KEY changed.
+ * `npm run rotate-key` as an operator runs it, on a PGlite data directory, after ENCRYPTION_KEY
+ * changed. The first run is a process of its own (tsx with react-server conditions, as package.json
+ * says); the later ones run the same command (runRotateKeyCli) in this process, which spares a Node
+ * start per run.
  */
-const ROOT = process.cwd();
-const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
 const dataDir = mkdtempSync(path.join(tmpdir(), "anula-rotate-"));
 const originalKey = process.env.ENCRYPTION_KEY;
 afterAll(() => {
@@ -28,36 +31,27 @@ afterAll(() => {
 const KEY_A = randomBytes(32).toString("base64");
 const KEY_B = randomBytes(32).toString("hex");
 
-function rotateKey(
-  env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ["--conditions=react-server", "scripts/rotate-key.ts"], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DEMO: "off",
-        DATABASE_URL: "",
-        DATA_DIR: dataDir,
-        LOG_LEVEL: "silent",
-        ENCRYPTION_KEYS_PREVIOUS: "",
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
+const ENV = {
+  DEMO: "off",
+  DATABASE_URL: "",
+  DATA_DIR: dataDir,
+  LOG_LEVEL: "silent",
+  ENCRYPTION_KEYS_PREVIOUS: "",
+};
+
+function spawnRotateKey(env: Record<string, string>): Promise<CliRun> {
+  return spawnScript("scripts/rotate-key.ts", [], { ...ENV, ...env });
+}
+
+function rotateKey(env: Record<string, string>): Promise<CliRun> {
+  return runInProcess(runRotateKeyCli, [], { ...ENV, ...env });
 }
 
 describe("npm run rotate-key", () => {
   it("re-encrypts a certificate sealed with the old key, then finds nothing to do; refuses to pass an unreadable row", async () => {
     // The app's data under key A (the process is stopped before the script runs: PGlite opens once).
     const pglite = path.join(dataDir, "pglite");
+    await seedPgliteDataDir(pglite);
     let database = await openDatabase({ kind: "pglite", dataDir: pglite });
     await database.migrate();
     setDbForTests(database.prisma);
@@ -66,7 +60,7 @@ describe("npm run rotate-key", () => {
     setDbForTests(null);
     await database.close();
 
-    const first = await rotateKey({ ENCRYPTION_KEY: KEY_B, ENCRYPTION_KEYS_PREVIOUS: KEY_A });
+    const first = await spawnRotateKey({ ENCRYPTION_KEY: KEY_B, ENCRYPTION_KEYS_PREVIOUS: KEY_A });
     expect(first.stderr).toBe("");
     expect(first.code).toBe(0);
     expect(first.stdout).toContain(

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,48 +9,31 @@ import { afterAll, describe, expect, it } from "vitest";
 import { verifyUserCredentials } from "@/lib/server/auth/credentials";
 import { setDbForTests } from "@/lib/server/platform/db/get-db";
 import { openDatabase } from "@/lib/server/platform/db/open-database";
+import { seedPgliteDataDir } from "@/lib/server/platform/db/pglite-image";
 import { ensureTestSecrets } from "@/lib/server/platform/db/test-database";
 import { readShownSecret } from "@/lib/server/platform/ops/show-secrets-once";
 import { enforceTaxAuthMode } from "@/lib/server/platform/taxauth/deployment-mode";
 import { SETUP_TOKEN_ID, SETUP_TOKEN_LABEL, hashSetupToken } from "@/lib/server/setup/setup-token";
 
+import { runInProcess, spawnScript, type CliRun } from "./cli-testing";
+import { runSetupCli } from "./setup-cli";
+
 /**
- * `npm run setup` as an operator runs it: a process of its own (tsx with react-server conditions, as
- * package.json says) on a PGlite data directory of its own with the demo off, and — when
- * TEST_DATABASE_URL is set — on PostgreSQL through DATABASE_URL.
+ * `npm run setup` as an operator runs it, on a PGlite data directory of its own with the demo off,
+ * and — when TEST_DATABASE_URL is set — on PostgreSQL through DATABASE_URL. The first call on PGlite
+ * and the one on PostgreSQL are a process of their own (tsx with react-server conditions, as
+ * package.json says); the rest run the same command (runSetupCli) in this process, which spares a
+ * Node start per call.
  */
 
-const ROOT = process.cwd();
-const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
+const ENV = { DEMO: "off", DATABASE_URL: "", SETUP_ADMIN_PASSWORD: "", LOG_LEVEL: "silent" };
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
+function spawnSetup(args: string[], env: Record<string, string>, stdin = ""): Promise<CliRun> {
+  return spawnScript("scripts/setup.ts", args, { ...ENV, ...env }, stdin);
 }
 
-function runSetup(args: string[], env: Record<string, string>, stdin = ""): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ["--conditions=react-server", "scripts/setup.ts", ...args], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DEMO: "off",
-        DATABASE_URL: "",
-        SETUP_ADMIN_PASSWORD: "",
-        LOG_LEVEL: "silent",
-        ...env,
-      },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
+function runSetup(args: string[], env: Record<string, string>, stdin = ""): Promise<CliRun> {
+  return runInProcess(runSetupCli, args, { ...ENV, ...env }, stdin);
 }
 
 const COMPANY = [
@@ -73,7 +55,7 @@ describe("npm run setup on the embedded PGlite", () => {
     dataDirs.push(dataDir);
     const env = { DATA_DIR: dataDir };
 
-    const token = await runSetup(["--new-token"], env);
+    const token = await spawnSetup(["--new-token"], env);
     expect(token.code, token.stderr).toBe(0);
     const printed = readShownSecret(token.stdout, SETUP_TOKEN_LABEL);
     expect(printed).toMatch(/^[\w-]{32}$/);
@@ -146,7 +128,9 @@ describe("npm run setup -- --move-to-dgii", () => {
       await database.migrate();
       return database;
     };
-    // A deployment that ran on the simulator: its first start recorded it.
+    // A deployment that ran on the simulator: its first start recorded it (on a copy of the migrated
+    // image, as the app's first start would leave it; the other case covers a directory created by setup).
+    await seedPgliteDataDir(path.join(dataDir, "pglite"));
     let database = await open();
     await enforceTaxAuthMode(database.prisma, "simulator");
     await database.close();
@@ -183,7 +167,7 @@ describe.runIf(serverUrl)("npm run setup with DATABASE_URL", () => {
     try {
       const url = new URL(serverUrl!);
       url.searchParams.set("schema", schema);
-      const run = await runSetup([...COMPANY, "--rnc", "00113918205"], {
+      const run = await spawnSetup([...COMPANY, "--rnc", "00113918205"], {
         DATABASE_URL: url.toString(),
         AUTH_SECRET: randomBytes(32).toString("base64"),
         ENCRYPTION_KEY: randomBytes(32).toString("base64"),
