@@ -9,6 +9,7 @@ import { CheckboxField, InputField } from "@/components/ui/field";
 import { Table } from "@/components/ui/table";
 import type { Environment } from "@/lib/domain/environments";
 import { formatFechaHora } from "@/lib/domain/fecha";
+import type { GapWindow } from "@/lib/domain/gap-deadline";
 import { splitIntoVoids, type ProposedRange } from "@/lib/domain/gap-proposal";
 import type { GapsPageView, NumberAnswer, RangeAnswer } from "@/lib/domain/ledger-views";
 import type { Locale } from "@/lib/domain/locale";
@@ -24,6 +25,7 @@ import {
   type Refusal,
   type ReviewRow,
 } from "./gap-refusals";
+import { GapAge } from "./gap-age";
 import { saveGapsDraft } from "./gaps-draft";
 
 type Strings = Dictionary["sequences"]["gaps"];
@@ -42,6 +44,8 @@ export function GapReview({
   page,
   canVoid,
   cierreDesde,
+  gapWindow,
+  now,
 }: {
   s: Strings;
   locale: Locale;
@@ -50,6 +54,10 @@ export function GapReview({
   canVoid: boolean;
   /** The closing tail asked for (from the URL), already included in `page`. */
   cierreDesde: string;
+  /** The company's deadline to void a gap in this environment, or null: none. */
+  gapWindow: GapWindow | null;
+  /** The server's clock when the page was read (each gap's age counts to it). */
+  now: number;
 }) {
   const router = useRouter();
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
@@ -302,7 +310,10 @@ export function GapReview({
                         }}
                       />
                     </td>
-                    <td>{s.kinds[gap.kind]}</td>
+                    <td>
+                      {s.kinds[gap.kind]}
+                      <GapAge gap={gap} window={gapWindow} now={now} s={s} locale={locale} />
+                    </td>
                     <td>
                       {gap.secuenciaDesde === gap.secuenciaHasta
                         ? gap.secuenciaDesde

@@ -21,10 +21,12 @@ export const enSequences: typeof esSequences = {
     expiry: "Expires",
     noExpiry: "No expiry",
     alerts: "Alerts",
-    outside: "Outside every authorization: {issued} issued, {voided} voided",
+    outside: "Outside every authorization: {issued}, {voided}",
+    outsideIssued: { one: "{count} issued", other: "{count} issued" },
+    outsideVoided: { one: "{count} voided", other: "{count} voided" },
     alertLabels: {
       LOW_AVAILABLE: "{available} left (10 % or less)",
-      EXPIRING: "Expires in {days} days",
+      EXPIRING: { one: "Expires in {count} day", other: "Expires in {count} days" },
       EXPIRED_UNUSED: "Expired with {available} unused",
     },
     rangeText: "{from} – {to}",
@@ -75,6 +77,10 @@ export const enSequences: typeof esSequences = {
     intro:
       "Skipped numbers (below the last issued one, neither issued nor voided) and unused tails of expired authorizations. A number is only proposed below the coverage mark and once a higher number was issued at least {hours} hours ago.",
     none: "No gaps proposed.",
+    age: { one: "a gap for {count} day", other: "a gap for {count} days" },
+    deadlineRunning: "void by {date} (the company's deadline)",
+    deadlineApproaching: "its deadline is {date}",
+    deadlineMissed: "the company's deadline passed on {date}",
     checkedCutoff: "Checked up to: {date}",
     withheld: "{serie}{tipo}: no gaps proposed — {message}",
     withheldReasons: {

@@ -19,10 +19,12 @@ export const esSequences = {
     expiry: "Vence",
     noExpiry: "Sin vencimiento",
     alerts: "Alertas",
-    outside: "Fuera de toda autorización: {issued} emitidos, {voided} anulados",
+    outside: "Fuera de toda autorización: {issued}, {voided}",
+    outsideIssued: { one: "{count} emitido", other: "{count} emitidos" },
+    outsideVoided: { one: "{count} anulado", other: "{count} anulados" },
     alertLabels: {
       LOW_AVAILABLE: "Quedan {available} (10 % o menos)",
-      EXPIRING: "Vence en {days} días",
+      EXPIRING: { one: "Vence en {count} día", other: "Vence en {count} días" },
       EXPIRED_UNUSED: "Vencida con {available} sin usar",
     },
     rangeText: "{from} – {to}",
@@ -73,6 +75,10 @@ export const esSequences = {
     intro:
       "Números saltados (por debajo del último emitido, ni emitidos ni anulados) y colas sin usar de autorizaciones vencidas. Un número se propone solo por debajo de la marca de cobertura y cuando un número mayor se emitió hace al menos {hours} horas.",
     none: "No hay huecos propuestos.",
+    age: { one: "hueco desde hace {count} día", other: "hueco desde hace {count} días" },
+    deadlineRunning: "anular antes del {date} (plazo de la empresa)",
+    deadlineApproaching: "su plazo vence el {date}",
+    deadlineMissed: "plazo de la empresa vencido el {date}",
     checkedCutoff: "Revisado hasta: {date}",
     withheld: "{serie}{tipo}: no se proponen huecos — {message}",
     withheldReasons: {

@@ -18,7 +18,7 @@ import { getI18n } from "@/lib/portal/i18n";
 import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
 import { pageTitle } from "@/lib/portal/page-title";
 import { listPortalRanges } from "@/lib/server/credit-notes";
-import { findGaps, getCoverageMark, getInventory } from "@/lib/server/ledger";
+import { findGaps, getCoverageMark, getGapWindow, getInventory } from "@/lib/server/ledger";
 
 export async function generateMetadata(): Promise<Metadata> {
   return pageTitle((t) => t.sequences.title);
@@ -41,11 +41,12 @@ export default async function SequencesPage({
   const s = t.sequences;
   const query = await searchParams;
   const asked = typeof query.cierreDesde === "string" ? query.cierreDesde.trim().toUpperCase() : "";
-  const [inventory, mark, closing, creditNoteRanges] = await Promise.all([
+  const [inventory, mark, closing, creditNoteRanges, gapWindow] = await Promise.all([
     getInventory(auth.accountId, environment),
     getCoverageMark(auth.accountId, environment),
     gapsWithClosing(auth.accountId, environment, asked),
     listPortalRanges(auth.accountId, environment),
+    getGapWindow(auth.accountId, environment),
   ]);
   const { gaps, cierreDesde, closingError } = closing;
   const manageAuthorizations = mayTake(auth, "ledger.manage");
@@ -120,6 +121,8 @@ export default async function SequencesPage({
           page={gaps}
           canVoid={mayTake(auth, "voids.send")}
           cierreDesde={cierreDesde}
+          gapWindow={gapWindow}
+          now={inventory.generatedAt}
         />
       </Card>
     </>
