@@ -52,7 +52,7 @@ test("an ERP's CSV and XLSX of issued e-CF: preview, every bad row named, import
   await expect(preview).toContainText("250.75");
   await importer.getByTestId("erp-submit").click();
   await expect(importer.getByTestId("erp-result")).toContainText(
-    "Importados 1 e-CF: 1 nuevos, 0 actualizados.",
+    "Importado 1 e-CF: 1 nuevo, 0 actualizados.",
   );
 
   await page.goto(`/documents?ecf=${at(block.desde, 1)}`);

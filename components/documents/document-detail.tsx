@@ -8,7 +8,7 @@ import { Table } from "@/components/ui/table";
 import { ecfTypeLabel } from "@/lib/domain/ecf-types";
 import { formatFechaHora } from "@/lib/domain/fecha";
 import type { Locale } from "@/lib/domain/locale";
-import { format, formatCurrency, type Dictionary } from "@/lib/i18n";
+import { format, formatCurrency, plural, type Dictionary } from "@/lib/i18n";
 import type { AnswerView, DocumentPageView } from "@/lib/portal/document-page";
 import { receivedLabel } from "@/lib/portal/document-view";
 import { documentStatusLabel } from "@/lib/i18n/document-status";
@@ -35,7 +35,7 @@ export function DocumentDetail({ view, t, locale }: DocumentDetailProps) {
       <History view={view} t={t} />
       <Answers answers={view.answers} t={t.documentPage} />
       {view.decisions.length > 0 ? <Decisions view={view} t={t.documentPage} /> : null}
-      <Events view={view} t={t} />
+      <Events view={view} t={t} locale={locale} />
     </>
   );
 }
@@ -280,7 +280,7 @@ function Decisions({ view, t }: { view: DocumentPageView; t: Dictionary["documen
   );
 }
 
-function Events({ view, t }: { view: DocumentPageView; t: Dictionary }) {
+function Events({ view, t, locale }: { view: DocumentPageView; t: Dictionary; locale: Locale }) {
   const p = t.documentPage;
   const c = p.eventColumns;
   return (
@@ -317,10 +317,9 @@ function Events({ view, t }: { view: DocumentPageView; t: Dictionary }) {
                       <ul>
                         {deliveries.map((delivery) => (
                           <li key={delivery.id} data-testid="event-delivery">
-                            {format(p.delivery, {
+                            {plural(p.delivery, delivery.attempts, locale, {
                               url: delivery.endpointUrl,
                               status: p.deliveryStatus[delivery.status],
-                              attempts: String(delivery.attempts),
                             })}
                           </li>
                         ))}

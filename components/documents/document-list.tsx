@@ -181,7 +181,7 @@ export function DocumentList({
         </tbody>
       </Table>
       <nav className="row row-centered spaced" aria-label={l.pagination}>
-        <span className="muted">{plural(l.pageInfo, items.length, locale)}</span>
+        {items.length > 0 ? <span className="muted">{plural(l.pageInfo, items.length, locale)}</span> : null}
         {filters.cursor ? (
           <ButtonLink href={`/documents?${query}`} small>
             {l.firstPage}

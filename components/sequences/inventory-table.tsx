@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 
 import { Table } from "@/components/ui/table";
 import type { Locale } from "@/lib/domain/locale";
-import { format, formatNumber, type Dictionary } from "@/lib/i18n";
+import { format, formatNumber, plural, type Dictionary } from "@/lib/i18n";
 import type { InventoryAlertView, InventoryView } from "@/lib/domain/ledger-views";
 
 type Strings = Dictionary["sequences"]["inventory"];
@@ -22,10 +22,9 @@ export function InventoryTable({
   if (inventory.types.length === 0) return <p className="muted">{s.empty}</p>;
   const n = (value: number) => formatNumber(value, locale);
   const alertText = (alert: InventoryAlertView) =>
-    format(s.alertLabels[alert.code], {
-      available: n("available" in alert ? alert.available : 0),
-      days: n("days" in alert ? alert.days : 0),
-    });
+    alert.code === "EXPIRING"
+      ? plural(s.alertLabels.EXPIRING, "days" in alert ? alert.days : 0, locale)
+      : format(s.alertLabels[alert.code], { available: n("available" in alert ? alert.available : 0) });
   return (
     <Table caption={s.caption} data-testid="inventory-table" cards>
       <thead>
@@ -96,7 +95,10 @@ export function InventoryTable({
                 <td data-label={s.range} data-card="wide">
                   {type.authorizations.length === 0
                     ? s.noAuthorization
-                    : format(s.outside, { issued: n(outside.issued), voided: n(outside.voided) })}
+                    : format(s.outside, {
+                        issued: plural(s.outsideIssued, outside.issued, locale),
+                        voided: plural(s.outsideVoided, outside.voided, locale),
+                      })}
                 </td>
                 <td className="num" data-label={s.issued} data-card="first">
                   {n(outside.issued)}

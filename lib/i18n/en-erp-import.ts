@@ -60,6 +60,11 @@ export const enErpImport: typeof esErpImport = {
     "Optional. Gaps are only proposed for voiding below this mark; set it only if your ERP has no unimported e-CF issued up to that date.",
   submit: "Import {count} e-CF",
   importing: "Importing…",
-  imported: "Imported {total} e-CF: {created} new, {updated} updated.",
+  imported: {
+    one: "Imported {count} e-CF: {created}, {updated}.",
+    other: "Imported {count} e-CF: {created}, {updated}.",
+  },
+  importedCreated: { one: "{count} new", other: "{count} new" },
+  importedUpdated: { one: "{count} updated", other: "{count} updated" },
   coverageSet: "Coverage mark: {date}.",
 };

@@ -324,7 +324,7 @@ export const en: Dictionary = {
       deliveries: "Webhook deliveries",
     },
     noDeliveries: "None",
-    delivery: "{url}: {status} ({attempts} attempts)",
+    delivery: { one: "{url}: {status} ({count} attempt)", other: "{url}: {status} ({count} attempts)" },
     deliveryStatus: { pending: "pending", delivered: "delivered", failed: "failed" },
   },
   remedy: enRemedy,

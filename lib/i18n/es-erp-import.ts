@@ -58,6 +58,12 @@ export const esErpImport = {
     "Opcional. Solo por debajo de esta marca se proponen huecos para anular; márquela solo si su ERP no tiene e-CF emitidos hasta esa fecha sin importar.",
   submit: "Importar {count} e-CF",
   importing: "Importando…",
-  imported: "Importados {total} e-CF: {created} nuevos, {updated} actualizados.",
+  /** "Importados 46 e-CF: 45 nuevos, 1 actualizado.": each count with its own form. */
+  imported: {
+    one: "Importado {count} e-CF: {created}, {updated}.",
+    other: "Importados {count} e-CF: {created}, {updated}.",
+  },
+  importedCreated: { one: "{count} nuevo", other: "{count} nuevos" },
+  importedUpdated: { one: "{count} actualizado", other: "{count} actualizados" },
   coverageSet: "Marca de cobertura: {date}.",
 };

@@ -333,7 +333,7 @@ export const es = {
       deliveries: "Entregas a webhooks",
     },
     noDeliveries: "Ninguna",
-    delivery: "{url}: {status} ({attempts} intentos)",
+    delivery: { one: "{url}: {status} ({count} intento)", other: "{url}: {status} ({count} intentos)" },
     deliveryStatus: { pending: "pendiente", delivered: "entregado", failed: "fallido" },
   },
   remedy: esRemedy,

@@ -1,6 +1,6 @@
 import { ERP_IMPORT_MAX_BYTES, ERP_IMPORT_MAX_ROWS, type ErpRowError } from "@/lib/domain/erp-import";
 import type { Locale } from "@/lib/domain/locale";
-import { format, formatMegabytes, formatNumber, type Dictionary } from "@/lib/i18n";
+import { format, formatMegabytes, formatNumber, plural, type Dictionary } from "@/lib/i18n";
 
 import type { ErpFileProblem } from "@/lib/domain/erp-file";
 
@@ -29,4 +29,16 @@ export function erpRowErrorLine(
   const message =
     error.problem === "schema" ? error.message : format(t.problems[error.problem], { value: error.value });
   return format(t.errorLine, { row: error.row, field, message });
+}
+
+/** "Importados 46 e-CF: 45 nuevos, 1 actualizado.": each count in its own singular or plural. */
+export function erpImportedMessage(
+  t: Dictionary["erpImport"],
+  outcome: { total: number; created: number; updated: number },
+  locale: Locale,
+): string {
+  return plural(t.imported, outcome.total, locale, {
+    created: plural(t.importedCreated, outcome.created, locale),
+    updated: plural(t.importedUpdated, outcome.updated, locale),
+  });
 }

@@ -9,7 +9,7 @@ import { format, formatNumber } from "@/lib/i18n";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 import { importErpFile } from "@/lib/server/documents/import-erp-file";
 
-import { erpFileProblemMessage, erpRowErrorLine } from "../erp-import-messages";
+import { erpFileProblemMessage, erpImportedMessage, erpRowErrorLine } from "../erp-import-messages";
 import { getPortalPreferences } from "../preferences";
 import { dictionary, failure } from "./action-result";
 
@@ -65,11 +65,7 @@ export async function importErpFileAction(formData: FormData): Promise<ErpImport
       };
     }
     revalidatePath("/documents");
-    const imported = format(t.imported, {
-      total: formatNumber(outcome.total, locale),
-      created: formatNumber(outcome.created, locale),
-      updated: formatNumber(outcome.updated, locale),
-    });
+    const imported = erpImportedMessage(t, outcome, locale);
     return {
       ok: true,
       message:

@@ -204,7 +204,7 @@ function PageNav({
 }) {
   return (
     <nav className="row row-centered spaced" aria-label={t.pagination}>
-      <span className="muted">{plural(t.pageInfo, count, locale)}</span>
+      {count > 0 ? <span className="muted">{plural(t.pageInfo, count, locale)}</span> : null}
       {first ? (
         <ButtonLink href="/voids/pending" small>
           {t.firstPage}

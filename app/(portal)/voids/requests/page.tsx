@@ -147,7 +147,7 @@ export default async function VoidRequestsPage({ searchParams }: { searchParams:
         </tbody>
       </Table>
       <nav className="row row-centered spaced" aria-label={l.pagination}>
-        <span className="muted">{plural(l.pageInfo, rows.length, locale)}</span>
+        {rows.length > 0 ? <span className="muted">{plural(l.pageInfo, rows.length, locale)}</span> : null}
         {next ? (
           <ButtonLink href={mine ? "/voids/requests?mine=1" : "/voids/requests"} small>
             {l.firstPage}
