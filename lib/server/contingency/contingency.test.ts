@@ -9,6 +9,7 @@ import {
   saveDeadlineSettingsAction,
 } from "@/lib/portal/actions/contingency-actions";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
+import { getGapWindow } from "@/lib/server/ledger";
 import { readPdf } from "@/lib/server/issuing/printed/testing/read-pdf";
 import { sampleEcfBodyOf } from "@/lib/server/issuing/testing/sample-ecf-bodies";
 import { getDb } from "@/lib/server/platform/db";
@@ -160,6 +161,29 @@ describe("declaring and ending a contingency", () => {
     expect(last.details).toMatchObject({ after: { deferredWindowHours: 24, approachingPercent: 50 } });
     await saveDeadlineSettingsAction({ deferredWindowHours: "", approachingPercent: "75" });
     expect((await getDeadlineSettings(admin.auth.accountId)).deferredWindowHours).toBeNull();
+  });
+
+  it("the deadline to void a gap: none by default, per environment, saved with the share, logged, removed, bounded", async () => {
+    actAs(admin);
+    const save = (environment: "TesteCF" | "eCF", gapWindowDays: string, approachingPercent = "60") =>
+      saveDeadlineSettingsAction({ deferredWindowHours: "", approachingPercent, environment, gapWindowDays });
+    expect(await getGapWindow(admin.auth.accountId, "eCF")).toBeNull();
+    expect(await save("eCF", "90")).toMatchObject({ ok: true });
+    expect(await getGapWindow(admin.auth.accountId, "eCF")).toEqual({ days: 90, approachingPercent: 60 });
+    expect(await getGapWindow(admin.auth.accountId, "TesteCF")).toBeNull();
+    const last = (await activity(admin.auth.accountId)).at(-1)!;
+    expect(last.details).toMatchObject({
+      before: { gapWindowEnvironment: "eCF", gapWindowDays: null },
+      after: { gapWindowEnvironment: "eCF", gapWindowDays: 90 },
+    });
+    expect(await save("eCF", "0")).toMatchObject({ ok: false });
+    expect(await save("eCF", "3651")).toMatchObject({ ok: false });
+    expect((await getGapWindow(admin.auth.accountId, "eCF"))?.days).toBe(90);
+    // A form without the field (the e-CF settings alone) leaves the window as it is.
+    await saveDeadlineSettingsAction({ deferredWindowHours: "", approachingPercent: "75" });
+    expect(await getGapWindow(admin.auth.accountId, "eCF")).toEqual({ days: 90, approachingPercent: 75 });
+    expect(await save("eCF", "")).toMatchObject({ ok: true });
+    expect(await getGapWindow(admin.auth.accountId, "eCF")).toBeNull();
   });
 });
 
