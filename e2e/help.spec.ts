@@ -84,7 +84,9 @@ test.describe("Ayuda", () => {
       await expect(page).toHaveURL(new RegExp(`/ayuda/${slug}$`));
       await expect(page.getByRole("heading", { level: 1, name: topic.title })).toBeVisible();
       for (const section of topic.sections) {
-        await expect(page.getByRole("heading", { level: 2, name: section.heading })).toBeVisible();
+        await expect(
+          page.getByRole("heading", { level: 2, name: section.heading, exact: true }),
+        ).toBeVisible();
       }
     }
 
