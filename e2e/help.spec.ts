@@ -250,6 +250,8 @@ test.describe("The help's screenshots", () => {
       const { context, page } = await signedInContext(browser, baseURL!, locale);
       try {
         const main = page.locator("main#content");
+        // Leaving the void tool with its unsent lines: the browser's beforeunload, accepted.
+        page.on("dialog", (dialog) => void dialog.accept());
         // A topic first: the server reads which screenshots it serves once, and `next start` serves
         // only the public files present when it started — files written below wait for a restart.
         await page.goto("/ayuda/anular");
