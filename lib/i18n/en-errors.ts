@@ -36,7 +36,8 @@ export const enErrors: Readonly<Record<string, string>> = {
   INVALID_CREDENTIALS: "Wrong email or password.",
   INVALID_REFRESH_TOKEN: "Your session expired: sign in again.",
   OTP_REQUIRED: "Type the 6-digit code of your authenticator app.",
-  RNC_REQUIRED: "You have access to several companies: say which one (RNC).",
+  RNC_REQUIRED:
+    'This user has access to several companies: send the RNC of the company you act for in the "rnc" field.',
   SECOND_FACTOR_SETUP_REQUIRED: "Your organization requires a second factor: turn it on in My account.",
   PASSWORD_CHANGE_REQUIRED: "Your password is temporary: choose a new one to continue.",
   ALREADY_EXISTS: "It exists already: if it is a company, ask its administrator for access.",

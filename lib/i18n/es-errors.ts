@@ -39,7 +39,8 @@ export const esErrors: Readonly<Record<string, string>> = {
   INVALID_CREDENTIALS: "Correo o contraseña incorrectos.",
   INVALID_REFRESH_TOKEN: "Su sesión venció: inicie sesión de nuevo.",
   OTP_REQUIRED: "Escriba el código de 6 dígitos de su aplicación de autenticación.",
-  RNC_REQUIRED: "Usted tiene acceso a varias empresas: indique para cuál (RNC).",
+  RNC_REQUIRED:
+    'Este usuario tiene acceso a varias empresas: envíe en el campo "rnc" el RNC de la empresa para la que actúa.',
   SECOND_FACTOR_SETUP_REQUIRED: "Su organización exige un segundo factor: actívelo en Mi cuenta.",
   PASSWORD_CHANGE_REQUIRED: "Su contraseña es temporal: elija una nueva para continuar.",
   ALREADY_EXISTS: "Ya existe: si es una empresa, pida acceso a su administrador.",

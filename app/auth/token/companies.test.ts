@@ -89,6 +89,9 @@ describe("tokens per company", () => {
     ]) {
       expect(answer.status).toBe(400);
       expect(answer.body).toMatchObject({ code: "RNC_REQUIRED", message: expect.any(String) });
+      // A sentence naming the field to send and the companies, not the bare code.
+      expect(answer.body.message).toContain('campo "rnc"');
+      for (const company of companies) expect(answer.body.message).toContain(company.rnc);
       expect([...(answer.body.companies as { rnc: string }[])].sort(byRnc)).toEqual(companies.sort(byRnc));
     }
 

@@ -15,7 +15,7 @@ import { UNKNOWN_ADDRESS } from "@/lib/server/platform/http/client-address";
 import type { AuthContext } from "../platform/http/auth-context";
 import { beginLoginAttempt } from "./login-throttle";
 import { burnPasswordCheck, verifyPassword } from "./password";
-import { checkSecondFactor } from "./second-factor";
+import { secondFactorOutcome } from "./second-factor";
 
 /** A person who proved who they are (password, and their second factor when they have one). */
 export interface VerifiedUser {
@@ -24,13 +24,16 @@ export interface VerifiedUser {
   mustChangePassword: boolean;
 }
 
+/** Why a sign-in was refused: the credentials (or a disabled user), or the second factor's code. */
+export type SignInRefusal = "credentials" | "otp_wrong" | "otp_reused";
+
 /**
  * The user behind a username (e-mail, case-insensitive) and password, or null. A disabled user or
  * a wrong password gives null, like an unknown user, in about the same time. A user with a second
- * factor must also give its current code (`otp`): 401 OTP_REQUIRED without one, null with a wrong
- * one (a failure like a wrong password, counted by the throttle). Too many failures from
- * `clientAddress` (clientAddressOf), for this e-mail or any: 429 RATE_LIMITED before the database or
- * the password hash is touched (login-throttle.ts).
+ * factor must also give its current code or a recovery code (`otp`): 401 OTP_REQUIRED without one,
+ * null with a wrong or reused one (a failure like a wrong password, counted by the throttle). Too
+ * many failures from `clientAddress` (clientAddressOf), for this e-mail or any: 429 RATE_LIMITED
+ * before the database or the password hash is touched (login-throttle.ts).
  */
 export async function verifyUserCredentials(
   username: string,
@@ -38,6 +41,21 @@ export async function verifyUserCredentials(
   clientAddress: string = UNKNOWN_ADDRESS,
   otp?: string,
 ): Promise<VerifiedUser | null> {
+  const result = await verifyUserSignIn(username, password, clientAddress, otp);
+  return "refused" in result ? null : result;
+}
+
+/**
+ * verifyUserCredentials saying why it refused. The portal tells a wrong second-factor code from a
+ * reused one (both come only after the right password, so they reveal nothing the OTP_REQUIRED
+ * step did not); the API keeps answering INVALID_CREDENTIALS for all three.
+ */
+export async function verifyUserSignIn(
+  username: string,
+  password: string,
+  clientAddress: string = UNKNOWN_ADDRESS,
+  otp?: string,
+): Promise<VerifiedUser | { refused: SignInRefusal }> {
   const email = username.trim().toLowerCase();
   let attempt: Awaited<ReturnType<typeof beginLoginAttempt>>;
   try {
@@ -51,14 +69,18 @@ export async function verifyUserCredentials(
   const user = email ? await db.user.findUnique({ where: { email } }) : null;
   if (!user) {
     await burnPasswordCheck(password);
-    return null;
+    return { refused: "credentials" };
   }
   const matches = await verifyPassword(password, user.passwordHash);
-  const refused = (reason: SignInFailure) =>
-    recordUserSignInRefused(user, { action: "auth.sign_in_failed", reason, clientAddress }).then(() => null);
+  const refused = (reason: SignInFailure, refusal: SignInRefusal = "credentials") =>
+    recordUserSignInRefused(user, { action: "auth.sign_in_failed", reason, clientAddress }).then(() => ({
+      refused: refusal,
+    }));
   if (!matches) return refused("wrong_password");
   if (user.disabled) return refused("disabled");
-  if (!(await checkSecondFactor(user, otp))) return refused("wrong_second_factor");
+  const secondFactor = await secondFactorOutcome(user, otp);
+  if (secondFactor === "wrong") return refused("wrong_second_factor", "otp_wrong");
+  if (secondFactor === "reused") return refused("wrong_second_factor", "otp_reused");
   await attempt.succeeded();
   await db.user.update({ where: { id: user.id }, data: { lastLoginAt: nowMs() } });
   return { userId: user.id, email: user.email, mustChangePassword: user.mustChangePassword };
@@ -127,9 +149,11 @@ export function chooseCompany(choices: CompanyChoice[], rnc: string | undefined)
       "El usuario no tiene rol en ninguna empresa: pida acceso a un administrador.",
     );
   }
+  // The code stays (the API's contract); the message is a sentence an integrator can act on.
+  const listed = choices.map((choice) => `${choice.rnc} (${choice.name})`).join(", ");
   throw new AppError(
     "RNC_REQUIRED",
-    "El usuario tiene acceso a varias empresas: indique en rnc para cuál actúa.",
+    `Este usuario tiene acceso a varias empresas: ${listed}. Envíe en el campo "rnc" del cuerpo el RNC de la empresa para la que actúa.`,
     { extra: { companies: choices.map((choice) => ({ rnc: choice.rnc, name: choice.name })) } },
   );
 }

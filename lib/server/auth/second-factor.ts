@@ -8,6 +8,13 @@ import { totpSecretContext } from "@/lib/server/platform/secrets/sealing-context
 import { loadConfig } from "@/lib/server/platform/config/load-config";
 import { getDb, nowMs } from "@/lib/server/platform/db";
 
+import {
+  deleteRecoveryCodes,
+  looksLikeRecoveryCode,
+  replaceRecoveryCodes,
+  spendRecoveryCode,
+} from "./recovery-codes";
+
 /**
  * TOTP (RFC 6238) second factor, as authenticator apps speak it: SHA-1, 6 digits, 30 s. otplib does
  * the arithmetic (well kept, audited crypto plugins). The secret is stored AES-256-GCM encrypted with
@@ -35,22 +42,22 @@ function secretOf(user: SecondFactorColumns): string | null {
   ).toString("utf8");
 }
 
+/** Why a second-factor code was refused: not the current code, or one already used (same time step). */
+export type SecondFactorOutcome = "ok" | "wrong" | "reused";
+
 /**
  * Checks `code` against the user's secret and, when it matches a time step not used before, records
- * that step (a code seen twice is refused: someone may have read it over the user's shoulder).
+ * that step (a code seen twice is refused: someone may have read it over the user's shoulder). A
+ * code of a step already used says "reused", so the person is told to wait for the next code.
  */
-async function acceptCode(user: SecondFactorColumns, code: string | undefined): Promise<boolean> {
+async function acceptCode(user: SecondFactorColumns, code: string | undefined): Promise<SecondFactorOutcome> {
   const token = code?.replace(/\s+/g, "") ?? "";
   const secret = secretOf(user);
-  if (!secret || !/^\d{6}$/.test(token)) return false;
-  const result = await verify({
-    secret,
-    token,
-    epochTolerance: EPOCH_TOLERANCE_SECONDS,
-    ...(user.totpLastStep !== null ? { afterTimeStep: Number(user.totpLastStep) } : {}),
-  });
-  if (!result.valid || !("timeStep" in result)) return false;
+  if (!secret || !/^\d{6}$/.test(token)) return "wrong";
+  const result = await verify({ secret, token, epochTolerance: EPOCH_TOLERANCE_SECONDS });
+  if (!result.valid || !("timeStep" in result)) return "wrong";
   const step = BigInt(result.timeStep as number);
+  if (user.totpLastStep !== null && step <= user.totpLastStep) return "reused";
   const db = await getDb();
   // Claimed only while the step is newer: of two sign-ins with one code racing, one wins.
   const { count } = await db.user.updateMany({
@@ -60,26 +67,35 @@ async function acceptCode(user: SecondFactorColumns, code: string | undefined): 
     },
     data: { totpLastStep: step },
   });
-  return count === 1;
+  return count === 1 ? "ok" : "reused";
 }
 
 /**
- * At sign-in: true when the user has no second factor, or `otp` is its current code; false for a
- * wrong or reused code; 401 OTP_REQUIRED when the user has one and no code was given (the form then
- * asks for it).
+ * At sign-in: "ok" when the user has no second factor, or `otp` is its current code or one of their
+ * unused recovery codes (then spent); "wrong" or "reused" otherwise; 401 OTP_REQUIRED when the user
+ * has one and no code was given (the form then asks for it).
  */
-export async function checkSecondFactor(
+export async function secondFactorOutcome(
   user: SecondFactorColumns,
   otp: string | undefined,
-): Promise<boolean> {
-  if (user.totpEnabledAt === null) return true;
+): Promise<SecondFactorOutcome> {
+  if (user.totpEnabledAt === null) return "ok";
   if (!otp?.trim()) {
     throw new AppError(
       "OTP_REQUIRED",
       "Este usuario inicia sesión con un segundo factor: indique el código de 6 dígitos de su aplicación de autenticación (otp).",
     );
   }
+  if (looksLikeRecoveryCode(otp)) return (await spendRecoveryCode(user.id, otp)) ? "ok" : "wrong";
   return acceptCode(user, otp);
+}
+
+/** secondFactorOutcome as a yes or no (a wrong and a reused code alike are refused). */
+export async function checkSecondFactor(
+  user: SecondFactorColumns,
+  otp: string | undefined,
+): Promise<boolean> {
+  return (await secondFactorOutcome(user, otp)) === "ok";
 }
 
 export interface TotpEnrollment {
@@ -121,20 +137,30 @@ export async function beginTotpEnrollment(userId: string): Promise<TotpEnrollmen
   return { secret, uri: generateURI({ issuer: ISSUER, label: user.email, secret }) };
 }
 
-/** Puts the second factor in force once the user typed a current code from their app. */
-export async function confirmTotpEnrollment(userId: string, code: string): Promise<void> {
+/**
+ * Puts the second factor in force once the user typed a current code from their app, and returns
+ * its recovery codes (shown once; see recovery-codes.ts). Already in force: null.
+ */
+export async function confirmTotpEnrollment(userId: string, code: string): Promise<string[] | null> {
   const db = await getDb();
   const user = await db.user.findUnique({ where: { id: userId } });
   if (!user) throw new AppError("NOT_FOUND", "El usuario no existe.");
-  if (user.totpEnabledAt !== null) return;
-  if (!(await acceptCode(user, code))) {
-    throw new AppError(
-      "VALIDATION_FAILED",
-      "El código no coincide: revise la hora de su teléfono y escriba el código que muestra ahora.",
-      { errors: [{ field: "code", code: "VALIDATION_FAILED", message: "Código incorrecto." }] },
-    );
-  }
+  if (user.totpEnabledAt !== null) return null;
+  const outcome = await acceptCode(user, code);
+  if (outcome !== "ok") throw codeRefused(outcome);
   await db.user.update({ where: { id: userId }, data: { totpEnabledAt: nowMs(), updatedAt: nowMs() } });
+  return replaceRecoveryCodes(userId);
+}
+
+/** The error for a refused code in Mi cuenta: a wrong one, or one already used (wait for the next). */
+export function codeRefused(outcome: Exclude<SecondFactorOutcome, "ok">): AppError {
+  const message =
+    outcome === "reused"
+      ? "Ese código ya se usó: espere a que su aplicación muestre el siguiente (unos 30 segundos) y escríbalo."
+      : "El código no coincide: revise la hora de su teléfono y escriba el código que muestra ahora.";
+  return new AppError("VALIDATION_FAILED", message, {
+    errors: [{ field: "code", code: "VALIDATION_FAILED", message }],
+  });
 }
 
 /** Removes the second factor (the user themself, or an administrator of their home organization). */
@@ -151,4 +177,5 @@ export async function disableTotp(userId: string): Promise<void> {
       updatedAt: nowMs(),
     },
   });
+  await deleteRecoveryCodes(userId);
 }
