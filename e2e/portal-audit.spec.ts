@@ -32,14 +32,17 @@ test.describe("Auditoría", () => {
     expect(await seriousAxeFindings(page, "/audit")).toEqual([]);
 
     // From after to: the catalogue's message, no download.
-    const to = await page.getByTestId("audit-to").inputValue();
-    await page.getByTestId("audit-from").fill("2099-01-01");
+    // Days typed and shown dd-mm-aaaa, whatever the browser's language.
+    const typedTo = await page.getByTestId("audit-to").inputValue();
+    expect(typedTo).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+    const to = `${typedTo.slice(6)}-${typedTo.slice(3, 5)}-${typedTo.slice(0, 2)}`;
+    await page.getByTestId("audit-from").fill("01-01-2099");
     await page.getByTestId("audit-download").click();
     await expect(page.getByText("Indique un período válido")).toBeVisible();
     await expect(page).toHaveURL(/\/audit$/);
 
     // The current month (the default period), TesteCF.
-    await page.getByTestId("audit-from").fill(`${to.slice(0, 8)}01`);
+    await page.getByTestId("audit-from").fill(`01${typedTo.slice(2)}`);
     await page.getByTestId("audit-environment").selectOption("TesteCF");
     const [download] = await Promise.all([
       page.waitForEvent("download"),

@@ -1,5 +1,6 @@
 import { Button, ButtonLink } from "@/components/ui/button";
 import { cardClass } from "@/components/ui/card";
+import { DayField } from "@/components/ui/day-field";
 import { InputField, SelectField } from "@/components/ui/field";
 import { Table } from "@/components/ui/table";
 import { ACTIVITY_ACTIONS, activityActionLabel } from "@/lib/domain/activity-actions";
@@ -18,6 +19,8 @@ export interface ActivityLogViewProps {
   /** The first page's URL when this is not it. */
   firstHref: string | null;
   t: Dictionary["activity"];
+  /** common.dayFormat: how the date filters are typed. */
+  dayFormat: string;
 }
 
 /**
@@ -32,6 +35,7 @@ export function ActivityLogView({
   nextHref,
   firstHref,
   t,
+  dayFormat,
 }: ActivityLogViewProps) {
   return (
     <>
@@ -43,8 +47,8 @@ export function ActivityLogView({
         data-testid="activity-filters"
       >
         <div className="row">
-          <InputField label={t.from} name="from" type="date" defaultValue={filters.from ?? ""} />
-          <InputField label={t.to} name="to" type="date" defaultValue={filters.to ?? ""} />
+          <DayField label={t.from} name="from" format={dayFormat} defaultValue={filters.from ?? ""} />
+          <DayField label={t.to} name="to" format={dayFormat} defaultValue={filters.to ?? ""} />
           <SelectField
             label={t.action}
             name="action"

@@ -3,8 +3,10 @@
 import { useState } from "react";
 
 import { Button } from "@/components/ui/button";
-import { InputField, SelectField } from "@/components/ui/field";
+import { DayField } from "@/components/ui/day-field";
+import { SelectField } from "@/components/ui/field";
 import { ENVIRONMENTS, type Environment } from "@/lib/domain/environments";
+import { normalizeDay } from "@/lib/domain/fecha";
 import type { Dictionary } from "@/lib/i18n";
 import { auditPackFormSchema } from "@/lib/schemas/audit-pack";
 
@@ -20,8 +22,11 @@ export function AuditForm({
   environments,
   environment,
   initial,
+  dayFormat,
 }: {
   s: Dictionary["audit"];
+  /** common.dayFormat: how the period's days are typed. */
+  dayFormat: string;
   environments: Dictionary["environments"];
   environment: Environment;
   initial: { from: string; to: string };
@@ -36,6 +41,8 @@ export function AuditForm({
       data-testid="audit-form"
       onSubmit={(event) => {
         const data = Object.fromEntries(new FormData(event.currentTarget));
+        // Typed dd-mm-aaaa; the shared schema (the API's) reads yyyy-MM-dd.
+        for (const key of ["from", "to"] as const) data[key] = normalizeDay(String(data[key] ?? "")) ?? "";
         const result = auditPackFormSchema.safeParse(data);
         if (result.success) {
           setError(null);
@@ -47,17 +54,17 @@ export function AuditForm({
       }}
     >
       <div className="row">
-        <InputField
+        <DayField
           label={s.from}
-          type="date"
+          format={dayFormat}
           name="from"
           required
           defaultValue={initial.from}
           data-testid="audit-from"
         />
-        <InputField
+        <DayField
           label={s.to}
-          type="date"
+          format={dayFormat}
           name="to"
           required
           defaultValue={initial.to}

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { Banner } from "@/components/ui/banner";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Card, cardClass } from "@/components/ui/card";
+import { DayField } from "@/components/ui/day-field";
 import { InputField, SelectField } from "@/components/ui/field";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { Table } from "@/components/ui/table";
@@ -87,8 +88,13 @@ export function DocumentList({
               ...DOCUMENT_SOURCES.map((source) => ({ value: source, label: t.documents.sources[source] })),
             ]}
           />
-          <InputField label={l.from} name="from" type="date" defaultValue={filters.from ?? ""} />
-          <InputField label={l.to} name="to" type="date" defaultValue={filters.to ?? ""} />
+          <DayField
+            label={l.from}
+            name="from"
+            format={t.common.dayFormat}
+            defaultValue={filters.from ?? ""}
+          />
+          <DayField label={l.to} name="to" format={t.common.dayFormat} defaultValue={filters.to ?? ""} />
           <InputField
             label={l.buyer}
             name="buyer"

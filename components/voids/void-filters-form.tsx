@@ -1,6 +1,7 @@
 import { Button, ButtonLink } from "@/components/ui/button";
 import { cardClass } from "@/components/ui/card";
-import { InputField, SelectField } from "@/components/ui/field";
+import { DayField } from "@/components/ui/day-field";
+import { SelectField } from "@/components/ui/field";
 import type { Dictionary } from "@/lib/i18n";
 import { VOID_REASON_CODES } from "@/lib/domain/void-reasons";
 import type { VoidFilters } from "@/lib/portal/void-filters";
@@ -10,7 +11,7 @@ import { reasonLabel } from "./void-reason";
 
 export interface VoidFiltersFormProps {
   filters: VoidFilters;
-  t: Dictionary["voids"] & { environment: string; clear: string };
+  t: Dictionary["voids"] & { environment: string; clear: string; dayFormat: string };
   statusLabels: Dictionary["voidStatus"]["labels"];
   /** The reason filter's labels. */
   reasons: Dictionary["voidReasons"];
@@ -55,8 +56,8 @@ export function VoidFiltersForm({ filters, t, statusLabels, reasons }: VoidFilte
             { value: "none", label: reasons.none },
           ]}
         />
-        <InputField label={t.from} name="from" type="date" defaultValue={filters.from ?? ""} />
-        <InputField label={t.to} name="to" type="date" defaultValue={filters.to ?? ""} />
+        <DayField label={t.from} name="from" format={t.dayFormat} defaultValue={filters.from ?? ""} />
+        <DayField label={t.to} name="to" format={t.dayFormat} defaultValue={filters.to ?? ""} />
         <Button type="submit">{t.apply}</Button>
         <ButtonLink href="/voids" plain>
           {t.clear}

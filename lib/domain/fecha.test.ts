@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatFechaHora, isValidFechaHora, nowFechaHora, parseDgiiInstant, parseFechaHora } from "./fecha";
+import {
+  displayDay,
+  formatFechaHora,
+  isoDayOf,
+  isValidFechaHora,
+  normalizeDay,
+  nowFechaHora,
+  parseDgiiInstant,
+  parseFechaHora,
+} from "./fecha";
 
 describe("fechaHora (dd-MM-yyyy HH:mm:ss, Santo Domingo)", () => {
   it("formats an instant in UTC−4 regardless of the process time zone", () => {
@@ -60,5 +69,34 @@ describe("parseDgiiInstant: a reception date in any form DGII's answers carry", 
     ]) {
       expect(parseDgiiInstant(text), text).toBeNull();
     }
+  });
+});
+
+describe("days typed in the portal (dd-mm-aaaa, whatever the browser's language)", () => {
+  it("reads dd-MM-aaaa, d/M/aaaa and yyyy-MM-dd as the same day", () => {
+    expect(isoDayOf("07-12-2026")).toBe("2026-12-07");
+    expect(isoDayOf("7/12/2026")).toBe("2026-12-07");
+    expect(isoDayOf(" 07.12.2026 ")).toBe("2026-12-07");
+    expect(isoDayOf("2026-12-07")).toBe("2026-12-07");
+  });
+
+  it("refuses what is no calendar day, and never reads month first", () => {
+    expect(isoDayOf("31-02-2026")).toBeNull();
+    expect(isoDayOf("12-31-2026")).toBeNull(); // mm-dd-yyyy: month 31
+    expect(isoDayOf("2026-13-01")).toBeNull();
+    expect(isoDayOf("ayer")).toBeNull();
+  });
+
+  it("keeps a filter's unreadable text for its own error, and shows yyyy-MM-dd as dd-MM-yyyy", () => {
+    expect(normalizeDay("01-11-2026")).toBe("2026-11-01");
+    expect(normalizeDay("31-02-2026")).toBe("31-02-2026");
+    expect(normalizeDay(undefined)).toBeUndefined();
+    expect(displayDay("2026-11-01")).toBe("01-11-2026");
+    expect(displayDay("01-11-2026")).toBe("01-11-2026");
+  });
+
+  it("shows a time in 24 hours and dd-MM-yyyy in Santo Domingo, whatever the process's locale", () => {
+    expect(formatFechaHora(Date.UTC(2026, 11, 7, 17, 47, 5))).toBe("07-12-2026 13:47:05");
+    expect(formatFechaHora(Date.UTC(2026, 11, 7, 4, 47, 5))).toBe("07-12-2026 00:47:05");
   });
 });

@@ -103,3 +103,32 @@ export function dayBoundaryMs(day: string, edge: "start" | "end"): number | null
   if (start === null) return null;
   return edge === "start" ? start : start + 24 * 60 * 60 * 1000 - 1;
 }
+
+const TYPED_DAY = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/;
+
+/**
+ * A day as a person types it in the portal — dd-MM-aaaa (also d/M/aaaa or with dots), the way the
+ * Dominican Republic writes dates whatever the browser's language — or yyyy-MM-dd (links, the API's
+ * form, older bookmarks), as yyyy-MM-dd; null when it is no real calendar day.
+ */
+export function isoDayOf(text: string): string | null {
+  const trimmed = text.trim();
+  const typed = TYPED_DAY.exec(trimmed);
+  const iso = typed
+    ? `${typed[3]}-${typed[2]!.padStart(2, "0")}-${typed[1]!.padStart(2, "0")}`
+    : DAY_PATTERN.test(trimmed)
+      ? trimmed
+      : null;
+  return iso !== null && dayBoundaryMs(iso, "start") !== null ? iso : null;
+}
+
+/** A filter's day from the URL as yyyy-MM-dd; text that is no day stays as typed, for its own error. */
+export function normalizeDay(text: string | undefined): string | undefined {
+  return text === undefined ? undefined : (isoDayOf(text) ?? text);
+}
+
+/** yyyy-MM-dd as a day field shows it (dd-MM-yyyy); anything else as it is. */
+export function displayDay(text: string): string {
+  const match = DAY_PATTERN.exec(text);
+  return match ? `${match[3]}-${match[2]}-${match[1]}` : text;
+}

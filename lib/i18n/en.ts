@@ -36,6 +36,7 @@ export const en: Dictionary = {
     copy: "Copy",
     copied: "Copied",
     copyFailed: "Could not copy: select the text",
+    dayFormat: "dd-mm-yyyy",
     yes: "Yes",
     no: "No",
     none: "—",

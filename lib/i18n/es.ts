@@ -39,6 +39,8 @@ export const es = {
     copied: "Copiado",
     /** The clipboard refused (no permission): the text stays on screen to copy by hand. */
     copyFailed: "No se pudo copiar: seleccione el texto",
+    /** A day field's format, under it and as its placeholder: the same whatever the browser's language. */
+    dayFormat: "dd-mm-aaaa",
     yes: "Sí",
     no: "No",
     none: "—",

@@ -4,7 +4,7 @@ import { format, type Dictionary } from "@/lib/i18n";
 import type { ActivityEntryView, ActivityFilters } from "@/lib/server/platform/activity/list-activity";
 import { readActivityFilters } from "@/lib/server/platform/activity/list-activity";
 
-import { dayBoundaryMs } from "@/lib/domain/fecha";
+import { dayBoundaryMs, normalizeDay } from "@/lib/domain/fecha";
 
 /**
  * The activity page's filters as they travel in its URL (shareable; the CSV export reads the same
@@ -29,8 +29,8 @@ function first(value: string | string[] | undefined): string | undefined {
 export function readActivityPageFilters(params: RawParams): ActivityPageFilters {
   const action = first(params.action);
   return {
-    from: first(params.from),
-    to: first(params.to),
+    from: normalizeDay(first(params.from)),
+    to: normalizeDay(first(params.to)),
     action: isActivityAction(action) ? action : undefined,
     actor: first(params.actor)?.slice(0, 200),
     cursor: first(params.cursor),

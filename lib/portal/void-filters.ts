@@ -1,5 +1,5 @@
 import { isEnvironment, type Environment } from "@/lib/domain/environments";
-import { dayBoundaryMs } from "@/lib/domain/fecha";
+import { dayBoundaryMs, normalizeDay } from "@/lib/domain/fecha";
 import { VOID_REASON_FILTERS, VOID_STATUSES, type VoidReasonFilter } from "@/lib/schemas/void-ncf-list";
 
 /**
@@ -42,8 +42,8 @@ export function readVoidFilters(params: RawParams, defaultEnvironment: Environme
     status: (VOID_STATUSES as readonly string[]).includes(status ?? "")
       ? (status as VoidFilters["status"])
       : undefined,
-    from: first(params.from),
-    to: first(params.to),
+    from: normalizeDay(first(params.from)),
+    to: normalizeDay(first(params.to)),
     ...(reason !== undefined && (VOID_REASON_FILTERS as readonly string[]).includes(reason)
       ? { reason: reason as VoidReasonFilter }
       : {}),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { DOCUMENT_STATUSES } from "@/lib/domain/dgii-submissions";
+import { normalizeDay } from "@/lib/domain/fecha";
 import { ECF_TYPE_CODES } from "@/lib/domain/ecf-types";
 import { isValidRnc } from "@/lib/domain/rnc";
 
@@ -13,7 +14,7 @@ import { DOCUMENT_SOURCES, type DocumentSource } from "./documents-query";
  */
 const day = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use una fecha AAAA-MM-DD.")
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use una fecha válida, dd-mm-aaaa.")
   .describe("A day in Santo Domingo, yyyy-MM-dd");
 
 export const documentListFiltersSchema = z.strictObject({
@@ -41,7 +42,14 @@ export function documentListFiltersOf(params: Record<string, string | string[] |
   for (const key of Object.keys(documentListFiltersSchema.shape)) {
     const raw = params[key];
     const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-    if (value) entries[key] = key === "tipo" ? value.replace(/^E/i, "") : value;
+    if (!value) continue;
+    // Days are typed dd-mm-aaaa in the filter form (links may carry yyyy-MM-dd): the schema reads the latter.
+    entries[key] =
+      key === "tipo"
+        ? value.replace(/^E/i, "")
+        : key === "from" || key === "to"
+          ? normalizeDay(value)!
+          : value;
   }
   return entries;
 }

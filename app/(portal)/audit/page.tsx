@@ -38,7 +38,13 @@ export default async function AuditPage() {
       <h1>{t.audit.title}</h1>
       <p className="muted">{t.audit.intro}</p>
       <Card title={t.audit.formTitle}>
-        <AuditForm s={t.audit} environments={t.environments} environment={environment} initial={initial} />
+        <AuditForm
+          s={t.audit}
+          environments={t.environments}
+          environment={environment}
+          initial={initial}
+          dayFormat={t.common.dayFormat}
+        />
       </Card>
       <Card title={t.audit.contentsTitle}>
         <ul>

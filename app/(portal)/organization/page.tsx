@@ -109,6 +109,7 @@ export default async function OrganizationPage({ searchParams }: { searchParams:
             activity.nextToken ? `/organization${activityQuery(activityFilters, activity.nextToken)}` : null
           }
           firstHref={activityFilters.cursor ? `/organization${activityQuery(activityFilters)}` : null}
+          dayFormat={t.common.dayFormat}
           t={t.activity}
         />
       </Card>

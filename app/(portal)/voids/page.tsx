@@ -137,7 +137,12 @@ export default async function VoidHistoryPage({ searchParams }: { searchParams: 
       />
       <VoidFiltersForm
         filters={filters}
-        t={{ ...t.voids, environment: t.common.environment, clear: t.common.clear }}
+        t={{
+          ...t.voids,
+          environment: t.common.environment,
+          clear: t.common.clear,
+          dayFormat: t.common.dayFormat,
+        }}
         statusLabels={t.voidStatus.labels}
         reasons={t.voidReasons}
         environmentLabels={t.environments}

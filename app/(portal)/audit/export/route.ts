@@ -1,4 +1,5 @@
 import { isEnvironment } from "@/lib/domain/environments";
+import { normalizeDay } from "@/lib/domain/fecha";
 import { getPortalPreferences } from "@/lib/portal/preferences";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 import { auditPackResponse } from "@/lib/server/audit/audit-pack-http";
@@ -10,5 +11,7 @@ export const GET = route(async (request: Request) => {
   const query = new URL(request.url).searchParams;
   const asked = query.get("environment") ?? "";
   const environment = isEnvironment(asked) ? asked : (await getPortalPreferences()).environment;
-  return auditPackResponse(request, auth, environment, { from: query.get("from"), to: query.get("to") });
+  // The form's days are typed dd-mm-aaaa; the pack (the API's) reads yyyy-MM-dd.
+  const day = (name: string) => normalizeDay(query.get(name) ?? undefined) ?? null;
+  return auditPackResponse(request, auth, environment, { from: day("from"), to: day("to") });
 });

@@ -53,6 +53,7 @@ export default async function ActivityPage({ searchParams }: { searchParams: Sea
         rows={page.items.map((entry) => activityRowText(entry, t.activity))}
         nextHref={page.nextToken ? `/settings/activity${activityQuery(filters, page.nextToken)}` : null}
         firstHref={filters.cursor ? `/settings/activity${activityQuery(filters)}` : null}
+        dayFormat={t.common.dayFormat}
         t={t.activity}
       />
     </Card>
