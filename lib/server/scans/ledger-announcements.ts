@@ -35,18 +35,21 @@ export function gapAnnouncements(scope: LedgerScope, gaps: readonly Gap[]): Anno
       accountId: scope.accountId,
       environment: scope.environment,
       subjectId: gap.authorizationId,
-      payload: {
-        customerId: scope.customerId,
-        environment: scope.environment,
-        serie: gap.serie,
-        tipoeCF: gap.tipoeCF,
-        desde: gap.secuenciaDesde,
-        hasta: gap.secuenciaHasta,
-        cantidad: gap.cantidad,
-      },
+      payload: gapPayload(scope, gap),
     },
   }));
 }
+
+/** The gap as every gap event names it (sequence.gap_detected's whole payload). */
+const gapPayload = (scope: LedgerScope, gap: Gap) => ({
+  customerId: scope.customerId,
+  environment: scope.environment,
+  serie: gap.serie,
+  tipoeCF: gap.tipoeCF,
+  desde: gap.secuenciaDesde,
+  hasta: gap.secuenciaHasta,
+  cantidad: gap.cantidad,
+});
 
 /**
  * Per authorization of the inventory (getInventory): sequence.depleted once every number is issued
@@ -137,13 +140,7 @@ export function gapDeadlineAnnouncements(
           environment: scope.environment,
           subjectId: gap.authorizationId,
           payload: {
-            customerId: scope.customerId,
-            environment: scope.environment,
-            serie: gap.serie,
-            tipoeCF: gap.tipoeCF,
-            desde: gap.secuenciaDesde,
-            hasta: gap.secuenciaHasta,
-            cantidad: gap.cantidad,
+            ...gapPayload(scope, gap),
             kind: gap.kind,
             since: new Date(deadline.since).toISOString(),
             deadlineAt: new Date(deadline.deadlineAt).toISOString(),
