@@ -23,19 +23,19 @@ export interface LoadResult {
 
 /**
  * Sends `requests` from a load generator in another process (load-process.ts), `concurrency` at a
- * time, and answers each one's result with the CPU this process spent meanwhile: with the clients
+ * time, and answers each one's result, the requests per second (the generator's own clock, from its
+ * first request to its last answer) and the CPU this process spent meanwhile: with the clients
  * elsewhere, that is the server's CPU alone (its event loop, its worker threads, an embedded
  * database), which an in-process generator would inflate by its own encoding and parsing.
  */
 export async function sendFromAnotherProcess(
   plan: LoadPlan,
-): Promise<{ results: LoadResult[]; serverCpuMs: number; seconds: number }> {
+): Promise<{ results: LoadResult[]; serverCpuMs: number; perSecond: number }> {
   const folder = mkdtempSync(join(tmpdir(), "anula-bench-load-"));
   const planFile = join(folder, "plan.json");
   writeFileSync(planFile, JSON.stringify(plan));
   try {
     const cpuBefore = process.cpuUsage();
-    const started = performance.now();
     const output = await new Promise<string>((resolve, reject) => {
       execFile(
         process.execPath,
@@ -45,13 +45,9 @@ export async function sendFromAnotherProcess(
           error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
       );
     });
-    const seconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
-    return {
-      results: JSON.parse(output) as LoadResult[],
-      serverCpuMs: (cpu.user + cpu.system) / 1000,
-      seconds,
-    };
+    const { seconds, results } = JSON.parse(output) as { seconds: number; results: LoadResult[] };
+    return { results, serverCpuMs: (cpu.user + cpu.system) / 1000, perSecond: results.length / seconds };
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

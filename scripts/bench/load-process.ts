@@ -3,7 +3,8 @@
  * then spends CPU only on serving (its `process.cpuUsage()` is the server's, as on a real machine
  * where the clients are elsewhere). Reads `{ concurrency, requests }` as JSON from the file named
  * by its one argument, sends each request over HTTP `concurrency` at a time, and prints one JSON
- * line: each request's time, status and parsed answer, in the order given.
+ * line: the seconds from the first request to the last answer, and each request's time, status and
+ * parsed answer, in the order given.
  */
 import { readFileSync } from "node:fs";
 import type { LoadPlan, LoadResult } from "./load-generator";
@@ -12,6 +13,7 @@ async function main(): Promise<void> {
   const plan = JSON.parse(readFileSync(process.argv[2]!, "utf8")) as LoadPlan;
   const results: LoadResult[] = new Array(plan.requests.length);
   let next = 0;
+  const started = performance.now();
   await Promise.all(
     Array.from({ length: plan.concurrency }, async () => {
       for (let index = next++; index < plan.requests.length; index = next++) {
@@ -34,7 +36,8 @@ async function main(): Promise<void> {
       }
     }),
   );
-  process.stdout.write(`${JSON.stringify(results)}\n`);
+  const seconds = (performance.now() - started) / 1000;
+  process.stdout.write(`${JSON.stringify({ seconds, results })}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -154,7 +154,7 @@ async function benchSmallVoids(app: VoidTestApp, db: string): Promise<number> {
       headers: { authorization: `Bearer ${account.idToken}`, "content-type": "application/json" },
       body: JSON.stringify(oneRange()),
     }));
-    const { results, serverCpuMs } = await sendFromAnotherProcess({ concurrency, requests });
+    const { results, serverCpuMs, perSecond } = await sendFromAnotherProcess({ concurrency, requests });
     const failed = results.find((result) => result.status !== 200);
     if (failed) throw new Error(`void failed: ${failed.status} ${JSON.stringify(failed.body)}`);
     // The clients in another process: this process's CPU is the server's alone (with its worker
@@ -165,6 +165,8 @@ async function benchSmallVoids(app: VoidTestApp, db: string): Promise<number> {
       unit: "ms",
       concurrency,
       db,
+      // Served per second, from the clients' side, at this concurrency.
+      per_second: Math.round(perSecond),
     });
   }
   return percentile(statements, 50);
