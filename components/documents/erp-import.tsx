@@ -38,7 +38,16 @@ interface Loaded {
  * (every row's problems listed), then sent with the mapping to the server, which reads and checks the
  * file again and imports it whole or not at all.
  */
-export function ErpImport({ t, locale }: { t: Dictionary["erpImport"]; locale: Locale }) {
+export function ErpImport({
+  t,
+  locale,
+  dateTimeFormat,
+}: {
+  t: Dictionary["erpImport"];
+  locale: Locale;
+  /** common.dateTimeFormat: the coverage mark is typed dd-mm-aaaa hh:mm, 24 h. */
+  dateTimeFormat: string;
+}) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [mapping, setMapping] = useState<ErpMapping>({});
   const [fileError, setFileError] = useState("");
@@ -190,8 +199,15 @@ export function ErpImport({ t, locale }: { t: Dictionary["erpImport"]; locale: L
           {coverage ? (
             <InputField
               label={t.coverageDate}
-              hint={t.coverageHint}
-              type="datetime-local"
+              hint={
+                <>
+                  {dateTimeFormat} · {t.coverageHint}
+                </>
+              }
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder={dateTimeFormat}
               required
               value={coveredUntil}
               onChange={(event) => setCoveredUntil(event.currentTarget.value)}

@@ -6,17 +6,25 @@ import { useState, useTransition } from "react";
 import { Banner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
 import { InputField } from "@/components/ui/field";
+import { fechaHoraMinutes } from "@/lib/domain/fecha";
 import type { Dictionary } from "@/lib/i18n";
 import type { ActionResult } from "@/lib/portal/actions/action-result";
 import { setCoverageMarkAction } from "@/lib/portal/actions/sequence-actions";
 
-/** yyyy-MM-ddTHH:mm in Santo Domingo time (UTC−4, no DST) for a datetime-local field. */
-function localValue(epochMs: number): string {
-  return new Date(epochMs - 4 * 3_600_000).toISOString().slice(0, 16);
-}
-
-/** `initial`: the current mark, or the page's render time when there is none. */
-export function CoverageForm({ s, initial }: { s: Dictionary["sequences"]["coverage"]; initial: number }) {
+/**
+ * `initial`: the current mark, or the page's render time when there is none. Typed dd-mm-aaaa hh:mm
+ * in 24 hours (`format` says so): a browser's datetime picker would show its own language's order
+ * and a 12-hour clock.
+ */
+export function CoverageForm({
+  s,
+  initial,
+  format,
+}: {
+  s: Dictionary["sequences"]["coverage"];
+  initial: number;
+  format: string;
+}) {
   const router = useRouter();
   const [result, setResult] = useState<ActionResult | null>(null);
   const [empty, setEmpty] = useState(false);
@@ -41,10 +49,14 @@ export function CoverageForm({ s, initial }: { s: Dictionary["sequences"]["cover
     >
       <InputField
         label={s.label}
-        type="datetime-local"
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder={format}
+        hint={format}
         name="coveredUntil"
         required
-        defaultValue={localValue(initial)}
+        defaultValue={fechaHoraMinutes(initial)}
         error={empty ? s.invalid : undefined}
         data-testid="coverage-input"
       />

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   displayDay,
+  fechaHoraMinutes,
   formatFechaHora,
   isoDayOf,
   isValidFechaHora,
@@ -8,6 +9,7 @@ import {
   nowFechaHora,
   parseDgiiInstant,
   parseFechaHora,
+  typedInstantOf,
 } from "./fecha";
 
 describe("fechaHora (dd-MM-yyyy HH:mm:ss, Santo Domingo)", () => {
@@ -98,5 +100,22 @@ describe("days typed in the portal (dd-mm-aaaa, whatever the browser's language)
   it("shows a time in 24 hours and dd-MM-yyyy in Santo Domingo, whatever the process's locale", () => {
     expect(formatFechaHora(Date.UTC(2026, 11, 7, 17, 47, 5))).toBe("07-12-2026 13:47:05");
     expect(formatFechaHora(Date.UTC(2026, 11, 7, 4, 47, 5))).toBe("07-12-2026 00:47:05");
+  });
+});
+
+describe("a date and time typed in the portal (dd-mm-aaaa hh:mm, 24 h, Santo Domingo)", () => {
+  it("reads the typed form and a datetime-local value as the same instant", () => {
+    const expected = Date.UTC(2026, 0, 6, 0, 45);
+    expect(typedInstantOf("05-01-2026 20:45")).toBe(expected);
+    expect(typedInstantOf("5/1/2026 20:45:00")).toBe(expected);
+    expect(typedInstantOf("2026-01-05T20:45")).toBe(expected);
+    expect(fechaHoraMinutes(expected)).toBe("05-01-2026 20:45");
+  });
+
+  it("refuses a 12-hour clock, an unreal time or a day alone", () => {
+    expect(typedInstantOf("05-01-2026 8:45 PM")).toBeNull();
+    expect(typedInstantOf("05-01-2026 24:00")).toBeNull();
+    expect(typedInstantOf("31-02-2026 10:00")).toBeNull();
+    expect(typedInstantOf("05-01-2026")).toBeNull();
   });
 });

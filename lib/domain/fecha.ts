@@ -132,3 +132,27 @@ export function displayDay(text: string): string {
   const match = DAY_PATTERN.exec(text);
   return match ? `${match[3]}-${match[2]}-${match[1]}` : text;
 }
+
+const TYPED_INSTANT = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})[ T](\d{1,2}):(\d{2})(?::(\d{2}))?$/;
+const ISO_LOCAL_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/**
+ * A date and time typed in the portal as dd-mm-aaaa hh:mm (24 h, seconds optional), or yyyy-MM-ddTHH:mm
+ * (a datetime-local value: links, older forms), in Santo Domingo time; epoch ms, or null.
+ */
+export function typedInstantOf(text: string): number | null {
+  const trimmed = text.trim().replace(/\s+/g, " ");
+  const typed = TYPED_INSTANT.exec(trimmed);
+  if (typed) {
+    const [, day, month, year, hour, minute, second] = typed;
+    const pad = (value: string | undefined) => (value ?? "0").padStart(2, "0");
+    return parseFechaHora(`${pad(day)}-${pad(month)}-${year} ${pad(hour)}:${minute}:${pad(second)}`);
+  }
+  const iso = ISO_LOCAL_INSTANT.exec(trimmed);
+  return iso ? parseFechaHora(`${iso[3]}-${iso[2]}-${iso[1]} ${iso[4]}:${iso[5]}:00`) : null;
+}
+
+/** An instant as a date-and-time field shows it: dd-MM-yyyy HH:mm, Santo Domingo, 24 h. */
+export function fechaHoraMinutes(epochMs: number): string {
+  return formatFechaHora(epochMs).slice(0, 16);
+}

@@ -37,6 +37,7 @@ export const en: Dictionary = {
     copied: "Copied",
     copyFailed: "Could not copy: select the text",
     dayFormat: "dd-mm-yyyy",
+    dateTimeFormat: "dd-mm-yyyy hh:mm (24 h)",
     yes: "Yes",
     no: "No",
     none: "—",

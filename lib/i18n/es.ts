@@ -41,6 +41,8 @@ export const es = {
     copyFailed: "No se pudo copiar: seleccione el texto",
     /** A day field's format, under it and as its placeholder: the same whatever the browser's language. */
     dayFormat: "dd-mm-aaaa",
+    /** A date-and-time field's format: 24-hour time, whatever the browser's language. */
+    dateTimeFormat: "dd-mm-aaaa hh:mm (24 h)",
     yes: "Sí",
     no: "No",
     none: "—",

@@ -130,7 +130,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Se
       </Card>
       {can(auth, "documents.import") ? (
         <Card title={t.erpImport.title} id="import">
-          <ErpImport t={t.erpImport} locale={locale} />
+          <ErpImport t={t.erpImport} locale={locale} dateTimeFormat={t.common.dateTimeFormat} />
         </Card>
       ) : null}
     </>

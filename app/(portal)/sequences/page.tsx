@@ -101,7 +101,11 @@ export default async function SequencesPage({
         </p>
         {mayTake(auth, "ledger.manage") ? (
           <>
-            <CoverageForm s={s.coverage} initial={mark?.coveredUntil ?? inventory.generatedAt} />
+            <CoverageForm
+              s={s.coverage}
+              initial={mark?.coveredUntil ?? inventory.generatedAt}
+              format={t.common.dateTimeFormat}
+            />
             <p>
               <Link href="/documents#import">{s.coverage.importLink}</Link>
             </p>

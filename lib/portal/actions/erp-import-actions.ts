@@ -4,7 +4,7 @@ import "server-only";
 
 import { revalidatePath } from "next/cache";
 
-import { formatFechaHora } from "@/lib/domain/fecha";
+import { formatFechaHora, typedInstantOf } from "@/lib/domain/fecha";
 import { format, formatNumber } from "@/lib/i18n";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 import { importErpFile } from "@/lib/server/documents/import-erp-file";
@@ -33,13 +33,13 @@ export async function importErpFileAction(formData: FormData): Promise<ErpImport
   } catch {
     mapping = {};
   }
-  // "Todo lo emitido hasta …": yyyy-MM-ddTHH:mm in Santo Domingo time (UTC−4, no DST), optional.
+  // "Todo lo emitido hasta …": dd-mm-aaaa hh:mm (24 h) in Santo Domingo time (UTC−4, no DST), optional.
   const coverage = String(formData.get("coveredUntil") ?? "");
   let coveredUntil: number | undefined;
   if (coverage !== "") {
-    const match = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.exec(coverage);
-    coveredUntil = match ? Date.parse(`${match[0]}:00-04:00`) : NaN;
-    if (Number.isNaN(coveredUntil)) return { ok: false, message: t.coverageInvalid };
+    const instant = typedInstantOf(coverage);
+    if (instant === null) return { ok: false, message: t.coverageInvalid };
+    coveredUntil = instant;
   }
   try {
     const outcome = await importErpFile({

@@ -103,6 +103,18 @@ describe("the import-coverage mark from the portal", () => {
     expect((await getCoverageMark(admin.auth.accountId, "TesteCF"))?.coveredUntil).toBe(
       Date.parse("2026-01-05T12:30:00Z"),
     );
+    // As the field is typed: dd-mm-aaaa hh:mm, 24 hours.
+    expect(await setCoverageMarkAction("05-01-2026 20:45")).toEqual({
+      ok: true,
+      message: es.sequences.coverage.saved,
+    });
+    expect((await getCoverageMark(admin.auth.accountId, "TesteCF"))?.coveredUntil).toBe(
+      Date.parse("2026-01-06T00:45:00Z"),
+    );
+    expect(await setCoverageMarkAction("05-01-2026 8:45 PM")).toEqual({
+      ok: false,
+      message: es.sequences.coverage.invalid,
+    });
     expect(await setCoverageMarkAction("05-01-2026")).toEqual({
       ok: false,
       message: es.sequences.coverage.invalid,

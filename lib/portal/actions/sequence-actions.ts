@@ -5,6 +5,7 @@ import "server-only";
 import Papa from "papaparse";
 import { revalidatePath } from "next/cache";
 
+import { typedInstantOf } from "@/lib/domain/fecha";
 import type { ProposedRange } from "@/lib/domain/gap-proposal";
 import { format, plural } from "@/lib/i18n";
 import { errorMessage } from "@/lib/i18n/error-message";
@@ -119,9 +120,9 @@ export async function setCoverageMarkAction(local: string): Promise<ActionResult
   const auth = await requirePortalAuth("action setCoverageMarkAction");
   const { environment } = await getPortalPreferences();
   const t = (await dictionary()).sequences.coverage;
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(String(local ?? ""));
-  const instant = match ? Date.parse(`${match[0]}:00-04:00`) : NaN;
-  if (Number.isNaN(instant)) return { ok: false, message: t.invalid };
+  // Typed dd-mm-aaaa hh:mm (24 h) in Santo Domingo; yyyy-MM-ddTHH:mm is read too.
+  const instant = typedInstantOf(String(local ?? ""));
+  if (instant === null) return { ok: false, message: t.invalid };
   try {
     await setCoverageMark(auth.accountId, environment, instant, auth.email);
     revalidatePath("/sequences");
