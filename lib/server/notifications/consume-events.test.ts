@@ -175,11 +175,11 @@ describe("consumeEventsForNotifications", () => {
       desde: "E310000000001",
       hasta: "E310000000100",
     };
-    await write("sequence.expiring", { ...sequence, expiresOn: "2026-12-31", daysLeft: 30, unused: 10 }, [
-      owner,
-      users.admin!,
-      users.operator!,
-    ]);
+    await write(
+      "sequence.expiring",
+      { ...sequence, expiresOn: "2026-12-31", daysLeft: 30, unused: 10, cierreDesde: "E310000000091" },
+      [owner, users.admin!, users.approver!, users.operator!],
+    );
     await write("sequence.depleted", sequence, [owner, users.admin!, users.operator!]);
     await write(
       "sequence.gap_detected",
