@@ -36,7 +36,7 @@ export const config = {
       ],
     },
     {
-      source: "/login",
+      source: "/login/:path*",
       missing: [
         { type: "header", key: "next-action" },
         { type: "header", key: "next-router-prefetch" },

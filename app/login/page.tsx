@@ -17,7 +17,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** What sent the person here, said above the form (?notice=…, set by Mi cuenta and the first run). */
-const NOTICES = ["passwordChanged", "signedOutEverywhere", "setupDone"] as const;
+const NOTICES = ["passwordChanged", "passwordReset", "signedOutEverywhere", "setupDone"] as const;
 
 /** Outside the (portal) group: its layout sends signed-out users here. */
 export default async function LoginPage({ searchParams }: { searchParams: Promise<{ notice?: string }> }) {

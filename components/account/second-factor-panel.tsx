@@ -6,24 +6,44 @@ import { useState, useTransition, type FormEvent } from "react";
 import { Banner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
 import { InputField } from "@/components/ui/field";
-import type { Dictionary } from "@/lib/i18n";
+import { format, type Dictionary } from "@/lib/i18n";
 import {
   beginTotpEnrollmentAction,
   confirmTotpEnrollmentAction,
   disableOwnTotpAction,
+  regenerateRecoveryCodesAction,
 } from "@/lib/portal/actions/account-actions";
+
+import { RecoveryCodesShown } from "./recovery-codes-shown";
 
 type Notice = { ok: boolean; message: string } | null;
 
 /**
  * The person's TOTP second factor: set up (QR code drawn on the server, or the key typed by hand,
- * then a code to prove the app has it) or turned off with a current code.
+ * then a code to prove the app has it) or turned off with a current code. Activation and
+ * "Generar códigos nuevos" show the recovery codes once.
  */
-export function SecondFactorPanel({ on, t }: { on: boolean; t: Dictionary["account"]["secondFactor"] }) {
+export function SecondFactorPanel({
+  on,
+  t,
+  recovery,
+  email,
+  remainingCodes,
+  copyFailed,
+}: {
+  on: boolean;
+  t: Dictionary["account"]["secondFactor"];
+  recovery: Dictionary["signInRecovery"]["recoveryCodes"];
+  email: string;
+  /** Unused recovery codes left (shown while the second factor is on). */
+  remainingCodes: number;
+  copyFailed: string;
+}) {
   const router = useRouter();
   const [notice, setNotice] = useState<Notice>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
   const [enrollment, setEnrollment] = useState<{ secret: string; qrDataUrl: string } | null>(null);
-  const [codeError, setCodeError] = useState<string | undefined>();
+  const [codeError, setCodeError] = useState<{ form: string; message: string } | undefined>();
   const [pending, startTransition] = useTransition();
 
   function begin() {
@@ -36,35 +56,43 @@ export function SecondFactorPanel({ on, t }: { on: boolean; t: Dictionary["accou
     });
   }
 
-  function submitCode(event: FormEvent<HTMLFormElement>, action: (code: string) => Promise<Notice & object>) {
+  function submitCode(
+    event: FormEvent<HTMLFormElement>,
+    action: (code: string) => Promise<Notice & { recoveryCodes?: string[] }>,
+    form: string,
+  ) {
     event.preventDefault();
-    const form = event.currentTarget;
-    const code = String(new FormData(form).get("code") ?? "").replace(/\s+/g, "");
+    const element = event.currentTarget;
+    const code = String(new FormData(element).get("code") ?? "").replace(/\s+/g, "");
     if (!/^\d{6}$/.test(code)) {
-      setCodeError(t.codeRequired);
+      setCodeError({ form, message: t.codeRequired });
       return;
     }
     setCodeError(undefined);
     startTransition(async () => {
       const result = await action(code);
-      setNotice(result);
+      setNotice({ ok: result.ok, message: result.message });
       if (result.ok) {
+        if (result.recoveryCodes?.length) setCodes(result.recoveryCodes);
         setEnrollment(null);
-        form.reset();
+        element.reset();
         router.refresh();
       }
     });
   }
 
-  const codeField = (
+  // One per form (two forms show at once while the second factor is on): distinct ids.
+  const codeField = (key: string) => (
     <InputField
+      key={key}
+      id={`totp-code-${key}`}
       label={t.code}
       name="code"
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={7}
       required
-      error={codeError}
+      error={codeError?.form === key ? codeError.message : undefined}
     />
   );
 
@@ -75,17 +103,48 @@ export function SecondFactorPanel({ on, t }: { on: boolean; t: Dictionary["accou
           <p>{notice.message}</p>
         </Banner>
       ) : null}
+      {codes ? (
+        <RecoveryCodesShown
+          codes={codes}
+          email={email}
+          t={recovery}
+          copyFailed={copyFailed}
+          onDone={() => setCodes(null)}
+        />
+      ) : null}
       <p data-testid="second-factor-state">{on ? t.on : t.off}</p>
+      {on ? (
+        <p className="muted" data-testid="recovery-remaining">
+          {format(recovery.remaining, { count: remainingCodes })}
+        </p>
+      ) : null}
+      {on ? (
+        <form
+          method="post"
+          className="stack"
+          noValidate
+          data-testid="recovery-regenerate"
+          onSubmit={(event) => submitCode(event, regenerateRecoveryCodesAction, "regenerate")}
+        >
+          <p className="muted">{recovery.regenerateHint}</p>
+          {codeField("regenerate")}
+          <div>
+            <Button type="submit" variant="secondary" disabled={pending}>
+              {recovery.regenerate}
+            </Button>
+          </div>
+        </form>
+      ) : null}
       {on ? (
         <form
           method="post"
           className="stack"
           noValidate
           data-testid="second-factor-disable"
-          onSubmit={(event) => submitCode(event, disableOwnTotpAction)}
+          onSubmit={(event) => submitCode(event, disableOwnTotpAction, "disable")}
         >
           <p className="muted">{t.disableHint}</p>
-          {codeField}
+          {codeField("disable")}
           <div>
             <Button type="submit" variant="danger" disabled={pending}>
               {t.disable}
@@ -98,7 +157,7 @@ export function SecondFactorPanel({ on, t }: { on: boolean; t: Dictionary["accou
           className="stack"
           noValidate
           data-testid="second-factor-enroll"
-          onSubmit={(event) => submitCode(event, confirmTotpEnrollmentAction)}
+          onSubmit={(event) => submitCode(event, confirmTotpEnrollmentAction, "enroll")}
         >
           <p>{t.scan}</p>
           {/* eslint-disable-next-line @next/next/no-img-element -- a data URL drawn on the server */}
@@ -109,7 +168,7 @@ export function SecondFactorPanel({ on, t }: { on: boolean; t: Dictionary["accou
               {enrollment.secret}
             </code>
           </p>
-          {codeField}
+          {codeField("enroll")}
           <div>
             <Button type="submit" disabled={pending}>
               {t.confirm}

@@ -1,6 +1,7 @@
 "use client";
 
 import { signIn } from "next-auth/react";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 
@@ -8,7 +9,12 @@ import { Banner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
 import { InputField } from "@/components/ui/field";
 import type { Dictionary } from "@/lib/i18n";
-import { LOGIN_OTP_REQUIRED, LOGIN_RATE_LIMITED } from "@/lib/errors/login-errors";
+import {
+  LOGIN_OTP_REQUIRED,
+  LOGIN_OTP_REUSED,
+  LOGIN_OTP_WRONG,
+  LOGIN_RATE_LIMITED,
+} from "@/lib/errors/login-errors";
 
 type LoginStrings = Dictionary["login"];
 
@@ -17,7 +23,8 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
 /**
  * next-auth Credentials sign-in without a page reload; errors are plain words, never codes. A user
  * with a second factor is asked for its code (the server answers OTP_REQUIRED) and the form signs in
- * again with it; a wrong code is an ordinary failure. method="post": a submit before hydration never
+ * again with it (or with a recovery code); a wrong code and a code already used each have their own
+ * words under the field. method="post": a submit before hydration never
  * puts the password in a URL.
  */
 export function LoginForm({ t }: { t: LoginStrings }) {
@@ -52,6 +59,10 @@ export function LoginForm({ t }: { t: LoginStrings }) {
       if (result?.error === LOGIN_OTP_REQUIRED) {
         setOtpNeeded(true);
         setErrors({ otp: otpNeeded ? t.otpRequired : undefined });
+        return;
+      }
+      if (result?.error === LOGIN_OTP_WRONG || result?.error === LOGIN_OTP_REUSED) {
+        setErrors({ otp: result.error === LOGIN_OTP_REUSED ? t.otpReused : t.otpWrong });
         return;
       }
       if (!result || result.error || !result.ok) {
@@ -95,9 +106,8 @@ export function LoginForm({ t }: { t: LoginStrings }) {
           label={t.otp}
           hint={t.otpHint}
           name="otp"
-          inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={7}
+          maxLength={12}
           autoFocus
           required
           error={errors.otp}
@@ -107,6 +117,11 @@ export function LoginForm({ t }: { t: LoginStrings }) {
       <Button type="submit" disabled={pending}>
         {pending ? t.submitting : t.submit}
       </Button>
+      <p>
+        <Link href="/login/forgot" data-testid="login-forgot">
+          {t.forgot}
+        </Link>
+      </p>
     </form>
   );
 }

@@ -143,6 +143,9 @@ export const enActivity: typeof esActivity = {
       password_changed: "Password changed by its owner",
       second_factor_enabled: "Second factor turned on",
       second_factor_disabled: "Second factor turned off by its owner",
+      password_reset_requested: "Password reset link requested",
+      password_reset_by_link: "Password reset by its owner with the e-mailed link",
+      recovery_codes_regenerated: "Recovery codes generated again",
     },
     company: {
       created: "Company created",

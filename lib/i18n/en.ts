@@ -21,6 +21,7 @@ import { enHome } from "./en-home";
 import { enDialogs } from "./en-dialogs";
 import { enContingency } from "./en-contingency";
 import { enHelp, enNotFound } from "./en-help";
+import { enSignInRecovery } from "./en-sign-in-recovery";
 
 /** English: same keys as the Spanish dictionary (the type makes a missing key a compile error). */
 export const en: Dictionary = {
@@ -87,7 +88,13 @@ export const en: Dictionary = {
     submit: "Sign in",
     submitting: "Signing in…",
     otp: "Verification code",
-    otpHint: "The 6-digit code your authenticator app shows.",
+    otpHint: "The 6-digit code your authenticator app shows, or one of your recovery codes.",
+    otpWrong:
+      "The verification code is not right: type the one your app shows now (check your phone's clock).",
+    otpReused:
+      "That code was used to sign in already: wait for your app to show the next one (about 30 seconds) and type it.",
+    forgot: "Forgot your password?",
+    passwordReset: "Password reset and sessions ended. Sign in with the new one.",
     otpRequired: "Type the verification code of your authenticator app.",
     passwordChanged: "Password changed. Sign in with the new one.",
     signedOutEverywhere: "All your sessions were ended. Sign in again.",
@@ -101,6 +108,7 @@ export const en: Dictionary = {
     setupDone: "Setup is done: sign in with the administrator's e-mail and password.",
   },
   setup: enSetup,
+  signInRecovery: enSignInRecovery,
   status: {
     Aceptado: "Accepted",
     Rechazado: "Rejected",

@@ -147,6 +147,9 @@ export const esActivity = {
       password_changed: "Contraseña cambiada por su titular",
       second_factor_enabled: "Segundo factor activado",
       second_factor_disabled: "Segundo factor desactivado por su titular",
+      password_reset_requested: "Enlace para restablecer la contraseña pedido",
+      password_reset_by_link: "Contraseña restablecida por su titular con el enlace enviado",
+      recovery_codes_regenerated: "Códigos de recuperación generados de nuevo",
     },
     company: {
       created: "Empresa creada",

@@ -20,6 +20,7 @@ import { esHome } from "./es-home";
 import { esDialogs } from "./es-dialogs";
 import { esContingency } from "./es-contingency";
 import { esHelp, esNotFound } from "./es-help";
+import { esSignInRecovery } from "./es-sign-in-recovery";
 
 /**
  * Spanish (es-DO): the portal's default language. Templates use `{name}` placeholders (see format()); `{ one, other }` objects are plural forms (see plural()).
@@ -94,7 +95,14 @@ export const es = {
     submit: "Entrar",
     submitting: "Entrando…",
     otp: "Código de verificación",
-    otpHint: "El código de 6 dígitos que muestra su aplicación de autenticación.",
+    otpHint:
+      "El código de 6 dígitos que muestra su aplicación de autenticación, o uno de sus códigos de recuperación.",
+    otpWrong:
+      "El código de verificación no es correcto: escriba el que muestra ahora su aplicación (revise la hora de su teléfono).",
+    otpReused:
+      "Ese código ya se usó para entrar: espere a que su aplicación muestre el siguiente (unos 30 segundos) y escríbalo.",
+    forgot: "¿Olvidó su contraseña?",
+    passwordReset: "Contraseña restablecida y sesiones cerradas. Inicie sesión con la nueva.",
     otpRequired: "Escriba el código de verificación de su aplicación de autenticación.",
     passwordChanged: "Contraseña cambiada. Inicie sesión con la nueva.",
     signedOutEverywhere: "Se cerraron todas sus sesiones. Inicie sesión de nuevo.",
@@ -108,6 +116,7 @@ export const es = {
     setupDone: "Configuración terminada: inicie sesión con el correo y la contraseña del administrador.",
   },
   setup: esSetup,
+  signInRecovery: esSignInRecovery,
   status: {
     Aceptado: "Aceptado",
     Rechazado: "Rechazado",

@@ -11,6 +11,7 @@ import { getI18n } from "@/lib/portal/i18n";
 import { forcedStepOf } from "@/lib/portal/page-auth";
 import { pageTitle } from "@/lib/portal/page-title";
 import { getPortalAuth, getPortalUser } from "@/lib/server/auth/next-auth-options";
+import { unusedRecoveryCodes } from "@/lib/server/auth/recovery-codes";
 import { loadConfig } from "@/lib/server/platform/config/load-config";
 import { getDb } from "@/lib/server/platform/db";
 import { getNotificationEmail } from "@/lib/server/notifications/email-preference";
@@ -32,6 +33,7 @@ export default async function AccountPage() {
     forcedStepOf(user.userId, auth),
     getDb().then((db) => db.user.findUnique({ where: { id: user.userId }, select: { totpEnabledAt: true } })),
   ]);
+  const remainingCodes = row?.totpEnabledAt != null ? await unusedRecoveryCodes(user.userId) : 0;
   const secondFactorOn = row?.totpEnabledAt != null;
   const notificationEmail = await getNotificationEmail(user.userId);
   return (
@@ -58,7 +60,14 @@ export default async function AccountPage() {
       </Card>
       {forced === "changePassword" ? null : (
         <Card title={t.account.secondFactor.title} data-testid="second-factor-card">
-          <SecondFactorPanel on={secondFactorOn} t={t.account.secondFactor} />
+          <SecondFactorPanel
+            on={secondFactorOn}
+            t={t.account.secondFactor}
+            recovery={t.signInRecovery.recoveryCodes}
+            email={user.email}
+            remainingCodes={remainingCodes}
+            copyFailed={t.common.copyFailed}
+          />
         </Card>
       )}
       {forced ? null : (

@@ -9,11 +9,13 @@ import { errorMessage } from "@/lib/i18n/error-message";
 import { changeOwnPassword, endUserSessions } from "@/lib/server/accounts";
 import { recordOwnAccountChange } from "@/lib/server/platform/activity/own-account-activity";
 import { getPortalUser } from "@/lib/server/auth/next-auth-options";
+import { replaceRecoveryCodes } from "@/lib/server/auth/recovery-codes";
 import {
   beginTotpEnrollment,
-  checkSecondFactor,
+  codeRefused,
   confirmTotpEnrollment,
   disableTotp,
+  secondFactorOutcome,
 } from "@/lib/server/auth/second-factor";
 import { getDb } from "@/lib/server/platform/db";
 
@@ -83,14 +85,43 @@ export async function beginTotpEnrollmentAction(): Promise<EnrollmentResult> {
   }
 }
 
-/** Puts the second factor in force with a current code from the user's app. */
-export async function confirmTotpEnrollmentAction(code: string): Promise<ActionResult> {
+export type RecoveryCodesResult =
+  { ok: true; message: string; recoveryCodes: string[] } | { ok: false; message: string };
+
+/**
+ * Puts the second factor in force with a current code from the user's app; answers its recovery
+ * codes, shown once.
+ */
+export async function confirmTotpEnrollmentAction(code: string): Promise<RecoveryCodesResult> {
   const user = await signedInUser();
   const t = await dictionary();
   try {
-    await confirmTotpEnrollment(user.userId, String(code ?? ""));
+    const recoveryCodes = await confirmTotpEnrollment(user.userId, String(code ?? ""));
     await recordOwnAccountChange(user.userId, "user.second_factor_enabled");
-    return { ok: true, message: t.account.secondFactor.confirmed };
+    return { ok: true, message: t.account.secondFactor.confirmed, recoveryCodes: recoveryCodes ?? [] };
+  } catch (error) {
+    return failed(error);
+  }
+}
+
+/** The app's current code, or 400 with a wrong or reused code's own words (a borrowed session is not enough). */
+async function requireCurrentCode(userId: string, code: string): Promise<void> {
+  const db = await getDb();
+  const row = await db.user.findUniqueOrThrow({ where: { id: userId } });
+  if (row.totpEnabledAt === null) return;
+  const outcome = await secondFactorOutcome(row, String(code ?? ""));
+  if (outcome !== "ok") throw codeRefused(outcome);
+}
+
+/** New recovery codes (the old ones stop working), with a current code from the app; shown once. */
+export async function regenerateRecoveryCodesAction(code: string): Promise<RecoveryCodesResult> {
+  const user = await signedInUser();
+  const t = await dictionary();
+  try {
+    await requireCurrentCode(user.userId, code);
+    const recoveryCodes = await replaceRecoveryCodes(user.userId);
+    await recordOwnAccountChange(user.userId, "user.recovery_codes_regenerated");
+    return { ok: true, message: t.signInRecovery.recoveryCodes.regenerated, recoveryCodes };
   } catch (error) {
     return failed(error);
   }
@@ -101,14 +132,7 @@ export async function disableOwnTotpAction(code: string): Promise<ActionResult> 
   const user = await signedInUser();
   const t = await dictionary();
   try {
-    const db = await getDb();
-    const row = await db.user.findUniqueOrThrow({ where: { id: user.userId } });
-    if (row.totpEnabledAt !== null && !(await checkSecondFactor(row, String(code ?? "")))) {
-      throw new AppError(
-        "VALIDATION_FAILED",
-        "El código no coincide: revise la hora de su teléfono y escriba el código que muestra ahora.",
-      );
-    }
+    await requireCurrentCode(user.userId, code);
     await disableTotp(user.userId);
     await recordOwnAccountChange(user.userId, "user.second_factor_disabled");
     return { ok: true, message: t.account.secondFactor.disabled };

@@ -14,7 +14,7 @@ import {
   setUserDisabled,
 } from "@/lib/server/accounts";
 import { portalBy } from "@/lib/server/platform/activity/request-ip";
-import { companiesOfUser } from "@/lib/server/auth/credentials";
+import { companiesOfUser, rememberLastCompany } from "@/lib/server/auth/credentials";
 import { COMPANY_COOKIE, getPortalUser, requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 
 import { dictionary, failure, type ActionResult } from "./action-result";
@@ -100,6 +100,8 @@ export async function setCompanyAction(accountId: string): Promise<{ ok: boolean
   if (!user) return { ok: false };
   const companies = await companiesOfUser(user.userId);
   if (!companies.some((company) => company.accountId === accountId)) return { ok: false };
+  // Kept server-side too: a fresh browser (no cookie yet) opens the company last used.
+  await rememberLastCompany(user.userId, accountId);
   (await cookies()).set(COMPANY_COOKIE, accountId, {
     path: "/",
     maxAge: 365 * 24 * 60 * 60,

@@ -52,7 +52,7 @@ type Tx = Pick<
   "organization" | "account" | "user" | "organizationMember" | "companyMember" | "activityLogEntry"
 >;
 
-const MIN_PASSWORD_LENGTH = 8;
+export const MIN_PASSWORD_LENGTH = 8;
 
 export function checkNewPassword(password: string): void {
   if (password.length < MIN_PASSWORD_LENGTH) {
@@ -476,7 +476,11 @@ export async function resetUserPassword(userId: string): Promise<{ temporaryPass
   return { temporaryPassword: password };
 }
 
-async function writePassword(userId: string, password: string, mustChangePassword: boolean): Promise<void> {
+export async function writePassword(
+  userId: string,
+  password: string,
+  mustChangePassword: boolean,
+): Promise<void> {
   checkNewPassword(password);
   const passwordHash = await hashPassword(password);
   const db = await getDb();

@@ -20,3 +20,9 @@ export {
   type UserSummary,
 } from "./accounts";
 export { ensureDemoAccount, type DemoAccountCreated } from "./demo-account";
+export {
+  passwordResetByEmailAvailable,
+  passwordResetLinkUsable,
+  requestPasswordReset,
+  resetPasswordWithToken,
+} from "./password-reset";

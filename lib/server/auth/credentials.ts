@@ -186,6 +186,36 @@ export async function signInUser(input: {
 }
 
 /**
+ * The company a portal session acts for: the switcher's cookie (`wanted`) when it names one of the
+ * user's companies; else (a fresh browser, a stale cookie) the one they last switched to, kept on the
+ * user (rememberLastCompany); else their first. Null when they have none.
+ */
+export async function portalCompanyOf(
+  userId: string,
+  wanted: string | undefined,
+  options: { issuedAtMs?: number } = {},
+): Promise<AuthContext | null> {
+  if (wanted) {
+    const auth = await loadActiveUser(userId, wanted, options);
+    if (auth) return auth;
+  }
+  const db = await getDb();
+  const user = await db.user.findUnique({ where: { id: userId }, select: { lastAccountId: true } });
+  if (user?.lastAccountId && user.lastAccountId !== wanted) {
+    const auth = await loadActiveUser(userId, user.lastAccountId, options);
+    if (auth) return auth;
+  }
+  const [first] = await companiesOfUser(userId);
+  return first ? loadActiveUser(userId, first.accountId, options) : null;
+}
+
+/** The company switcher's choice, kept for the user's next fresh browser (portalCompanyOf). */
+export async function rememberLastCompany(userId: string, accountId: string): Promise<void> {
+  const db = await getDb();
+  await db.user.update({ where: { id: userId }, data: { lastAccountId: accountId } });
+}
+
+/**
  * Where an organization requires a second factor of its administrators and approvers, one who has
  * not set it up cannot get a token (403 SECOND_FACTOR_SETUP_REQUIRED); the portal sends them to set
  * it up instead.

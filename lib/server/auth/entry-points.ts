@@ -157,6 +157,10 @@ export const ENTRY_POINTS = {
   "action confirmTotpEnrollmentAction": "public",
   "action disableOwnTotpAction": "public",
   "action endOwnSessionsAction": "public",
+  "action regenerateRecoveryCodesAction": "public",
+  // "¿Olvidó su contraseña?": signed out; the e-mailed link's token is the proof
+  "action requestPasswordResetAction": "public",
+  "action resetPasswordAction": "public",
   "action setNotificationEmailAction": "public",
   // The notification centre: the person's own notifications in the session's company
   "action markNotificationReadAction": "company.read",

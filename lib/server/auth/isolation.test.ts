@@ -1428,6 +1428,11 @@ const ROWS: Record<string, Row> = {
   "action confirmTotpEnrollmentAction": { none: "the caller's own credentials (no user id is passed)" },
   "action disableOwnTotpAction": { none: "the caller's own credentials (no user id is passed)" },
   "action endOwnSessionsAction": { none: "the caller's own credentials (no user id is passed)" },
+  "action regenerateRecoveryCodesAction": { none: "the caller's own credentials (no user id is passed)" },
+  "action requestPasswordResetAction": {
+    none: "signed out: mails only the e-mail's owner, answers the same for any",
+  },
+  "action resetPasswordAction": { none: "signed out: the e-mailed token names the user, never an id" },
   "action setNotificationEmailAction": { none: "the caller's own preference (no user id is passed)" },
   "action markNotificationReadAction": {
     probe: async () => {

@@ -6,19 +6,19 @@ import { getServerSession } from "next-auth/next";
 import Credentials from "next-auth/providers/credentials";
 import { cookies, headers } from "next/headers";
 
-import { LOGIN_OTP_REQUIRED, LOGIN_RATE_LIMITED } from "@/lib/errors/login-errors";
+import {
+  LOGIN_OTP_REQUIRED,
+  LOGIN_OTP_REUSED,
+  LOGIN_OTP_WRONG,
+  LOGIN_RATE_LIMITED,
+} from "@/lib/errors/login-errors";
 import { AppError, isAppError } from "@/lib/errors";
 import { recordPortalSignIn } from "@/lib/server/auth/sign-in-activity";
 import { loadConfig } from "@/lib/server/platform/config/load-config";
 import { clientAddressOf, isHttps, UNKNOWN_ADDRESS } from "@/lib/server/platform/http/client-address";
 
 import type { AuthContext } from "../platform/http/auth-context";
-import {
-  companiesOfUser,
-  loadActiveUser,
-  secondFactorSetupPending,
-  verifyUserCredentials,
-} from "./credentials";
+import { portalCompanyOf, secondFactorSetupPending, verifyUserSignIn } from "./credentials";
 import { actionRequiredBy, type ProtectedEntryPoint } from "./entry-points";
 import { requirePermission } from "./id-token";
 
@@ -66,7 +66,7 @@ export function getAuthOptions(request?: Request | Headers): AuthOptions {
         },
         async authorize(credentials) {
           const username = credentials?.username ?? "";
-          const user = await verifyUserCredentials(
+          const user = await verifyUserSignIn(
             username,
             credentials?.password ?? "",
             clientAddress,
@@ -77,7 +77,12 @@ export function getAuthOptions(request?: Request | Headers): AuthOptions {
             if (isAppError(error) && error.code === "OTP_REQUIRED") throw new Error(LOGIN_OTP_REQUIRED);
             throw error;
           });
-          if (!user) return null;
+          // A refused second-factor code has its own words on the form (wrong, or already used).
+          if ("refused" in user) {
+            if (user.refused === "otp_wrong") throw new Error(LOGIN_OTP_WRONG);
+            if (user.refused === "otp_reused") throw new Error(LOGIN_OTP_REUSED);
+            return null;
+          }
           await recordPortalSignIn(user.userId, clientAddress);
           return { id: user.userId, email: user.email, name: user.email };
         },
@@ -144,22 +149,17 @@ async function readPortalSession(): Promise<{ userId: string; signedInAt: number
 }
 
 /**
- * The signed-in portal user acting for the company of the switcher (COMPANY_COOKIE), or for their
- * first company when the cookie names none of theirs; re-read from the database on every request
+ * The signed-in portal user acting for the company of the switcher (COMPANY_COOKIE); without it (a
+ * fresh browser) or when it names none of theirs, the company they last switched to (User
+ * lastAccountId, kept server-side by setCompanyAction), else their first; re-read from the database on every request
  * (disable, password change, "sign out everywhere" or a removed role end it at once). Null when
  * signed out, or when the user has no company at all (see getPortalUser).
  */
 export async function getPortalAuth(): Promise<AuthContext | null> {
   const session = await readPortalSession();
   if (!session) return null;
-  const options = { issuedAtMs: session.signedInAt };
   const wanted = (await cookies()).get(COMPANY_COOKIE)?.value;
-  if (wanted) {
-    const auth = await loadActiveUser(session.userId, wanted, options);
-    if (auth) return auth;
-  }
-  const [first] = await companiesOfUser(session.userId);
-  return first ? loadActiveUser(session.userId, first.accountId, options) : null;
+  return portalCompanyOf(session.userId, wanted, { issuedAtMs: session.signedInAt });
 }
 
 /**

@@ -1,1 +1,2 @@
 export { notificationJobs } from "./jobs";
+export { getMailer } from "./mailer";

@@ -9,7 +9,8 @@ export type OwnAccountAction =
   | "user.password_changed"
   | "user.second_factor_enabled"
   | "user.second_factor_disabled"
-  | "user.sessions_ended";
+  | "user.sessions_ended"
+  | "user.recovery_codes_regenerated";
 
 /**
  * A person's change to their own credentials ("Mi cuenta"), in their home organization's log (the

@@ -91,6 +91,8 @@ describe("proxy (pages)", () => {
       ...portal,
       "/",
       "/login",
+      "/login/forgot",
+      "/login/reset",
       "/setup",
       "/docs",
       "/tools/void-encf",
@@ -113,7 +115,7 @@ describe("proxy (pages)", () => {
       expect(matches(other), other).toBe(false);
     }
     // Server action posts reach the proxy on the portal's pages only (their origin is checked there).
-    for (const page of [...portal, "/", "/login", "/tools/void-encf", "/settings/users"]) {
+    for (const page of [...portal, "/", "/login", "/login/reset", "/tools/void-encf", "/settings/users"]) {
       expect(matches(page, { "next-action": "7f00aa" }), page).toBe(true);
     }
     for (const other of ["/TesteCF/customer/void-ncf", "/auth/token", "/api/auth/callback/credentials"]) {
