@@ -121,3 +121,54 @@ describe('the void tool\'s result: a receipt and "anulados" only for what DGII v
     expect(html).not.toContain("void-result-sent-ranges");
   });
 });
+
+describe("the void tool's result: an Error's transport detail", () => {
+  const failed = {
+    ...accepted,
+    status: "Error" as const,
+    taxauthCode: null,
+    taxauthName: null,
+    errorCode: "TAXAUTH_VOID_ERROR",
+    errorMessage: "Error de red con DGII: ECONNRESET",
+  };
+  const renderFailed = (locale: "es" | "en") =>
+    renderToStaticMarkup(
+      createElement(VoidResultView, {
+        record: failed,
+        voidId: failed.voidId,
+        environment: "TesteCF",
+        locale,
+        selfHref: "/tools/void-encf/result/x",
+      }),
+    );
+
+  it("is a sentence in the portal's language, the network code small and the stored text on hover", () => {
+    const html = renderFailed("es");
+    expect(html).toContain("Detalle técnico: <span");
+    expect(html).toContain(es.voidStatus.errorCauses.ECONNRESET);
+    expect(html).toContain('<small class="muted mono">ECONNRESET</small>');
+    expect(html).toContain('title="Error de red con DGII: ECONNRESET"');
+    expect(renderFailed("en")).toContain(en.voidStatus.errorCauses.ECONNRESET);
+  });
+});
+
+describe("the void tool's result: the receipt", () => {
+  it("wraps what prints in one element, the page's summary card outside it", () => {
+    const html = renderToStaticMarkup(
+      createElement(VoidResultView, {
+        record: accepted,
+        voidId: accepted.voidId,
+        environment: "TesteCF",
+        locale: "es",
+        selfHref: "/tools/void-encf/result/x",
+        company: { name: "Demo", rnc: "130000001" },
+      }),
+    );
+    const paper = html.indexOf('data-testid="void-receipt-paper"');
+    expect(paper).toBeGreaterThan(-1);
+    // The summary (its void id) comes before the paper, so the print stylesheet leaves it off.
+    expect(html.indexOf('data-testid="void-result-id"')).toBeLessThan(paper);
+    expect(html.indexOf('data-testid="void-receipt"')).toBeGreaterThan(paper);
+    expect(html.indexOf('data-testid="print-receipt"')).toBeGreaterThan(paper);
+  });
+});

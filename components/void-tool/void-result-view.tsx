@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { StatusBadge } from "@/components/ui/status-badge";
+import { ErrorDetail } from "@/components/voids/error-cause";
 import { ExceptedRangesCard, RangesTable } from "@/components/voids/partial-void-parts";
 import { ReasonFacts } from "@/components/voids/void-reason";
 import { SimulatedNotice } from "@/components/voids/simulated-notice";
@@ -109,7 +110,11 @@ export function VoidResultView({
         ) : null}
         {record.status === "Error" ? (
           <>
-            {record.errorMessage ? <p>{format(t.detail, { detail: record.errorMessage })}</p> : null}
+            {record.errorMessage ? (
+              <p>
+                {t.detail} <ErrorDetail message={record.errorMessage} t={dictionary.voidStatus} />
+              </p>
+            ) : null}
             <p>
               <Link href={selfHref} prefetch={false}>
                 {t.refresh}

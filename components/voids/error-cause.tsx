@@ -1,5 +1,5 @@
 import type { Dictionary } from "@/lib/i18n";
-import { errorCauseText } from "@/lib/i18n/void-status";
+import { errorCauseText, errorDetailText } from "@/lib/i18n/void-status";
 
 /**
  * Why an attempt is in Error, in a sentence; the code (and a network code) small beside it and the
@@ -21,6 +21,26 @@ export function ErrorCause({
       <small className="muted mono" data-testid="error-code">
         {code}
       </small>
+    </span>
+  );
+}
+
+/**
+ * A stored transport message where the page already says the reason: a network failure or timeout
+ * in a sentence with its code small ("ECONNRESET"), anything else as stored.
+ */
+export function ErrorDetail({ message, t }: { message: string; t: Dictionary["voidStatus"] }) {
+  const detail = errorDetailText(t, message);
+  if (!detail) return <>{message}</>;
+  return (
+    <span data-testid="error-detail" title={message}>
+      {detail.sentence}
+      {detail.code ? (
+        <>
+          {" "}
+          <small className="muted mono">{detail.code}</small>
+        </>
+      ) : null}
     </span>
   );
 }

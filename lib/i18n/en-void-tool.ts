@@ -234,7 +234,7 @@ export const enVoidTool: typeof esVoidTool = {
     authority: "DGII's answer",
     authorityCode: "Code {code}: {name}",
     noMessages: "No messages.",
-    detail: "Technical detail: {detail}",
+    detail: "Technical detail:",
     refresh: "Check the status again",
     record: "View the full record",
     signedXml: "Download the signed XML",

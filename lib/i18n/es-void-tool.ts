@@ -243,7 +243,7 @@ export const esVoidTool = {
     authority: "Respuesta de la DGII",
     authorityCode: "Código {code}: {name}",
     noMessages: "Sin mensajes.",
-    detail: "Detalle técnico: {detail}",
+    detail: "Detalle técnico:",
     refresh: "Consultar el estado de nuevo",
     record: "Ver el registro completo",
     signedXml: "Descargar el XML firmado",

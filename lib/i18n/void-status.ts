@@ -84,12 +84,27 @@ export function errorCauseText(
   errorCode: string,
   errorMessage: string | null | undefined,
 ): { sentence: string; code: string } {
-  const network = /\b(E[A-Z_]{3,})\b/.exec(errorMessage ?? "")?.[1];
-  const cause = network ? NETWORK_CAUSES[network] : undefined;
-  if (cause) return { sentence: texts.errorCauses[cause], code: `${errorCode} · ${network}` };
-  if (/no respondió|no se pudo conectar|did not answer|timed? ?out/i.test(errorMessage ?? "")) {
-    return { sentence: texts.errorCauses.timeout, code: errorCode };
-  }
+  const detail = errorDetailText(texts, errorMessage);
+  if (detail)
+    return { sentence: detail.sentence, code: [errorCode, detail.code].filter(Boolean).join(" · ") };
   const meaning = (texts.reasonMeanings as Record<string, string>)[errorCode] ?? appErrors[errorCode];
   return { sentence: meaning ?? texts.errorCauses.other, code: errorCode };
+}
+
+/**
+ * What a stored transport message says, in a sentence ("La conexión con la DGII se cortó…" for
+ * "Error de red con DGII: ECONNRESET"), with its network code; null when it names no network failure
+ * or timeout (the message is then shown as stored).
+ */
+export function errorDetailText(
+  texts: VoidStatusTexts,
+  errorMessage: string | null | undefined,
+): { sentence: string; code: string | null } | null {
+  const network = /\b(E[A-Z_]{3,})\b/.exec(errorMessage ?? "")?.[1];
+  const cause = network ? NETWORK_CAUSES[network] : undefined;
+  if (cause) return { sentence: texts.errorCauses[cause], code: network! };
+  if (/no respondió|no se pudo conectar|did not answer|timed? ?out/i.test(errorMessage ?? "")) {
+    return { sentence: texts.errorCauses.timeout, code: null };
+  }
+  return null;
 }

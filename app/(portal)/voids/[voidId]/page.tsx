@@ -3,6 +3,7 @@ import Link from "next/link";
 
 import { AutoRefresh } from "@/components/voids/auto-refresh";
 import { Banner } from "@/components/ui/banner";
+import { ErrorDetail } from "@/components/voids/error-cause";
 import { ExceptedRangesCard } from "@/components/voids/partial-void-parts";
 import { ReasonFacts } from "@/components/voids/void-reason";
 import { SimulatedNotice } from "@/components/voids/simulated-notice";
@@ -251,7 +252,8 @@ function StatusExplanation({ record, t }: { record: VoidRecordView; t: Dictionar
             {record.errorMessage ? (
               <>
                 {" · "}
-                <strong>{d.errorMessage}:</strong> {record.errorMessage}
+                <strong>{d.errorMessage}:</strong>{" "}
+                <ErrorDetail message={record.errorMessage} t={t.voidStatus} />
               </>
             ) : null}
           </p>
