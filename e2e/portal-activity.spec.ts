@@ -39,6 +39,11 @@ for (const locale of ["es", "en"] as const) {
     const signIns = page.locator('[data-testid="activity-row"][data-action="auth.sign_in"]');
     await expect(signIns.first()).toContainText(t.activity.actions.auth.sign_in);
     await expect(signIns.first()).toContainText(DEMO.email);
+    // Details in words, never the stored keys ("channel: portal"); the address readable.
+    await expect(signIns.first()).toContainText(`${t.activity.detailKeys.channel}: portal`);
+    await expect(rows.first()).toContainText(`${t.activity.detailKeys.prefix}: `);
+    await expect(page.getByTestId("activity-table")).not.toContainText("channel:");
+    await expect(page.getByTestId("activity-table")).not.toContainText("::/64");
     // The key itself is never in the log, only its prefix.
     await expect(page.getByTestId("activity-table")).not.toContainText(key);
     await expect(page.getByTestId("activity-table")).toContainText(key.slice(6, 16));
