@@ -61,6 +61,41 @@ describe("Mi cuenta", () => {
     expect(JSON.stringify(entries.map((entry) => entry.details))).not.toContain(begun.secret);
   });
 
+  it("shows recovery codes once at activation, and regenerates them only with a current code (a reused one has its own words)", async () => {
+    const {
+      beginTotpEnrollmentAction,
+      confirmTotpEnrollmentAction,
+      regenerateRecoveryCodesAction,
+      disableOwnTotpAction,
+    } = await import("./account-actions");
+    const begun = await beginTotpEnrollmentAction();
+    if (!begun.ok) throw new Error(begun.message);
+    const code = await generate({ secret: begun.secret });
+    const confirmed = await confirmTotpEnrollmentAction(code);
+    if (!confirmed.ok) throw new Error(confirmed.message);
+    expect(confirmed.recoveryCodes).toHaveLength(10);
+
+    expect(await regenerateRecoveryCodesAction("")).toMatchObject({ ok: false });
+    const reused = await regenerateRecoveryCodesAction(code);
+    expect(reused).toMatchObject({ ok: false, message: expect.stringContaining("ya se usó") });
+    expect(await regenerateRecoveryCodesAction(code === "000000" ? "111111" : "000000")).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("no coincide"),
+    });
+    const next = await generate({ secret: begun.secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    const regenerated = await regenerateRecoveryCodesAction(next);
+    if (!regenerated.ok) throw new Error(regenerated.message);
+    expect(regenerated.recoveryCodes).toHaveLength(10);
+    expect(regenerated.recoveryCodes.some((each) => confirmed.recoveryCodes.includes(each))).toBe(false);
+    const actions = await database.prisma.activityLogEntry.findMany({
+      where: { subjectId: person.auth.userId, action: "user.recovery_codes_regenerated" },
+    });
+    expect(actions).toHaveLength(1);
+    // A recovery code turns the second factor off too (a lost phone), and the codes go with it.
+    expect(await disableOwnTotpAction(regenerated.recoveryCodes[0]!)).toMatchObject({ ok: true });
+    expect(await database.prisma.recoveryCode.count({ where: { userId: person.auth.userId } })).toBe(0);
+  });
+
   it("changes the password only with the current one and a matching confirmation, then every session ends", async () => {
     const { changeOwnPasswordAction } = await import("./account-actions");
     const { getPortalUser } = await import("@/lib/server/auth/next-auth-options");
