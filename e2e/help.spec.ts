@@ -179,6 +179,8 @@ test.describe("Unknown portal pages", () => {
           "/voids/0190f000-0000-7000-8000-000000000000/nope",
           "/settings/nope",
           "/ayuda/nope/x",
+          // A mistyped section: the browser gets the portal's page, not the API's JSON 404.
+          "/inicoi",
         ]) {
           const response = await page.goto(where);
           expect(response?.status(), `${locale} ${where}`).toBe(404);
@@ -209,7 +211,7 @@ test.describe("Unknown portal pages", () => {
       try {
         await context.addCookies([{ name: "anula_lang", value: locale, url: baseURL! }]);
         const page = await context.newPage();
-        for (const where of ["/settings/nope", "/voids/a/b", "/ayuda/nope", "/login/nope"]) {
+        for (const where of ["/settings/nope", "/voids/a/b", "/ayuda/nope", "/login/nope", "/ayudas"]) {
           const response = await page.goto(where);
           expect(response?.status(), `${locale} ${where}`).toBe(404);
           await expect(page.getByTestId("not-found").getByRole("heading", { level: 1 })).toHaveText(
@@ -224,6 +226,10 @@ test.describe("Unknown portal pages", () => {
           await page.goto(known);
           await expect(page, known).toHaveURL(/\/login$/);
         }
+        // The API's own paths keep their JSON answer, in a browser too.
+        const api = await context.request.get("/testecf-mistyped/documentos-ecf");
+        expect(api.status()).toBe(404);
+        expect(((await api.json()) as { code: string }).code).toBe("ENVIRONMENT_NOT_FOUND");
       } finally {
         await context.close();
       }
