@@ -154,7 +154,9 @@ test.describe("mi cuenta", () => {
     await screenshot(page, "login-otp");
     await otp.fill("123456");
     await page.getByRole("button", { name: "Entrar" }).click();
-    await expect(page.getByTestId("login-error")).toContainText("Correo o contraseña incorrectos");
+    // The code's own words under the field, not "Correo o contraseña incorrectos".
+    await expect(page.getByText("El código de verificación no es correcto")).toBeVisible();
+    await expect(page.getByTestId("login-error")).toHaveCount(0);
     // The code used to confirm is spent: the next time step's code (within the allowed drift).
     await otp.fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
     await page.getByRole("button", { name: "Entrar" }).click();
