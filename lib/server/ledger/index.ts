@@ -70,3 +70,4 @@ export { daysUntil, dmyToIso } from "./dates";
 export { checkNumberIssuable, findNumberHolds, type HeldDocument, type NumberHolds } from "./issue-check";
 export { numberSafetyFacts } from "./number-safety";
 export { allGapWindows, getGapWindow, writeGapWindow } from "./gap-deadline-settings";
+export { getForecastSettings, writeForecastSettings } from "./forecast";

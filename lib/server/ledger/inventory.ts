@@ -1,5 +1,13 @@
 import "server-only";
 
+import {
+  forecastAuthorizations,
+  typePace,
+  type AuthorizationForecast,
+  type ForecastAuthorization,
+  type ForecastSettings,
+  type TypePace,
+} from "@/lib/domain/authorization-forecast";
 import { formatEncf } from "@/lib/domain/encf";
 import type { EcfType } from "@/lib/domain/ecf-types";
 import type { Environment } from "@/lib/domain/environments";
@@ -20,6 +28,7 @@ import {
 } from "./authorizations";
 import { getCoverageMark } from "./coverage";
 import { daysUntil, todayIso } from "./dates";
+import { getForecastSettings, typeUses } from "./forecast";
 import { issuedInRanges, issuedSummaries } from "./issued";
 import { syncVoidedIntervals } from "./sync-voided";
 import { unknownOutcomes, voidedBetween, voidedCountsIn, voidedTotals } from "./voided";
@@ -46,6 +55,8 @@ export interface AuthorizationInventory extends SequenceAuthorizationView {
   nextFree: string | null;
   expired: boolean;
   alerts: InventoryAlert[];
+  /** When it runs out at the type's pace, when to request the next one, what is left at expiry. */
+  forecast: AuthorizationForecast;
 }
 
 export interface TypeInventory {
@@ -58,6 +69,8 @@ export interface TypeInventory {
   authorizations: AuthorizationInventory[];
   /** Used or voided numbers outside every authorization entered (or no authorization entered at all). */
   outsideAuthorizations: { issued: number; voided: number };
+  /** The type's use: numbers per day over 30 and 90 days, and the last 90 days one by one (the chart). */
+  use: TypePace;
 }
 
 export interface Inventory {
@@ -65,7 +78,19 @@ export interface Inventory {
   generatedAt: number;
   types: TypeInventory[];
   unknownOutcomesTruncated: boolean;
+  /** The company's lead time and unused share the forecasts were made with. */
+  forecastSettings: ForecastSettings;
 }
+
+/** Filled in once the type's authorizations are all known (the forecast reads them together). */
+const NO_FORECAST = {
+  runsOutOn: null,
+  requestBy: null,
+  unusedAtExpiry: null,
+  unusedPercent: null,
+  requestByNear: false,
+  tooLarge: false,
+} as const;
 
 /** GET …/secuencias: per series+type and authorization, what was issued, voided, is unknown and is left. */
 export async function getInventory(
@@ -74,12 +99,14 @@ export async function getInventory(
   now = Date.now(),
 ): Promise<Inventory> {
   await syncVoidedIntervals(accountId, environment, now);
-  const [summaries, authorizations, voidedByKey, unknown, mark] = await Promise.all([
+  const [summaries, authorizations, voidedByKey, unknown, mark, uses, forecastSettings] = await Promise.all([
     issuedSummaries(accountId, environment),
     listStoredAuthorizations(accountId, environment),
     voidedTotals(accountId, environment),
     unknownOutcomes(accountId, environment),
     getCoverageMark(accountId, environment),
+    typeUses(accountId, environment, now),
+    getForecastSettings(accountId, environment),
   ]);
   const [issuedPerAuth, voidedPerAuth] = await Promise.all([
     issuedInRanges(accountId, environment, authorizations),
@@ -101,6 +128,7 @@ export async function getInventory(
         highestIssued: null,
         authorizations: [],
         outsideAuthorizations: { issued: 0, voided: 0 },
+        use: typePace(uses.get(key) ?? { firstUseOn: null, daily: new Map() }, today),
       };
       types.set(key, entry);
     }
@@ -111,6 +139,7 @@ export async function getInventory(
     entry.issued = summary.count;
     entry.highestIssued = formatEncf(summary.serie, summary.tipoeCF as EcfType, summary.highest);
   }
+  const forecastInputs = new Map<TypeInventory, ForecastAuthorization[]>();
   for (const [index, auth] of authorizations.entries()) {
     const entry = typeOf(auth.serie, auth.tipoeCF);
     const key = serieTipoKey(auth.serie, auth.tipoeCF);
@@ -167,9 +196,20 @@ export async function getInventory(
       nextFree,
       expired,
       alerts,
+      forecast: { status: "not_enough_history", ...NO_FORECAST },
     });
+    const inputs = forecastInputs.get(entry) ?? [];
+    inputs.push({ desde: auth.desde, cantidad: size, available, expiresOn: auth.expiresOn });
+    forecastInputs.set(entry, inputs);
   }
   for (const entry of types.values()) {
+    const forecasts = forecastAuthorizations(
+      forecastInputs.get(entry) ?? [],
+      entry.use,
+      today,
+      forecastSettings,
+    );
+    entry.authorizations.forEach((auth, i) => (auth.forecast = forecasts[i]!));
     entry.outsideAuthorizations = {
       issued: Math.max(0, entry.issued - entry.authorizations.reduce((sum, a) => sum + a.issued, 0)),
       voided: Math.max(0, entry.voided - entry.authorizations.reduce((sum, a) => sum + a.voided, 0)),
@@ -182,5 +222,6 @@ export async function getInventory(
       serieTipoKey(a.serie, a.tipoeCF).localeCompare(serieTipoKey(b.serie, b.tipoeCF)),
     ),
     unknownOutcomesTruncated: unknown.truncated,
+    forecastSettings,
   };
 }
