@@ -6,7 +6,7 @@ import { useState, useTransition, type FormEvent } from "react";
 import { Banner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
 import { InputField } from "@/components/ui/field";
-import { format, type Dictionary } from "@/lib/i18n";
+import type { Dictionary } from "@/lib/i18n";
 import {
   beginTotpEnrollmentAction,
   confirmTotpEnrollmentAction,
@@ -28,15 +28,15 @@ export function SecondFactorPanel({
   t,
   recovery,
   email,
-  remainingCodes,
+  remaining,
   copyFailed,
 }: {
   on: boolean;
   t: Dictionary["account"]["secondFactor"];
   recovery: Dictionary["signInRecovery"]["recoveryCodes"];
   email: string;
-  /** Unused recovery codes left (shown while the second factor is on). */
-  remainingCodes: number;
+  /** How many recovery codes are left unused, in words (shown while the second factor is on). */
+  remaining: string;
   copyFailed: string;
 }) {
   const router = useRouter();
@@ -115,7 +115,7 @@ export function SecondFactorPanel({
       <p data-testid="second-factor-state">{on ? t.on : t.off}</p>
       {on ? (
         <p className="muted" data-testid="recovery-remaining">
-          {format(recovery.remaining, { count: remainingCodes })}
+          {remaining}
         </p>
       ) : null}
       {on ? (

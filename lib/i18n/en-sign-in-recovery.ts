@@ -36,7 +36,10 @@ export const enSignInRecovery: typeof esSignInRecovery = {
     copied: "Codes copied.",
     download: "Download (.txt)",
     fileHeader: "Anula recovery codes for {email}. Each works once.",
-    remaining: "You have {count} of 10 recovery codes left unused.",
+    remaining: {
+      one: "You have {count} of 10 recovery codes left unused.",
+      other: "You have {count} of 10 recovery codes left unused.",
+    },
     regenerate: "Generate new codes",
     regenerateHint: "The previous codes stop working. Type your app's current code to confirm.",
     regenerated: "New codes generated: the previous ones no longer work.",

@@ -35,7 +35,10 @@ export const esSignInRecovery = {
     copied: "Códigos copiados.",
     download: "Descargar (.txt)",
     fileHeader: "Códigos de recuperación de Anula para {email}. Cada uno sirve una sola vez.",
-    remaining: "Le quedan {count} de 10 códigos de recuperación sin usar.",
+    remaining: {
+      one: "Le queda {count} de 10 códigos de recuperación sin usar.",
+      other: "Le quedan {count} de 10 códigos de recuperación sin usar.",
+    },
     regenerate: "Generar códigos nuevos",
     regenerateHint:
       "Los códigos anteriores dejan de servir. Escriba el código actual de su aplicación para confirmar.",

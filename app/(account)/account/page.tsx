@@ -7,6 +7,7 @@ import { SecondFactorPanel } from "@/components/account/second-factor-panel";
 import { SignOutEverywhere } from "@/components/account/sign-out-everywhere";
 import { Banner } from "@/components/ui/banner";
 import { Card } from "@/components/ui/card";
+import { plural } from "@/lib/i18n";
 import { getI18n } from "@/lib/portal/i18n";
 import { forcedStepOf } from "@/lib/portal/page-auth";
 import { pageTitle } from "@/lib/portal/page-title";
@@ -28,7 +29,7 @@ export default async function AccountPage() {
   const user = await getPortalUser();
   if (!user) redirect("/login");
   const auth = await getPortalAuth();
-  const [{ t }, forced, row] = await Promise.all([
+  const [{ t, locale }, forced, row] = await Promise.all([
     getI18n(),
     forcedStepOf(user.userId, auth),
     getDb().then((db) => db.user.findUnique({ where: { id: user.userId }, select: { totpEnabledAt: true } })),
@@ -65,7 +66,7 @@ export default async function AccountPage() {
             t={t.account.secondFactor}
             recovery={t.signInRecovery.recoveryCodes}
             email={user.email}
-            remainingCodes={remainingCodes}
+            remaining={plural(t.signInRecovery.recoveryCodes.remaining, remainingCodes, locale)}
             copyFailed={t.common.copyFailed}
           />
         </Card>
