@@ -1,16 +1,14 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 
-import { LanguageSwitch } from "@/components/shell/language-switch";
 import { LoginForm } from "@/components/shell/login-form";
 import { Banner } from "@/components/ui/banner";
-import { Card } from "@/components/ui/card";
 import { getI18n } from "@/lib/portal/i18n";
 import { pageTitle } from "@/lib/portal/page-title";
 import { getPortalUser } from "@/lib/server/auth/next-auth-options";
 import { isSetupOpen } from "@/lib/server/setup/first-run";
 
-import styles from "./login.module.css";
+import { LoginFrame } from "./login-frame";
 
 export async function generateMetadata(): Promise<Metadata> {
   return pageTitle((t) => t.login.title);
@@ -29,21 +27,14 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const { notice } = await searchParams;
   const shown = NOTICES.find((known) => known === notice);
   return (
-    <main className={styles.page}>
-      <p className={styles.brand}>{t.common.appName}</p>
-      <Card className={styles.card}>
-        <div className="page-header">
-          <h1>{t.login.title}</h1>
-          <LanguageSwitch locale={locale} label={t.common.language} />
-        </div>
-        <p className="muted">{t.login.intro}</p>
-        {shown ? (
-          <Banner tone="success" role="status" testId="login-notice">
-            <p>{t.login[shown]}</p>
-          </Banner>
-        ) : null}
-        <LoginForm t={t.login} />
-      </Card>
-    </main>
+    <LoginFrame t={t} locale={locale} title={t.login.title}>
+      <p className="muted">{t.login.intro}</p>
+      {shown ? (
+        <Banner tone="success" role="status" testId="login-notice">
+          <p>{t.login[shown]}</p>
+        </Banner>
+      ) : null}
+      <LoginForm t={t.login} />
+    </LoginFrame>
   );
 }

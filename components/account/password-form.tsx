@@ -9,6 +9,8 @@ import { InputField } from "@/components/ui/field";
 import type { Dictionary } from "@/lib/i18n";
 import { changeOwnPasswordAction } from "@/lib/portal/actions/account-actions";
 
+import { checkNewPasswordFields, NewPasswordFields } from "./new-password-fields";
+
 type Errors = { currentPassword?: string; newPassword?: string; confirmPassword?: string; form?: string };
 
 /**
@@ -24,12 +26,9 @@ export function PasswordForm({ t }: { t: Dictionary["account"]["password"] }) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const current = String(data.get("currentPassword") ?? "");
-    const next = String(data.get("newPassword") ?? "");
-    const confirm = String(data.get("confirmPassword") ?? "");
     const found: Errors = {
       currentPassword: current ? undefined : t.required,
-      newPassword: next.length >= 8 ? undefined : next ? t.tooShort : t.required,
-      confirmPassword: confirm === next ? undefined : t.mismatch,
+      ...checkNewPasswordFields(data, t),
     };
     setErrors(found);
     if (found.currentPassword || found.newPassword || found.confirmPassword) return;
@@ -61,23 +60,7 @@ export function PasswordForm({ t }: { t: Dictionary["account"]["password"] }) {
         required
         error={errors.currentPassword}
       />
-      <InputField
-        label={t.new}
-        name="newPassword"
-        type="password"
-        autoComplete="new-password"
-        minLength={8}
-        required
-        error={errors.newPassword}
-      />
-      <InputField
-        label={t.confirm}
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors.confirmPassword}
-      />
+      <NewPasswordFields t={t} errors={errors} />
       <div>
         <Button type="submit" disabled={pending}>
           {pending ? t.submitting : t.submit}

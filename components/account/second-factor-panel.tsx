@@ -96,6 +96,31 @@ export function SecondFactorPanel({
     />
   );
 
+  // A form asking for a current code before acting on the second factor (new recovery codes, off).
+  const codeForm = (form: {
+    key: "regenerate" | "disable";
+    action: (code: string) => Promise<Notice & { recoveryCodes?: string[] }>;
+    hint: string;
+    submit: string;
+    variant: "secondary" | "danger";
+  }) => (
+    <form
+      method="post"
+      className="stack"
+      noValidate
+      data-testid={form.key === "disable" ? "second-factor-disable" : "recovery-regenerate"}
+      onSubmit={(event) => submitCode(event, form.action, form.key)}
+    >
+      <p className="muted">{form.hint}</p>
+      {codeField(form.key)}
+      <div>
+        <Button type="submit" variant={form.variant} disabled={pending}>
+          {form.submit}
+        </Button>
+      </div>
+    </form>
+  );
+
   return (
     <div className="stack" data-testid="second-factor">
       {notice ? (
@@ -119,38 +144,22 @@ export function SecondFactorPanel({
         </p>
       ) : null}
       {on ? (
-        <form
-          method="post"
-          className="stack"
-          noValidate
-          data-testid="recovery-regenerate"
-          onSubmit={(event) => submitCode(event, regenerateRecoveryCodesAction, "regenerate")}
-        >
-          <p className="muted">{recovery.regenerateHint}</p>
-          {codeField("regenerate")}
-          <div>
-            <Button type="submit" variant="secondary" disabled={pending}>
-              {recovery.regenerate}
-            </Button>
-          </div>
-        </form>
-      ) : null}
-      {on ? (
-        <form
-          method="post"
-          className="stack"
-          noValidate
-          data-testid="second-factor-disable"
-          onSubmit={(event) => submitCode(event, disableOwnTotpAction, "disable")}
-        >
-          <p className="muted">{t.disableHint}</p>
-          {codeField("disable")}
-          <div>
-            <Button type="submit" variant="danger" disabled={pending}>
-              {t.disable}
-            </Button>
-          </div>
-        </form>
+        <>
+          {codeForm({
+            key: "regenerate",
+            action: regenerateRecoveryCodesAction,
+            hint: recovery.regenerateHint,
+            submit: recovery.regenerate,
+            variant: "secondary",
+          })}
+          {codeForm({
+            key: "disable",
+            action: disableOwnTotpAction,
+            hint: t.disableHint,
+            submit: t.disable,
+            variant: "danger",
+          })}
+        </>
       ) : enrollment ? (
         <form
           method="post"

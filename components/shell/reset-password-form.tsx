@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 
 import { Banner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
-import { InputField } from "@/components/ui/field";
+import { checkNewPasswordFields, NewPasswordFields } from "@/components/account/new-password-fields";
 import type { Dictionary } from "@/lib/i18n";
 import { resetPasswordAction } from "@/lib/portal/actions/password-reset-actions";
 
@@ -31,11 +31,7 @@ export function ResetPasswordForm({
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const next = String(data.get("newPassword") ?? "");
-    const found: Errors = {
-      newPassword: next.length >= 8 ? undefined : next ? password.tooShort : password.required,
-      confirmPassword: String(data.get("confirmPassword") ?? "") === next ? undefined : password.mismatch,
-    };
+    const found: Errors = checkNewPasswordFields(data, password);
     setErrors(found);
     if (found.newPassword || found.confirmPassword) return;
     setPending(true);
@@ -59,23 +55,7 @@ export function ResetPasswordForm({
         </Banner>
       ) : null}
       <input type="hidden" name="token" value={token} />
-      <InputField
-        label={password.new}
-        name="newPassword"
-        type="password"
-        autoComplete="new-password"
-        minLength={8}
-        required
-        error={errors.newPassword}
-      />
-      <InputField
-        label={password.confirm}
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors.confirmPassword}
-      />
+      <NewPasswordFields t={password} errors={errors} />
       <Button type="submit" disabled={pending}>
         {pending ? t.submitting : t.submit}
       </Button>

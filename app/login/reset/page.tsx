@@ -1,15 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 
-import { LanguageSwitch } from "@/components/shell/language-switch";
 import { ResetPasswordForm } from "@/components/shell/reset-password-form";
 import { Banner } from "@/components/ui/banner";
-import { Card } from "@/components/ui/card";
 import { getI18n } from "@/lib/portal/i18n";
 import { pageTitle } from "@/lib/portal/page-title";
 import { passwordResetLinkUsable } from "@/lib/server/accounts";
 
-import styles from "../login.module.css";
+import { LoginFrame } from "../login-frame";
 
 export async function generateMetadata(): Promise<Metadata> {
   // The token is in this page's URL: never sent on as a Referer.
@@ -27,29 +25,22 @@ export default async function ResetPasswordPage({
   const token = (await searchParams).token ?? "";
   const usable = await passwordResetLinkUsable(token);
   return (
-    <main className={styles.page}>
-      <p className={styles.brand}>{t.common.appName}</p>
-      <Card className={styles.card}>
-        <div className="page-header">
-          <h1>{texts.title}</h1>
-          <LanguageSwitch locale={locale} label={t.common.language} />
-        </div>
-        {usable ? (
-          <>
-            <p className="muted">{texts.intro}</p>
-            <ResetPasswordForm token={token} t={texts} password={t.account.password} />
-          </>
-        ) : (
-          <>
-            <Banner tone="danger" role="alert" testId="reset-invalid">
-              <p>{texts.invalid}</p>
-            </Banner>
-            <p>
-              <Link href="/login/forgot">{texts.askAgain}</Link>
-            </p>
-          </>
-        )}
-      </Card>
-    </main>
+    <LoginFrame t={t} locale={locale} title={texts.title}>
+      {usable ? (
+        <>
+          <p className="muted">{texts.intro}</p>
+          <ResetPasswordForm token={token} t={texts} password={t.account.password} />
+        </>
+      ) : (
+        <>
+          <Banner tone="danger" role="alert" testId="reset-invalid">
+            <p>{texts.invalid}</p>
+          </Banner>
+          <p>
+            <Link href="/login/forgot">{texts.askAgain}</Link>
+          </p>
+        </>
+      )}
+    </LoginFrame>
   );
 }

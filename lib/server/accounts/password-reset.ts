@@ -6,7 +6,7 @@ import type { Locale } from "@/lib/domain/locale";
 import { format, getDictionary } from "@/lib/i18n";
 import { AppError } from "@/lib/errors";
 import { getMailer } from "@/lib/server/notifications";
-import { recordActivity, userActor } from "@/lib/server/platform/activity/record-activity";
+import { recordActivity, userActor, type DbOrTx } from "@/lib/server/platform/activity/record-activity";
 import { loadConfig } from "@/lib/server/platform/config/load-config";
 import { logger } from "@/lib/server/platform/config/logger";
 import { getDb } from "@/lib/server/platform/db";
@@ -97,15 +97,7 @@ export async function requestPasswordReset(input: {
         expiresAt: now + RESET_TOKEN_TTL_MS,
       },
     });
-    await recordActivity(tx, {
-      accountId: null,
-      organizationId: user.homeOrganizationId,
-      action: "user.password_reset_requested",
-      actor: userActor(user.id, user.email),
-      subject: { type: "user", id: user.id },
-      details: {},
-      ip: input.clientAddress ?? null,
-    });
+    await recordOwnReset(tx, user, "user.password_reset_requested", input.clientAddress ?? null);
   });
   const texts = getDictionary(input.locale).signInRecovery.email;
   const link = `${config.nextAuthUrl}/login/reset?token=${token}`;
@@ -161,15 +153,25 @@ export async function resetPasswordWithToken(
   await writePassword(found.userId, newPassword, false);
   const user = await db.user.findUniqueOrThrow({
     where: { id: found.userId },
-    select: { email: true, homeOrganizationId: true },
+    select: { id: true, email: true, homeOrganizationId: true },
   });
-  await recordActivity(db, {
+  await recordOwnReset(db, user, "user.password_reset_by_link", null);
+}
+
+/** The person's own reset step, in their home organization's log: they are actor and subject. */
+function recordOwnReset(
+  db: DbOrTx,
+  user: { id: string; email: string; homeOrganizationId: string },
+  action: "user.password_reset_requested" | "user.password_reset_by_link",
+  ip: string | null,
+): Promise<void> {
+  return recordActivity(db, {
     accountId: null,
     organizationId: user.homeOrganizationId,
-    action: "user.password_reset_by_link",
-    actor: userActor(found.userId, user.email),
-    subject: { type: "user", id: found.userId },
+    action,
+    actor: userActor(user.id, user.email),
+    subject: { type: "user", id: user.id },
     details: {},
-    ip: null,
+    ip,
   });
 }
