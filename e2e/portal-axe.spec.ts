@@ -81,6 +81,12 @@ for (const width of WIDTHS) {
       }
       await page.goto("/login");
       await scan("login");
+      // The signed-out ways back in: the forgotten password, and a reset link that no longer works.
+      await page.goto("/login/forgot");
+      await scan("login-forgot");
+      await page.goto("/login/reset?token=no-longer-valid");
+      await scan("login-reset");
+      await page.goto("/login");
       await signIn(page);
       for (const [name, url] of [
         ...PAGES,
