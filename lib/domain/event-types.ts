@@ -23,6 +23,8 @@ export const EVENT_TYPES = [
   "document.deadline_missed",
   "sequence.gap_deadline_approaching",
   "sequence.gap_deadline_missed",
+  "sequence.forecast_request_by",
+  "sequence.forecast_unused",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -83,7 +83,12 @@ describe("notificationAudience", () => {
     expect(sorted(notificationAudience(type, members))).toEqual(["admin", "all", "operator"]);
   });
 
-  it.each(["certificate.expiring", "webhook.disabled"])("%s → administrators", (type) => {
+  it.each([
+    "certificate.expiring",
+    "webhook.disabled",
+    "sequence.forecast_request_by",
+    "sequence.forecast_unused",
+  ])("%s → administrators", (type) => {
     expect(sorted(notificationAudience(type, members))).toEqual(["admin", "all"]);
   });
 

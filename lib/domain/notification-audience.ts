@@ -42,6 +42,9 @@ export const NOTIFICATION_RULES: Record<NotifiableEventType, NotificationRule> =
   "sequence.gap_deadline_approaching": { audience: "action", actions: ["ledger.manage", "voids.send"] },
   "sequence.gap_deadline_missed": { audience: "action", actions: ["ledger.manage", "voids.send"] },
   "sequence.depleted": { audience: "action", actions: ["ledger.manage", "voids.send"] },
+  // The forecast: requesting the next authorization (or a smaller one) is the administrators' task.
+  "sequence.forecast_request_by": { audience: "action", actions: ["ledger.manage"] },
+  "sequence.forecast_unused": { audience: "action", actions: ["ledger.manage"] },
   "certificate.expiring": { audience: "action", actions: ["certificates.manage"] },
   "webhook.disabled": { audience: "action", actions: ["webhooks.manage"] },
   // An e-CF must reach DGII in time: those who issue and the administrators who declare contingencies.

@@ -87,6 +87,16 @@ export const enNotifications: typeof esNotifications = {
       detail:
         "{desde} to {hasta} (numbers: {cantidad}), a gap since {since}: the company's deadline to void it is {deadlineAt}.",
     },
+    sequence_forecast_request_by: {
+      title: "Request the next authorization",
+      detail:
+        "At the last 30 days' pace, the range {desde}–{hasta} needs its successor: request it from DGII by {requestBy} (the company's lead time: {leadDays} days).",
+    },
+    sequence_forecast_unused: {
+      title: "Range too large",
+      detail:
+        "At the last 30 days' pace, {unusedAtExpiry} numbers ({unusedPercent} %) of the range {desde}–{hasta} will be left unused when it expires on {expiresOn}.",
+    },
     sequence_gap_deadline_missed: {
       title: "Gap past its deadline",
       detail:

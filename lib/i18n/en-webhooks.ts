@@ -121,5 +121,7 @@ export const enWebhooks: typeof esWebhooks = {
     document_deadline_missed: "An e-CF's sending deadline passed",
     sequence_gap_deadline_approaching: "A gap's deadline to void it is near",
     sequence_gap_deadline_missed: "A gap's deadline to void it passed",
+    sequence_forecast_request_by: "Forecast: request the next authorization",
+    sequence_forecast_unused: "Forecast: numbers unused at expiry",
   },
 };

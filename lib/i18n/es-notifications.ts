@@ -91,6 +91,16 @@ export const esNotifications = {
       detail:
         "Del {desde} al {hasta} (números: {cantidad}), hueco desde el {since}: el plazo de la empresa para anularlo vence el {deadlineAt}.",
     },
+    sequence_forecast_request_by: {
+      title: "Solicite la próxima autorización",
+      detail:
+        "Al ritmo de los últimos 30 días, el rango {desde}–{hasta} necesita su sucesor: solicítelo a la DGII antes del {requestBy} (plazo de la empresa: {leadDays} días).",
+    },
+    sequence_forecast_unused: {
+      title: "Rango demasiado grande",
+      detail:
+        "Al ritmo de los últimos 30 días, quedarán {unusedAtExpiry} números sin usar ({unusedPercent} %) del rango {desde}–{hasta} al vencer el {expiresOn}.",
+    },
     sequence_gap_deadline_missed: {
       title: "Hueco con plazo vencido",
       detail:

@@ -123,5 +123,7 @@ export const esWebhooks = {
     document_deadline_missed: "Plazo de envío de un e-CF vencido",
     sequence_gap_deadline_approaching: "Hueco cerca del plazo para anularlo",
     sequence_gap_deadline_missed: "Hueco con plazo para anularlo vencido",
+    sequence_forecast_request_by: "Pronóstico: solicitar la próxima autorización",
+    sequence_forecast_unused: "Pronóstico: números sin usar al vencer",
   } as Record<string, string>,
 };

@@ -56,6 +56,10 @@ export function notificationText(
     signedAt: instantOf(text("signedAt")),
     deadlineAt: instantOf(text("deadlineAt")),
     since: instantOf(text("since")),
+    requestBy: dayOf(text("requestBy")),
+    leadDays: number("leadDays"),
+    unusedAtExpiry: number("unusedAtExpiry"),
+    unusedPercent: number("unusedPercent"),
   };
   // The catalogue's keys are the event types with "_" for "." (a dot would split the i18n test's key paths).
   const key = isExpiredCertificate(notification.type, data.daysLeft)

@@ -195,6 +195,48 @@ const sequenceExpiring = z.object({
  */
 const sequenceDepleted = z.object({ authorizationId: z.string(), ...sequenceRange });
 
+/** The forecast's facts every forecast event carries (lib/domain/authorization-forecast.ts). */
+const forecastFacts = {
+  authorizationId: z.string(),
+  ...sequenceRange,
+  expiresOn: z
+    .string()
+    .nullable()
+    .describe("yyyy-MM-dd, the last day its numbers may be used; null: no expiry"),
+  pace30: z.number().describe("Numbers of the series+type used per day over the last 30 whole days"),
+  pace90: z.number().describe("Numbers of the series+type used per day over the last 90 whole days"),
+};
+
+/**
+ * The day to request the next authorization (the company's lead time, 15 days by default, before
+ * the range runs out at the 30-day pace or expires) is 7 days away or has passed. Once per
+ * authorization; never under 30 days of the type's history (no forecast then).
+ */
+const sequenceForecastRequestBy = z.object({
+  ...forecastFacts,
+  requestBy: z.string().describe("yyyy-MM-dd (Santo Domingo)"),
+  runsOutOn: z
+    .string()
+    .nullable()
+    .describe("yyyy-MM-dd, the day its last number is used at that pace; null: it expires first"),
+  leadDays: z.number().int(),
+  // Whole days from the scan's day to requestBy: negative once it has passed.
+  daysLeft: z.number().int(),
+});
+
+/**
+ * More than the company's share (20 % by default) of an authorization is forecast to be left unused
+ * when it expires, at the 30-day pace: the range was requested too large. Once per authorization.
+ */
+const sequenceForecastUnused = z.object({
+  ...forecastFacts,
+  expiresOn: z.string().describe("yyyy-MM-dd, the last day its numbers may be used"),
+  cantidad: z.number().int(),
+  unusedAtExpiry: z.number().int().describe("Numbers forecast to be still free at expiry"),
+  unusedPercent: z.number().describe("unusedAtExpiry as a percent of cantidad (one decimal)"),
+  thresholdPercent: z.number().int().describe("The company's share above which it is announced"),
+});
+
 /**
  * The company's active signing certificate is 30, 7 or 1 days from its notAfter, or has expired:
  * announced once per company, certificate and threshold (the tightest reached; "expired" once, with
@@ -266,6 +308,12 @@ export const EVENT_PAYLOAD_SCHEMAS = {
   ),
   "sequence.gap_deadline_missed": sequenceGapDeadline.describe(
     "A gap the ledger proposes passed the company's deadline to void it",
+  ),
+  "sequence.forecast_request_by": sequenceForecastRequestBy.describe(
+    "The forecast's day to request an authorization's successor is within 7 days or passed",
+  ),
+  "sequence.forecast_unused": sequenceForecastUnused.describe(
+    "More than the company's share of an authorization is forecast to go unused at its expiry",
   ),
   "webhook.test": webhookTest.describe(
     'Sent on request to one endpoint ("Enviar prueba", POST …/webhooks/{id}/test)',

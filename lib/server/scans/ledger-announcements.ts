@@ -1,7 +1,9 @@
 import "server-only";
 
 import type { Environment } from "@/lib/domain/environments";
+import { daysBetween } from "@/lib/domain/authorization-forecast";
 import { AUTHORIZATION_WARNING_DAYS, expiryThreshold } from "@/lib/domain/expiry-warnings";
+import { santoDomingoDate } from "@/lib/domain/fecha";
 import { gapDeadline, type GapWindow } from "@/lib/domain/gap-deadline";
 import { TYPES_WITHOUT_EXPIRY, type Gap, type Inventory } from "@/lib/server/ledger";
 import { daysUntil, dmyToIso } from "@/lib/server/ledger";
@@ -14,6 +16,17 @@ export interface LedgerScope {
   environment: Environment;
   /** The company's RNC (every payload's customerId). */
   customerId: string;
+}
+
+/** An authorization as every authorization event names it. */
+interface RangeFacts {
+  authorizationId: string;
+  customerId: string;
+  environment: Environment;
+  serie: string;
+  tipoeCF: string;
+  desde: string;
+  hasta: string;
 }
 
 /** The number of an e-NCF (serie + 2-digit type + 10 digits). */
@@ -55,8 +68,9 @@ const gapPayload = (scope: LedgerScope, gap: Gap) => ({
  * Per authorization of the inventory (getInventory): sequence.depleted once every number is issued
  * or voided (authorizations still in force only: a range that expired used up is history, not news),
  * and sequence.expiring at the tightest warning threshold its expiry has reached (60, 30, 7 or 1 days)
- * while numbers are still unused. Types 32 and 34 never expire. An expired authorization is not
- * "expiring": its unused tail is a gap ("vencida") and is announced as one.
+ * while numbers are still unused, and the forecast's alerts (forecastAnnouncements). Types 32 and 34
+ * never expire. An expired authorization is not "expiring": its unused tail is a gap ("vencida") and
+ * is announced as one.
  */
 export function authorizationAnnouncements(
   scope: LedgerScope,
@@ -70,7 +84,7 @@ export function authorizationAnnouncements(
       if (auth.expired) continue;
       // Unknown-outcome numbers (voids in Error) count as unused: DGII may not have voided them.
       const unused = Math.max(0, auth.cantidad - auth.issued - auth.voided);
-      const range = {
+      const range: RangeFacts = {
         authorizationId: auth.id,
         customerId: scope.customerId,
         environment: scope.environment,
@@ -93,6 +107,7 @@ export function authorizationAnnouncements(
         continue;
       }
       const expiresOn = auth.fechaVencimiento === null ? null : dmyToIso(auth.fechaVencimiento);
+      announcements.push(...forecastAnnouncements(scope, type, auth, range, inventory, now));
       if (expiresOn === null || TYPES_WITHOUT_EXPIRY.has(auth.tipoeCF)) continue;
       const daysLeft = daysUntil(expiresOn, now);
       const threshold = expiryThreshold(daysLeft, AUTHORIZATION_WARNING_DAYS);
@@ -110,6 +125,64 @@ export function authorizationAnnouncements(
     }
   }
   return announcements;
+}
+
+/**
+ * The forecast's alerts of one authorization (its inventory forecast, lib/domain/
+ * authorization-forecast.ts), once per authorization and condition: sequence.forecast_request_by
+ * when the day to request its successor is within 7 days or passed, sequence.forecast_unused when
+ * more than the company's share is forecast to go unused at expiry. Nothing under 30 days of history.
+ */
+function forecastAnnouncements(
+  scope: LedgerScope,
+  type: Inventory["types"][number],
+  auth: Inventory["types"][number]["authorizations"][number],
+  range: RangeFacts,
+  inventory: Inventory,
+  now: number,
+): Announcement[] {
+  const { forecast } = auth;
+  const { pace30, pace90 } = type.use;
+  if (forecast.status !== "forecast" || pace30 === null || pace90 === null) return [];
+  const prefix = `${scope.accountId}:${scope.environment}:${auth.id}`;
+  const expiresOn = auth.fechaVencimiento === null ? null : dmyToIso(auth.fechaVencimiento);
+  const facts = { ...range, expiresOn, pace30, pace90 };
+  const about = { accountId: scope.accountId, environment: scope.environment, subjectId: auth.id };
+  const out: Announcement[] = [];
+  if (forecast.requestByNear && forecast.requestBy !== null) {
+    out.push({
+      key: `sequence.forecast_request_by:${prefix}`,
+      event: {
+        ...about,
+        type: "sequence.forecast_request_by",
+        payload: {
+          ...facts,
+          requestBy: forecast.requestBy,
+          runsOutOn: forecast.runsOutOn,
+          leadDays: inventory.forecastSettings.leadDays,
+          daysLeft: daysBetween(santoDomingoDate(now), forecast.requestBy),
+        },
+      },
+    });
+  }
+  if (forecast.tooLarge && forecast.unusedAtExpiry !== null && forecast.unusedPercent !== null && expiresOn) {
+    out.push({
+      key: `sequence.forecast_unused:${prefix}`,
+      event: {
+        ...about,
+        type: "sequence.forecast_unused",
+        payload: {
+          ...facts,
+          expiresOn,
+          cantidad: auth.cantidad,
+          unusedAtExpiry: forecast.unusedAtExpiry,
+          unusedPercent: forecast.unusedPercent,
+          thresholdPercent: inventory.forecastSettings.unusedPercent,
+        },
+      },
+    });
+  }
+  return out;
 }
 
 /**

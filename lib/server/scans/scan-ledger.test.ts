@@ -370,6 +370,8 @@ describe("companies and environments", () => {
         "sequence.depleted": 0,
         "sequence.gap_deadline_approaching": 0,
         "sequence.gap_deadline_missed": 0,
+        "sequence.forecast_request_by": 0,
+        "sequence.forecast_unused": 0,
       },
       failed: 0,
     });

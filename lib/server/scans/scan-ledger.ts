@@ -29,7 +29,9 @@ type LedgerEventType =
   | "sequence.expiring"
   | "sequence.depleted"
   | "sequence.gap_deadline_approaching"
-  | "sequence.gap_deadline_missed";
+  | "sequence.gap_deadline_missed"
+  | "sequence.forecast_request_by"
+  | "sequence.forecast_unused";
 
 const noneAnnounced = (): Record<LedgerEventType, number> => ({
   "sequence.gap_detected": 0,
@@ -37,6 +39,8 @@ const noneAnnounced = (): Record<LedgerEventType, number> => ({
   "sequence.depleted": 0,
   "sequence.gap_deadline_approaching": 0,
   "sequence.gap_deadline_missed": 0,
+  "sequence.forecast_request_by": 0,
+  "sequence.forecast_unused": 0,
 });
 
 export interface LedgerScanResult {
@@ -52,7 +56,9 @@ export interface LedgerScanResult {
  * The ledger scan (recurring job "scans.ledger"): for each company × environment with ledger data
  * (an authorization entered, or an import-coverage mark set), announces once each gap the ledger
  * proposes (sequence.gap_detected), each authorization reaching a warning threshold of its expiry
- * with numbers unused (sequence.expiring) and each authorization used up (sequence.depleted), and,
+ * with numbers unused (sequence.expiring), each authorization used up (sequence.depleted), each
+ * whose forecast says to request its successor within 7 days or leaves more than the company's share
+ * unused at expiry (sequence.forecast_request_by / _unused), and,
  * where the company set a deadline to void gaps (GapDeadlineSetting, read once per run), each gap
  * near or past it (sequence.gap_deadline_approaching / _missed). It
  * computes nothing itself: getInventory and findGaps are the portal's own. `now` is the clock the
