@@ -4,7 +4,7 @@ import type { CompanyRole } from "@/lib/domain/roles";
 import { createApiKey, signIdToken, type AuthContext } from "@/lib/server/auth";
 import { loadActiveUser } from "@/lib/server/auth/credentials";
 import { uploadCertificate, type CertificateSummary } from "@/lib/server/certificates";
-import { generatePkcs12 } from "@/lib/server/platform/signing/generate-pkcs12";
+import { generatePkcs12, generateRsaKeyPem } from "@/lib/server/platform/signing/generate-pkcs12";
 
 import { createAccount, createUser } from "./accounts";
 
@@ -18,6 +18,13 @@ export interface TestAccount {
 }
 
 let counter = 0;
+
+/**
+ * The key of every certificate this process's test accounts get: each certificate is still its own
+ * (subject, serial, fingerprint), and no test tells two apart by their key; a new key per account
+ * was most of a certificate's cost.
+ */
+let certificateKey: string | undefined;
 
 /** What a user who was "admin" before organizations became (ROLES_OF_LEGACY_ROLE.admin). */
 export const FULL_ROLES: CompanyRole[] = ["administrator", "approver", "operator"];
@@ -56,7 +63,8 @@ export async function createTestAccount(
   if (options.apiKey) result.apiKey = (await createApiKey(account.id, "test")).key;
   if (options.certificate) {
     const p12Password = "p12-password";
-    const { p12 } = generatePkcs12({ rnc, password: p12Password });
+    certificateKey ??= generateRsaKeyPem();
+    const { p12 } = generatePkcs12({ rnc, password: p12Password, privateKeyPem: certificateKey });
     result.certificate = await uploadCertificate(account.id, p12, p12Password);
   }
   return result;
