@@ -66,11 +66,66 @@ const alertSchema = z.object({
   days: z.number().int().optional(),
 });
 
+const isoDay = z.string().describe("yyyy-MM-dd (Santo Domingo)");
+
+/** The series+type's use: what the forecast of its authorizations is computed from. */
+const typeUseSchema = z
+  .object({
+    historyDays: z.number().int().describe("Whole days since the type's first used number"),
+    enoughHistory: z.boolean().describe("false under 30 days of history: no pace and no forecast"),
+    pace30: z
+      .number()
+      .nullable()
+      .describe("Numbers used per day over the last 30 whole days (today excluded)"),
+    pace90: z
+      .number()
+      .nullable()
+      .describe("Numbers used per day over the last 90 whole days (or the history, when shorter)"),
+    daily: z.array(z.number().int()).describe("Numbers used on each of the last 90 whole days, oldest first"),
+  })
+  .describe("Extension: the series+type's use (issued and imported documents, by their issue day)");
+
+const authorizationForecastSchema = z
+  .object({
+    status: z
+      .enum(["forecast", "not_enough_history", "expired", "depleted"])
+      .describe("not_enough_history: under 30 days of the type's history, nothing is guessed"),
+    runsOutOn: isoDay
+      .nullable()
+      .describe("The day its last number is used at the 30-day pace; null: not before it expires"),
+    requestBy: isoDay
+      .nullable()
+      .describe("The day to request the next authorization: the lead time before it runs out or expires"),
+    unusedAtExpiry: z.number().int().nullable().describe("Numbers forecast to be still free when it expires"),
+    unusedPercent: z.number().nullable().describe("unusedAtExpiry as a percent of cantidad"),
+    requestByNear: z
+      .boolean()
+      .describe("requestBy is within 7 days or passed (sequence.forecast_request_by)"),
+    tooLarge: z
+      .boolean()
+      .describe("More than the company's share is forecast unused at expiry (sequence.forecast_unused)"),
+  })
+  .describe(
+    "Extension: the forecast at the series+type's 30-day pace; the type's authorizations are used in number order",
+  );
+
 export const sequenceInventorySchema = z
   .object({
     coverageMark: z.number().int().nullable().describe("The import-coverage mark (epoch ms), if set"),
     generatedAt: z.number().int(),
     unknownOutcomesTruncated: z.boolean(),
+    forecastSettings: z
+      .object({
+        leadDays: z
+          .number()
+          .int()
+          .describe("Days before the numbers are needed to request the next authorization"),
+        unusedPercent: z
+          .number()
+          .int()
+          .describe("Share of an authorization forecast unused that raises the alert"),
+      })
+      .describe("The company's forecast settings in this environment (defaults 15 days and 20 %)"),
     types: z.array(
       z.object({
         serie: z.string(),
@@ -80,6 +135,7 @@ export const sequenceInventorySchema = z
         unknown: z.number().int().describe("Numbers in voids whose outcome is unknown (Error)"),
         highestIssued: encf.nullable(),
         outsideAuthorizations: z.object({ issued: z.number().int(), voided: z.number().int() }),
+        use: typeUseSchema,
         authorizations: z.array(
           sequenceAuthorizationSchema.extend({
             issued: z.number().int(),
@@ -90,6 +146,7 @@ export const sequenceInventorySchema = z
             nextFree: encf.nullable(),
             expired: z.boolean(),
             alerts: z.array(alertSchema),
+            forecast: authorizationForecastSchema,
           }),
         ),
       }),
@@ -100,6 +157,7 @@ export const sequenceInventorySchema = z
       coverageMark: 1768800000000,
       generatedAt: 1768900000000,
       unknownOutcomesTruncated: false,
+      forecastSettings: { leadDays: 15, unusedPercent: 20 },
       types: [
         {
           serie: "E",
@@ -109,6 +167,13 @@ export const sequenceInventorySchema = z
           unknown: 0,
           highestIssued: "E310000009530",
           outsideAuthorizations: { issued: 0, voided: 0 },
+          use: {
+            historyDays: 400,
+            enoughHistory: true,
+            pace30: 24,
+            pace90: 22.5,
+            daily: Array.from({ length: 90 }, (_, i) => (i < 60 ? 22 : 24)),
+          },
           authorizations: [
             {
               id: "019ab2c0-0000-7000-8000-000000000001",
@@ -136,6 +201,15 @@ export const sequenceInventorySchema = z
                   message: "Quedan 480 números disponibles (10 % o menos).",
                 },
               ],
+              forecast: {
+                status: "forecast",
+                runsOutOn: "2026-02-09",
+                requestBy: "2026-01-25",
+                unusedAtExpiry: 0,
+                unusedPercent: 0,
+                requestByNear: true,
+                tooLarge: false,
+              },
             },
           ],
         },

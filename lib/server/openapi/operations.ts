@@ -729,7 +729,13 @@ export const API_OPERATIONS: ApiOperation[] = [
       "rejected with secuenciaUtilizada=false), voided (exactly what DGII voided: a partial success's excepted " +
       "numbers are not), unknown (in voids whose outcome is unknown, Error), available (cantidad − issued − voided " +
       "− unknown), highest issued, next free, expiry, and alerts: LOW_AVAILABLE (≤ 10 % left), EXPIRING (within " +
-      "30 days), EXPIRED_UNUSED. Every role reads it.",
+      "30 days), EXPIRED_UNUSED. The forecast (extension fields): per series+type `use` — numbers used per " +
+      "day over the last 30 and 90 whole days (issued and imported documents, by their issue day in Santo " +
+      "Domingo) and the 90 days one by one —, and per authorization `forecast` — the day it runs out at the " +
+      "30-day pace, the day to request the next one (the company's lead time, `forecastSettings.leadDays`, " +
+      "15 days by default) and the numbers left unused at expiry (`tooLarge` above " +
+      "`forecastSettings.unusedPercent`, 20 % by default). Under 30 days of a type's history the status is " +
+      "not_enough_history and nothing is guessed. Every role reads it.",
     auth: "bearer",
     responses: { 200: { description: "The inventory", body: "SequenceInventory" } },
   },

@@ -445,7 +445,7 @@ export interface paths {
         };
         /**
          * Sequence inventory (extension)
-         * @description The sequence ledger per series+type and authorization: numbers issued (imported e-CF, except those DGII rejected with secuenciaUtilizada=false), voided (exactly what DGII voided: a partial success's excepted numbers are not), unknown (in voids whose outcome is unknown, Error), available (cantidad − issued − voided − unknown), highest issued, next free, expiry, and alerts: LOW_AVAILABLE (≤ 10 % left), EXPIRING (within 30 days), EXPIRED_UNUSED. Every role reads it.
+         * @description The sequence ledger per series+type and authorization: numbers issued (imported e-CF, except those DGII rejected with secuenciaUtilizada=false), voided (exactly what DGII voided: a partial success's excepted numbers are not), unknown (in voids whose outcome is unknown, Error), available (cantidad − issued − voided − unknown), highest issued, next free, expiry, and alerts: LOW_AVAILABLE (≤ 10 % left), EXPIRING (within 30 days), EXPIRED_UNUSED. The forecast (extension fields): per series+type `use` — numbers used per day over the last 30 and 90 whole days (issued and imported documents, by their issue day in Santo Domingo) and the 90 days one by one —, and per authorization `forecast` — the day it runs out at the 30-day pace, the day to request the next one (the company's lead time, `forecastSettings.leadDays`, 15 days by default) and the numbers left unused at expiry (`tooLarge` above `forecastSettings.unusedPercent`, 20 % by default). Under 30 days of a type's history the status is not_enough_history and nothing is guessed. Every role reads it.
          */
         get: operations["getSequenceInventory"];
         put?: never;
@@ -1148,6 +1148,46 @@ export interface webhooks {
          * @description A gap the ledger proposes passed the company's deadline to void it. POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (docs/api.md, “Verifying a signature: a receiver”).
          */
         post: operations["webhook_sequence_gap_deadline_missed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "sequence.forecast_request_by": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * sequence.forecast_request_by
+         * @description The forecast's day to request an authorization's successor is within 7 days or passed. POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (docs/api.md, “Verifying a signature: a receiver”).
+         */
+        post: operations["webhook_sequence_forecast_request_by"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "sequence.forecast_unused": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * sequence.forecast_unused
+         * @description More than the company's share of an authorization is forecast to go unused at its expiry. POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (docs/api.md, “Verifying a signature: a receiver”).
+         */
+        post: operations["webhook_sequence_forecast_unused"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2382,6 +2422,10 @@ export interface components {
          *       "coverageMark": 1768800000000,
          *       "generatedAt": 1768900000000,
          *       "unknownOutcomesTruncated": false,
+         *       "forecastSettings": {
+         *         "leadDays": 15,
+         *         "unusedPercent": 20
+         *       },
          *       "types": [
          *         {
          *           "serie": "E",
@@ -2393,6 +2437,104 @@ export interface components {
          *           "outsideAuthorizations": {
          *             "issued": 0,
          *             "voided": 0
+         *           },
+         *           "use": {
+         *             "historyDays": 400,
+         *             "enoughHistory": true,
+         *             "pace30": 24,
+         *             "pace90": 22.5,
+         *             "daily": [
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               22,
+         *               24,
+         *               24,
+         *               24,
+         *               24,
+         *               24,
+         *               24,
+         *               24,
+         *               24,
+         *               24,
+         *               24,
+         *               24,
+         *               24,
+         *               24,
+         *               24,
+         *               24,
+         *               24,
+         *               24,
+         *               24,
+         *               24,
+         *               24,
+         *               24,
+         *               24,
+         *               24,
+         *               24,
+         *               24,
+         *               24,
+         *               24,
+         *               24,
+         *               24,
+         *               24
+         *             ]
          *           },
          *           "authorizations": [
          *             {
@@ -2420,7 +2562,16 @@ export interface components {
          *                   "available": 480,
          *                   "message": "Quedan 480 números disponibles (10 % o menos)."
          *                 }
-         *               ]
+         *               ],
+         *               "forecast": {
+         *                 "status": "forecast",
+         *                 "runsOutOn": "2026-02-09",
+         *                 "requestBy": "2026-01-25",
+         *                 "unusedAtExpiry": 0,
+         *                 "unusedPercent": 0,
+         *                 "requestByNear": true,
+         *                 "tooLarge": false
+         *               }
          *             }
          *           ]
          *         }
@@ -2432,6 +2583,13 @@ export interface components {
             coverageMark: number | null;
             generatedAt: number;
             unknownOutcomesTruncated: boolean;
+            /** @description The company's forecast settings in this environment (defaults 15 days and 20 %) */
+            forecastSettings: {
+                /** @description Days before the numbers are needed to request the next authorization */
+                leadDays: number;
+                /** @description Share of an authorization forecast unused that raises the alert */
+                unusedPercent: number;
+            };
             types: {
                 serie: string;
                 tipoeCF: string;
@@ -2443,6 +2601,19 @@ export interface components {
                 outsideAuthorizations: {
                     issued: number;
                     voided: number;
+                };
+                /** @description Extension: the series+type's use (issued and imported documents, by their issue day) */
+                use: {
+                    /** @description Whole days since the type's first used number */
+                    historyDays: number;
+                    /** @description false under 30 days of history: no pace and no forecast */
+                    enoughHistory: boolean;
+                    /** @description Numbers used per day over the last 30 whole days (today excluded) */
+                    pace30: number | null;
+                    /** @description Numbers used per day over the last 90 whole days (or the history, when shorter) */
+                    pace90: number | null;
+                    /** @description Numbers used on each of the last 90 whole days, oldest first */
+                    daily: number[];
                 };
                 authorizations: {
                     id: string;
@@ -2473,6 +2644,26 @@ export interface components {
                         available?: number;
                         days?: number;
                     }[];
+                    /** @description Extension: the forecast at the series+type's 30-day pace; the type's authorizations are used in number order */
+                    forecast: {
+                        /**
+                         * @description not_enough_history: under 30 days of the type's history, nothing is guessed
+                         * @enum {string}
+                         */
+                        status: "forecast" | "not_enough_history" | "expired" | "depleted";
+                        /** @description The day its last number is used at the 30-day pace; null: not before it expires */
+                        runsOutOn: string | null;
+                        /** @description The day to request the next authorization: the lead time before it runs out or expires */
+                        requestBy: string | null;
+                        /** @description Numbers forecast to be still free when it expires */
+                        unusedAtExpiry: number | null;
+                        /** @description unusedAtExpiry as a percent of cantidad */
+                        unusedPercent: number | null;
+                        /** @description requestBy is within 7 days or passed (sequence.forecast_request_by) */
+                        requestByNear: boolean;
+                        /** @description More than the company's share is forecast unused at expiry (sequence.forecast_unused) */
+                        tooLarge: boolean;
+                    };
                 }[];
             }[];
         };
@@ -2813,7 +3004,7 @@ export interface components {
             /** @description What it is for (up to 200 characters); null or "" for none */
             description?: string | null;
             /** @description The event types it receives; [] (or absent) for every type, including types added later */
-            eventTypes?: ("void.created" | "void.settled" | "void.interrupted" | "void.unconfirmed" | "document.status_changed" | "void.request.created" | "void.request.approved" | "void.request.rejected" | "void.request.expired" | "sequence.gap_detected" | "sequence.expiring" | "sequence.depleted" | "certificate.expiring" | "webhook.disabled" | "document.deadline_approaching" | "document.deadline_missed" | "sequence.gap_deadline_approaching" | "sequence.gap_deadline_missed")[];
+            eventTypes?: ("void.created" | "void.settled" | "void.interrupted" | "void.unconfirmed" | "document.status_changed" | "void.request.created" | "void.request.approved" | "void.request.rejected" | "void.request.expired" | "sequence.gap_detected" | "sequence.expiring" | "sequence.depleted" | "certificate.expiring" | "webhook.disabled" | "document.deadline_approaching" | "document.deadline_missed" | "sequence.gap_deadline_approaching" | "sequence.gap_deadline_missed" | "sequence.forecast_request_by" | "sequence.forecast_unused")[];
         };
         WebhookEndpointUpdateRequest: {
             /** @description Where deliveries are POSTed: https:// (http:// to a loopback address only when the deployment runs the DGII simulator); no user or password, no fragment, no literal private, loopback or link-local address. The address actually connected to is checked again at every delivery. */
@@ -2821,7 +3012,7 @@ export interface components {
             /** @description What it is for (up to 200 characters); null or "" for none */
             description?: string | null;
             /** @description The event types it receives; [] (or absent) for every type, including types added later */
-            eventTypes?: ("void.created" | "void.settled" | "void.interrupted" | "void.unconfirmed" | "document.status_changed" | "void.request.created" | "void.request.approved" | "void.request.rejected" | "void.request.expired" | "sequence.gap_detected" | "sequence.expiring" | "sequence.depleted" | "certificate.expiring" | "webhook.disabled" | "document.deadline_approaching" | "document.deadline_missed" | "sequence.gap_deadline_approaching" | "sequence.gap_deadline_missed")[];
+            eventTypes?: ("void.created" | "void.settled" | "void.interrupted" | "void.unconfirmed" | "document.status_changed" | "void.request.created" | "void.request.approved" | "void.request.rejected" | "void.request.expired" | "sequence.gap_detected" | "sequence.expiring" | "sequence.depleted" | "certificate.expiring" | "webhook.disabled" | "document.deadline_approaching" | "document.deadline_missed" | "sequence.gap_deadline_approaching" | "sequence.gap_deadline_missed" | "sequence.forecast_request_by" | "sequence.forecast_unused")[];
             /** @description false: disabled by hand (nothing is sent; pending deliveries wait); true: enabled again, its failure count and back-off cleared */
             enabled?: boolean;
         };
@@ -3426,6 +3617,73 @@ export interface components {
                 /** @description ISO 8601: the company's deadline to void it */
                 deadlineAt: string;
                 windowDays: number;
+            };
+        };
+        /** @description The body of a sequence.forecast_request_by delivery */
+        WebhookEvent_sequence_forecast_request_by: {
+            /** @constant */
+            type: "sequence.forecast_request_by";
+            /** @description ISO 8601 instant of the event (when the change committed) */
+            timestamp: string;
+            /** @description The forecast's day to request an authorization's successor is within 7 days or passed */
+            data: {
+                authorizationId: string;
+                /** @description The company's RNC (the issuer) */
+                customerId: string;
+                /** @enum {string} */
+                environment: "TesteCF" | "CerteCF" | "eCF";
+                serie: string;
+                tipoeCF: string;
+                /** @description First e-NCF */
+                desde: string;
+                /** @description Last e-NCF */
+                hasta: string;
+                /** @description yyyy-MM-dd, the last day its numbers may be used; null: no expiry */
+                expiresOn: string | null;
+                /** @description Numbers of the series+type used per day over the last 30 whole days */
+                pace30: number;
+                /** @description Numbers of the series+type used per day over the last 90 whole days */
+                pace90: number;
+                /** @description yyyy-MM-dd (Santo Domingo) */
+                requestBy: string;
+                /** @description yyyy-MM-dd, the day its last number is used at that pace; null: it expires first */
+                runsOutOn: string | null;
+                leadDays: number;
+                daysLeft: number;
+            };
+        };
+        /** @description The body of a sequence.forecast_unused delivery */
+        WebhookEvent_sequence_forecast_unused: {
+            /** @constant */
+            type: "sequence.forecast_unused";
+            /** @description ISO 8601 instant of the event (when the change committed) */
+            timestamp: string;
+            /** @description More than the company's share of an authorization is forecast to go unused at its expiry */
+            data: {
+                authorizationId: string;
+                /** @description The company's RNC (the issuer) */
+                customerId: string;
+                /** @enum {string} */
+                environment: "TesteCF" | "CerteCF" | "eCF";
+                serie: string;
+                tipoeCF: string;
+                /** @description First e-NCF */
+                desde: string;
+                /** @description Last e-NCF */
+                hasta: string;
+                /** @description yyyy-MM-dd, the last day its numbers may be used */
+                expiresOn: string;
+                /** @description Numbers of the series+type used per day over the last 30 whole days */
+                pace30: number;
+                /** @description Numbers of the series+type used per day over the last 90 whole days */
+                pace90: number;
+                cantidad: number;
+                /** @description Numbers forecast to be still free at expiry */
+                unusedAtExpiry: number;
+                /** @description unusedAtExpiry as a percent of cantidad (one decimal) */
+                unusedPercent: number;
+                /** @description The company's share above which it is announced */
+                thresholdPercent: number;
             };
         };
         HealthResponse: {
@@ -10198,6 +10456,78 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["WebhookEvent_sequence_gap_deadline_missed"];
+            };
+        };
+        responses: {
+            /** @description Received: the delivery is done (answer within WEBHOOK_TIMEOUT_MS, 10 seconds by default; the body is only logged) */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer, a redirect, a timeout) is a failure: retried with exponential back-off for up to 3 days, with the same webhook-id */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_sequence_forecast_request_by: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (UUIDv7): the same on every retry and manual replay of this event to this endpoint. Deliveries are at least once: store the ids you processed and ignore a repeat. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed. Refuse one more than 5 minutes away from your clock (replay protection). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint's secret (the base64 after `whsec_`, decoded) over `{webhook-id}.{webhook-timestamp}.{raw body}`. For 24 hours after a rotation there are two (previous and new secret): accept the request when any one matches. Compare in constant time; the `standardwebhooks` libraries do all of this. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent_sequence_forecast_request_by"];
+            };
+        };
+        responses: {
+            /** @description Received: the delivery is done (answer within WEBHOOK_TIMEOUT_MS, 10 seconds by default; the body is only logged) */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer, a redirect, a timeout) is a failure: retried with exponential back-off for up to 3 days, with the same webhook-id */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_sequence_forecast_unused: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (UUIDv7): the same on every retry and manual replay of this event to this endpoint. Deliveries are at least once: store the ids you processed and ignore a repeat. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed. Refuse one more than 5 minutes away from your clock (replay protection). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint's secret (the base64 after `whsec_`, decoded) over `{webhook-id}.{webhook-timestamp}.{raw body}`. For 24 hours after a rotation there are two (previous and new secret): accept the request when any one matches. Compare in constant time; the `standardwebhooks` libraries do all of this. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent_sequence_forecast_unused"];
             };
         };
         responses: {
