@@ -53,7 +53,10 @@ async function keepScreenshot(
   locale: Locale,
   mask: Locator[] = [],
 ): Promise<void> {
-  const png = await target.screenshot({ animations: "disabled", caret: "hide", mask });
+  // What changes every run is covered in the page's own muted surface (Playwright's default is magenta),
+  // and no focus ring is drawn: a reader sees a calm page, not a test's marks.
+  await target.page().evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const png = await target.screenshot({ animations: "disabled", caret: "hide", mask, maskColor: "#e5e7eb" });
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, helpScreenshotFile(name, locale));
   if (existsSync(file) && readFileSync(file).equals(png)) return;
