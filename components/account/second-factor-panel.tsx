@@ -64,7 +64,9 @@ export function SecondFactorPanel({
     event.preventDefault();
     const element = event.currentTarget;
     const code = String(new FormData(element).get("code") ?? "").replace(/\s+/g, "");
-    if (!/^\d{6}$/.test(code)) {
+    // The app's 6 digits; once on, a recovery code too (a lost phone: new codes, or turning it off).
+    const recoveryShaped = form !== "enroll" && /^[0-9A-Za-z]{10}$/.test(code.replace(/-/g, ""));
+    if (!/^\d{6}$/.test(code) && !recoveryShaped) {
       setCodeError({ form, message: t.codeRequired });
       return;
     }
@@ -88,9 +90,9 @@ export function SecondFactorPanel({
       id={`totp-code-${key}`}
       label={t.code}
       name="code"
-      inputMode="numeric"
+      inputMode={key === "enroll" ? "numeric" : undefined}
       autoComplete="one-time-code"
-      maxLength={7}
+      maxLength={key === "enroll" ? 7 : 12}
       required
       error={codeError?.form === key ? codeError.message : undefined}
     />
