@@ -16,6 +16,13 @@ export interface InventoryView {
     unknown: number;
     highestIssued: string | null;
     outsideAuthorizations: { issued: number; voided: number };
+    use: {
+      historyDays: number;
+      enoughHistory: boolean;
+      pace30: number | null;
+      pace90: number | null;
+      daily: number[];
+    };
     authorizations: Array<{
       id: string;
       secuenciaDesde: string;
@@ -28,6 +35,15 @@ export interface InventoryView {
       highestIssued: string | null;
       nextFree: string | null;
       alerts: InventoryAlertView[];
+      forecast: {
+        status: "forecast" | "not_enough_history" | "expired" | "depleted";
+        runsOutOn: string | null;
+        requestBy: string | null;
+        unusedAtExpiry: number | null;
+        unusedPercent: number | null;
+        requestByNear: boolean;
+        tooLarge: boolean;
+      };
     }>;
   }>;
 }

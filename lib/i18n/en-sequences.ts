@@ -31,6 +31,20 @@ export const enSequences: typeof esSequences = {
     },
     rangeText: "{from} – {to}",
     noAuthorization: "(no authorization entered)",
+    pace: "Pace (30 / 90 days)",
+    paceText: "{pace30} / {pace90} a day",
+    notEnoughHistory: "Under 30 days of history ({days}): no forecast",
+    runsOut: "Runs out",
+    runsOutAfterExpiry: "Not before it expires",
+    requestBy: "Request by",
+    requestByNear: "Request the next authorization",
+    unusedAtExpiry: "Unused at expiry",
+    unusedText: "{unused} ({percent} %)",
+    tooLarge: "Over {percent} % unused: range too large",
+    forecastNote:
+      "Forecast at the series and type's pace over the last 30 days (e-CF issued and imported, by their issue day). Lead time to request: {leadDays} days before it runs out or expires; you are told when 7 days or fewer are left, and when more than {percent} % would go unused. Change them in Settings → Contingency.",
+    chartLabel:
+      "{label}: daily use over the last 90 days; {total} numbers in all, at most {max} in a day, {pace30} a day over the last 30 days",
   },
   authorizations: {
     title: "DGII authorizations",

@@ -29,6 +29,20 @@ export const esSequences = {
     },
     rangeText: "{from} – {to}",
     noAuthorization: "(sin autorización registrada)",
+    pace: "Ritmo (30 / 90 días)",
+    paceText: "{pace30} / {pace90} por día",
+    notEnoughHistory: "Menos de 30 días de historial ({days}): sin pronóstico",
+    runsOut: "Se agota",
+    runsOutAfterExpiry: "No antes de vencer",
+    requestBy: "Solicitar antes del",
+    requestByNear: "Solicite la próxima autorización",
+    unusedAtExpiry: "Sin usar al vencer",
+    unusedText: "{unused} ({percent} %)",
+    tooLarge: "Más del {percent} % sin usar: rango demasiado grande",
+    forecastNote:
+      "Pronóstico al ritmo de los últimos 30 días de la serie y tipo (e-CF emitidos e importados, por su día de emisión). Plazo para solicitar: {leadDays} días antes de agotarse o vencer; se avisa cuando faltan 7 días o menos, y cuando más del {percent} % quedaría sin usar. Ajústelos en Configuración → Contingencia.",
+    chartLabel:
+      "{label}: uso diario de los últimos 90 días; {total} números en total, máximo {max} en un día, {pace30} por día en los últimos 30 días",
   },
   authorizations: {
     title: "Autorizaciones de la DGII",

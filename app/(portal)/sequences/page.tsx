@@ -56,10 +56,17 @@ export default async function SequencesPage({
       <SequencesTabs t={t} />
       <p className="muted">{format(s.intro, { environment: t.environments[environment] })}</p>
       <Card title={s.inventory.title} data-testid="sequences-inventory">
+        <p className="muted" data-testid="inventory-forecast-note">
+          {format(s.inventory.forecastNote, {
+            leadDays: formatNumber(inventory.forecastSettings.leadDays, locale),
+            percent: formatNumber(inventory.forecastSettings.unusedPercent, locale),
+          })}
+        </p>
         <InventoryTable
           inventory={inventory}
           s={s.inventory}
           locale={locale}
+          forecastSettings={inventory.forecastSettings}
           renderDelete={
             manageAuthorizations
               ? (id: string) => <DeleteAuthorizationButton id={id} label={s.authorizations.remove} />
