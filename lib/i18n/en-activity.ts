@@ -73,6 +73,7 @@ export const enActivity: typeof esActivity = {
     after: "After",
     policy: "Policy",
     requireSecondFactor: "Require a second factor",
+    recoveryCode: "With a recovery code",
     own: "By its holder",
     subject: "Holder",
     fingerprint: "Fingerprint",

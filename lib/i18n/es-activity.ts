@@ -76,6 +76,7 @@ export const esActivity = {
     policy: "Política",
     requireSecondFactor: "Exigir segundo factor",
     own: "Por su titular",
+    recoveryCode: "Con código de recuperación",
     subject: "Titular",
     fingerprint: "Huella",
     holderId: "RNC del titular",

@@ -15,6 +15,7 @@ import {
   codeRefused,
   confirmTotpEnrollment,
   disableTotp,
+  secondFactorAccepted,
   secondFactorOutcome,
 } from "@/lib/server/auth/second-factor";
 import { getDb } from "@/lib/server/platform/db";
@@ -110,7 +111,7 @@ async function requireCurrentCode(userId: string, code: string): Promise<void> {
   const row = await db.user.findUniqueOrThrow({ where: { id: userId } });
   if (row.totpEnabledAt === null) return;
   const outcome = await secondFactorOutcome(row, String(code ?? ""));
-  if (outcome !== "ok") throw codeRefused(outcome);
+  if (!secondFactorAccepted(outcome)) throw codeRefused(outcome);
 }
 
 /** New recovery codes (the old ones stop working), with a current code from the app; shown once. */

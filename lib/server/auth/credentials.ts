@@ -22,6 +22,8 @@ export interface VerifiedUser {
   userId: string;
   email: string;
   mustChangePassword: boolean;
+  /** The second factor was one of their recovery codes (now spent). */
+  recoveryCodeUsed?: boolean;
 }
 
 /** Why a sign-in was refused: the credentials (or a disabled user), or the second factor's code. */
@@ -83,7 +85,12 @@ export async function verifyUserSignIn(
   if (secondFactor === "reused") return refused("wrong_second_factor", "otp_reused");
   await attempt.succeeded();
   await db.user.update({ where: { id: user.id }, data: { lastLoginAt: nowMs() } });
-  return { userId: user.id, email: user.email, mustChangePassword: user.mustChangePassword };
+  return {
+    userId: user.id,
+    email: user.email,
+    mustChangePassword: user.mustChangePassword,
+    ...(secondFactor === "recovery" ? { recoveryCodeUsed: true } : {}),
+  };
 }
 
 /** One company a user may act for, with their roles there. */

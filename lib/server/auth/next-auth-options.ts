@@ -83,7 +83,7 @@ export function getAuthOptions(request?: Request | Headers): AuthOptions {
             if (user.refused === "otp_reused") throw new Error(LOGIN_OTP_REUSED);
             return null;
           }
-          await recordPortalSignIn(user.userId, clientAddress);
+          await recordPortalSignIn(user.userId, clientAddress, { recoveryCode: user.recoveryCodeUsed });
           return { id: user.userId, email: user.email, name: user.email };
         },
       }),

@@ -7,6 +7,7 @@ import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-
 import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 
 import { signInUser, verifyUserSignIn } from "./credentials";
+import { recordPortalSignIn } from "./sign-in-activity";
 import { RECOVERY_CODE_COUNT, replaceRecoveryCodes, unusedRecoveryCodes } from "./recovery-codes";
 import { beginTotpEnrollment, confirmTotpEnrollment, disableTotp } from "./second-factor";
 
@@ -48,7 +49,9 @@ describe("TOTP at sign-in", () => {
     expect(await signIn(person, "12ab")).toEqual({ refused: "otp_wrong" });
 
     const next = await generate({ secret, epoch: nowSeconds() + 30 });
-    expect(await signIn(person, next)).toMatchObject({ userId: person.auth.userId });
+    const accepted = await signIn(person, next);
+    expect(accepted).toMatchObject({ userId: person.auth.userId });
+    expect(accepted).not.toHaveProperty("recoveryCodeUsed");
     expect(await signIn(person, next)).toEqual({ refused: "otp_reused" });
     // An older step's code, once a newer one was used, is reused too (never accepted again).
     expect(await signIn(person, current)).toEqual({ refused: "otp_reused" });
@@ -93,7 +96,13 @@ describe("recovery codes", () => {
 
     // Typed as people type it: lower case, without the dash.
     const first = codes[0]!.replace("-", "").toLowerCase();
-    expect(await signIn(person, first)).toMatchObject({ userId: person.auth.userId });
+    expect(await signIn(person, first)).toMatchObject({ userId: person.auth.userId, recoveryCodeUsed: true });
+    // The portal's sign-in entry says a recovery code was used (the phone may be lost).
+    await recordPortalSignIn(person.auth.userId, "203.0.113.9", { recoveryCode: true });
+    const entry = await database.prisma.activityLogEntry.findFirstOrThrow({
+      where: { actorId: person.auth.userId, action: "auth.sign_in" },
+    });
+    expect(entry.details).toEqual({ channel: "portal", recoveryCode: true });
     expect(await signIn(person, codes[0]!)).toEqual({ refused: "otp_wrong" });
     expect(await unusedRecoveryCodes(person.auth.userId)).toBe(RECOVERY_CODE_COUNT - 1);
     expect(await signIn(person, codes[1]!)).toMatchObject({ userId: person.auth.userId });

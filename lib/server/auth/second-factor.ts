@@ -42,15 +42,21 @@ function secretOf(user: SecondFactorColumns): string | null {
   ).toString("utf8");
 }
 
-/** Why a second-factor code was refused: not the current code, or one already used (same time step). */
-export type SecondFactorOutcome = "ok" | "wrong" | "reused";
+/**
+ * A second-factor check: accepted ("ok", or "recovery" when a recovery code was spent), or refused
+ * as not the current code or one already used (same time step).
+ */
+export type SecondFactorOutcome = "ok" | "recovery" | "wrong" | "reused";
 
 /**
  * Checks `code` against the user's secret and, when it matches a time step not used before, records
  * that step (a code seen twice is refused: someone may have read it over the user's shoulder). A
  * code of a step already used says "reused", so the person is told to wait for the next code.
  */
-async function acceptCode(user: SecondFactorColumns, code: string | undefined): Promise<SecondFactorOutcome> {
+async function acceptCode(
+  user: SecondFactorColumns,
+  code: string | undefined,
+): Promise<Exclude<SecondFactorOutcome, "recovery">> {
   const token = code?.replace(/\s+/g, "") ?? "";
   const secret = secretOf(user);
   if (!secret || !/^\d{6}$/.test(token)) return "wrong";
@@ -86,7 +92,7 @@ export async function secondFactorOutcome(
       "Este usuario inicia sesión con un segundo factor: indique el código de 6 dígitos de su aplicación de autenticación (otp).",
     );
   }
-  if (looksLikeRecoveryCode(otp)) return (await spendRecoveryCode(user.id, otp)) ? "ok" : "wrong";
+  if (looksLikeRecoveryCode(otp)) return (await spendRecoveryCode(user.id, otp)) ? "recovery" : "wrong";
   return acceptCode(user, otp);
 }
 
@@ -95,7 +101,13 @@ export async function checkSecondFactor(
   user: SecondFactorColumns,
   otp: string | undefined,
 ): Promise<boolean> {
-  return (await secondFactorOutcome(user, otp)) === "ok";
+  return secondFactorAccepted(await secondFactorOutcome(user, otp));
+}
+
+export function secondFactorAccepted(
+  outcome: SecondFactorOutcome,
+): outcome is Extract<SecondFactorOutcome, "ok" | "recovery"> {
+  return outcome === "ok" || outcome === "recovery";
 }
 
 export interface TotpEnrollment {
@@ -153,7 +165,7 @@ export async function confirmTotpEnrollment(userId: string, code: string): Promi
 }
 
 /** The error for a refused code in Mi cuenta: a wrong one, or one already used (wait for the next). */
-export function codeRefused(outcome: Exclude<SecondFactorOutcome, "ok">): AppError {
+export function codeRefused(outcome: Exclude<SecondFactorOutcome, "ok" | "recovery">): AppError {
   const message =
     outcome === "reused"
       ? "Ese código ya se usó: espere a que su aplicación muestre el siguiente (unos 30 segundos) y escríbalo."

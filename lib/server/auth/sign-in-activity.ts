@@ -39,10 +39,14 @@ export async function recordSignIn(
   });
 }
 
-/** The portal's sign-in: one entry per company the person may act for (their home organization's when none). */
+/**
+ * The portal's sign-in: one entry per company the person may act for (their home organization's when
+ * none). `recoveryCode`: the second factor was a recovery code (the phone may be lost: worth seeing).
+ */
 export async function recordPortalSignIn(
   userId: string,
   clientAddress: string | null | undefined,
+  options: { recoveryCode?: boolean } = {},
 ): Promise<void> {
   const db = await getDb();
   const user = await db.user.findUnique({
@@ -57,13 +61,14 @@ export async function recordPortalSignIn(
   const actor = userActor(userId, user.email);
   const ip = ipOf(clientAddress);
   const companies = user.companies.filter((member) => member.roles.length > 0);
+  const details = { channel: "portal", ...(options.recoveryCode ? { recoveryCode: true } : {}) };
   if (companies.length === 0) {
     await recordActivity(db, {
       accountId: null,
       organizationId: user.homeOrganizationId,
       action: "auth.sign_in",
       actor,
-      details: { channel: "portal" },
+      details,
       ip,
     });
     return;
@@ -75,7 +80,7 @@ export async function recordPortalSignIn(
         organizationId: member.account.organizationId,
         action: "auth.sign_in",
         actor,
-        details: { channel: "portal" },
+        details,
         ip,
       });
     }
