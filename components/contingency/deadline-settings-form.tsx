@@ -12,7 +12,8 @@ import { saveDeadlineSettingsAction } from "@/lib/portal/actions/contingency-act
 
 /**
  * The deferred-sending window (empty: none), the share at which a deadline is announced as near, and
- * the header's environment's deadline to void a gap of the ledger (empty: none).
+ * the header's environment's deadline to void a gap of the ledger (empty: none), and its inventory
+ * forecast's lead time and unused share.
  */
 export function DeadlineSettingsForm({
   settings,
@@ -20,7 +21,13 @@ export function DeadlineSettingsForm({
   canEdit,
   t,
 }: {
-  settings: { deferredWindowHours: number | null; approachingPercent: number; gapWindowDays: number | null };
+  settings: {
+    deferredWindowHours: number | null;
+    approachingPercent: number;
+    gapWindowDays: number | null;
+    forecastLeadDays: number;
+    forecastUnusedPercent: number;
+  };
   environment: { id: Environment; label: string };
   canEdit: boolean;
   t: Dictionary["contingency"];
@@ -39,6 +46,8 @@ export function DeadlineSettingsForm({
           approachingPercent: String(data.get("approachingPercent") ?? ""),
           environment: environment.id,
           gapWindowDays: String(data.get("gapWindowDays") ?? "").trim(),
+          forecastLeadDays: String(data.get("forecastLeadDays") ?? ""),
+          forecastUnusedPercent: String(data.get("forecastUnusedPercent") ?? ""),
         }),
       );
       router.refresh();
@@ -75,6 +84,28 @@ export function DeadlineSettingsForm({
         min={1}
         max={3650}
         defaultValue={settings.gapWindowDays ?? ""}
+        disabled={!canEdit}
+      />
+      <InputField
+        label={format(t.forecastLeadDays, { environment: environment.label })}
+        hint={t.forecastLeadHint}
+        name="forecastLeadDays"
+        type="number"
+        min={1}
+        max={365}
+        required
+        defaultValue={settings.forecastLeadDays}
+        disabled={!canEdit}
+      />
+      <InputField
+        label={format(t.forecastUnusedPercent, { environment: environment.label })}
+        hint={t.forecastUnusedHint}
+        name="forecastUnusedPercent"
+        type="number"
+        min={1}
+        max={99}
+        required
+        defaultValue={settings.forecastUnusedPercent}
         disabled={!canEdit}
       />
       {result ? (

@@ -33,10 +33,17 @@ export const enContingency: typeof esContingency = {
   gapWindow: "Deadline to void a sequence gap in {environment} (days)",
   gapWindowHint:
     "Days from when a gap the ledger proposes exists (the higher number that proves it was issued, or the end of an expired authorization's last day). Empty: no deadline. No rule we know sets one: it is the company's own. It warns at the same share (sequence.gap_deadline_approaching) and when it passes (sequence.gap_deadline_missed).",
+  forecastLeadDays: "Days to get the next authorization in {environment}",
+  forecastLeadHint:
+    "The inventory's forecast (Sequences) says to request the next authorization this many days before the current one runs out or expires; you are told when 7 days or fewer are left (sequence.forecast_request_by). Default 15.",
+  forecastUnusedPercent:
+    "Warn when more than this share would be unused at expiry (% of the authorization) in {environment}",
+  forecastUnusedHint:
+    "At the last 30 days' pace: a range that would leave more than this share unused was requested too large (sequence.forecast_unused). Default 20 %.",
   saveSettings: "Save deadlines",
   settingsSaved: "Deadlines saved.",
   settingsInvalid:
-    "Check the values: the window from 1 to 720 hours (or empty), the warning from 1 to 99 %, the gap deadline from 1 to 3650 days (or empty).",
+    "Check the values: the window from 1 to 720 hours (or empty), the warning from 1 to 99 %, the gap deadline from 1 to 3650 days (or empty), the days to get an authorization from 1 to 365, the unused share from 1 to 99 %.",
   deadline: {
     column: "DGII deadline",
     age: "Signed {duration} ago",

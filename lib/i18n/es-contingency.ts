@@ -32,10 +32,17 @@ export const esContingency = {
   gapWindow: "Plazo para anular un hueco de secuencia en {environment} (días)",
   gapWindowHint:
     "Días desde que existe un hueco que el libro propone (desde la emisión del número mayor que lo prueba, o el fin del último día de una autorización vencida). Vacío: sin plazo. Ninguna norma que conozcamos lo fija: es un plazo de la empresa. Avisa con la misma parte del plazo (sequence.gap_deadline_approaching) y al vencer (sequence.gap_deadline_missed).",
+  forecastLeadDays: "Días para obtener la próxima autorización en {environment}",
+  forecastLeadHint:
+    "El pronóstico del inventario (Secuencias) indica solicitar la próxima autorización estos días antes de que la actual se agote o venza; avisa cuando faltan 7 días o menos (sequence.forecast_request_by). Por defecto, 15.",
+  forecastUnusedPercent:
+    "Avisar si quedaría sin usar al vencer más del (% de la autorización) en {environment}",
+  forecastUnusedHint:
+    "Al ritmo de los últimos 30 días: un rango que dejaría sin usar más de esta parte se solicitó demasiado grande (sequence.forecast_unused). Por defecto, 20 %.",
   saveSettings: "Guardar plazos",
   settingsSaved: "Plazos guardados.",
   settingsInvalid:
-    "Revise los valores: la ventana entre 1 y 720 horas (o vacía), el aviso entre 1 y 99 %, el plazo de huecos entre 1 y 3650 días (o vacío).",
+    "Revise los valores: la ventana entre 1 y 720 horas (o vacía), el aviso entre 1 y 99 %, el plazo de huecos entre 1 y 3650 días (o vacío), los días para obtener una autorización entre 1 y 365, la parte sin usar entre 1 y 99 %.",
   deadline: {
     column: "Plazo DGII",
     age: "Firmado hace {duration}",

@@ -45,7 +45,7 @@ export async function endContingencyAction(environment: string): Promise<ActionR
 
 /**
  * Saves the deferred-sending window and the approaching share of the session's company, and the
- * gap window of the environment the form was shown in. Administrators.
+ * gap window and forecast settings of the environment the form was shown in. Administrators.
  */
 export async function saveDeadlineSettingsAction(input: DeadlineSettingsInput): Promise<ActionResult> {
   const auth = await requirePortalAuth("action saveDeadlineSettingsAction");
@@ -53,9 +53,13 @@ export async function saveDeadlineSettingsAction(input: DeadlineSettingsInput): 
   const parsed = deadlineSettingsSchema.safeParse(input ?? {});
   if (!parsed.success) return { ok: false, message: t.contingency.settingsInvalid };
   try {
-    const { environment, gapWindowDays, ...settings } = parsed.data;
+    const { environment, gapWindowDays, forecastLeadDays, forecastUnusedPercent, ...settings } = parsed.data;
     const gap = environment && gapWindowDays !== undefined ? { environment, days: gapWindowDays } : undefined;
-    await setDeadlineSettings(auth.accountId, settings, await portalBy(auth), gap);
+    const forecast =
+      environment && forecastLeadDays !== undefined && forecastUnusedPercent !== undefined
+        ? { environment, settings: { leadDays: forecastLeadDays, unusedPercent: forecastUnusedPercent } }
+        : undefined;
+    await setDeadlineSettings(auth.accountId, settings, await portalBy(auth), gap, forecast);
     revalidatePath("/sequences");
     revalidatePath(PAGE);
     return { ok: true, message: t.contingency.settingsSaved };

@@ -9,7 +9,7 @@ import {
   saveDeadlineSettingsAction,
 } from "@/lib/portal/actions/contingency-actions";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
-import { getGapWindow } from "@/lib/server/ledger";
+import { getForecastSettings, getGapWindow } from "@/lib/server/ledger";
 import { readPdf } from "@/lib/server/issuing/printed/testing/read-pdf";
 import { sampleEcfBodyOf } from "@/lib/server/issuing/testing/sample-ecf-bodies";
 import { getDb } from "@/lib/server/platform/db";
@@ -184,6 +184,48 @@ describe("declaring and ending a contingency", () => {
     expect(await getGapWindow(admin.auth.accountId, "eCF")).toEqual({ days: 90, approachingPercent: 75 });
     expect(await save("eCF", "")).toMatchObject({ ok: true });
     expect(await getGapWindow(admin.auth.accountId, "eCF")).toBeNull();
+  });
+
+  it("the forecast's lead time and unused share: 15 days and 20 % by default, per environment, saved, logged, bounded", async () => {
+    actAs(admin);
+    const save = (forecastLeadDays: string, forecastUnusedPercent: string) =>
+      saveDeadlineSettingsAction({
+        deferredWindowHours: "",
+        approachingPercent: "75",
+        environment: "CerteCF",
+        forecastLeadDays,
+        forecastUnusedPercent,
+      });
+    expect(await getForecastSettings(admin.auth.accountId, "CerteCF")).toEqual({
+      leadDays: 15,
+      unusedPercent: 20,
+    });
+    expect(await save("30", "35")).toMatchObject({ ok: true });
+    expect(await getForecastSettings(admin.auth.accountId, "CerteCF")).toEqual({
+      leadDays: 30,
+      unusedPercent: 35,
+    });
+    expect(await getForecastSettings(admin.auth.accountId, "eCF")).toEqual({
+      leadDays: 15,
+      unusedPercent: 20,
+    });
+    const last = (await activity(admin.auth.accountId)).at(-1)!;
+    expect(last.action).toBe("contingency.settings_changed");
+    expect(last.details).toMatchObject({
+      before: { forecastEnvironment: "CerteCF", forecastLeadDays: 15, forecastUnusedPercent: 20 },
+      after: { forecastEnvironment: "CerteCF", forecastLeadDays: 30, forecastUnusedPercent: 35 },
+    });
+    for (const [lead, share] of [
+      ["0", "20"],
+      ["366", "20"],
+      ["15", "0"],
+      ["15", "100"],
+    ] as const)
+      expect(await save(lead, share)).toMatchObject({ ok: false });
+    expect(await getForecastSettings(admin.auth.accountId, "CerteCF")).toEqual({
+      leadDays: 30,
+      unusedPercent: 35,
+    });
   });
 });
 

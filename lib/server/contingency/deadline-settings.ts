@@ -2,7 +2,13 @@ import "server-only";
 
 import { DEFAULT_APPROACHING_PERCENT } from "@/lib/domain/ecf-deadline";
 import type { Environment } from "@/lib/domain/environments";
-import { getGapWindow, writeGapWindow } from "@/lib/server/ledger";
+import type { ForecastSettings } from "@/lib/domain/authorization-forecast";
+import {
+  getForecastSettings,
+  getGapWindow,
+  writeForecastSettings,
+  writeGapWindow,
+} from "@/lib/server/ledger";
 import { recordActivity, type ActivityBy } from "@/lib/server/platform/activity/record-activity";
 import { getDb, inTransaction } from "@/lib/server/platform/db";
 
@@ -29,18 +35,26 @@ export interface GapWindowChange {
   days: number | null;
 }
 
+/** One environment's forecast settings (the inventory's lead time and unused share). */
+export interface ForecastSettingsChange {
+  environment: Environment;
+  settings: ForecastSettings;
+}
+
 /**
  * Saves the settings (validated by lib/schemas/deadline-settings.ts) and, when given, one
- * environment's gap window, in one transaction logged with the old and new values.
+ * environment's gap window and forecast settings, in one transaction logged with the old and new values.
  */
 export async function setDeadlineSettings(
   accountId: string,
   settings: DeadlineSettings,
   by: ActivityBy,
   gap?: GapWindowChange,
+  forecast?: ForecastSettingsChange,
 ): Promise<DeadlineSettings> {
   const before = await getDeadlineSettings(accountId);
   const gapBefore = gap ? ((await getGapWindow(accountId, gap.environment))?.days ?? null) : undefined;
+  const forecastBefore = forecast ? await getForecastSettings(accountId, forecast.environment) : undefined;
   const db = await getDb();
   await inTransaction(db, async (tx) => {
     const data = { ...settings, updatedAt: BigInt(Date.now()), updatedBy: by.actor.label ?? "?" };
@@ -52,6 +66,22 @@ export async function setDeadlineSettings(
     if (gap) {
       await writeGapWindow(tx, { accountId, ...gap, by: data.updatedBy, now: Number(data.updatedAt) });
     }
+    if (forecast) {
+      await writeForecastSettings(tx, {
+        accountId,
+        ...forecast,
+        by: data.updatedBy,
+        now: Number(data.updatedAt),
+      });
+    }
+    const forecastDetails = (values: ForecastSettings | undefined) =>
+      forecast && values
+        ? {
+            forecastEnvironment: forecast.environment,
+            forecastLeadDays: values.leadDays,
+            forecastUnusedPercent: values.unusedPercent,
+          }
+        : {};
     const gapDetails = (days: number | null | undefined) =>
       gap ? { gapWindowEnvironment: gap.environment, gapWindowDays: days } : {};
     await recordActivity(tx, {
@@ -60,8 +90,8 @@ export async function setDeadlineSettings(
       actor: by.actor,
       ip: by.ip,
       details: {
-        before: { ...before, ...gapDetails(gapBefore) },
-        after: { ...settings, ...gapDetails(gap?.days) },
+        before: { ...before, ...gapDetails(gapBefore), ...forecastDetails(forecastBefore) },
+        after: { ...settings, ...gapDetails(gap?.days), ...forecastDetails(forecast?.settings) },
       },
     });
   });
