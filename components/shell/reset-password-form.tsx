@@ -1,15 +1,14 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
-
 import { Banner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
-import { checkNewPasswordFields, NewPasswordFields } from "@/components/account/new-password-fields";
+import {
+  checkNewPasswordFields,
+  NewPasswordFields,
+  usePasswordForm,
+} from "@/components/account/new-password-fields";
 import type { Dictionary } from "@/lib/i18n";
 import { resetPasswordAction } from "@/lib/portal/actions/password-reset-actions";
-
-type Errors = { newPassword?: string; confirmPassword?: string; form?: string };
 
 /**
  * The new password from the e-mailed link: the same rules and words as Mi cuenta's password form.
@@ -24,28 +23,11 @@ export function ResetPasswordForm({
   t: Dictionary["signInRecovery"]["reset"];
   password: Dictionary["account"]["password"];
 }) {
-  const router = useRouter();
-  const [errors, setErrors] = useState<Errors>({});
-  const [pending, setPending] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const found: Errors = checkNewPasswordFields(data, password);
-    setErrors(found);
-    if (found.newPassword || found.confirmPassword) return;
-    setPending(true);
-    try {
-      const result = await resetPasswordAction(data);
-      if (!result.ok) {
-        setErrors({ form: result.message });
-        return;
-      }
-      router.replace("/login?notice=passwordReset");
-    } finally {
-      setPending(false);
-    }
-  }
+  const { errors, pending, onSubmit } = usePasswordForm(
+    (data) => checkNewPasswordFields(data, password),
+    resetPasswordAction,
+    "passwordReset",
+  );
 
   return (
     <form method="post" className="stack" onSubmit={onSubmit} noValidate data-testid="reset-form">
