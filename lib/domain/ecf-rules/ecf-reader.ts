@@ -33,6 +33,11 @@ export function rncEmisorOf(ecf: EcfJson): string | undefined {
   return textAt(part(ecf, "Emisor"), "RNCEmisor");
 }
 
+/** `InformacionReferencia.NCFModificado`: the e-NCF a note (e-CF 33 or 34) modifies, or undefined. */
+export function ncfModificadoOf(ecf: EcfJson): string | undefined {
+  return textAt(objectAt(ecf.InformacionReferencia), "NCFModificado");
+}
+
 /** `Encabezado.Comprador.RNCComprador`, or undefined (no buyer, or a buyer without RNC). */
 export function buyerRncOf(ecf: EcfJson): string | undefined {
   return textAt(part(ecf, "Comprador"), "RNCComprador");

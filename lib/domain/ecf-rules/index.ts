@@ -6,6 +6,7 @@ export {
   ecfAmountsOf,
   encfOf,
   fechaEmisionOf,
+  ncfModificadoOf,
   needsFullSubmission,
   reachesConsumerThreshold,
   rncEmisorOf,

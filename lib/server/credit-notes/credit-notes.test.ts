@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { isAppError } from "@/lib/errors";
@@ -191,6 +194,34 @@ describe("the credit note prepared and issued from the portal", () => {
     expect(await code(issueCreditNote(input(original, "Otra vez")))).toBe("CREDIT_NOTE_NOTHING_LEFT");
   });
 
+  it("a note issued before the modified e-NCF had its column is found once the migration's backfill ran", async () => {
+    const original = await acceptedOriginal();
+    const issued = await issueCreditNote(input(original, "Devolución de mercancía"));
+    const db = await getDb();
+    const where = { accountId: account.auth.accountId, ncf: issued.ecf };
+    expect(await db.document.findFirst({ where, select: { ncfModificado: true } })).toEqual({
+      ncfModificado: original,
+    });
+    // As a note stored by the code before the column: the notes are read from the column only.
+    await db.document.updateMany({ where, data: { ncfModificado: null } });
+    expect(await creditNotesOf(account.auth.accountId, "TesteCF", original)).toEqual([]);
+    expect(await modifiedBy(account.auth.accountId, "TesteCF", issued.ecf)).toBeNull();
+    const migration = readFileSync(
+      path.join(process.cwd(), "prisma/migrations/20261207131520_note_modifies/migration.sql"),
+      "utf8",
+    );
+    const backfill = /UPDATE "Document"[^;]+;/.exec(migration)![0];
+    await db.$executeRawUnsafe(backfill);
+    expect(await creditNotesOf(account.auth.accountId, "TesteCF", original)).toHaveLength(1);
+    expect(await modifiedBy(account.auth.accountId, "TesteCF", issued.ecf)).toBe(original);
+    // The original, an e-CF 31 issued here, modifies nothing.
+    expect(
+      await db.document.findFirst({ where: { ...where, ncf: original }, select: { ncfModificado: true } }),
+    ).toEqual({
+      ncfModificado: null,
+    });
+  });
+
   it("never credits more than earlier notes left; after 30 days the ITBIS is not credited", async () => {
     const original = await acceptedOriginal(account, "15-10-2026");
     const prepared = await prepareCreditNote(input(original));
@@ -217,6 +248,7 @@ describe("the credit note prepared and issued from the portal", () => {
         status: "Aceptado",
         invoiceTotal: "7000.00",
         signedXml: `<ECF><InformacionReferencia><NCFModificado>${original}</NCFModificado></InformacionReferencia></ECF>`,
+        ncfModificado: original,
         createdAt: BigInt(Date.now()),
         updateAt: BigInt(Date.now()),
       },
@@ -239,6 +271,7 @@ describe("the credit note prepared and issued from the portal", () => {
         status: "Aceptado",
         invoiceTotal: "1000.00",
         signedXml: `<ECF><InformacionReferencia><NCFModificado>${recent}</NCFModificado></InformacionReferencia></ECF>`,
+        ncfModificado: recent,
         createdAt: BigInt(Date.now()),
         updateAt: BigInt(Date.now()),
       },

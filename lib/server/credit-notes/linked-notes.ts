@@ -20,7 +20,7 @@ export function creditNotesOf(
   return readEarlierCreditNotes(accountId, environment, encf);
 }
 
-/** The e-NCF a note (e-CF 33 or 34) issued here modifies, from its signed XML; null otherwise. */
+/** The e-NCF a note (e-CF 33 or 34) issued here modifies; null otherwise. */
 export async function modifiedBy(
   accountId: string,
   environment: Environment,
@@ -30,7 +30,7 @@ export async function modifiedBy(
   const db = await getDb();
   const row = await db.document.findUnique({
     where: { accountId_environment_ncf: { accountId, environment, ncf: encf } },
-    select: { signedXml: true },
+    select: { ncfModificado: true },
   });
-  return /<NCFModificado>([^<]{1,19})<\/NCFModificado>/.exec(row?.signedXml ?? "")?.[1] ?? null;
+  return row?.ncfModificado ?? null;
 }

@@ -3,7 +3,13 @@ import "server-only";
 import { v7 as uuidv7 } from "uuid";
 
 import { ecfTypeName } from "@/lib/domain/ecf-types";
-import { buyerRncOf, ecfAmountsOf, fechaEmisionOf, needsFullSubmission } from "@/lib/domain/ecf-rules";
+import {
+  buyerRncOf,
+  ecfAmountsOf,
+  fechaEmisionOf,
+  ncfModificadoOf,
+  needsFullSubmission,
+} from "@/lib/domain/ecf-rules";
 import { santoDomingoDate } from "@/lib/domain/fecha";
 import { buildQrUrl, qrBuyerRnc } from "@/lib/domain/qr-url";
 import { AppError } from "@/lib/errors";
@@ -95,6 +101,7 @@ export async function storeUnderLock(
     requestHash: issue.requestHash,
     idempotencyKey: input.idempotencyKey ?? null,
     signedDate: issue.signedDate,
+    ncfModificado: issue.tipo === "33" || issue.tipo === "34" ? (ncfModificadoOf(issue.ecf) ?? null) : null,
     // This request sends it (the whole e-CF, or a consumer invoice's summary) and holds it until
     // DGII answered or the upload timed out; should the instance die meanwhile, the follow-up takes
     // over when the hold ends.

@@ -60,6 +60,8 @@ export interface NewDocumentRow {
   followUpClaimedUntil?: number | null;
   /** When DGII was last asked about it (epoch ms): set when the row comes from DGII's answer. */
   checkedAt?: number | null;
+  /** A note issued here (e-CF 33 or 34): the e-NCF it modifies. */
+  ncfModificado?: string | null;
 }
 
 /** The ledger's columns of a document, derived: never taken from a caller. */
@@ -96,7 +98,7 @@ const COLUMNS = Prisma.sql`("id", "accountId", "environment", "customerId", "ncf
   "internalTrackId", "fileName", "documentType", "buyerRnc", "invoiceTotal", "customerReceived",
   "customerReceivedAt", "customerResponse", "taxauthResponse", "securityCode", "secretId", "signedXml",
   "summarySignedXml", "qrUrl", "createdAt", "updateAt", "issuedAt", "source", "requestHash", "idempotencyKey",
-  "signedDate", "followUpAt", "followUpClaimedUntil", "checkedAt", "serie", "tipoeCF", "secuencia", "sequenceReusable")`;
+  "signedDate", "followUpAt", "followUpClaimedUntil", "checkedAt", "ncfModificado", "serie", "tipoeCF", "secuencia", "sequenceReusable")`;
 
 /** A new document's id: UUIDv7, as Prisma's @default(uuid(7)) makes them. */
 export function newDocumentId(): string {
@@ -133,6 +135,7 @@ const ROW_KEYS: Array<keyof WrittenRow> = [
   "followUpAt",
   "followUpClaimedUntil",
   "checkedAt",
+  "ncfModificado",
   "serie",
   "tipoeCF",
   "secuencia",
@@ -159,14 +162,14 @@ function rowsOf(rows: readonly NewDocumentRow[]): Prisma.Sql {
       coalesce(r."taxauthResponse", '[]'::jsonb), r."securityCode", r."secretId", r."signedXml",
       r."summarySignedXml", r."qrUrl", r."createdAt", r."updateAt", r."issuedAt",
       coalesce(r."source", 'import'), r."requestHash", r."idempotencyKey", r."signedDate",
-      r."followUpAt", r."followUpClaimedUntil", r."checkedAt", r."serie", r."tipoeCF", r."secuencia", coalesce(r."sequenceReusable", false)
+      r."followUpAt", r."followUpClaimedUntil", r."checkedAt", r."ncfModificado", r."serie", r."tipoeCF", r."secuencia", coalesce(r."sequenceReusable", false)
     FROM jsonb_to_recordset(${json}::jsonb) AS r("id" text, "ncf" text, "status" text, "trackId" text,
       "internalTrackId" text, "fileName" text, "documentType" text, "buyerRnc" text,
       "invoiceTotal" numeric(20, 2), "customerReceived" text, "customerReceivedAt" text,
       "customerResponse" text, "taxauthResponse" jsonb, "securityCode" text, "secretId" text,
       "signedXml" text, "summarySignedXml" text, "qrUrl" text, "createdAt" bigint, "updateAt" bigint,
       "issuedAt" bigint, "source" text, "requestHash" text, "idempotencyKey" text, "signedDate" text, "followUpAt" bigint,
-      "followUpClaimedUntil" bigint, "checkedAt" bigint, "serie" text, "tipoeCF" text, "secuencia" bigint, "sequenceReusable" boolean)`;
+      "followUpClaimedUntil" bigint, "checkedAt" bigint, "ncfModificado" text, "serie" text, "tipoeCF" text, "secuencia" bigint, "sequenceReusable" boolean)`;
 }
 
 /**

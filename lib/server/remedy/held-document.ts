@@ -72,8 +72,8 @@ function fechaEmisionOf(source: string, signedXml: string | null, issuedAt: bigi
 }
 
 /**
- * The credit notes (e-CF 34) issued here that modify this e-NCF, read from their signed XML's
- * InformacionReferencia (an imported note carries no XML: Anula cannot tell what it modifies).
+ * The credit notes (e-CF 34) issued here that modify this e-NCF, as their InformacionReferencia says
+ * (an imported note carries no XML: Anula cannot tell what it modifies).
  */
 export async function readEarlierCreditNotes(
   accountId: string,
@@ -85,8 +85,8 @@ export async function readEarlierCreditNotes(
     where: {
       accountId,
       environment,
+      ncfModificado: encf,
       tipoeCF: "34",
-      signedXml: { contains: `<NCFModificado>${encf}</NCFModificado>` },
     },
     orderBy: { secuencia: "asc" },
     select: { ncf: true, status: true, invoiceTotal: true },

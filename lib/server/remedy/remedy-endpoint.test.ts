@@ -60,7 +60,13 @@ function receivedAtDgii(encf: string, codigo: 1 | 2 | 3 | 4, secuenciaUtilizada?
 /** A document as issuing stores it (the issue flow itself is issue-endpoint.test.ts's). */
 async function storeIssued(
   ncf: string,
-  fields: { status: string; invoiceTotal?: string; signedXml?: string; followUpAt?: bigint },
+  fields: {
+    status: string;
+    invoiceTotal?: string;
+    signedXml?: string;
+    ncfModificado?: string;
+    followUpAt?: bigint;
+  },
 ) {
   const now = BigInt(Date.now());
   const db = await getDb();
@@ -174,6 +180,7 @@ describe("GET …/secuencias/{encf}/remedio", () => {
       status: "Aceptado",
       invoiceTotal: "180.00",
       signedXml: `<ECF><InformacionReferencia><NCFModificado>${e("31", 11)}</NCFModificado></InformacionReferencia></ECF>`,
+      ncfModificado: e("31", 11),
     });
     const recent = await remedy(e("31", 11));
     expect(recent.body).toMatchObject({
