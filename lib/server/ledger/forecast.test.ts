@@ -138,6 +138,28 @@ describe("the inventory's forecast", () => {
     expect(otherType.use).toMatchObject({ historyDays: 60, pace30: 5, pace90: 5 });
   });
 
+  it("a lower number issued after higher ones does not shorten the history", async () => {
+    const company = await createTestAccount();
+    await issueDaily(company, 2, 60, 100);
+    await database.prisma.document.create({
+      data: {
+        accountId: company.auth.accountId,
+        environment: "TesteCF",
+        customerId: company.auth.rnc,
+        ncf: formatEncf("E", "31", 1),
+        serie: "E",
+        tipoeCF: "31",
+        secuencia: 1n,
+        status: "Aceptado",
+        issuedAt: BigInt(daysAgo(2)),
+        createdAt: BigInt(NOW),
+        updateAt: BigInt(NOW),
+      },
+    });
+    const type = (await getInventory(company.auth.accountId, "TesteCF", NOW)).types[0]!;
+    expect(type.use).toMatchObject({ historyDays: 60, enoughHistory: true, pace30: 2.03 });
+  });
+
   it("counts a number on its Santo Domingo day and leaves today's partial use out of the pace", async () => {
     const company = await createTestAccount();
     const next = await issueDaily(company, 1, 40);

@@ -79,7 +79,10 @@ export async function typeUses(
   for (const row of first) entryOf(row.serie, row.tipo).firstUseOn = santoDomingoDate(Number(row.at));
   for (const row of daily) {
     const use = entryOf(row.serie, row.tipo);
-    (use.daily as Map<string, number>).set(new Date(row.day * DAY_MS).toISOString().slice(0, 10), row.count);
+    const day = new Date(row.day * DAY_MS).toISOString().slice(0, 10);
+    (use.daily as Map<string, number>).set(day, row.count);
+    // A number issued out of order (lower ones issued later) still proves the type was in use that day.
+    if (use.firstUseOn === null || day < use.firstUseOn) use.firstUseOn = day;
   }
   return uses;
 }
