@@ -2,6 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
+import { noForecast } from "@/lib/domain/authorization-forecast";
 import type { InventoryView } from "@/lib/domain/ledger-views";
 import { en } from "@/lib/i18n/en";
 import { es } from "@/lib/i18n/es";
@@ -81,15 +82,7 @@ describe("the inventory's forecast columns", () => {
   });
 
   it("says there is not enough history, with no dates, in both languages", () => {
-    const none = {
-      status: "not_enough_history" as const,
-      runsOutOn: null,
-      requestBy: null,
-      unusedAtExpiry: null,
-      unusedPercent: null,
-      requestByNear: false,
-      tooLarge: false,
-    };
+    const none = noForecast("not_enough_history");
     const html = render(inventory(none, false));
     expect(html).toContain("Menos de 30 días de historial (12): sin pronóstico");
     expect(html).not.toContain("por día</p>");

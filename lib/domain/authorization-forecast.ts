@@ -118,7 +118,8 @@ export function typePace(use: TypeUse, today: string): TypePace {
   };
 }
 
-const nothing = (status: AuthorizationForecast["status"]): AuthorizationForecast => ({
+/** A forecast with nothing to say (its status says why). */
+export const noForecast = (status: AuthorizationForecast["status"]): AuthorizationForecast => ({
   status,
   runsOutOn: null,
   requestBy: null,
@@ -142,21 +143,21 @@ export function forecastAuthorizations(
   const order = authorizations
     .map((auth, index) => ({ auth, index }))
     .sort((a, b) => a.auth.desde - b.auth.desde);
-  const out: AuthorizationForecast[] = authorizations.map(() => nothing("forecast"));
+  const out: AuthorizationForecast[] = authorizations.map(() => noForecast("forecast"));
   // The day (offset from today, fractional) the numbers below the current authorization are gone.
   let startsAfter = 0;
   for (const { auth, index } of order) {
     const expired = auth.expiresOn !== null && auth.expiresOn < today;
     if (expired) {
-      out[index] = nothing("expired");
+      out[index] = noForecast("expired");
       continue;
     }
     if (auth.available <= 0) {
-      out[index] = nothing("depleted");
+      out[index] = noForecast("depleted");
       continue;
     }
     if (!pace.enoughHistory || pace.pace30 === null) {
-      out[index] = nothing("not_enough_history");
+      out[index] = noForecast("not_enough_history");
       continue;
     }
     const rate = pace.pace30;

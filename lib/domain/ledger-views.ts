@@ -2,6 +2,7 @@
  * The shapes the portal's "Secuencias" components read (structural subsets of lib/server/ledger's
  * answers, which satisfy them): components import no lib/server code, types included.
  */
+import type { AuthorizationForecast, TypePace } from "./authorization-forecast";
 import type { ProposedRange } from "./gap-proposal";
 
 export type InventoryAlertView =
@@ -16,13 +17,7 @@ export interface InventoryView {
     unknown: number;
     highestIssued: string | null;
     outsideAuthorizations: { issued: number; voided: number };
-    use: {
-      historyDays: number;
-      enoughHistory: boolean;
-      pace30: number | null;
-      pace90: number | null;
-      daily: number[];
-    };
+    use: TypePace;
     authorizations: Array<{
       id: string;
       secuenciaDesde: string;
@@ -35,15 +30,7 @@ export interface InventoryView {
       highestIssued: string | null;
       nextFree: string | null;
       alerts: InventoryAlertView[];
-      forecast: {
-        status: "forecast" | "not_enough_history" | "expired" | "depleted";
-        runsOutOn: string | null;
-        requestBy: string | null;
-        unusedAtExpiry: number | null;
-        unusedPercent: number | null;
-        requestByNear: boolean;
-        tooLarge: boolean;
-      };
+      forecast: AuthorizationForecast;
     }>;
   }>;
 }

@@ -2,6 +2,7 @@ import "server-only";
 
 import {
   forecastAuthorizations,
+  noForecast,
   typePace,
   type AuthorizationForecast,
   type ForecastAuthorization,
@@ -81,16 +82,6 @@ export interface Inventory {
   /** The company's lead time and unused share the forecasts were made with. */
   forecastSettings: ForecastSettings;
 }
-
-/** Filled in once the type's authorizations are all known (the forecast reads them together). */
-const NO_FORECAST = {
-  runsOutOn: null,
-  requestBy: null,
-  unusedAtExpiry: null,
-  unusedPercent: null,
-  requestByNear: false,
-  tooLarge: false,
-} as const;
 
 /** GET …/secuencias: per series+type and authorization, what was issued, voided, is unknown and is left. */
 export async function getInventory(
@@ -196,7 +187,8 @@ export async function getInventory(
       nextFree,
       expired,
       alerts,
-      forecast: { status: "not_enough_history", ...NO_FORECAST },
+      // Filled in once the type's authorizations are all known (the forecast reads them together).
+      forecast: noForecast("not_enough_history"),
     });
     const inputs = forecastInputs.get(entry) ?? [];
     inputs.push({ desde: auth.desde, cantidad: size, available, expiresOn: auth.expiresOn });
