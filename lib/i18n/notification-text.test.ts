@@ -87,6 +87,31 @@ describe("notificationText", () => {
     });
   });
 
+  it("words the forecast's alerts with their days and numbers, linking to Secuencias", () => {
+    const base = { desde: "E310000000001", hasta: "E310000010000", expiresOn: "2026-12-31" };
+    expect(
+      notificationText(
+        { type: "sequence.forecast_request_by", data: { ...base, requestBy: "2026-12-16", leadDays: 15 } },
+        es.notifications,
+        "es",
+      ),
+    ).toEqual({
+      title: "Solicite la próxima autorización",
+      detail:
+        "Al ritmo de los últimos 30 días, el rango E310000000001–E310000010000 necesita su sucesor: solicítelo a la DGII antes del 16-12-2026 (plazo de la empresa: 15 días).",
+      href: "/sequences",
+    });
+    expect(
+      notificationText(
+        { type: "sequence.forecast_unused", data: { ...base, unusedAtExpiry: 6870, unusedPercent: 68.7 } },
+        en.notifications,
+        "en",
+      ).detail,
+    ).toBe(
+      "At the last 30 days' pace, 6,870 numbers (68.7 %) of the range E310000000001–E310000010000 will be left unused when it expires on 31-12-2026.",
+    );
+  });
+
   it("says how long is left in words: a range's last day, a certificate under a day away, 1 day, an expired certificate", () => {
     const range = (daysLeft: number) =>
       notificationText(

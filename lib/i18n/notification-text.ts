@@ -59,7 +59,8 @@ export function notificationText(
     requestBy: dayOf(text("requestBy")),
     leadDays: number("leadDays"),
     unusedAtExpiry: number("unusedAtExpiry"),
-    unusedPercent: number("unusedPercent"),
+    // One decimal, as the inventory shows it (68.7 %, not 69 %).
+    unusedPercent: typeof data.unusedPercent === "number" ? formatNumber(data.unusedPercent, locale, 1) : "—",
   };
   // The catalogue's keys are the event types with "_" for "." (a dot would split the i18n test's key paths).
   const key = isExpiredCertificate(notification.type, data.daysLeft)
