@@ -22,5 +22,7 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism()),
     // Builds the migrated PGlite image the test databases load (lib/server/platform/db/pglite-image.ts).
     globalSetup: ["./lib/server/testing/global-setup.ts"],
+    // Each test file: passwords hashed at a cheap cost (lib/server/testing/cheap-password-hashing.ts).
+    setupFiles: ["./lib/server/testing/cheap-password-hashing.ts"],
   },
 });

@@ -16,6 +16,7 @@ import {
   revokeApiKey,
   signIdToken,
 } from "./index";
+import { hashPassword, setPasswordHashingForTests, verifyPassword } from "./password";
 
 let database: TestDatabase;
 let alice: TestAccount;
@@ -209,10 +210,20 @@ describe("requireBearer", () => {
 
 describe("stored passwords", () => {
   it("are scrypt hashes (N=2^15, r=8, p=1, random salt), never the password", async () => {
+    // The unit suite hashes at a cheap cost (its setup file); the cost a deployment uses is this one.
+    setPasswordHashingForTests("production");
+    try {
+      const hash = await hashPassword(alice.password);
+      expect(hash).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
+      expect(await verifyPassword(alice.password, hash)).toBe(true);
+      expect(await verifyPassword(`${alice.password}x`, hash)).toBe(false);
+    } finally {
+      setPasswordHashingForTests("cheap");
+    }
     const users = await database.prisma.user.findMany({ select: { passwordHash: true } });
     expect(users.length).toBeGreaterThan(1);
     for (const { passwordHash } of users) {
-      expect(passwordHash).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
+      expect(passwordHash).toMatch(/^scrypt\$\d+\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
       expect(passwordHash).not.toContain(alice.password);
     }
     expect(new Set(users.map((user) => user.passwordHash)).size).toBe(users.length); // salted

@@ -3,8 +3,20 @@ import "server-only";
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
 // scrypt cost: N=2^15, r=8, p=1 (32 MiB, ~50-100 ms here): OWASP's recommended minimum level.
-const PARAMS = { N: 32768, r: 8, p: 1 } as const;
+const PRODUCTION_PARAMS = { N: 32768, r: 8, p: 1 } as const;
+// The unit suite's cost (vitest's setup file only): its hundreds of test accounts and sign-ins spent
+// ~100 ms of CPU each on hashing that no test is about. A hash records its parameters, so checking
+// a password works whatever the cost it was hashed with.
+const CHEAP_TEST_PARAMS = { N: 1024, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
+
+let PARAMS: { N: number; r: number; p: number } = PRODUCTION_PARAMS;
+
+/** Tests only: hash at the cheap cost or the production one. Refused in production. */
+export function setPasswordHashingForTests(cost: "cheap" | "production"): void {
+  if (process.env.NODE_ENV === "production") throw new Error("password hashing cost is fixed in production");
+  PARAMS = cost === "cheap" ? CHEAP_TEST_PARAMS : PRODUCTION_PARAMS;
+}
 
 function scryptAsync(
   password: string,
