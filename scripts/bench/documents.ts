@@ -13,6 +13,7 @@ import type { Prisma } from "@/prisma/generated/client";
 
 import { percentile, report } from "./measure";
 import { startSimulatorProcess } from "./simulator-process";
+import { countStatements, recording } from "./statements";
 
 const STORED = 100_000;
 const TYPES: EcfType[] = ["31", "32", "33", "34", "41", "43", "44", "45", "46", "47"];
@@ -94,6 +95,7 @@ async function serverTimes(
  */
 export async function benchDocuments(): Promise<void> {
   if (process.env.DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.DATABASE_URL;
+  countStatements();
   const database = await createTestDatabase();
   try {
     // BENCH_DOCUMENTS=lookups: only the lookups at DGII (skips storing 100,000 documents).
@@ -186,7 +188,8 @@ async function benchDgiiLookups(engine: string): Promise<void> {
       "content-type": "application/json",
     };
     const context = { params: Promise.resolve({ environment: "TesteCF" }) };
-    const batches = Array.from({ length: LOOKUP_BATCHES + 1 }, (_, run) =>
+    // The warm-up's, the measured ones, and one more whose statements are counted.
+    const batches = Array.from({ length: LOOKUP_BATCHES + 2 }, (_, run) =>
       Array.from({ length: 100 }, (_, k) => formatEncf("E", "31", 5_000_000 + run * 100 + k)),
     );
     for (const [run, ecfs] of batches.entries()) {
@@ -213,6 +216,17 @@ async function benchDgiiLookups(engine: string): Promise<void> {
     // One unmeasured batch warms the DGII token and the certificate.
     const firstP50 = await serverTimes(LOOKUP_BATCHES, 1, (run) => post(batches[run]!));
     const answers = (await (await post(batches[0]!)).json()) as { results: Array<{ found: boolean }> };
+    // The statements of one batch of 100 lookups (the last batch, not asked until now).
+    const { statements } = await recording(() => post(batches[LOOKUP_BATCHES + 1]!));
+    if (process.env.BENCH_SQL === "1") {
+      const kinds = new Map<string, number>();
+      for (const statement of statements) {
+        const kind = statement.sql.replace(/\s+/g, " ").slice(0, 90);
+        kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+      }
+      for (const [kind, count] of [...kinds].sort((a, b) => b[1] - a[1]))
+        console.error(`${String(count).padStart(4)}  ${kind}`);
+    }
     const found = answers.results.filter((result) => result.found).length;
     const againP50 = await serverTimes(20, 2, (run) => post(batches[run % LOOKUP_BATCHES]!));
     report({
@@ -223,6 +237,7 @@ async function benchDgiiLookups(engine: string): Promise<void> {
       dgiiCallMs: DGII_CALL_MS,
       found,
       again_p50_ms: Math.round(againP50 * 1000) / 1000,
+      statements: statements.length,
     });
   } finally {
     setTaxAuthClient(undefined);
@@ -230,5 +245,8 @@ async function benchDgiiLookups(engine: string): Promise<void> {
   }
 }
 
-/** How long the simulated DGII takes to answer each lookup call. */
-const DGII_CALL_MS = 50;
+/**
+ * How long the simulated DGII takes to answer each lookup call (BENCH_DGII_MS; 0 leaves only the
+ * work of Anula and the simulator, 100 lookups of it one after another 8 at a time).
+ */
+const DGII_CALL_MS = Number(process.env.BENCH_DGII_MS ?? 50);
