@@ -22,7 +22,9 @@ function normalize(code: string): string {
 }
 
 function hashOf(code: string): string {
-  return createHash("sha256").update(`anula-recovery:${normalize(code)}`).digest("hex");
+  return createHash("sha256")
+    .update(`anula-recovery:${normalize(code)}`)
+    .digest("hex");
 }
 
 /** True for something shaped like a recovery code (never a 6-digit TOTP code). */
