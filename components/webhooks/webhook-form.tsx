@@ -9,6 +9,7 @@ import { SUBSCRIBABLE_EVENT_TYPES, createWebhookEndpointSchema } from "@/lib/dom
 import type { Dictionary } from "@/lib/i18n";
 
 import { eventLabel } from "./event-label";
+import styles from "./webhook-form.module.css";
 
 export interface WebhookFormValues {
   url: string;
@@ -104,7 +105,7 @@ export function WebhookForm({
               )
             }
           >
-            {eventLabel(t, type)} <span className="mono muted">{type}</span>
+            {eventLabel(t, type)} <span className={`mono muted ${styles.eventType}`}>{type}</span>
           </CheckboxField>
         ))}
         {errors.events ? (
