@@ -33,8 +33,12 @@ export function rncEmisorOf(ecf: EcfJson): string | undefined {
   return textAt(part(ecf, "Emisor"), "RNCEmisor");
 }
 
-/** `InformacionReferencia.NCFModificado`: the e-NCF a note (e-CF 33 or 34) modifies, or undefined. */
+/** The notes (débito 33, crédito 34): the types that modify another e-CF (InformacionReferencia). */
+export const NOTE_TYPES: ReadonlySet<string> = new Set(["33", "34"]);
+
+/** `InformacionReferencia.NCFModificado`: the e-NCF a note (e-CF 33 or 34) modifies; undefined for any other type. */
 export function ncfModificadoOf(ecf: EcfJson): string | undefined {
+  if (!NOTE_TYPES.has(tipoOf(ecf) ?? "")) return undefined;
   return textAt(objectAt(ecf.InformacionReferencia), "NCFModificado");
 }
 

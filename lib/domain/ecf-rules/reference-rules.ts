@@ -1,10 +1,10 @@
 import type { EcfValidationError } from "../ecf-validation";
 import { readEncf } from "../encf";
 import { PATH, typeName, type EcfView } from "./ecf-view";
+import { NOTE_TYPES } from "./ecf-reader";
 import { dayNumber, textAt } from "./json-access";
 import { ruleError } from "./rule-table";
 
-const NOTE_TYPES = new Set(["33", "34"]);
 /** Formato campo 5: more than 30 calendar days after the modified e-CF → 1. */
 const CREDIT_NOTE_DAYS = 30;
 

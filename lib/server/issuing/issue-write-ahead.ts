@@ -101,7 +101,7 @@ export async function storeUnderLock(
     requestHash: issue.requestHash,
     idempotencyKey: input.idempotencyKey ?? null,
     signedDate: issue.signedDate,
-    ncfModificado: issue.tipo === "33" || issue.tipo === "34" ? (ncfModificadoOf(issue.ecf) ?? null) : null,
+    ncfModificado: ncfModificadoOf(issue.ecf) ?? null,
     // This request sends it (the whole e-CF, or a consumer invoice's summary) and holds it until
     // DGII answered or the upload timed out; should the instance die meanwhile, the follow-up takes
     // over when the hold ends.
