@@ -3,18 +3,22 @@ import type { ReactNode } from "react";
 import type { Tone } from "./banner";
 import styles from "./status-badge.module.css";
 
-/** Void, void request and document statuses: colour AND a symbol AND the words, never colour alone. */
-const STATUS_LOOK: Record<string, { tone: Tone; symbol: string }> = {
+/**
+ * Void, void request and document statuses: colour AND a symbol AND the words, never colour alone.
+ * A waiting status shows a clock, never "…": an ellipsis before the word reads as text cut off
+ * ("… Pendiente").
+ */
+export const STATUS_LOOK: Record<string, { tone: Tone; symbol: string }> = {
   Aceptado: { tone: "success", symbol: "✓" },
   "Aceptado Condicional": { tone: "info", symbol: "✓" },
   Rechazado: { tone: "danger", symbol: "✕" },
   Error: { tone: "warning", symbol: "!" },
-  "En Proceso": { tone: "neutral", symbol: "…" },
+  "En Proceso": { tone: "neutral", symbol: "◷" },
   "No encontrado": { tone: "neutral", symbol: "?" },
   // A document Anula does not hold and DGII did not answer about (the status endpoints' lookup).
   "Sin respuesta de la DGII": { tone: "warning", symbol: "!" },
   // Void requests (approvals): waiting, decided, or sent (the void itself then has its own status).
-  Pendiente: { tone: "warning", symbol: "…" },
+  Pendiente: { tone: "warning", symbol: "◷" },
   Aprobada: { tone: "info", symbol: "✓" },
   Rechazada: { tone: "danger", symbol: "✕" },
   Vencida: { tone: "neutral", symbol: "⌛" },
