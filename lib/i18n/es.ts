@@ -169,6 +169,8 @@ export const es = {
     createdBy: "Enviado por",
     ranges: "Rangos",
     rangesShown: "Se muestran los primeros {shown} de {total} rangos.",
+    rangesPages: "Páginas de rangos",
+    rangesPageRange: { one: "{from}–{to} de {count} rango", other: "{from}–{to} de {count} rangos" },
     downloadRanges: "Descargar todos los rangos (CSV)",
     tipo: "Tipo",
     desde: "Desde",
