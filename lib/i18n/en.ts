@@ -159,7 +159,6 @@ export const en: Dictionary = {
     updateAt: "Last update",
     createdBy: "Sent by",
     ranges: "Ranges",
-    rangesShown: "Showing the first {shown} of {total} ranges.",
     rangesPages: "Range pages",
     rangesPageRange: { one: "{from}–{to} of {count} range", other: "{from}–{to} of {count} ranges" },
     downloadRanges: "Download all ranges (CSV)",

@@ -168,7 +168,6 @@ export const es = {
     updateAt: "Última actualización",
     createdBy: "Enviado por",
     ranges: "Rangos",
-    rangesShown: "Se muestran los primeros {shown} de {total} rangos.",
     rangesPages: "Páginas de rangos",
     rangesPageRange: { one: "{from}–{to} de {count} rango", other: "{from}–{to} de {count} rangos" },
     downloadRanges: "Descargar todos los rangos (CSV)",
