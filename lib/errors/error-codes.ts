@@ -116,6 +116,10 @@ export const ERROR_STATUS = {
   VOID_REQUEST_NOT_PENDING: 409,
   /** The requester of a void request never approves or rejects it. */
   REQUESTER_CANNOT_APPROVE: 403,
+  /** Year-end close: no campaign with that id in the organization (or no such company in it). */
+  YEAR_END_CLOSE_NOT_FOUND: 404,
+  /** Year-end close: the campaign or the company is not in the state the action needs (e.g. undecided companies at start). */
+  YEAR_END_CLOSE_NOT_READY: 409,
   /** A settlement's outcome is not Aceptado/Rechazado, or its note is missing or too long. */
   INVALID_SETTLEMENT: 400,
   /** A decision on an issued e-CF "Por confirmar": decision, note, trackId or estado missing or wrong. */

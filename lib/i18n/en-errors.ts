@@ -92,6 +92,9 @@ export const enErrors: Readonly<Record<string, string>> = {
     "The request is no longer pending: it was approved, rejected, sent or it expired.",
   REQUESTER_CANNOT_APPROVE:
     "Nobody approves or rejects their own request: another person with the approver role must.",
+  YEAR_END_CLOSE_NOT_FOUND: "That year-end close was not found in your organization.",
+  YEAR_END_CLOSE_NOT_READY:
+    "The year-end close is not ready for that: confirm and decide every company first, or it has already started.",
   INVALID_SETTLEMENT: "Choose Accepted or Rejected and write a note (up to 2000 characters).",
   INVALID_DOCUMENT_DECISION:
     "Choose a decision, write a note (up to 2000 characters) and, if DGII has it, its trackId and status.",

@@ -95,6 +95,9 @@ export const esErrors: Readonly<Record<string, string>> = {
   VOID_REQUEST_NOT_PENDING: "La solicitud ya no está pendiente: fue aprobada, rechazada, enviada o venció.",
   REQUESTER_CANNOT_APPROVE:
     "Nadie aprueba ni rechaza su propia solicitud: debe hacerlo otra persona con rol aprobador.",
+  YEAR_END_CLOSE_NOT_FOUND: "No se encontró ese cierre de año en su organización.",
+  YEAR_END_CLOSE_NOT_READY:
+    "El cierre de año no está listo para eso: confirme y decida cada empresa primero, o ya comenzó.",
   INVALID_SETTLEMENT: "Elija Aceptado o Rechazado y escriba una nota (hasta 2000 caracteres).",
   INVALID_DOCUMENT_DECISION:
     "Elija una decisión, escriba una nota (hasta 2000 caracteres) y, si la DGII lo tiene, su trackId y estado.",

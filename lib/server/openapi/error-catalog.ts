@@ -109,6 +109,9 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
     "the void request is no longer Pendiente (approved, rejected, sent or expired: `status` says which)",
   REQUESTER_CANNOT_APPROVE:
     "the requester of a void request never approves or rejects it: another approver must",
+  YEAR_END_CLOSE_NOT_FOUND: "no year-end close with that id in the organization, or no such company in it",
+  YEAR_END_CLOSE_NOT_READY:
+    "the year-end close or the company is not in the state the action needs (a company to confirm or decide, or the campaign already started)",
   INVALID_SETTLEMENT:
     "outcome must be Aceptado or Rechazado and note is required (1–2000 characters); action, if present, must be resend, with only confirmation beside it; the body's parameter names the field",
   INVALID_DOCUMENT_DECISION:
