@@ -6,6 +6,7 @@ import { reasonLabel } from "@/components/voids/void-reason";
 import { VoidSearch, type VoidSearchResult } from "@/components/voids/void-search";
 import { Banner } from "@/components/ui/banner";
 import { ButtonLink } from "@/components/ui/button";
+import { Pager } from "@/components/ui/pager";
 import { formatFechaHora } from "@/lib/domain/fecha";
 import { format, formatNumber, plural } from "@/lib/i18n";
 import { errorMessage } from "@/lib/i18n/error-message";
@@ -161,31 +162,29 @@ export default async function VoidHistoryPage({ searchParams }: { searchParams: 
         copy={{ label: t.finding.copy, copied: t.finding.copied }}
         empty={t.voids.empty}
       />
-      <nav className="row row-centered spaced" aria-label={t.voids.pagination}>
-        {page.ok && page.total > 0 ? (
-          <span className="muted" data-testid="page-range">
-            {plural(t.voids.pageRange, page.total, locale, {
-              from: formatNumber(page.before + 1, locale),
-              to: formatNumber(page.before + rows.length, locale),
-            })}
-          </span>
-        ) : null}
-        {filters.cursor ? (
-          <ButtonLink href={`/voids?${toPageQuery(filters)}`} small>
-            {t.voids.firstPage}
-          </ButtonLink>
-        ) : null}
-        {previous !== null ? (
-          <ButtonLink href={`/voids?${previous}`} small rel="prev" data-testid="previous-page">
-            {t.voids.previousPage}
-          </ButtonLink>
-        ) : null}
-        {page.ok && page.nextToken ? (
-          <ButtonLink href={`/voids?${nextPageQuery(filters, page.nextToken)}`} small rel="next">
-            {t.voids.nextPage}
-          </ButtonLink>
-        ) : null}
-      </nav>
+      <Pager
+        label={t.voids.pagination}
+        statusTestId="page-range"
+        status={
+          page.ok && page.total > 0
+            ? plural(t.voids.pageRange, page.total, locale, {
+                from: formatNumber(page.before + 1, locale),
+                to: formatNumber(page.before + rows.length, locale),
+              })
+            : null
+        }
+        first={filters.cursor ? { href: `/voids?${toPageQuery(filters)}`, label: t.voids.firstPage } : null}
+        previous={
+          previous !== null
+            ? { href: `/voids?${previous}`, label: t.voids.previousPage, testId: "previous-page" }
+            : null
+        }
+        next={
+          page.ok && page.nextToken
+            ? { href: `/voids?${nextPageQuery(filters, page.nextToken)}`, label: t.voids.nextPage }
+            : null
+        }
+      />
     </>
   );
 }

@@ -12,12 +12,14 @@ import { VoidSettleSection } from "@/components/voids/settle/void-settle-section
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { StatusBadge } from "@/components/ui/status-badge";
+import { Pager } from "@/components/ui/pager";
 import { Table } from "@/components/ui/table";
 import { ecfTypeName, isEcfType } from "@/lib/domain/ecf-types";
 import { formatFechaHora } from "@/lib/domain/fecha";
-import { format, formatNumber, type Dictionary } from "@/lib/i18n";
+import { format, formatNumber, plural, type Dictionary } from "@/lib/i18n";
 import { voidStatusLabel } from "@/lib/i18n/void-status";
 import { getI18n } from "@/lib/portal/i18n";
+import { pageOf, readPageNumber } from "@/lib/portal/page-of";
 import { pageTitle } from "@/lib/portal/page-title";
 import { findAccountVoid } from "@/lib/portal/find-void-any-environment";
 import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
@@ -32,8 +34,11 @@ type Props = {
 };
 
 const REFRESH_SECONDS = 10;
-/** A page of 100,000 table rows would be ~20 MB of HTML: the rest is one CSV download away. */
-const SHOWN_RANGES = 1_000;
+/**
+ * Ranges per page: a void of 10,000 ranges is 100 pages of a screen or two each (all at once it was
+ * 40,000 px tall, and 100,000 would be ~20 MB of HTML); all of them are one CSV download away.
+ */
+const RANGES_PER_PAGE = 100;
 
 export async function generateMetadata({ params }: Pick<Props, "params">): Promise<Metadata> {
   const { voidId } = await params;
@@ -45,7 +50,8 @@ export default async function VoidDetailPage({ params, searchParams }: Props) {
   const auth = await requirePageAuth();
   const { t, locale } = await getI18n();
   const { voidId } = await params;
-  const env = (await searchParams).env;
+  const query = await searchParams;
+  const env = query.env;
   const record = await findAccountVoid(auth.accountId, voidId, typeof env === "string" ? env : undefined);
   if (!record) {
     return (
@@ -67,6 +73,9 @@ export default async function VoidDetailPage({ params, searchParams }: Props) {
     record.status === "Error" ? loadDgiiQuestions(auth.accountId, record.voidId) : undefined,
   ]);
   const a = t.approvals.voidFacts;
+  const ranges = pageOf(record.ranges, readPageNumber(query.rangos), RANGES_PER_PAGE);
+  const rangesHref = (page: number) =>
+    `/voids/${record.voidId}?env=${record.environment}${page > 1 ? `&rangos=${page}` : ""}#rangos`;
   return (
     <>
       <div className="page-header">
@@ -167,13 +176,14 @@ export default async function VoidDetailPage({ params, searchParams }: Props) {
         )}
       </Card>
       <Card
+        id="rangos"
         title={
           record.excepted
             ? format(t.voidStatus.partial.voided, { count: formatNumber(record.totalVoided, locale) })
             : `${d.ranges} (${formatNumber(record.ranges.length, locale)})`
         }
       >
-        <Table>
+        <Table cards data-testid="void-ranges">
           <thead>
             <tr>
               <th scope="col">{d.tipo}</th>
@@ -185,28 +195,51 @@ export default async function VoidDetailPage({ params, searchParams }: Props) {
             </tr>
           </thead>
           <tbody>
-            {record.ranges.slice(0, SHOWN_RANGES).map((range, index) => (
-              <tr key={index}>
-                <td>
+            {ranges.items.map((range, index) => (
+              <tr key={ranges.from + index}>
+                <td data-label={d.tipo} data-card="wide">
                   {range.tipoeCF}
                   {isEcfType(range.tipoeCF) ? ` · ${ecfTypeName(range.tipoeCF, locale)}` : ""}
                 </td>
-                <td className="mono">{range.secuenciaDesde}</td>
-                <td className="mono">{range.secuenciaHasta}</td>
-                <td className="num">{formatNumber(range.cantidad, locale)}</td>
+                <td className="mono" data-label={d.desde}>
+                  {range.secuenciaDesde}
+                </td>
+                <td className="mono" data-label={d.hasta}>
+                  {range.secuenciaHasta}
+                </td>
+                <td className="num" data-label={d.cantidad}>
+                  {formatNumber(range.cantidad, locale)}
+                </td>
               </tr>
             ))}
           </tbody>
         </Table>
+        {ranges.pages > 1 ? (
+          <Pager
+            label={d.rangesPages}
+            statusTestId="ranges-page-range"
+            status={plural(d.rangesPageRange, ranges.total, locale, {
+              from: formatNumber(ranges.from, locale),
+              to: formatNumber(ranges.to, locale),
+            })}
+            first={ranges.page > 2 ? { href: rangesHref(1), label: t.voids.firstPage } : null}
+            previous={
+              ranges.page > 1
+                ? {
+                    href: rangesHref(ranges.page - 1),
+                    label: t.voids.previousPage,
+                    testId: "ranges-previous",
+                  }
+                : null
+            }
+            next={
+              ranges.page < ranges.pages
+                ? { href: rangesHref(ranges.page + 1), label: t.voids.nextPage, testId: "ranges-next" }
+                : null
+            }
+          />
+        ) : null}
         <div className="row row-centered spaced">
-          {record.ranges.length > SHOWN_RANGES ? (
-            <p className="muted" data-testid="ranges-truncated">
-              {format(d.rangesShown, {
-                shown: formatNumber(SHOWN_RANGES, locale),
-                total: formatNumber(record.ranges.length, locale),
-              })}
-            </p>
-          ) : null}
           <ButtonLink
             href={`/voids/${record.voidId}/ranges?env=${record.environment}`}
             plain
