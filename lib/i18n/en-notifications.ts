@@ -57,17 +57,26 @@ export const enNotifications: typeof esNotifications = {
     },
     void_unconfirmed: {
       title: "Void to settle",
-      detail:
-        "DGII did not answer void {voidId} ({total} numbers): check its outcome in the OFV and record it, or resend it.",
+      detail: {
+        one: "DGII did not answer void {voidId} ({count} number): check its outcome in the OFV and record it, or resend it.",
+        other:
+          "DGII did not answer void {voidId} ({count} numbers): check its outcome in the OFV and record it, or resend it.",
+      },
     },
     sequence_gap_detected: {
       title: "Gap in a sequence",
-      detail: "{desde} to {hasta} (numbers: {cantidad}) were neither issued nor voided: they must be voided.",
+      detail: {
+        one: "{desde} was neither issued nor voided: it must be voided.",
+        other: "{desde} to {hasta} ({count} numbers) were neither issued nor voided: they must be voided.",
+      },
     },
     sequence_expiring: {
       title: "Range about to expire",
-      detail:
-        "Range {desde}–{hasta} expires on {expiresOn} ({remaining}); {unused} numbers are unused. If you will not use them, you can close them from Sequences.",
+      detail: {
+        one: "Range {desde}–{hasta} expires on {expiresOn} ({remaining}); {count} number is unused. If you will not use it, you can close it from Sequences.",
+        other:
+          "Range {desde}–{hasta} expires on {expiresOn} ({remaining}); {count} numbers are unused. If you will not use them, you can close them from Sequences.",
+      },
     },
     sequence_depleted: {
       title: "Range used up",
@@ -84,23 +93,35 @@ export const enNotifications: typeof esNotifications = {
     },
     sequence_gap_deadline_approaching: {
       title: "Gap near its deadline",
-      detail:
-        "{desde} to {hasta} (numbers: {cantidad}), a gap since {since}: the company's deadline to void it is {deadlineAt}.",
+      detail: {
+        one: "{desde}, a gap since {since}: the company's deadline to void it is {deadlineAt}.",
+        other:
+          "{desde} to {hasta} ({count} numbers), a gap since {since}: the company's deadline to void it is {deadlineAt}.",
+      },
     },
     sequence_forecast_request_by: {
       title: "Request the next authorization",
-      detail:
-        "At the last 30 days' pace, the range {desde}–{hasta} needs its successor: request it from DGII by {requestBy} (the company's lead time: {leadDays} days).",
+      detail: {
+        one: "At the last 30 days' pace, the range {desde}–{hasta} needs its successor: request it from DGII by {requestBy} (the company's lead time: {count} day).",
+        other:
+          "At the last 30 days' pace, the range {desde}–{hasta} needs its successor: request it from DGII by {requestBy} (the company's lead time: {count} days).",
+      },
     },
     sequence_forecast_unused: {
       title: "Range too large",
-      detail:
-        "At the last 30 days' pace, {unusedAtExpiry} numbers ({unusedPercent} %) of the range {desde}–{hasta} will be left unused when it expires on {expiresOn}.",
+      detail: {
+        one: "At the last 30 days' pace, {count} number ({unusedPercent} %) of the range {desde}–{hasta} will be left unused when it expires on {expiresOn}.",
+        other:
+          "At the last 30 days' pace, {count} numbers ({unusedPercent} %) of the range {desde}–{hasta} will be left unused when it expires on {expiresOn}.",
+      },
     },
     sequence_gap_deadline_missed: {
       title: "Gap past its deadline",
-      detail:
-        "{desde} to {hasta} (numbers: {cantidad}), a gap since {since}, was not voided before {deadlineAt} (the company's deadline).",
+      detail: {
+        one: "{desde}, a gap since {since}, was not voided before {deadlineAt} (the company's deadline).",
+        other:
+          "{desde} to {hasta} ({count} numbers), a gap since {since}, were not voided before {deadlineAt} (the company's deadline).",
+      },
     },
     document_deadline_approaching: {
       title: "e-CF near its sending deadline",
@@ -120,8 +141,7 @@ export const enNotifications: typeof esNotifications = {
   remaining: {
     lastDay: "today is its last day",
     underADay: "in less than a day",
-    oneDay: "in 1 day",
-    days: "in {days} days",
+    days: { one: "in {count} day", other: "in {count} days" },
   },
   email: {
     title: "Notifications by e-mail",

@@ -1,7 +1,8 @@
 /**
  * Spanish strings of the notification centre: the bell in the shell, the Notificaciones
  * page, the e-mail preference on Mi cuenta and the e-mails. The `notifications` namespace. In the
- * texts of each event, `{…}` are the event's facts (lib/i18n/notification-text.ts fills them).
+ * texts of each event, `{…}` are the event's facts (lib/i18n/notification-text.ts fills them); a
+ * detail with one/other forms is chosen by the count it names ({count}), as the portal's plurals are.
  */
 export const esNotifications = {
   title: "Notificaciones",
@@ -61,17 +62,26 @@ export const esNotifications = {
     },
     void_unconfirmed: {
       title: "Anulación por confirmar",
-      detail:
-        "La DGII no respondió a la anulación {voidId} ({total} números): confirme su resultado en la OFV y regístrelo, o reenvíela.",
+      detail: {
+        one: "La DGII no respondió a la anulación {voidId} ({count} número): confirme su resultado en la OFV y regístrelo, o reenvíela.",
+        other:
+          "La DGII no respondió a la anulación {voidId} ({count} números): confirme su resultado en la OFV y regístrelo, o reenvíela.",
+      },
     },
     sequence_gap_detected: {
       title: "Hueco en una secuencia",
-      detail: "Del {desde} al {hasta} (números: {cantidad}) no se emitieron ni se anularon: deben anularse.",
+      detail: {
+        one: "El {desde} no se emitió ni se anuló: debe anularse.",
+        other: "Del {desde} al {hasta} ({count} números) no se emitieron ni se anularon: deben anularse.",
+      },
     },
     sequence_expiring: {
       title: "Rango por vencer",
-      detail:
-        "El rango {desde}–{hasta} vence el {expiresOn} ({remaining}); quedan {unused} números sin usar. Si no los usará, puede cerrarlos desde Secuencias.",
+      detail: {
+        one: "El rango {desde}–{hasta} vence el {expiresOn} ({remaining}); queda {count} número sin usar. Si no lo usará, puede cerrarlo desde Secuencias.",
+        other:
+          "El rango {desde}–{hasta} vence el {expiresOn} ({remaining}); quedan {count} números sin usar. Si no los usará, puede cerrarlos desde Secuencias.",
+      },
     },
     sequence_depleted: {
       title: "Rango agotado",
@@ -88,23 +98,35 @@ export const esNotifications = {
     },
     sequence_gap_deadline_approaching: {
       title: "Hueco cerca de su plazo",
-      detail:
-        "Del {desde} al {hasta} (números: {cantidad}), hueco desde el {since}: el plazo de la empresa para anularlo vence el {deadlineAt}.",
+      detail: {
+        one: "El {desde}, hueco desde el {since}: el plazo de la empresa para anularlo vence el {deadlineAt}.",
+        other:
+          "Del {desde} al {hasta} ({count} números), hueco desde el {since}: el plazo de la empresa para anularlo vence el {deadlineAt}.",
+      },
     },
     sequence_forecast_request_by: {
       title: "Solicite la próxima autorización",
-      detail:
-        "Al ritmo de los últimos 30 días, el rango {desde}–{hasta} necesita su sucesor: solicítelo a la DGII antes del {requestBy} (plazo de la empresa: {leadDays} días).",
+      detail: {
+        one: "Al ritmo de los últimos 30 días, el rango {desde}–{hasta} necesita su sucesor: solicítelo a la DGII antes del {requestBy} (plazo de la empresa: {count} día).",
+        other:
+          "Al ritmo de los últimos 30 días, el rango {desde}–{hasta} necesita su sucesor: solicítelo a la DGII antes del {requestBy} (plazo de la empresa: {count} días).",
+      },
     },
     sequence_forecast_unused: {
       title: "Rango demasiado grande",
-      detail:
-        "Al ritmo de los últimos 30 días, quedarán {unusedAtExpiry} números sin usar ({unusedPercent} %) del rango {desde}–{hasta} al vencer el {expiresOn}.",
+      detail: {
+        one: "Al ritmo de los últimos 30 días, quedará {count} número sin usar ({unusedPercent} %) del rango {desde}–{hasta} al vencer el {expiresOn}.",
+        other:
+          "Al ritmo de los últimos 30 días, quedarán {count} números sin usar ({unusedPercent} %) del rango {desde}–{hasta} al vencer el {expiresOn}.",
+      },
     },
     sequence_gap_deadline_missed: {
       title: "Hueco con plazo vencido",
-      detail:
-        "Del {desde} al {hasta} (números: {cantidad}), hueco desde el {since}, no se anuló antes del {deadlineAt} (plazo de la empresa).",
+      detail: {
+        one: "El {desde}, hueco desde el {since}, no se anuló antes del {deadlineAt} (plazo de la empresa).",
+        other:
+          "Del {desde} al {hasta} ({count} números), hueco desde el {since}, no se anularon antes del {deadlineAt} (plazo de la empresa).",
+      },
     },
     document_deadline_approaching: {
       title: "e-CF por vencer su plazo de envío",
@@ -124,8 +146,7 @@ export const esNotifications = {
   remaining: {
     lastDay: "hoy es su último día",
     underADay: "en menos de un día",
-    oneDay: "en 1 día",
-    days: "en {days} días",
+    days: { one: "en {count} día", other: "en {count} días" },
   },
   email: {
     title: "Notificaciones por correo",

@@ -43,7 +43,7 @@ describe("notificationText", () => {
       "en",
     );
     expect(gap.detail).toBe(
-      "E310000000005 to E310000000006 (numbers: 2) were neither issued nor voided: they must be voided.",
+      "E310000000005 to E310000000006 (2 numbers) were neither issued nor voided: they must be voided.",
     );
     expect(gap.href).toBe("/sequences");
     const certificate = notificationText(
@@ -82,7 +82,7 @@ describe("notificationText", () => {
     expect(gap).toEqual({
       title: "Gap past its deadline",
       detail:
-        "E310000000005 to E310000000007 (numbers: 3), a gap since 01-06-2026 12:00, was not voided before 01-07-2026 12:00 (the company's deadline).",
+        "E310000000005 to E310000000007 (3 numbers), a gap since 01-06-2026 12:00, were not voided before 01-07-2026 12:00 (the company's deadline).",
       href: "/sequences",
     });
   });
@@ -153,6 +153,110 @@ describe("notificationText", () => {
     });
     expect(certificate(-2, "en").title).toBe("Certificate expired");
     expect(certificate(1, "en").detail).toContain("(in 1 day)");
+  });
+
+  it("words every count in the singular for 1 and in the plural for many, in Spanish and in English", () => {
+    const base = {
+      voidId: "v-1",
+      desde: "E310000000005",
+      hasta: "E310000000005",
+      since: "2026-06-01T16:00:00.000Z",
+      deadlineAt: "2026-07-01T16:00:00.000Z",
+      expiresOn: "2026-12-31",
+      daysLeft: 1,
+      requestBy: "2026-12-16",
+      unusedPercent: 0.1,
+    };
+    const detail = (type: string, field: string, count: number, locale: "es" | "en") =>
+      notificationText(
+        { type, data: { ...base, hasta: count === 1 ? base.desde : "E310000001004", [field]: count } },
+        locale === "es" ? es.notifications : en.notifications,
+        locale,
+      ).detail;
+    const cases: Array<[string, string, Record<"es1" | "esMany" | "en1" | "enMany", string>]> = [
+      [
+        "void.unconfirmed",
+        "totalVoided",
+        { es1: "(1 número)", esMany: "(1,000 números)", en1: "(1 number)", enMany: "(1,000 numbers)" },
+      ],
+      [
+        "sequence.gap_detected",
+        "cantidad",
+        {
+          es1: "El E310000000005 no se emitió ni se anuló: debe anularse.",
+          esMany:
+            "Del E310000000005 al E310000001004 (1,000 números) no se emitieron ni se anularon: deben anularse.",
+          en1: "E310000000005 was neither issued nor voided: it must be voided.",
+          enMany:
+            "E310000000005 to E310000001004 (1,000 numbers) were neither issued nor voided: they must be voided.",
+        },
+      ],
+      [
+        "sequence.gap_deadline_approaching",
+        "cantidad",
+        {
+          es1: "El E310000000005, hueco desde",
+          esMany: "(1,000 números), hueco desde",
+          en1: "E310000000005, a gap since",
+          enMany: "(1,000 numbers), a gap since",
+        },
+      ],
+      [
+        "sequence.gap_deadline_missed",
+        "cantidad",
+        {
+          es1: "El E310000000005, hueco desde el 01-06-2026 12:00, no se anuló",
+          esMany: "(1,000 números), hueco desde el 01-06-2026 12:00, no se anularon",
+          en1: "E310000000005, a gap since 01-06-2026 12:00, was not voided",
+          enMany: "(1,000 numbers), a gap since 01-06-2026 12:00, were not voided",
+        },
+      ],
+      [
+        "sequence.expiring",
+        "unused",
+        {
+          es1: "(en 1 día); queda 1 número sin usar. Si no lo usará, puede cerrarlo desde Secuencias.",
+          esMany: "(en 1 día); quedan 1,000 números sin usar. Si no los usará, puede cerrarlos",
+          en1: "(in 1 day); 1 number is unused. If you will not use it, you can close it",
+          enMany: "(in 1 day); 1,000 numbers are unused. If you will not use them, you can close them",
+        },
+      ],
+      [
+        "sequence.forecast_request_by",
+        "leadDays",
+        {
+          es1: "(plazo de la empresa: 1 día).",
+          esMany: "(plazo de la empresa: 1,000 días).",
+          en1: "(the company's lead time: 1 day).",
+          enMany: "(the company's lead time: 1,000 days).",
+        },
+      ],
+      [
+        "sequence.forecast_unused",
+        "unusedAtExpiry",
+        {
+          es1: "quedará 1 número sin usar (0.1 %)",
+          esMany: "quedarán 1,000 números sin usar (0.1 %)",
+          en1: "1 number (0.1 %) of the range",
+          enMany: "1,000 numbers (0.1 %) of the range",
+        },
+      ],
+    ];
+    for (const [type, field, expected] of cases) {
+      expect(detail(type, field, 1, "es"), type).toContain(expected.es1);
+      expect(detail(type, field, 1000, "es"), type).toContain(expected.esMany);
+      expect(detail(type, field, 1, "en"), type).toContain(expected.en1);
+      expect(detail(type, field, 1000, "en"), type).toContain(expected.enMany);
+      for (const locale of ["es", "en"] as const) {
+        // Never a singular count before a plural noun, nor the other way round.
+        expect(detail(type, field, 1, locale), type).not.toMatch(/\b1 (números|numbers|días|days)\b/);
+        expect(detail(type, field, 1000, locale), type).not.toMatch(/1,000 (número|number|día|day)\b/);
+      }
+    }
+    // An old payload without its count still reads, in the plural form with "—".
+    expect(notificationText({ type: "sequence.gap_detected", data: {} }, es.notifications, "es").detail).toBe(
+      "Del — al — (— números) no se emitieron ni se anularon: deben anularse.",
+    );
   });
 
   it("shows a webhook's URL without its query; an unknown type or a missing fact does not fail", () => {

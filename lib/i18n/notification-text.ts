@@ -1,7 +1,7 @@
 import { formatFechaHora } from "@/lib/domain/fecha";
 import type { Locale } from "@/lib/domain/locale";
 
-import { format, formatNumber, type Dictionary } from "./index";
+import { format, formatNumber, plural, type Dictionary, type Plural } from "./index";
 
 type NotificationTexts = Dictionary["notifications"];
 type EventTextKey = Exclude<keyof NotificationTexts["events"], "other">;
@@ -18,6 +18,20 @@ export interface NotificationText {
   /** The portal page where the person acts on it (a path: the portal adds its origin). */
   href: string;
 }
+
+/**
+ * The fact whose count chooses the singular or plural form of an event's detail ({count} in it):
+ * "queda 1 número" / "quedan 3 números", never "1 números".
+ */
+const COUNTED_BY: Partial<Record<EventTextKey, string>> = {
+  void_unconfirmed: "totalVoided",
+  sequence_gap_detected: "cantidad",
+  sequence_gap_deadline_approaching: "cantidad",
+  sequence_gap_deadline_missed: "cantidad",
+  sequence_expiring: "unused",
+  sequence_forecast_request_by: "leadDays",
+  sequence_forecast_unused: "unusedAtExpiry",
+};
 
 /**
  * What a notification says and where it leads, for the bell's page and the e-mails. Pure: the same
@@ -45,10 +59,8 @@ export function notificationText(
     voidId: text("voidId"),
     desde: text("desde"),
     hasta: text("hasta"),
-    cantidad: number("cantidad"),
     expiresOn: dayOf(text("expiresOn")),
     remaining: remainingOf(notification.type, data.daysLeft, t.remaining, locale),
-    unused: number("unused"),
     subject: text("subject"),
     notAfter: dayOf(text("notAfter")),
     url: withoutQuery(text("url")),
@@ -57,8 +69,6 @@ export function notificationText(
     deadlineAt: instantOf(text("deadlineAt")),
     since: instantOf(text("since")),
     requestBy: dayOf(text("requestBy")),
-    leadDays: number("leadDays"),
-    unusedAtExpiry: number("unusedAtExpiry"),
     // One decimal, as the inventory shows it (68.7 %, not 69 %).
     unusedPercent: typeof data.unusedPercent === "number" ? formatNumber(data.unusedPercent, locale, 1) : "—",
   };
@@ -70,9 +80,26 @@ export function notificationText(
   const texts = known ? t.events[key as EventTextKey] : t.events.other;
   return {
     title: texts.title,
-    detail: format(texts.detail, values),
+    detail: detailOf(
+      texts.detail,
+      known ? data[COUNTED_BY[key as EventTextKey] ?? ""] : undefined,
+      locale,
+      values,
+    ),
     href: hrefOf(notification.type, data),
   };
+}
+
+/** A detail in the count's form; an old payload without the count takes the plural form with "—". */
+function detailOf(
+  detail: string | Plural,
+  count: unknown,
+  locale: Locale,
+  values: Record<string, string>,
+): string {
+  if (typeof detail === "string") return format(detail, values);
+  if (typeof count === "number") return plural(detail, count, locale, values);
+  return format(detail.other, { ...values, count: "—" });
 }
 
 /** The certificate scan announces an expired certificate once, as certificate.expiring with daysLeft < 0. */
@@ -81,7 +108,7 @@ function isExpiredCertificate(type: string, daysLeft: unknown): boolean {
 }
 
 /**
- * "in 7 days", "in 1 day", and day 0: a range's expiresOn is a whole day, so 0 is its last day; a
+ * "in 7 days", "in 1 day" (the portal's plural), and day 0: a range's expiresOn is a whole day, so 0 is its last day; a
  * certificate's notAfter is an instant, so 0 is less than a day away.
  */
 function remainingOf(
@@ -92,8 +119,7 @@ function remainingOf(
 ): string {
   if (typeof daysLeft !== "number" || daysLeft < 0) return "—";
   if (daysLeft === 0) return type === "sequence.expiring" ? t.lastDay : t.underADay;
-  if (daysLeft === 1) return t.oneDay;
-  return format(t.days, { days: formatNumber(daysLeft, locale) });
+  return plural(t.days, daysLeft, locale);
 }
 
 /** A webhook's URL without its query (a receiver may carry a token there) or credentials. */

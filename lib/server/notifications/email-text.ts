@@ -2,7 +2,7 @@ import "server-only";
 
 import { formatFechaHora } from "@/lib/domain/fecha";
 import { isEnvironment } from "@/lib/domain/environments";
-import { getDictionary } from "@/lib/i18n";
+import { getDictionary, plural } from "@/lib/i18n";
 import { notificationText } from "@/lib/i18n/notification-text";
 
 /**
@@ -68,6 +68,19 @@ export function immediateEmail(
   };
 }
 
+/** The digest's counted lines (Spanish, as the e-mails are), singular or plural by the count. */
+const DIGEST = {
+  intro: {
+    one: "Tiene {count} notificación nueva en Anula.",
+    other: "Tiene {count} notificaciones nuevas en Anula.",
+  },
+  subject: {
+    one: "Anula: resumen del día, {count} notificación",
+    other: "Anula: resumen del día, {count} notificaciones",
+  },
+  more: { one: "Y {count} más: véala en {link}", other: "Y {count} más: véalas en {link}" },
+};
+
 /** At most this many are listed in a digest; the rest are counted and wait in the portal. */
 export const DIGEST_LISTED = 100;
 
@@ -82,10 +95,7 @@ export function digestEmail(
     const key = `${notification.companyName} (RNC ${notification.rnc}) · ${environmentOf(notification.environment)}`;
     groups.set(key, [...(groups.get(key) ?? []), notification]);
   }
-  const lines = [
-    count === 1 ? "Tiene 1 notificación nueva en Anula." : `Tiene ${count} notificaciones nuevas en Anula.`,
-    "",
-  ];
+  const lines = [plural(DIGEST.intro, count, "es"), ""];
   for (const [group, items] of groups) {
     lines.push(group, "-".repeat(Math.min(group.length, 72)));
     for (const item of items) {
@@ -95,14 +105,12 @@ export function digestEmail(
     lines.push("");
   }
   if (count > DIGEST_LISTED) {
-    lines.push(`Y ${count - DIGEST_LISTED} más: véalas en ${portalLink(origin, "/notifications")}`, "");
+    const link = portalLink(origin, "/notifications");
+    lines.push(plural(DIGEST.more, count - DIGEST_LISTED, "es", { link }), "");
   }
   lines.push("—", FOOTER(origin), "");
   return {
-    subject:
-      count === 1
-        ? "Anula: resumen del día, 1 notificación"
-        : `Anula: resumen del día, ${count} notificaciones`,
+    subject: plural(DIGEST.subject, count, "es"),
     text: lines.join("\n"),
   };
 }
