@@ -9,6 +9,7 @@ import type { RecurringJob } from "@/lib/server/platform/jobs/job-queue";
 import { scanJobs } from "@/lib/server/scans";
 import { voidJobs } from "@/lib/server/voids";
 import { webhookJobs } from "@/lib/server/webhooks";
+import { yearEndCloseJobs } from "@/lib/server/year-end-close";
 
 /**
  * The periodic work of the app, each run once per period across every instance (job-queue.ts):
@@ -25,5 +26,6 @@ export function recurringJobs(): RecurringJob[] {
     ...scanJobs(config),
     ...contingencyJobs(config),
     ...webhookJobs(),
+    ...yearEndCloseJobs(),
   ];
 }

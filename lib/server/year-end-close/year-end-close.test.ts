@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { createVoid } from "@/lib/server/voids";
+import { startVoidTestApp, type VoidTestApp } from "@/lib/server/voids/testing/void-test-app";
+import { getDb } from "@/lib/server/platform/db";
+import { santoDomingoDate } from "@/lib/domain/fecha";
+
+import {
+  advanceYearEndCloses,
+  confirmStoppedIssuing,
+  createYearEndClose,
+  decideCompany,
+  getYearEndClose,
+  startYearEndClose,
+} from ".";
+import { createCloseOrganization } from "./testing/close-fixture";
+
+let app: VoidTestApp;
+const YEAR = Number(santoDomingoDate(Date.now()).slice(0, 4));
+
+beforeAll(async () => {
+  app = await startVoidTestApp({ deadlineMs: 10_000, responseTimeoutMs: 10_000 });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const sends = () => app.simulator.admin.callCounts().anularrango ?? 0;
+
+describe("a year-end close over a two-company organization", () => {
+  it("proposes each company's tail with its checks, asks confirmation and one approval, then sends once", async () => {
+    const org = await createCloseOrganization(app.simulator.admin, { year: YEAR });
+    const admin = org.admin.auth;
+    let close = await createYearEndClose(admin, { environment: "TesteCF", year: YEAR });
+    const [first, second] = [
+      close.companies.find((company) => company.accountId === admin.accountId)!,
+      close.companies.find((company) => company.accountId === org.second.accountId)!,
+    ];
+    // Still valid until the year's end: DGII was asked, a person must confirm.
+    expect(first).toMatchObject({ state: "awaiting_confirmation", approvalRequired: false, sequences: 100 });
+    expect(first.ranges[0]).toMatchObject({
+      kind: "vigente",
+      secuenciaDesde: "E310000000001",
+      secuenciaHasta: "E310000000100",
+      checked: { dgii: "never-received" },
+    });
+    // Expired: the ledger proves it; its policy asks an approver.
+    expect(second).toMatchObject({ state: "awaiting_approval", approvalRequired: true, sequences: 50 });
+    expect(second.ranges[0]).toMatchObject({ kind: "vencida", checked: { dgii: "not-needed" } });
+
+    await expect(startYearEndClose(admin, close.id)).rejects.toMatchObject({
+      code: "YEAR_END_CLOSE_NOT_READY",
+    });
+    await expect(decideCompany(admin, close.id, admin.accountId, "approve")).rejects.toMatchObject({
+      code: "YEAR_END_CLOSE_NOT_READY",
+    });
+    // The organization's administrator is no approver of the second company.
+    await expect(decideCompany(admin, close.id, org.second.accountId, "approve")).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    await expect(decideCompany(admin, close.id, "nope", "approve")).rejects.toMatchObject({
+      code: "YEAR_END_CLOSE_NOT_FOUND",
+    });
+    await decideCompany(org.approver, close.id, org.second.accountId, "approve");
+    // The approver sees only their company.
+    expect((await getYearEndClose(org.approver, close.id)).companies.map((c) => c.accountId)).toEqual([
+      org.second.accountId,
+    ]);
+    await confirmStoppedIssuing(admin, close.id, admin.accountId);
+    await decideCompany(admin, close.id, admin.accountId, "approve");
+    close = await startYearEndClose(admin, close.id);
+    expect(close.status).toBe("sending");
+    await expect(startYearEndClose(admin, close.id)).rejects.toMatchObject({
+      code: "YEAR_END_CLOSE_NOT_READY",
+    });
+
+    const before = sends();
+    await advanceYearEndCloses();
+    close = await getYearEndClose(admin, close.id);
+    expect(close.status).toBe("done");
+    expect(close.summary).toMatchObject({
+      accepted: 2,
+      rejected: 0,
+      partial: 0,
+      toSettle: 0,
+      doneCompanies: 2,
+    });
+    expect(close.progress).toEqual({ finished: 2, total: 2 });
+    expect(sends() - before).toBe(2);
+    // Nothing is sent again by another run.
+    await advanceYearEndCloses();
+    expect(sends() - before).toBe(2);
+    const db = await getDb();
+    const records = await db.voidRecord.findMany({
+      where: { accountId: { in: [admin.accountId, org.second.accountId] } },
+      select: { createdBy: true, status: true, idempotencyKey: true },
+    });
+    expect(records).toHaveLength(2);
+    for (const record of records) {
+      expect(record.createdBy).toContain(`Cierre de año ${YEAR}`);
+      expect(record.idempotencyKey).toMatch(new RegExp(`^year-end-close:${close.id}:`));
+    }
+  }, 60_000);
+
+  it("sends nothing for a company without a certificate, and runs the checks again at the send", async () => {
+    const org = await createCloseOrganization(app.simulator.admin, { year: YEAR, secondCertificate: false });
+    const admin = org.admin.auth;
+    const close = await createYearEndClose(admin, { environment: "TesteCF", year: YEAR });
+    expect(close.companies.find((c) => c.accountId === org.second.accountId)!.certificateNotAfter).toBeNull();
+    await confirmStoppedIssuing(admin, close.id, admin.accountId);
+    await decideCompany(admin, close.id, admin.accountId, "approve");
+    await decideCompany(org.approver, close.id, org.second.accountId, "approve");
+    await startYearEndClose(admin, close.id);
+    // Meanwhile part of the tail is voided by hand: the campaign sends only the rest.
+    const manual = await createVoid({
+      accountId: admin.accountId,
+      rnc: admin.rnc,
+      environment: "TesteCF",
+      body: { value: { ranges: [{ secuenciaDesde: "E310000000001", secuenciaHasta: "E310000000010" }] } },
+      createdBy: "test",
+    });
+    expect(manual.attempt.status).toBe("Aceptado");
+    const before = sends();
+    await advanceYearEndCloses();
+    const done = await getYearEndClose(admin, close.id);
+    const first = done.companies.find((c) => c.accountId === admin.accountId)!;
+    const second = done.companies.find((c) => c.accountId === org.second.accountId)!;
+    expect(first.state).toBe("done");
+    expect(first.chunks[0]).toMatchObject({ status: "Aceptado", sequences: 90 });
+    expect(second).toMatchObject({ state: "blocked", blockedReason: "CERTIFICATE_MISSING", chunks: [] });
+    expect(done.summary).toMatchObject({ accepted: 1, blockedCompanies: 1 });
+    expect(sends() - before).toBe(1);
+  }, 60_000);
+
+  it("refuses bad input and people outside the organization", async () => {
+    const org = await createCloseOrganization(app.simulator.admin, { year: YEAR });
+    await expect(
+      createYearEndClose(org.admin.auth, { environment: "Nope" as "eCF", year: 1900 }),
+    ).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+    await expect(
+      createYearEndClose(org.approver, { environment: "TesteCF", year: YEAR }),
+    ).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    const other = await createCloseOrganization(app.simulator.admin, { year: YEAR });
+    const close = await createYearEndClose(org.admin.auth, { environment: "TesteCF", year: YEAR });
+    await expect(getYearEndClose(other.admin.auth, close.id)).rejects.toMatchObject({
+      code: "YEAR_END_CLOSE_NOT_FOUND",
+    });
+  }, 60_000);
+});
