@@ -121,7 +121,7 @@ export async function createYearEndClose(
 }
 
 function checkInput(input: { environment: unknown; year: unknown; includeSkipped?: unknown }): void {
-  const problems: Array<{ field: string; code: string; message: string }> = [];
+  const problems: Array<{ field: string; code: "VALIDATION_FAILED"; message: string }> = [];
   if (typeof input.environment !== "string" || !isEnvironment(input.environment))
     problems.push({ field: "environment", code: "VALIDATION_FAILED", message: "TesteCF, CerteCF o eCF" });
   if (

@@ -6,7 +6,7 @@ import { formatEncf, readEncf } from "@/lib/domain/encf";
 import type { EcfType } from "@/lib/domain/ecf-types";
 import type { Environment } from "@/lib/domain/environments";
 import { splitIntoVoids, type ProposedRange } from "@/lib/domain/gap-proposal";
-import { intersection, normalizeBySerieTipo } from "@/lib/domain/intervals";
+import { EMPTY_SET, intersection, normalizeBySerieTipo } from "@/lib/domain/intervals";
 import {
   certificateBlock,
   closeIdempotencyKey,
@@ -247,7 +247,7 @@ function stillProposed(part: readonly ProposedRange[], current: CompanyProposal)
   for (const [key, set] of normalizeBySerieTipo(part.flatMap(toTuple))) {
     const serie = key.slice(0, 1);
     const tipo = key.slice(1) as EcfType;
-    for (const interval of intersection(set, now.get(key) ?? [])) {
+    for (const interval of intersection(set, now.get(key) ?? EMPTY_SET)) {
       out.push({
         secuenciaDesde: formatEncf(serie, tipo, interval.desde),
         secuenciaHasta: formatEncf(serie, tipo, interval.hasta),
