@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";
 
@@ -9,10 +9,24 @@ import styles from "./portal-shell.module.css";
 /**
  * On a phone the navigation and the account collapse behind one "Menú" button (the header would
  * otherwise fill the first screen); on wide screens the button is hidden and the panel always shown.
- * Following a link closes the menu.
+ * Opening moves the focus to the panel's first link; Escape closes it and gives the focus back to
+ * the button; following a link closes it.
  */
 export function ShellMenu({ brand, label, children }: { brand: string; label: string; children: ReactNode }) {
   const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    panelRef.current?.querySelector<HTMLElement>("a[href], button:not([disabled])")?.focus();
+    function onKey(event: KeyboardEvent) {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    }
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
   function closeOnLink(event: MouseEvent<HTMLDivElement>) {
     if ((event.target as HTMLElement).closest("a")) setOpen(false);
   }
@@ -21,6 +35,7 @@ export function ShellMenu({ brand, label, children }: { brand: string; label: st
       <div className={styles.navHead}>
         <div className={styles.brand}>{brand}</div>
         <Button
+          ref={buttonRef}
           variant="secondary"
           size="small"
           className={styles.menuButton}
@@ -32,7 +47,7 @@ export function ShellMenu({ brand, label, children }: { brand: string; label: st
           {label}
         </Button>
       </div>
-      <div id="shell-menu" className={styles.menuPanel} data-open={open} onClick={closeOnLink}>
+      <div id="shell-menu" ref={panelRef} className={styles.menuPanel} data-open={open} onClick={closeOnLink}>
         {children}
       </div>
     </>

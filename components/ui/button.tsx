@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from "react";
+import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode, Ref } from "react";
 
 import styles from "./button.module.css";
 
@@ -25,6 +25,8 @@ export function buttonClass(
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: ButtonSize;
+  /** React 19 passes a function component's ref as a prop: it reaches the <button>. */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** The portal's one button: type="button" unless said otherwise, so it never submits by accident. */

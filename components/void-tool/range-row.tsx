@@ -99,37 +99,43 @@ function RangeRowImpl(props: RangeRowProps) {
         <span className={styles.lineNumber} aria-hidden="true">
           {number}
         </span>
-        <input
-          className={styles.input}
-          value={line.desde}
-          onChange={(event) => props.onEdit(index, "desde", event.target.value)}
-          onKeyDown={(event) => props.onKey(event, index, "desde")}
-          aria-label={format(t.desdeLabel, { line: number })}
-          aria-invalid={hasProblem || undefined}
-          aria-describedby={hasProblem ? messageId : undefined}
-          data-line-input={`${index}-desde`}
-          placeholder={ENCF_EXAMPLE}
-          maxLength={40}
-          spellCheck={false}
-          autoComplete="off"
-          autoCapitalize="characters"
-          inputMode="text"
-        />
-        <input
-          className={styles.input}
-          value={line.hasta}
-          onChange={(event) => props.onEdit(index, "hasta", event.target.value)}
-          onKeyDown={(event) => props.onKey(event, index, "hasta")}
-          aria-label={format(t.hastaLabel, { line: number })}
-          aria-invalid={hasProblem || undefined}
-          aria-describedby={hasProblem ? messageId : undefined}
-          data-line-input={`${index}-hasta`}
-          placeholder={t.hastaPlaceholder}
-          maxLength={40}
-          spellCheck={false}
-          autoComplete="off"
-          autoCapitalize="characters"
-        />
+        <label className={`${styles.field} ${styles.fieldDesde}`}>
+          <span className={styles.fieldLabel}>{t.desde}</span>
+          <input
+            className={styles.input}
+            value={line.desde}
+            onChange={(event) => props.onEdit(index, "desde", event.target.value)}
+            onKeyDown={(event) => props.onKey(event, index, "desde")}
+            aria-label={format(t.desdeLabel, { line: number })}
+            aria-invalid={hasProblem || undefined}
+            aria-describedby={hasProblem ? messageId : undefined}
+            data-line-input={`${index}-desde`}
+            placeholder={ENCF_EXAMPLE}
+            maxLength={40}
+            spellCheck={false}
+            autoComplete="off"
+            autoCapitalize="characters"
+            inputMode="text"
+          />
+        </label>
+        <label className={`${styles.field} ${styles.fieldHasta}`}>
+          <span className={styles.fieldLabel}>{t.hasta}</span>
+          <input
+            className={styles.input}
+            value={line.hasta}
+            onChange={(event) => props.onEdit(index, "hasta", event.target.value)}
+            onKeyDown={(event) => props.onKey(event, index, "hasta")}
+            aria-label={format(t.hastaLabel, { line: number })}
+            aria-invalid={hasProblem || undefined}
+            aria-describedby={hasProblem ? messageId : undefined}
+            data-line-input={`${index}-hasta`}
+            placeholder={t.hastaPlaceholder}
+            maxLength={40}
+            spellCheck={false}
+            autoComplete="off"
+            autoCapitalize="characters"
+          />
+        </label>
         <span className={styles.derived} title={tipo ? ecfTypeName(tipo, locale) : undefined}>
           {tipo ? (
             <>

@@ -482,7 +482,9 @@ export function VoidTool({
               {s.editor.clearAll}
             </Button>
           </div>
-          <p className={styles.shortcuts}>{s.editor.shortcuts}</p>
+          <p className={`${styles.shortcuts} keyboard-hint`} data-testid="keyboard-hint">
+            {s.editor.shortcuts}
+          </p>
           <p className={styles.shortcuts}>{s.editor.draftNote}</p>
         </section>
         <aside className={styles.side}>
