@@ -1,1 +1,2 @@
 export { approvalJobs } from "./jobs";
+export { getApprovalPolicy, type ApprovalPolicyState } from "./approval-policy";

@@ -18,7 +18,7 @@ import {
   type YearEndCloseStatus,
 } from "@/lib/domain/year-end-close";
 import { AppError } from "@/lib/errors";
-import { getApprovalPolicy } from "@/lib/server/approvals/approval-policy";
+import { getApprovalPolicy } from "@/lib/server/approvals";
 import { requirePermission, type AuthContext } from "@/lib/server/auth";
 import { getActiveCertificateSummary } from "@/lib/server/certificates";
 import { getDb, type Prisma } from "@/lib/server/platform/db";

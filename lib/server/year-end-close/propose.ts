@@ -11,8 +11,8 @@ import {
   type WithheldClose,
 } from "@/lib/domain/year-end-close";
 import { ALL_GAPS_MAX, findGaps, listStoredAuthorizations, type Gap } from "@/lib/server/ledger";
-import { todayIso } from "@/lib/server/ledger/dates";
-import { checkRangesSent } from "@/lib/server/sequences-review/track-ids-check";
+import { santoDomingoDate } from "@/lib/domain/fecha";
+import { checkRangesSent } from "@/lib/server/sequences-review";
 
 /**
  * What the campaign proposes for one company, with what was checked for each range: the ledger's
@@ -73,7 +73,7 @@ export async function proposeForCompany(input: {
     return { ranges, withheld, capped };
   }
   // Still valid (or not yet proven expired): the closing tail, each range asked of DGII.
-  const today = todayIso(now);
+  const today = santoDomingoDate(now);
   const open = closing.filter((auth) => !expiredTailProven(auth.expiresOn, today, cutoff));
   const tails: Gap[] = [];
   for (const auth of open) {
