@@ -9,6 +9,7 @@ import { InputField } from "@/components/ui/field";
 import type { Environment } from "@/lib/domain/environments";
 import { format, type Dictionary } from "@/lib/i18n";
 import { saveDeadlineSettingsAction } from "@/lib/portal/actions/contingency-actions";
+import { DEADLINE_SETTING_BOUNDS as BOUNDS } from "@/lib/schemas/deadline-settings";
 
 /**
  * The deferred-sending window (empty: none), the share at which a deadline is announced as near, and
@@ -61,8 +62,7 @@ export function DeadlineSettingsForm({
         hint={t.deferredHint}
         name="deferredWindowHours"
         type="number"
-        min={1}
-        max={720}
+        {...BOUNDS.deferredWindowHours}
         defaultValue={settings.deferredWindowHours ?? ""}
         disabled={!canEdit}
       />
@@ -71,8 +71,7 @@ export function DeadlineSettingsForm({
         hint={t.approachingHint}
         name="approachingPercent"
         type="number"
-        min={1}
-        max={99}
+        {...BOUNDS.approachingPercent}
         defaultValue={settings.approachingPercent}
         disabled={!canEdit}
       />
@@ -81,8 +80,7 @@ export function DeadlineSettingsForm({
         hint={t.gapWindowHint}
         name="gapWindowDays"
         type="number"
-        min={1}
-        max={3650}
+        {...BOUNDS.gapWindowDays}
         defaultValue={settings.gapWindowDays ?? ""}
         disabled={!canEdit}
       />
@@ -91,8 +89,7 @@ export function DeadlineSettingsForm({
         hint={t.forecastLeadHint}
         name="forecastLeadDays"
         type="number"
-        min={1}
-        max={365}
+        {...BOUNDS.forecastLeadDays}
         required
         defaultValue={settings.forecastLeadDays}
         disabled={!canEdit}
@@ -102,8 +99,7 @@ export function DeadlineSettingsForm({
         hint={t.forecastUnusedHint}
         name="forecastUnusedPercent"
         type="number"
-        min={1}
-        max={99}
+        {...BOUNDS.forecastUnusedPercent}
         required
         defaultValue={settings.forecastUnusedPercent}
         disabled={!canEdit}

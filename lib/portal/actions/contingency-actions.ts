@@ -8,7 +8,7 @@ import { isEnvironment } from "@/lib/domain/environments";
 import { format } from "@/lib/i18n";
 import { deadlineSettingsSchema, type DeadlineSettingsInput } from "@/lib/schemas/deadline-settings";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
-import { declareContingency, endContingency, setDeadlineSettings } from "@/lib/server/contingency";
+import { declareContingency, endContingency, saveDeadlineSettings } from "@/lib/server/contingency";
 import { portalBy } from "@/lib/server/platform/activity/request-ip";
 
 import { dictionary, failure, type ActionResult } from "./action-result";
@@ -53,13 +53,7 @@ export async function saveDeadlineSettingsAction(input: DeadlineSettingsInput): 
   const parsed = deadlineSettingsSchema.safeParse(input ?? {});
   if (!parsed.success) return { ok: false, message: t.contingency.settingsInvalid };
   try {
-    const { environment, gapWindowDays, forecastLeadDays, forecastUnusedPercent, ...settings } = parsed.data;
-    const gap = environment && gapWindowDays !== undefined ? { environment, days: gapWindowDays } : undefined;
-    const forecast =
-      environment && forecastLeadDays !== undefined && forecastUnusedPercent !== undefined
-        ? { environment, settings: { leadDays: forecastLeadDays, unusedPercent: forecastUnusedPercent } }
-        : undefined;
-    await setDeadlineSettings(auth.accountId, settings, await portalBy(auth), gap, forecast);
+    await saveDeadlineSettings(auth.accountId, parsed.data, await portalBy(auth));
     revalidatePath("/sequences");
     revalidatePath(PAGE);
     return { ok: true, message: t.contingency.settingsSaved };

@@ -340,6 +340,17 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
     const request = restRequest("DELETE", "http://localhost/TesteCF/emisor/contingencia", caller);
     return outcomeOfResponse(await DELETE(request, params({ environment: "TesteCF" })));
   },
+  "GET /[environment]/emisor/plazos": async (caller) => {
+    const { GET } = await import("@/app/[environment]/emisor/plazos/route");
+    const request = restRequest("GET", "http://localhost/TesteCF/emisor/plazos", caller);
+    return outcomeOfResponse(await GET(request, params({ environment: "TesteCF" })));
+  },
+  "PUT /[environment]/emisor/plazos": async (caller) => {
+    const { PUT } = await import("@/app/[environment]/emisor/plazos/route");
+    const body = { deferredWindowHours: null, approachingPercent: 75 };
+    const request = restRequest("PUT", "http://localhost/TesteCF/emisor/plazos", caller, body);
+    return outcomeOfResponse(await PUT(request, params({ environment: "TesteCF" })));
+  },
   "GET /[environment]/secuencias": async (caller) => {
     const { GET } = await import("@/app/[environment]/secuencias/route");
     const request = restRequest("GET", "http://localhost/TesteCF/secuencias", caller);

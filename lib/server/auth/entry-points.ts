@@ -56,6 +56,8 @@ export const ENTRY_POINTS = {
   "GET /[environment]/emisor/contingencia": "company.read",
   "POST /[environment]/emisor/contingencia": "issuer.contingency",
   "DELETE /[environment]/emisor/contingencia": "issuer.contingency",
+  "GET /[environment]/emisor/plazos": "company.read",
+  "PUT /[environment]/emisor/plazos": "issuer.contingency",
   "GET /[environment]/customer/void-ncf": "voids.read",
   "GET /[environment]/customer/void-ncf/[voidId]/xml": "voids.read",
   "POST /[environment]/customer/void-ncf/[voidId]/resolution": "voids.settle",

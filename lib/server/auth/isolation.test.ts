@@ -833,6 +833,43 @@ const ROWS: Record<string, Row> = {
       await database.prisma.contingencyPeriod.delete({ where: { id: period.id } });
     },
   },
+  "GET /[environment]/emisor/plazos": {
+    probe: async (caller) => {
+      const { GET } = await import("@/app/[environment]/emisor/plazos/route");
+      await database.prisma.ecfDeadlineSetting.create({
+        data: {
+          accountId: a.auth.accountId,
+          deferredWindowHours: 47,
+          updatedAt: 1n,
+          updatedBy: "admin@a.do",
+        },
+      });
+      const answer = await json(
+        await GET(rest("GET", "/TesteCF/emisor/plazos", caller), contextOf("TesteCF")),
+      );
+      if (caller.account.auth.accountId !== a.auth.accountId) {
+        expect(answer.body.deferredWindowHours).not.toBe(47);
+      }
+      await database.prisma.ecfDeadlineSetting.delete({ where: { accountId: a.auth.accountId } });
+    },
+  },
+  "PUT /[environment]/emisor/plazos": {
+    probe: async (caller) => {
+      const { PUT } = await import("@/app/[environment]/emisor/plazos/route");
+      const body = { deferredWindowHours: 12, approachingPercent: 50, gapWindowDays: 9 };
+      const request = rest("PUT", "/TesteCF/emisor/plazos", caller, { body });
+      const answer = await json(await PUT(request, contextOf("TesteCF")));
+      if (!can(caller.account.auth, "issuer.contingency")) expect(answer.status).toBe(403);
+      if (caller.account.auth.accountId !== a.auth.accountId) {
+        expect(
+          await database.prisma.ecfDeadlineSetting.count({ where: { accountId: a.auth.accountId } }),
+        ).toBe(0);
+        expect(
+          await database.prisma.gapDeadlineSetting.count({ where: { accountId: a.auth.accountId } }),
+        ).toBe(0);
+      }
+    },
+  },
   "POST /[environment]/documentos-ecf/import": {
     probe: async (caller) => {
       const { POST } = await import("@/app/[environment]/documentos-ecf/import/route");

@@ -3,6 +3,7 @@ import "server-only";
 import { DEFAULT_APPROACHING_PERCENT } from "@/lib/domain/ecf-deadline";
 import type { Environment } from "@/lib/domain/environments";
 import type { ForecastSettings } from "@/lib/domain/authorization-forecast";
+import type { DeadlineSettingsChange, DeadlineSettingsView } from "@/lib/schemas/deadline-settings";
 import {
   getForecastSettings,
   getGapWindow,
@@ -96,4 +97,50 @@ export async function setDeadlineSettings(
     });
   });
   return settings;
+}
+
+/** Every deadline setting as it stands in `environment` (the portal's form, GET/PUT …/emisor/plazos). */
+export async function getDeadlineSettingsView(
+  accountId: string,
+  environment: Environment,
+): Promise<DeadlineSettingsView> {
+  const [settings, gapWindow, forecast] = await Promise.all([
+    getDeadlineSettings(accountId),
+    getGapWindow(accountId, environment),
+    getForecastSettings(accountId, environment),
+  ]);
+  return {
+    environment,
+    ...settings,
+    gapWindowDays: gapWindow?.days ?? null,
+    forecastLeadDays: forecast.leadDays,
+    forecastUnusedPercent: forecast.unusedPercent,
+  };
+}
+
+/**
+ * Saves a change parsed by deadlineSettingsSchema (the portal's action and PUT …/emisor/plazos): the
+ * company's window and share always; with `environment`, its gap window when given (null removes it)
+ * and its forecast settings when either is given (the other kept as it stands). One transaction, one
+ * activity entry (contingency.settings_changed).
+ */
+export async function saveDeadlineSettings(
+  accountId: string,
+  change: DeadlineSettingsChange,
+  by: ActivityBy,
+): Promise<void> {
+  const { environment, gapWindowDays, forecastLeadDays, forecastUnusedPercent, ...settings } = change;
+  const gap = environment && gapWindowDays !== undefined ? { environment, days: gapWindowDays } : undefined;
+  let forecast: ForecastSettingsChange | undefined;
+  if (environment && (forecastLeadDays !== undefined || forecastUnusedPercent !== undefined)) {
+    const current = await getForecastSettings(accountId, environment);
+    forecast = {
+      environment,
+      settings: {
+        leadDays: forecastLeadDays ?? current.leadDays,
+        unusedPercent: forecastUnusedPercent ?? current.unusedPercent,
+      },
+    };
+  }
+  await setDeadlineSettings(accountId, settings, by, gap, forecast);
 }

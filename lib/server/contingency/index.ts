@@ -8,7 +8,13 @@ export {
   PERIODS_SHOWN,
   type ContingencyPeriodView,
 } from "./periods";
-export { getDeadlineSettings, setDeadlineSettings, type DeadlineSettings } from "./deadline-settings";
+export {
+  getDeadlineSettings,
+  getDeadlineSettingsView,
+  saveDeadlineSettings,
+  setDeadlineSettings,
+  type DeadlineSettings,
+} from "./deadline-settings";
 export {
   awaitsReception,
   deadlinesOf,

@@ -8,6 +8,7 @@ import {
   customerAuthenticationResponseSchema,
 } from "@/lib/schemas/customer-authentication";
 import { contingencyStateSchema } from "@/lib/schemas/contingency";
+import { deadlineSettingsSchema, deadlineSettingsViewSchema } from "@/lib/schemas/deadline-settings";
 import { customerAuthenticationRefreshRequestSchema } from "@/lib/schemas/customer-authentication-refresh";
 import { documentsBatchRequestSchema } from "@/lib/schemas/documents-batch";
 import {
@@ -166,6 +167,8 @@ export const COMPONENT_SCHEMAS: Record<string, z.ZodType> = {
   EcfIssueAnswer: z.union([ecfIssuedResponseSchema, ecfValidResponseSchema]),
   IssuerCertification: issuerCertificationSchema,
   ContingencyState: contingencyStateSchema,
+  DeadlineSettingsRequest: deadlineSettingsSchema,
+  DeadlineSettings: deadlineSettingsViewSchema,
   DocumentsImportRequest: documentsImportRequestSchema,
   DocumentsImportResponse: documentsImportResponseSchema,
   SequenceAuthorizationRequest: sequenceAuthorizationRequestSchema,

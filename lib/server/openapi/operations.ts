@@ -646,6 +646,38 @@ export const API_OPERATIONS: ApiOperation[] = [
     responses: { 200: { description: "The state, not declared", body: "ContingencyState" } },
   },
   {
+    operationId: "getDeadlineSettings",
+    method: "get",
+    path: "/{environment}/emisor/plazos",
+    tag: "Documentos",
+    summary: "The company's deadline settings",
+    description:
+      "Extension. What Configuración → Contingencia shows in this environment: the window for deferred sending " +
+      "of an e-CF signed outside a contingency (hours; null: none, Anula sets no default) and the share of a " +
+      "window at which document.deadline_approaching and sequence.gap_deadline_approaching fire (the company's, " +
+      "every environment); the days to void a gap the ledger proposes (null: none), and the inventory " +
+      "forecast's lead time (default 15 days) and unused share (default 20 %) — this environment's. Every role " +
+      "reads them.",
+    auth: "bearer",
+    responses: { 200: { description: "The settings", body: "DeadlineSettings" } },
+  },
+  {
+    operationId: "setDeadlineSettings",
+    method: "put",
+    path: "/{environment}/emisor/plazos",
+    tag: "Documentos",
+    summary: "Change the company's deadline settings",
+    description:
+      "Extension, for administrators (`issuer.contingency`), with the portal form's bounds: " +
+      "`deferredWindowHours` 1–720 or null, `approachingPercent` 1–99 (both required), `gapWindowDays` " +
+      "1–3650 or null (absent: unchanged), `forecastLeadDays` 1–365 and `forecastUnusedPercent` 1–99 (absent: " +
+      "unchanged); the gap window and the forecast are the path's environment's. 400 VALIDATION_FAILED names " +
+      "the field. Logged (contingency.settings_changed, with the old and new values).",
+    auth: "bearer",
+    requestBody: "DeadlineSettingsRequest",
+    responses: { 200: { description: "The settings as saved", body: "DeadlineSettings" } },
+  },
+  {
     operationId: "listIssuedInReview",
     method: "get",
     path: "/{environment}/documentos-ecf/por-confirmar",

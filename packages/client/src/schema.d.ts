@@ -356,6 +356,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/{environment}/emisor/plazos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's deadline settings
+         * @description Extension. What Configuración → Contingencia shows in this environment: the window for deferred sending of an e-CF signed outside a contingency (hours; null: none, Anula sets no default) and the share of a window at which document.deadline_approaching and sequence.gap_deadline_approaching fire (the company's, every environment); the days to void a gap the ledger proposes (null: none), and the inventory forecast's lead time (default 15 days) and unused share (default 20 %) — this environment's. Every role reads them.
+         */
+        get: operations["getDeadlineSettings"];
+        /**
+         * Change the company's deadline settings
+         * @description Extension, for administrators (`issuer.contingency`), with the portal form's bounds: `deferredWindowHours` 1–720 or null, `approachingPercent` 1–99 (both required), `gapWindowDays` 1–3650 or null (absent: unchanged), `forecastLeadDays` 1–365 and `forecastUnusedPercent` 1–99 (absent: unchanged); the gap window and the forecast are the path's environment's. 400 VALIDATION_FAILED names the field. Logged (contingency.settings_changed, with the old and new values).
+         */
+        put: operations["setDeadlineSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{environment}/documentos-ecf/por-confirmar": {
         parameters: {
             query?: never;
@@ -1275,6 +1299,8 @@ export interface components {
          *     | `VOID_REQUEST_NOT_FOUND` | 404 | no void request with that id in this company and environment |
          *     | `VOID_REQUEST_NOT_PENDING` | 409 | the void request is no longer Pendiente (approved, rejected, sent or expired: `status` says which) |
          *     | `REQUESTER_CANNOT_APPROVE` | 403 | the requester of a void request never approves or rejects it: another approver must |
+         *     | `YEAR_END_CLOSE_NOT_FOUND` | 404 | no year-end close with that id in the organization, or no such company in it |
+         *     | `YEAR_END_CLOSE_NOT_READY` | 409 | the year-end close or the company is not in the state the action needs (a company to confirm or decide, or the campaign already started) |
          *     | `INVALID_SETTLEMENT` | 400 | outcome must be Aceptado or Rechazado and note is required (1–2000 characters); action, if present, must be resend, with only confirmation beside it; the body's parameter names the field |
          *     | `INVALID_DOCUMENT_DECISION` | 400 | decision must be "received" (with trackId and estado: En Proceso, Aceptado, Aceptado Condicional or Rechazado) or "resend" (without them), and note is required (1–2000 characters); the body's parameter names the field |
          *     | `DOCUMENT_NOT_IN_REVIEW` | 409 | the issued e-CF does not wait for a person (no reviewReason): the follow-up is still deciding it alone, or a person already decided |
@@ -1308,7 +1334,7 @@ export interface components {
          *     | `CONFIGURATION_ERROR` | 500 | the server is misconfigured |
          * @enum {string}
          */
-        ErrorCode: "MISSING_RANGES" | "MISSING_SEQUENCE" | "INVALID_ENCF_LENGTH" | "INVALID_ENCF_FORMAT" | "SERIE_MISMATCH" | "TIPO_MISMATCH" | "INVALID_TIPO_ECF" | "INVALID_SEQUENCE" | "INVALID_RANGE_ORDER" | "OVERLAPPING_RANGES" | "TOO_MANY_TIPOS" | "TOO_MANY_RANGES" | "INVALID_FECHA" | "TOTAL_TOO_LARGE" | "INVALID_FIELD_TYPE" | "INVALID_MOTIVO" | "VALIDATION_FAILED" | "ECF_VALIDATION_FAILED" | "EMPTY_BODY" | "INVALID_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_PARAMETER" | "INVALID_NEXT_TOKEN" | "INVALID_LIMIT" | "INVALID_STATUS" | "INVALID_DATE" | "INVALID_PERIOD" | "PERIOD_TOO_LONG" | "MISSING_ECF" | "INVALID_ECF" | "MISSING_ECFS" | "TOO_MANY_ECFS" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_REFRESH_TOKEN" | "OTP_REQUIRED" | "RNC_REQUIRED" | "SECOND_FACTOR_SETUP_REQUIRED" | "PASSWORD_CHANGE_REQUIRED" | "INVALID_API_KEY" | "API_KEY_WRONG_ENVIRONMENT" | "FORBIDDEN" | "NOT_FOUND" | "ENVIRONMENT_NOT_FOUND" | "VOID_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "IDEMPOTENCY_KEY_REUSED" | "ALREADY_VOIDED" | "VOID_IN_PROGRESS" | "VOID_NOT_UNKNOWN" | "VOID_ALREADY_SETTLED" | "DGII_QUERY_NOT_OFFERED" | "SEQUENCE_USED" | "SEQUENCE_NOT_AUTHORIZED" | "ISSUER_NOT_CERTIFIED" | "CONTINGENCY_ALREADY_DECLARED" | "CONTINGENCY_NOT_DECLARED" | "AUTHORIZATION_OVERLAP" | "AUTHORIZATION_NOT_FOUND" | "CREDIT_NOTE_RANGE_OUTSIDE_AUTHORIZATION" | "CREDIT_NOTE_RANGE_OVERLAP" | "CREDIT_NOTE_RANGE_NOT_FOUND" | "CREDIT_NOTE_RANGE_MISSING" | "CREDIT_NOTE_RANGE_EXHAUSTED" | "CREDIT_NOTE_NOT_APPLICABLE" | "CREDIT_NOTE_NOTHING_LEFT" | "APPROVAL_REQUIRED" | "APPROVERS_REQUIRED" | "VOID_REQUEST_NOT_FOUND" | "VOID_REQUEST_NOT_PENDING" | "REQUESTER_CANNOT_APPROVE" | "INVALID_SETTLEMENT" | "INVALID_DOCUMENT_DECISION" | "DOCUMENT_NOT_IN_REVIEW" | "EVIDENCE_TOO_LARGE" | "EVIDENCE_TYPE_NOT_ALLOWED" | "RESEND_NOT_CONFIRMED" | "ALREADY_EXISTS" | "SETUP_CLOSED" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_DISABLED" | "INVALID_WEBHOOK_URL" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "CERTIFICATE_NOT_CONFIGURED" | "CERTIFICATE_UNAVAILABLE" | "CERTIFICATE_WRONG_PASSWORD" | "CERTIFICATE_CORRUPT" | "CERTIFICATE_NO_PRIVATE_KEY" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_HOLDER_MISMATCH" | "SIGN_ERROR" | "TAXAUTH_AUTH_ERROR" | "TAXAUTH_VOID_ERROR" | "TAXAUTH_STATUS_ERROR" | "TAXAUTH_UNAVAILABLE" | "TAXAUTH_TIMEOUT" | "INTERNAL_ERROR" | "CONFIGURATION_ERROR";
+        ErrorCode: "MISSING_RANGES" | "MISSING_SEQUENCE" | "INVALID_ENCF_LENGTH" | "INVALID_ENCF_FORMAT" | "SERIE_MISMATCH" | "TIPO_MISMATCH" | "INVALID_TIPO_ECF" | "INVALID_SEQUENCE" | "INVALID_RANGE_ORDER" | "OVERLAPPING_RANGES" | "TOO_MANY_TIPOS" | "TOO_MANY_RANGES" | "INVALID_FECHA" | "TOTAL_TOO_LARGE" | "INVALID_FIELD_TYPE" | "INVALID_MOTIVO" | "VALIDATION_FAILED" | "ECF_VALIDATION_FAILED" | "EMPTY_BODY" | "INVALID_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_PARAMETER" | "INVALID_NEXT_TOKEN" | "INVALID_LIMIT" | "INVALID_STATUS" | "INVALID_DATE" | "INVALID_PERIOD" | "PERIOD_TOO_LONG" | "MISSING_ECF" | "INVALID_ECF" | "MISSING_ECFS" | "TOO_MANY_ECFS" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_REFRESH_TOKEN" | "OTP_REQUIRED" | "RNC_REQUIRED" | "SECOND_FACTOR_SETUP_REQUIRED" | "PASSWORD_CHANGE_REQUIRED" | "INVALID_API_KEY" | "API_KEY_WRONG_ENVIRONMENT" | "FORBIDDEN" | "NOT_FOUND" | "ENVIRONMENT_NOT_FOUND" | "VOID_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "IDEMPOTENCY_KEY_REUSED" | "ALREADY_VOIDED" | "VOID_IN_PROGRESS" | "VOID_NOT_UNKNOWN" | "VOID_ALREADY_SETTLED" | "DGII_QUERY_NOT_OFFERED" | "SEQUENCE_USED" | "SEQUENCE_NOT_AUTHORIZED" | "ISSUER_NOT_CERTIFIED" | "CONTINGENCY_ALREADY_DECLARED" | "CONTINGENCY_NOT_DECLARED" | "AUTHORIZATION_OVERLAP" | "AUTHORIZATION_NOT_FOUND" | "CREDIT_NOTE_RANGE_OUTSIDE_AUTHORIZATION" | "CREDIT_NOTE_RANGE_OVERLAP" | "CREDIT_NOTE_RANGE_NOT_FOUND" | "CREDIT_NOTE_RANGE_MISSING" | "CREDIT_NOTE_RANGE_EXHAUSTED" | "CREDIT_NOTE_NOT_APPLICABLE" | "CREDIT_NOTE_NOTHING_LEFT" | "APPROVAL_REQUIRED" | "APPROVERS_REQUIRED" | "VOID_REQUEST_NOT_FOUND" | "VOID_REQUEST_NOT_PENDING" | "REQUESTER_CANNOT_APPROVE" | "YEAR_END_CLOSE_NOT_FOUND" | "YEAR_END_CLOSE_NOT_READY" | "INVALID_SETTLEMENT" | "INVALID_DOCUMENT_DECISION" | "DOCUMENT_NOT_IN_REVIEW" | "EVIDENCE_TOO_LARGE" | "EVIDENCE_TYPE_NOT_ALLOWED" | "RESEND_NOT_CONFIRMED" | "ALREADY_EXISTS" | "SETUP_CLOSED" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "WEBHOOK_LIMIT_REACHED" | "WEBHOOK_DISABLED" | "INVALID_WEBHOOK_URL" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "CERTIFICATE_NOT_CONFIGURED" | "CERTIFICATE_UNAVAILABLE" | "CERTIFICATE_WRONG_PASSWORD" | "CERTIFICATE_CORRUPT" | "CERTIFICATE_NO_PRIVATE_KEY" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_HOLDER_MISMATCH" | "SIGN_ERROR" | "TAXAUTH_AUTH_ERROR" | "TAXAUTH_VOID_ERROR" | "TAXAUTH_STATUS_ERROR" | "TAXAUTH_UNAVAILABLE" | "TAXAUTH_TIMEOUT" | "INTERNAL_ERROR" | "CONFIGURATION_ERROR";
         ErrorDetail: {
             /** @description 1-based line of the request's ranges */
             line?: number;
@@ -2291,6 +2317,56 @@ export interface components {
                 endedAt: number | null;
                 endedBy: string | null;
             }[];
+        };
+        /**
+         * @example {
+         *       "deferredWindowHours": 24,
+         *       "approachingPercent": 75,
+         *       "gapWindowDays": 30,
+         *       "forecastLeadDays": 15,
+         *       "forecastUnusedPercent": 20
+         *     }
+         */
+        DeadlineSettingsRequest: {
+            /** @description Hours an e-CF signed outside a contingency may wait before DGII receives it; null: no deadline (no default) */
+            deferredWindowHours: "" | null | number;
+            /** @description Percent of a window (e-CF and gaps) at which a deadline is announced as approaching */
+            approachingPercent: number;
+            /**
+             * @description Ignored by the REST endpoint: the path's environment
+             * @enum {string}
+             */
+            environment?: "TesteCF" | "CerteCF" | "eCF";
+            /** @description Days to void a gap the ledger proposes, in this environment; null: none; absent: unchanged */
+            gapWindowDays?: "" | null | number;
+            /** @description Days before the forecast exhaustion to request the next authorization; absent: unchanged */
+            forecastLeadDays?: number;
+            /** @description Share of an authorization forecast unused at expiry that raises the alert; absent: unchanged */
+            forecastUnusedPercent?: number;
+        };
+        /**
+         * @example {
+         *       "environment": "TesteCF",
+         *       "deferredWindowHours": null,
+         *       "approachingPercent": 75,
+         *       "gapWindowDays": null,
+         *       "forecastLeadDays": 15,
+         *       "forecastUnusedPercent": 20
+         *     }
+         */
+        DeadlineSettings: {
+            /** @enum {string} */
+            environment: "TesteCF" | "CerteCF" | "eCF";
+            /** @description Hours; null: no deferred-sending deadline */
+            deferredWindowHours: number | null;
+            /** @description The company's, for every environment */
+            approachingPercent: number;
+            /** @description This environment's; null: none */
+            gapWindowDays: number | null;
+            /** @description This environment's (default 15) */
+            forecastLeadDays: number;
+            /** @description This environment's (default 20) */
+            forecastUnusedPercent: number;
         };
         DocumentsImportRequest: {
             documents: {
@@ -7004,6 +7080,58 @@ export interface operations {
                         /** @enum {unknown} */
                         code?: "SERVICE_UNAVAILABLE";
                     };
+                };
+            };
+        };
+    };
+    getDeadlineSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environment: "TesteCF" | "CerteCF" | "eCF";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeadlineSettings"];
+                };
+            };
+        };
+    };
+    setDeadlineSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environment: "TesteCF" | "CerteCF" | "eCF";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeadlineSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as saved */
+            200: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeadlineSettings"];
                 };
             };
         };

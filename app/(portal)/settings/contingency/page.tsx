@@ -8,8 +8,7 @@ import { formatFechaHora } from "@/lib/domain/fecha";
 import { getI18n } from "@/lib/portal/i18n";
 import { mayTake, requirePageAuth } from "@/lib/portal/page-auth";
 import { pageTitle } from "@/lib/portal/page-title";
-import { getDeadlineSettings, listContingencies } from "@/lib/server/contingency";
-import { getForecastSettings, getGapWindow } from "@/lib/server/ledger";
+import { getDeadlineSettingsView, listContingencies } from "@/lib/server/contingency";
 
 export async function generateMetadata(): Promise<Metadata> {
   return pageTitle((t) => t.contingency.tab);
@@ -25,11 +24,9 @@ export default async function ContingencySettingsPage() {
   const { t, environment } = await getI18n();
   const c = t.contingency;
   const canEdit = mayTake(auth, "issuer.contingency");
-  const [periods, settings, gapWindow, forecast] = await Promise.all([
+  const [periods, settings] = await Promise.all([
     listContingencies(auth.accountId, environment),
-    getDeadlineSettings(auth.accountId),
-    getGapWindow(auth.accountId, environment),
-    getForecastSettings(auth.accountId, environment),
+    getDeadlineSettingsView(auth.accountId, environment),
   ]);
   const open = periods.find((period) => period.endedAt === null);
   return (
@@ -76,12 +73,7 @@ export default async function ContingencySettingsPage() {
       </Card>
       <Card title={c.settingsTitle}>
         <DeadlineSettingsForm
-          settings={{
-            ...settings,
-            gapWindowDays: gapWindow?.days ?? null,
-            forecastLeadDays: forecast.leadDays,
-            forecastUnusedPercent: forecast.unusedPercent,
-          }}
+          settings={settings}
           environment={{ id: environment, label: t.environments[environment] }}
           canEdit={canEdit}
           t={c}
