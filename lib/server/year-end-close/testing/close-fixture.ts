@@ -26,13 +26,16 @@ export interface CloseOrganization {
 let companies = 0;
 
 export async function createCloseOrganization(
-  simulator: SimulatorAdmin,
-  options: { year: number; secondCertificate?: boolean; now?: number },
+  /** null: the simulator is another process's (its ranges are authorized there). */
+  simulator: Pick<SimulatorAdmin, "authorizeRanges"> | null,
+  options: { year: number; secondCertificate?: boolean; now?: number; rncs?: [string, string] },
 ): Promise<CloseOrganization> {
   const now = options.now ?? Date.now();
-  const admin = await createTestAccount({ certificate: true });
+  const admin = await createTestAccount({ certificate: true, rnc: options.rncs?.[0] });
   companies += 1;
-  const rnc = `13${String(process.pid % 1000).padStart(3, "0")}${String(companies).padStart(4, "0")}`;
+  const rnc =
+    options.rncs?.[1] ??
+    `13${String(process.pid % 1000).padStart(3, "0")}${String(companies).padStart(4, "0")}`;
   const second = await createCompany({
     organizationId: admin.auth.organizationId,
     rnc,
@@ -77,12 +80,12 @@ export async function createCloseOrganization(
   });
   for (const accountId of [admin.auth.accountId, second.id])
     await setCoverageMark(accountId, "TesteCF", now - 3_600_000, "test", now);
-  simulator.authorizeRanges({
+  simulator?.authorizeRanges({
     environment: "TesteCF",
     rnc: admin.auth.rnc,
     ranges: [{ from: "E310000000001", to: "E310000000100" }],
   });
-  simulator.authorizeRanges({
+  simulator?.authorizeRanges({
     environment: "TesteCF",
     rnc,
     ranges: [{ from: "E310000000001", to: "E310000000050" }],
