@@ -76,6 +76,23 @@ export interface DocumentRecord {
   reviewReason: IssuedReviewReason | null;
   /** Only when true: the status is not final and DGII could not be asked now (the store's answer). */
   stale?: true;
+  /** Only for an e-CF signed here that DGII has not received: its age and deadline. */
+  deadline?: DocumentDeadlineView;
+}
+
+/**
+ * Extension field `deadline` of an e-CF signed here that DGII has not received yet ("Pendiente de
+ * envío"), as lib/domain/ecf-deadline.ts computes it for the portal too.
+ */
+export interface DocumentDeadlineView {
+  state: "none" | "running" | "approaching" | "missed" | "dgii_unavailable";
+  ageMs: number;
+  inContingency: boolean;
+  basis: "contingency" | "deferred" | null;
+  windowHours: number | null;
+  deadlineAt: number | null;
+  approachingAt: number | null;
+  timeLeftMs: number | null;
 }
 
 /** Where Anula got a document (extension field `source`). */
@@ -133,4 +150,6 @@ export interface DocumentBatchData {
   reviewReason: IssuedReviewReason | null;
   /** Only when true: the status is not final and DGII could not be asked now (the store's answer). */
   stale?: true;
+  /** Only for an e-CF signed here that DGII has not received: its age and deadline. */
+  deadline?: DocumentDeadlineView;
 }

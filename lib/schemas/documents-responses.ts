@@ -36,8 +36,46 @@ const taxauthResponses = z
       "then consultaresultado's answer about the reception that decides. On an e-CF issued here, a person's " +
       'decision on it while "Por confirmar" adds {fuente: "persona", decision, trackId?, estado?, by, at}',
   );
+const durationMs = z.number().int().describe("Milliseconds");
+/** Extension `deadline` (lib/domain/ecf-deadline.ts, the rule the portal and the deadline scan apply). */
+const deadline = z
+  .strictObject({
+    state: z
+      .enum(["none", "running", "approaching", "missed", "dgii_unavailable"])
+      .describe(
+        "none: no window applies (signed outside a contingency and no deferred-sending window set); running; " +
+          "approaching (past the company's share of the window: document.deadline_approaching); missed " +
+          "(document.deadline_missed); dgii_unavailable: DGII's reception service is down or in maintenance " +
+          'now ("DGII no disponible"), never shown as missed nor approaching while the company cannot send',
+      ),
+    ageMs: durationMs.describe("Since it was signed"),
+    inContingency: z
+      .boolean()
+      .describe("Signed while a connectivity contingency was declared (72-hour window)"),
+    basis: z
+      .enum(["contingency", "deferred"])
+      .nullable()
+      .describe(
+        "Where the window comes from: the contingency rule, or the company's deferred-sending window",
+      ),
+    windowHours: z.number().int().nullable(),
+    deadlineAt: epochMs.nullable().describe("When DGII must have received it; null without a window"),
+    approachingAt: epochMs.nullable().describe("When it becomes approaching; null without a window"),
+    timeLeftMs: z
+      .number()
+      .int()
+      .nullable()
+      .describe("deadlineAt minus now (negative once passed); null without a window"),
+  })
+  .describe(
+    'Extension, only for an e-CF signed here that DGII has not received yet (status "Pendiente de envío"): ' +
+      "its age and, signed in a declared contingency (72 hours from signing) or under the company's " +
+      "deferred-sending window (GET …/emisor/plazos), its deadline",
+  );
+
 /** Extensions: where the record came from and when DGII was last asked. */
 const extensions = {
+  deadline: deadline.optional(),
   source: z
     .enum(DOCUMENT_SOURCES)
     .describe(

@@ -5,6 +5,7 @@ import type { Environment } from "@/lib/domain/environments";
 import {
   isIssuedReviewReason,
   type DocumentBatchData,
+  type DocumentDeadlineView,
   type DocumentRecord,
   type DocumentSource,
   type IssuedReviewReason,
@@ -96,8 +97,27 @@ export function taxauthResponsesOf(document: Pick<StoredDocument, "taxauthRespon
   return value.map((entry) => (typeof entry === "string" ? entry : JSON.stringify(entry)));
 }
 
-/** Spec endpoint 3: every single-query field, null when unknown. */
-export function toDocumentRecord(document: StoredDocument): DocumentRecord {
+/**
+ * A stored document as its deadline needs it (lib/server/contingency's deadlinesOf): an e-CF issued
+ * here is stored as it is signed, so its createdAt is its signing.
+ */
+export function deadlineSubjectOf(document: Pick<StoredDocument, "ncf" | "source" | "status" | "createdAt">) {
+  return {
+    ncf: document.ncf,
+    source: document.source,
+    status: document.status,
+    signedAt: document.createdAt,
+  };
+}
+
+/** Extension field `deadline`: the computed deadline's fields, no more (the answers are strict). */
+function deadlineViewOf(deadline: DocumentDeadlineView): DocumentDeadlineView {
+  const { state, ageMs, inContingency, basis, windowHours, deadlineAt, approachingAt, timeLeftMs } = deadline;
+  return { state, ageMs, inContingency, basis, windowHours, deadlineAt, approachingAt, timeLeftMs };
+}
+
+/** Spec endpoint 3: every single-query field, null when unknown; `deadline` when one is given. */
+export function toDocumentRecord(document: StoredDocument, deadline?: DocumentDeadlineView): DocumentRecord {
   return {
     fileName: document.fileName,
     updateAt: document.updateAt,
@@ -119,6 +139,7 @@ export function toDocumentRecord(document: StoredDocument): DocumentRecord {
     checkedAt: document.checkedAt,
     reviewReason: reviewReasonOf(document),
     ...(document.stale ? { stale: true as const } : {}),
+    ...(deadline ? { deadline: deadlineViewOf(deadline) } : {}),
   };
 }
 
@@ -147,8 +168,11 @@ function signedXmlOf(
   return document.signedXml;
 }
 
-/** Spec endpoint 4's `data`: unknown fields omitted; summarySignedXml only for type 32. */
-export function toDocumentBatchData(document: StoredDocument): DocumentBatchData {
+/** Spec endpoint 4's `data`: unknown fields omitted; summarySignedXml only for type 32; `deadline` when given. */
+export function toDocumentBatchData(
+  document: StoredDocument,
+  deadline?: DocumentDeadlineView,
+): DocumentBatchData {
   const data: DocumentBatchData = {
     createdAt: document.createdAt,
     taxauthResponse: taxauthResponsesOf(document),
@@ -162,6 +186,7 @@ export function toDocumentBatchData(document: StoredDocument): DocumentBatchData
     reviewReason: reviewReasonOf(document),
   };
   if (document.stale) data.stale = true;
+  if (deadline) data.deadline = deadlineViewOf(deadline);
   if (document.buyerRnc !== null) data.buyerRnc = document.buyerRnc;
   if (document.customerReceived !== null) data.customerReceived = document.customerReceived;
   if (document.customerReceivedAt !== null) data.customerReceivedAt = document.customerReceivedAt;

@@ -9,9 +9,11 @@ import {
   type DocumentBatchData,
   type DocumentRecord,
 } from "@/lib/schemas/documents-query";
+import { deadlinesOf } from "@/lib/server/contingency";
 import { getDb, Prisma } from "@/lib/server/platform/db";
 
 import {
+  deadlineSubjectOf,
   STORED_DOCUMENT_COLUMNS,
   toDocumentBatchData,
   toDocumentRecord,
@@ -94,8 +96,9 @@ export async function getDocument(
       extra: { ecf },
     });
   }
-  const [document] = await refreshForQuery(accountId, [stored], settings);
-  return toDocumentRecord(document ?? stored);
+  const [document = stored] = await refreshForQuery(accountId, [stored], settings);
+  const deadlines = await deadlinesOf(accountId, environment, [deadlineSubjectOf(document)]);
+  return toDocumentRecord(document, deadlines[document.ncf]);
 }
 
 /** A lookup DGII did not answer, as the single query's error. */
@@ -150,7 +153,11 @@ export async function queryDocumentsBatch(
     }
   }
   const documents = await refreshForQuery(accountId, stored, settings);
-  const byNcf = new Map(documents.map((document) => [document.ncf, toDocumentBatchData(document)]));
+  // Only e-CF signed here that DGII has not received carry one: none, no reads.
+  const deadlines = await deadlinesOf(accountId, environment, documents.map(deadlineSubjectOf));
+  const byNcf = new Map(
+    documents.map((document) => [document.ncf, toDocumentBatchData(document, deadlines[document.ncf])]),
+  );
   return {
     total: ecfs.length,
     results: ecfs.map((ecf) => {

@@ -2051,6 +2051,27 @@ export interface components {
             qr_url: string | null;
             /** @description RNC of the account (the issuer) */
             customerId: string;
+            /** @description Extension, only for an e-CF signed here that DGII has not received yet (status "Pendiente de envío"): its age and, signed in a declared contingency (72 hours from signing) or under the company's deferred-sending window (GET …/emisor/plazos), its deadline */
+            deadline?: {
+                /**
+                 * @description none: no window applies (signed outside a contingency and no deferred-sending window set); running; approaching (past the company's share of the window: document.deadline_approaching); missed (document.deadline_missed); dgii_unavailable: DGII's reception service is down or in maintenance now ("DGII no disponible"), never shown as missed nor approaching while the company cannot send
+                 * @enum {string}
+                 */
+                state: "none" | "running" | "approaching" | "missed" | "dgii_unavailable";
+                /** @description Since it was signed */
+                ageMs: number;
+                /** @description Signed while a connectivity contingency was declared (72-hour window) */
+                inContingency: boolean;
+                /** @description Where the window comes from: the contingency rule, or the company's deferred-sending window */
+                basis: ("contingency" | "deferred") | null;
+                windowHours: number | null;
+                /** @description When DGII must have received it; null without a window */
+                deadlineAt: number | null;
+                /** @description When it becomes approaching; null without a window */
+                approachingAt: number | null;
+                /** @description deadlineAt minus now (negative once passed); null without a window */
+                timeLeftMs: number | null;
+            };
             /**
              * @description Extension. Where Anula got the document: "imported" (POST documentos-ecf/import or a file), "issued" (Anula issued it), "dgii" (looked up at DGII because Anula did not hold it: securityCode, signedXml, qr_url and fileName are then null — only the issuer's system knows them)
              * @enum {string}
@@ -2093,6 +2114,27 @@ export interface components {
             /** @description Epoch milliseconds */
             updateAt: number;
             customerId: string;
+            /** @description Extension, only for an e-CF signed here that DGII has not received yet (status "Pendiente de envío"): its age and, signed in a declared contingency (72 hours from signing) or under the company's deferred-sending window (GET …/emisor/plazos), its deadline */
+            deadline?: {
+                /**
+                 * @description none: no window applies (signed outside a contingency and no deferred-sending window set); running; approaching (past the company's share of the window: document.deadline_approaching); missed (document.deadline_missed); dgii_unavailable: DGII's reception service is down or in maintenance now ("DGII no disponible"), never shown as missed nor approaching while the company cannot send
+                 * @enum {string}
+                 */
+                state: "none" | "running" | "approaching" | "missed" | "dgii_unavailable";
+                /** @description Since it was signed */
+                ageMs: number;
+                /** @description Signed while a connectivity contingency was declared (72-hour window) */
+                inContingency: boolean;
+                /** @description Where the window comes from: the contingency rule, or the company's deferred-sending window */
+                basis: ("contingency" | "deferred") | null;
+                windowHours: number | null;
+                /** @description When DGII must have received it; null without a window */
+                deadlineAt: number | null;
+                /** @description When it becomes approaching; null without a window */
+                approachingAt: number | null;
+                /** @description deadlineAt minus now (negative once passed); null without a window */
+                timeLeftMs: number | null;
+            };
             /**
              * @description Extension. Where Anula got the document: "imported" (POST documentos-ecf/import or a file), "issued" (Anula issued it), "dgii" (looked up at DGII because Anula did not hold it: securityCode, signedXml, qr_url and fileName are then null — only the issuer's system knows them)
              * @enum {string}

@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { GET } from "@/app/[environment]/documentos-ecf/route";
+import { POST as BATCH } from "@/app/[environment]/documentos-ecf/status/batch/route";
+import { PENDING_SEND } from "@/lib/domain/dgii-submissions";
+import { documentBatchDataSchema, documentRecordSchema } from "@/lib/schemas/documents-responses";
+import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
+import { contextOf, documentHeaders, jsonPost } from "@/lib/server/documents/test-support";
+import { SYSTEM_BY } from "@/lib/server/platform/activity/record-activity";
+import { setEnvForTests } from "@/lib/server/platform/config/load-config";
+import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
+import { resetServiceStatusForTests } from "@/lib/server/platform/taxauth/service-status";
+import { startTaxAuthSimulator, type SimulatorHandle } from "@/lib/taxauth-simulator";
+
+import { declareContingency, setDeadlineSettings } from "./index";
+
+/**
+ * The extension field `deadline` of GET documentos-ecf and POST …/status/batch: only on an e-CF signed
+ * here that DGII has not received, computed by lib/domain/ecf-deadline.ts (the portal's rule): its
+ * age, and its 72-hour contingency window or the company's deferred-sending window, its state, and
+ * "DGII no disponible" (dgii_unavailable) while DGII's status service lists reception down.
+ */
+const KEY = "XXXXXXX-XXXXXXX-XXXX-XXXXXXXXXX";
+const HOUR = 3_600_000;
+
+let database: TestDatabase;
+let simulator: SimulatorHandle;
+let company: TestAccount;
+let quiet: TestAccount;
+let sequence = 0;
+const now = Date.now();
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type JsonBody = Record<string, any>;
+
+async function document(
+  account: TestAccount,
+  signedAt: number,
+  fields: { status?: string; source?: string } = {},
+): Promise<string> {
+  sequence += 1;
+  const ncf = `E31${String(sequence).padStart(10, "0")}`;
+  await database.prisma.document.create({
+    data: {
+      accountId: account.auth.accountId,
+      environment: "TesteCF",
+      customerId: account.auth.rnc,
+      ncf,
+      status: fields.status ?? PENDING_SEND,
+      source: fields.source ?? "issued",
+      createdAt: BigInt(signedAt),
+      updateAt: BigInt(signedAt),
+      issuedAt: BigInt(signedAt),
+    },
+  });
+  return ncf;
+}
+
+async function getOne(account: TestAccount, ncf: string): Promise<JsonBody> {
+  const request = new Request(`http://localhost/TesteCF/documentos-ecf?ecf=${ncf}`, {
+    headers: documentHeaders(account),
+  });
+  const response = await GET(request, contextOf("TesteCF"));
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as JsonBody;
+  expect(documentRecordSchema.safeParse(body).success).toBe(true);
+  return body;
+}
+
+async function batch(account: TestAccount, ecfs: string[]): Promise<JsonBody[]> {
+  const response = await BATCH(
+    jsonPost("http://localhost/TesteCF/documentos-ecf/status/batch", account, { ecfs }),
+    contextOf("TesteCF"),
+  );
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as JsonBody;
+  return (body.results as JsonBody[]).map((result) => {
+    expect(documentBatchDataSchema.safeParse(result.data).success).toBe(true);
+    return result.data as JsonBody;
+  });
+}
+
+function receptionOfTesteCF(estatus: "Disponible" | "No Disponible") {
+  simulator.admin.setServiceStatus({ environment: "TesteCF", service: "Recepción", estatus });
+  resetServiceStatusForTests();
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  simulator = await startTaxAuthSimulator({ port: 0, statusApiKey: KEY });
+  setEnvForTests({
+    TAXAUTH_STATUS_API_KEY: KEY,
+    TAXAUTH_STATUS_URL: simulator.url,
+    TAXAUTH_STATUS_INTERVAL_MS: "60000",
+  });
+  resetServiceStatusForTests();
+  company = await createTestAccount({ rnc: "130000511", apiKey: true });
+  quiet = await createTestAccount({ rnc: "130000522", apiKey: true });
+  // Declared 100 hours ago and never ended: everything company signed since is in contingency.
+  await declareContingency(company.auth.accountId, "TesteCF", SYSTEM_BY, now - 100 * HOUR);
+});
+
+afterAll(async () => {
+  setEnvForTests({
+    TAXAUTH_STATUS_API_KEY: undefined,
+    TAXAUTH_STATUS_URL: undefined,
+    TAXAUTH_STATUS_INTERVAL_MS: undefined,
+  });
+  resetServiceStatusForTests();
+  await simulator?.close();
+  await database?.dispose();
+});
+
+describe("the deadline of an e-CF DGII has not received, in the REST answers", () => {
+  it("in a contingency: running, approaching at 75 % of 72 hours, missed after; single and batch agree", async () => {
+    const running = await document(company, now - 10 * HOUR);
+    const approaching = await document(company, now - 60 * HOUR);
+    const missed = await document(company, now - 80 * HOUR);
+    const single = await getOne(company, running);
+    expect(single.status).toBe(PENDING_SEND);
+    expect(single.deadline).toMatchObject({
+      state: "running",
+      inContingency: true,
+      basis: "contingency",
+      windowHours: 72,
+      deadlineAt: now - 10 * HOUR + 72 * HOUR,
+      approachingAt: now - 10 * HOUR + 54 * HOUR,
+    });
+    expect(single.deadline.ageMs).toBeGreaterThanOrEqual(10 * HOUR);
+    expect(single.deadline.ageMs).toBeLessThan(11 * HOUR);
+    expect(single.deadline.timeLeftMs).toBeLessThanOrEqual(62 * HOUR);
+    expect(single.deadline.timeLeftMs).toBeGreaterThan(61 * HOUR);
+
+    const [first, second, third] = await batch(company, [running, approaching, missed]);
+    expect(first!.deadline).toMatchObject({ state: "running", deadlineAt: single.deadline.deadlineAt });
+    expect(second!.deadline).toMatchObject({ state: "approaching", basis: "contingency" });
+    expect(third!.deadline).toMatchObject({ state: "missed", basis: "contingency" });
+    expect(third!.deadline.timeLeftMs).toBeLessThan(-7 * HOUR);
+  });
+
+  it("received by DGII, or imported: no deadline field at all", async () => {
+    const accepted = await document(company, now - 80 * HOUR, { status: "Aceptado" });
+    const imported = await document(company, now - 80 * HOUR, { source: "import" });
+    expect(await getOne(company, accepted)).not.toHaveProperty("deadline");
+    const [acceptedData, importedData] = await batch(company, [accepted, imported]);
+    expect(acceptedData).not.toHaveProperty("deadline");
+    expect(importedData).not.toHaveProperty("deadline");
+  });
+
+  it("outside a contingency: its age and no window, until the company sets a deferred-sending window", async () => {
+    const ncf = await document(quiet, now - 30 * HOUR);
+    expect((await getOne(quiet, ncf)).deadline).toMatchObject({
+      state: "none",
+      inContingency: false,
+      basis: null,
+      windowHours: null,
+      deadlineAt: null,
+      approachingAt: null,
+      timeLeftMs: null,
+    });
+    await setDeadlineSettings(
+      quiet.auth.accountId,
+      { deferredWindowHours: 24, approachingPercent: 50 },
+      SYSTEM_BY,
+    );
+    expect((await getOne(quiet, ncf)).deadline).toMatchObject({
+      state: "missed",
+      basis: "deferred",
+      windowHours: 24,
+      deadlineAt: now - 6 * HOUR,
+    });
+  });
+
+  it('while DGII lists its reception down: "DGII no disponible", never missed', async () => {
+    const missed = await document(company, now - 90 * HOUR);
+    receptionOfTesteCF("No Disponible");
+    try {
+      expect((await getOne(company, missed)).deadline).toMatchObject({
+        state: "dgii_unavailable",
+        basis: "contingency",
+        deadlineAt: now - 18 * HOUR,
+      });
+      const [data] = await batch(company, [missed]);
+      expect(data!.deadline.state).toBe("dgii_unavailable");
+    } finally {
+      receptionOfTesteCF("Disponible");
+    }
+    expect((await getOne(company, missed)).deadline.state).toBe("missed");
+  });
+});
