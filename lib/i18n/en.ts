@@ -449,6 +449,7 @@ export const en: Dictionary = {
       document: "4. Look up one document",
       batch: "5. Batch lookup",
       note: "The examples use {environment}, the environment chosen above; for another, replace it with TesteCF, CerteCF or eCF in the path.",
+      reference: "API reference: every operation, with its fields and examples",
     },
   },
   voidTool: enVoidTool,

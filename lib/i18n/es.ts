@@ -461,6 +461,7 @@ export const es = {
       document: "4. Consultar un documento",
       batch: "5. Consultar en lote",
       note: "Los ejemplos usan {environment}, el ambiente elegido arriba; para otro, cámbielo por TesteCF, CerteCF o eCF en la ruta.",
+      reference: "Referencia de la API: cada operación, con sus campos y ejemplos",
     },
   },
   voidTool: esVoidTool,

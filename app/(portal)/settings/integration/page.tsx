@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { pageTitle } from "@/lib/portal/page-title";
 import { headers } from "next/headers";
+import Link from "next/link";
 
 import { CopyButton } from "@/components/settings/copy-button";
 import { Card } from "@/components/ui/card";
@@ -35,6 +36,11 @@ export default async function IntegrationPage() {
     <Card title={i.title} data-testid="integration">
       <p>{i.intro}</p>
       <p className="muted">{format(i.note, { environment })}</p>
+      <p>
+        <Link href="/docs" prefetch={false}>
+          {i.reference}
+        </Link>
+      </p>
       {sections.map(([title, code]) => (
         <section key={title} className={styles.example}>
           <div className={styles.exampleHeader}>
