@@ -290,15 +290,10 @@ export async function voidViaApi(
  * for a moment after a server action's refresh the head holds no <title> yet — a scan in that
  * moment reports document-title for a page that has one.
  */
-export async function seriousAxeFindings(
-  page: Page,
-  name: string,
-  options: { exclude?: string } = {},
-): Promise<string[]> {
+export async function seriousAxeFindings(page: Page, name: string): Promise<string[]> {
   await expect.poll(() => page.title(), { message: `${name}: the page's title` }).not.toBe("");
-  const builder = new AxeBuilder({ page });
-  if (options.exclude) builder.exclude(options.exclude);
-  const results = await builder.analyze();
+  // The whole page, always: nothing is left out of a scan.
+  const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map(

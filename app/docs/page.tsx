@@ -5,15 +5,19 @@ import { getDictionary } from "@/lib/i18n";
 import { pageTitle } from "@/lib/portal/page-title";
 import { getPortalPreferences } from "@/lib/portal/preferences";
 import { buildOpenApiDocument } from "@/lib/server/openapi/build-openapi";
+import { ApiReference } from "@/components/docs/api-reference";
+import type { OpenApiDocument } from "@/components/docs/openapi-model";
 
-import { ApiReference } from "./api-reference";
 import styles from "./docs.module.css";
 
 export async function generateMetadata(): Promise<Metadata> {
   return pageTitle((t) => t.docs.title);
 }
 
-/** Public page (no sign-in): the OpenAPI document rendered in the browser, offline. */
+/**
+ * Public page (no sign-in): the OpenAPI document rendered here on the server, as plain HTML (no
+ * script needed, nothing fetched elsewhere), with the page's words in es or en.
+ */
 export default async function DocsPage({ searchParams }: { searchParams: Promise<{ lang?: string }> }) {
   const { lang } = await searchParams;
   const locale: Locale = lang === "en" || lang === "es" ? lang : (await getPortalPreferences()).locale;
@@ -34,7 +38,7 @@ export default async function DocsPage({ searchParams }: { searchParams: Promise
           <span>{text.referenceLanguage}</span>
         </nav>
       </header>
-      <ApiReference document={buildOpenApiDocument()} />
+      <ApiReference document={buildOpenApiDocument() as OpenApiDocument} text={text.reference} />
     </main>
   );
 }

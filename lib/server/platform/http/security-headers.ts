@@ -22,9 +22,9 @@ export function createNonce(): string {
 /**
  * The portal's and /docs's policy. Every page is rendered per request (the root layout reads the
  * language cookie), so Next.js puts the nonce it finds in the request's CSP header on its own
- * scripts; 'strict-dynamic' lets those load the code-split chunks (Scalar's on /docs) without
- * listing them. Styles stay 'unsafe-inline': React `style` attributes and the <style> elements
- * Scalar inserts at run time cannot carry a nonce, and injected CSS cannot run code. Development
+ * scripts; 'strict-dynamic' lets those load the code-split chunks without listing them. Styles
+ * stay 'unsafe-inline': React `style` attributes cannot carry a nonce, and injected CSS cannot run
+ * code. Development
  * (`next dev`) also needs 'unsafe-eval' for React's debugging and fast refresh.
  */
 export function pageContentSecurityPolicy(
