@@ -86,6 +86,14 @@ export const ENTRY_POINTS = {
   "GET /[environment]/secuencias/autorizaciones": "documents.read",
   "POST /[environment]/secuencias/autorizaciones": "ledger.manage",
   "DELETE /[environment]/secuencias/autorizaciones/[id]": "ledger.manage",
+  // The year-end close across the organization's companies: reading and deciding check the person's
+  // roles in each company (lib/server/year-end-close); creating and starting it are the organization's
+  "GET /[environment]/organizacion/cierres-de-ano": "company.read",
+  "POST /[environment]/organizacion/cierres-de-ano": "organization.manage",
+  "GET /[environment]/organizacion/cierres-de-ano/[closeId]": "company.read",
+  "POST /[environment]/organizacion/cierres-de-ano/[closeId]/iniciar": "organization.manage",
+  "POST /[environment]/organizacion/cierres-de-ano/[closeId]/empresas/[companyId]/confirmar": "company.read",
+  "POST /[environment]/organizacion/cierres-de-ano/[closeId]/empresas/[companyId]/decision": "company.read",
   "GET /[environment]/customer/audit-pack": "audit.export",
   // Portal downloads (session cookie)
   "GET /(portal)/voids/export": "voids.read",

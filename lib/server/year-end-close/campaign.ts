@@ -1,6 +1,6 @@
 import "server-only";
 
-import { isEnvironment, type Environment } from "@/lib/domain/environments";
+import type { Environment } from "@/lib/domain/environments";
 import type { CompanyRole } from "@/lib/domain/roles";
 import {
   closeDecisionRefusal,
@@ -22,6 +22,8 @@ import { getApprovalPolicy } from "@/lib/server/approvals";
 import { requirePermission, type AuthContext } from "@/lib/server/auth";
 import { getActiveCertificateSummary } from "@/lib/server/certificates";
 import { getDb, type Prisma } from "@/lib/server/platform/db";
+import { validateBody } from "@/lib/server/platform/http/validate-body";
+import { createYearEndCloseSchema, yearEndCloseDecisionSchema } from "@/lib/schemas/year-end-close";
 
 import { proposeForCompany } from "./propose";
 
@@ -70,11 +72,12 @@ export interface YearEndCloseView {
  */
 export async function createYearEndClose(
   auth: AuthContext,
-  input: { environment: Environment; year: number; includeSkipped?: boolean },
+  environment: Environment,
+  body: unknown,
   now = Date.now(),
 ): Promise<YearEndCloseView> {
   requirePermission(auth, "organization.manage");
-  checkInput(input);
+  const input = { environment, ...validateBody(createYearEndCloseSchema, body) };
   const db = await getDb();
   const companies = await db.account.findMany({
     where: { organizationId: auth.organizationId },
@@ -117,36 +120,20 @@ export async function createYearEndClose(
       },
     });
   }
-  return getYearEndClose(auth, close.id);
-}
-
-function checkInput(input: { environment: unknown; year: unknown; includeSkipped?: unknown }): void {
-  const problems: Array<{ field: string; code: "VALIDATION_FAILED"; message: string }> = [];
-  if (typeof input.environment !== "string" || !isEnvironment(input.environment))
-    problems.push({ field: "environment", code: "VALIDATION_FAILED", message: "TesteCF, CerteCF o eCF" });
-  if (
-    typeof input.year !== "number" ||
-    !Number.isInteger(input.year) ||
-    input.year < 2019 ||
-    input.year > 2100
-  )
-    problems.push({ field: "year", code: "VALIDATION_FAILED", message: "un año entre 2019 y 2100" });
-  if (input.includeSkipped !== undefined && typeof input.includeSkipped !== "boolean")
-    problems.push({ field: "includeSkipped", code: "VALIDATION_FAILED", message: "true o false" });
-  if (problems.length > 0)
-    throw new AppError("VALIDATION_FAILED", "El cierre de año no es válido.", { errors: problems });
+  return getYearEndClose(auth, close.id, environment);
 }
 
 /** The campaigns of the caller's organization, newest first (id, environment, year, status). */
 export async function listYearEndCloses(
   auth: AuthContext,
+  environment: Environment,
 ): Promise<
   Array<{ id: string; environment: Environment; year: number; status: YearEndCloseStatus; createdAt: number }>
 > {
   await readableCompanies(auth);
   const db = await getDb();
   const rows = await db.yearEndClose.findMany({
-    where: { organizationId: auth.organizationId },
+    where: { organizationId: auth.organizationId, environment },
     orderBy: { createdAt: "desc" },
     take: 50,
   });
@@ -165,10 +152,14 @@ export async function listYearEndCloses(
  * progress and the summary. Organization administrators see every company; anyone else only the
  * companies they hold a role in.
  */
-export async function getYearEndClose(auth: AuthContext, closeId: string): Promise<YearEndCloseView> {
+export async function getYearEndClose(
+  auth: AuthContext,
+  closeId: string,
+  environment?: Environment,
+): Promise<YearEndCloseView> {
   const visible = await readableCompanies(auth);
   const db = await getDb();
-  const close = await findClose(auth, closeId);
+  const close = await findClose(auth, closeId, environment);
   const rows = await db.yearEndCloseCompany.findMany({ where: { closeId }, orderBy: { position: "asc" } });
   const shown = rows.filter((row) => visible === "all" || visible.has(row.accountId));
   const accounts = await db.account.findMany({
@@ -245,11 +236,12 @@ export function chunksOf(value: Prisma.JsonValue): CloseChunk[] {
  */
 export async function confirmStoppedIssuing(
   auth: AuthContext,
+  environment: Environment,
   closeId: string,
   accountId: string,
   now = Date.now(),
 ): Promise<YearEndCloseView> {
-  const { close, row, roles } = await companyOfClose(auth, closeId, accountId);
+  const { close, row, roles } = await companyOfClose(auth, environment, closeId, accountId);
   if (!auth.organizationAdmin && !(roles && (roles.includes("operator") || roles.includes("approver"))))
     throw new AppError("FORBIDDEN", "Sus roles en esta empresa no permiten esta operación.");
   if (close.status !== "proposed" || row.state !== "awaiting_confirmation") throw notReady();
@@ -264,7 +256,7 @@ export async function confirmStoppedIssuing(
     },
   });
   if (updated.count === 0) throw notReady();
-  return getYearEndClose(auth, closeId);
+  return getYearEndClose(auth, closeId, environment);
 }
 
 /**
@@ -274,17 +266,14 @@ export async function confirmStoppedIssuing(
  */
 export async function decideCompany(
   auth: AuthContext,
+  environment: Environment,
   closeId: string,
   accountId: string,
-  decision: "approve" | "reject",
+  body: unknown,
   now = Date.now(),
 ): Promise<YearEndCloseView> {
-  if (decision !== "approve" && decision !== "reject") {
-    throw new AppError("VALIDATION_FAILED", "decision debe ser approve o reject.", {
-      errors: [{ field: "decision", code: "VALIDATION_FAILED", message: "approve o reject" }],
-    });
-  }
-  const { close, row, roles } = await companyOfClose(auth, closeId, accountId);
+  const { decision } = validateBody(yearEndCloseDecisionSchema, body);
+  const { close, row, roles } = await companyOfClose(auth, environment, closeId, accountId);
   if (close.status !== "proposed") throw notReady();
   const refusal = closeDecisionRefusal({
     state: row.state as CompanyCloseState,
@@ -312,7 +301,7 @@ export async function decideCompany(
     },
   });
   if (updated.count === 0) throw notReady();
-  return getYearEndClose(auth, closeId);
+  return getYearEndClose(auth, closeId, environment);
 }
 
 /**
@@ -321,11 +310,12 @@ export async function decideCompany(
  */
 export async function startYearEndClose(
   auth: AuthContext,
+  environment: Environment,
   closeId: string,
   now = Date.now(),
 ): Promise<YearEndCloseView> {
   requirePermission(auth, "organization.manage");
-  await findClose(auth, closeId);
+  await findClose(auth, closeId, environment);
   const db = await getDb();
   const undecided = await db.yearEndCloseCompany.count({
     where: { closeId, state: { in: ["awaiting_confirmation", "awaiting_approval"] } },
@@ -336,20 +326,25 @@ export async function startYearEndClose(
     data: { status: "sending", startedAt: BigInt(now), updatedAt: BigInt(now) },
   });
   if (started.count === 0) throw notReady();
-  return getYearEndClose(auth, closeId);
+  return getYearEndClose(auth, closeId, environment);
 }
 
-async function findClose(auth: AuthContext, closeId: string) {
+async function findClose(auth: AuthContext, closeId: string, environment?: Environment) {
   const db = await getDb();
   const close = await db.yearEndClose.findFirst({
-    where: { id: closeId, organizationId: auth.organizationId },
+    where: { id: closeId, organizationId: auth.organizationId, ...(environment ? { environment } : {}) },
   });
   if (!close) throw notFound();
   return close;
 }
 
-async function companyOfClose(auth: AuthContext, closeId: string, accountId: string) {
-  const close = await findClose(auth, closeId);
+async function companyOfClose(
+  auth: AuthContext,
+  environment: Environment,
+  closeId: string,
+  accountId: string,
+) {
+  const close = await findClose(auth, closeId, environment);
   const db = await getDb();
   const row = await db.yearEndCloseCompany.findUnique({
     where: { closeId_accountId: { closeId, accountId } },

@@ -31,7 +31,7 @@ describe("a year-end close over a two-company organization", () => {
   it("proposes each company's tail with its checks, asks confirmation and one approval, then sends once", async () => {
     const org = await createCloseOrganization(app.simulator.admin, { year: YEAR });
     const admin = org.admin.auth;
-    let close = await createYearEndClose(admin, { environment: "TesteCF", year: YEAR });
+    let close = await createYearEndClose(admin, "TesteCF", { year: YEAR });
     const [first, second] = [
       close.companies.find((company) => company.accountId === admin.accountId)!,
       close.companies.find((company) => company.accountId === org.second.accountId)!,
@@ -48,29 +48,35 @@ describe("a year-end close over a two-company organization", () => {
     expect(second).toMatchObject({ state: "awaiting_approval", approvalRequired: true, sequences: 50 });
     expect(second.ranges[0]).toMatchObject({ kind: "vencida", checked: { dgii: "not-needed" } });
 
-    await expect(startYearEndClose(admin, close.id)).rejects.toMatchObject({
+    await expect(startYearEndClose(admin, "TesteCF", close.id)).rejects.toMatchObject({
       code: "YEAR_END_CLOSE_NOT_READY",
     });
-    await expect(decideCompany(admin, close.id, admin.accountId, "approve")).rejects.toMatchObject({
+    await expect(
+      decideCompany(admin, "TesteCF", close.id, admin.accountId, { decision: "approve" }),
+    ).rejects.toMatchObject({
       code: "YEAR_END_CLOSE_NOT_READY",
     });
     // The organization's administrator is no approver of the second company.
-    await expect(decideCompany(admin, close.id, org.second.accountId, "approve")).rejects.toMatchObject({
+    await expect(
+      decideCompany(admin, "TesteCF", close.id, org.second.accountId, { decision: "approve" }),
+    ).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
-    await expect(decideCompany(admin, close.id, "nope", "approve")).rejects.toMatchObject({
+    await expect(
+      decideCompany(admin, "TesteCF", close.id, "nope", { decision: "approve" }),
+    ).rejects.toMatchObject({
       code: "YEAR_END_CLOSE_NOT_FOUND",
     });
-    await decideCompany(org.approver, close.id, org.second.accountId, "approve");
+    await decideCompany(org.approver, "TesteCF", close.id, org.second.accountId, { decision: "approve" });
     // The approver sees only their company.
     expect((await getYearEndClose(org.approver, close.id)).companies.map((c) => c.accountId)).toEqual([
       org.second.accountId,
     ]);
-    await confirmStoppedIssuing(admin, close.id, admin.accountId);
-    await decideCompany(admin, close.id, admin.accountId, "approve");
-    close = await startYearEndClose(admin, close.id);
+    await confirmStoppedIssuing(admin, "TesteCF", close.id, admin.accountId);
+    await decideCompany(admin, "TesteCF", close.id, admin.accountId, { decision: "approve" });
+    close = await startYearEndClose(admin, "TesteCF", close.id);
     expect(close.status).toBe("sending");
-    await expect(startYearEndClose(admin, close.id)).rejects.toMatchObject({
+    await expect(startYearEndClose(admin, "TesteCF", close.id)).rejects.toMatchObject({
       code: "YEAR_END_CLOSE_NOT_READY",
     });
 
@@ -105,12 +111,12 @@ describe("a year-end close over a two-company organization", () => {
   it("sends nothing for a company without a certificate, and runs the checks again at the send", async () => {
     const org = await createCloseOrganization(app.simulator.admin, { year: YEAR, secondCertificate: false });
     const admin = org.admin.auth;
-    const close = await createYearEndClose(admin, { environment: "TesteCF", year: YEAR });
+    const close = await createYearEndClose(admin, "TesteCF", { year: YEAR });
     expect(close.companies.find((c) => c.accountId === org.second.accountId)!.certificateNotAfter).toBeNull();
-    await confirmStoppedIssuing(admin, close.id, admin.accountId);
-    await decideCompany(admin, close.id, admin.accountId, "approve");
-    await decideCompany(org.approver, close.id, org.second.accountId, "approve");
-    await startYearEndClose(admin, close.id);
+    await confirmStoppedIssuing(admin, "TesteCF", close.id, admin.accountId);
+    await decideCompany(admin, "TesteCF", close.id, admin.accountId, { decision: "approve" });
+    await decideCompany(org.approver, "TesteCF", close.id, org.second.accountId, { decision: "approve" });
+    await startYearEndClose(admin, "TesteCF", close.id);
     // Meanwhile part of the tail is voided by hand: the campaign sends only the rest.
     const manual = await createVoid({
       accountId: admin.accountId,
@@ -134,18 +140,23 @@ describe("a year-end close over a two-company organization", () => {
 
   it("refuses bad input and people outside the organization", async () => {
     const org = await createCloseOrganization(app.simulator.admin, { year: YEAR });
-    await expect(
-      createYearEndClose(org.admin.auth, { environment: "Nope" as "eCF", year: 1900 }),
-    ).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
-    await expect(
-      createYearEndClose(org.approver, { environment: "TesteCF", year: YEAR }),
-    ).rejects.toMatchObject({
+    await expect(createYearEndClose(org.admin.auth, "TesteCF", { year: 1900 })).rejects.toMatchObject({
+      code: "VALIDATION_FAILED",
+    });
+    await expect(createYearEndClose(org.approver, "TesteCF", { year: YEAR })).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
     const other = await createCloseOrganization(app.simulator.admin, { year: YEAR });
-    const close = await createYearEndClose(org.admin.auth, { environment: "TesteCF", year: YEAR });
+    const close = await createYearEndClose(org.admin.auth, "TesteCF", { year: YEAR });
     await expect(getYearEndClose(other.admin.auth, close.id)).rejects.toMatchObject({
       code: "YEAR_END_CLOSE_NOT_FOUND",
     });
+    // A campaign is of one environment: another one's path does not find it.
+    await expect(getYearEndClose(org.admin.auth, close.id, "eCF")).rejects.toMatchObject({
+      code: "YEAR_END_CLOSE_NOT_FOUND",
+    });
+    await expect(
+      decideCompany(org.approver, "TesteCF", close.id, org.second.accountId, { decision: "maybe" }),
+    ).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
   }, 60_000);
 });

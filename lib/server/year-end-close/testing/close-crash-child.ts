@@ -24,11 +24,11 @@ async function main(): Promise<void> {
   const [first, second] = process.env.CLOSE_RNCS!.split(",") as [string, string];
   const org = await createCloseOrganization(null, { year, rncs: [first, second] });
   const admin = org.admin.auth;
-  const close = await createYearEndClose(admin, { environment: "TesteCF", year });
-  await confirmStoppedIssuing(admin, close.id, admin.accountId);
-  await decideCompany(admin, close.id, admin.accountId, "approve");
-  await decideCompany(org.approver, close.id, org.second.accountId, "approve");
-  await startYearEndClose(admin, close.id);
+  const close = await createYearEndClose(admin, "TesteCF", { year });
+  await confirmStoppedIssuing(admin, "TesteCF", close.id, admin.accountId);
+  await decideCompany(admin, "TesteCF", close.id, admin.accountId, { decision: "approve" });
+  await decideCompany(org.approver, "TesteCF", close.id, org.second.accountId, { decision: "approve" });
+  await startYearEndClose(admin, "TesteCF", close.id);
   void advanceYearEndCloses().catch(() => {});
   const db = await getDb();
   for (;;) {
