@@ -9,7 +9,8 @@ export interface TableProps extends TableHTMLAttributes<HTMLTableElement> {
   /**
    * On a phone (≤ 600 px) each row becomes a card: the column headers are hidden and each cell shows
    * its own `data-label` before the value; cells with data-card="first" (status, totals) come first,
-   * data-card="wide" ones take a whole line. Nothing scrolls sideways.
+   * data-card="wide" ones take a whole line, data-card="secondary" ones (shown again on the row's own
+   * page) are left out. Nothing scrolls sideways.
    */
   cards?: boolean;
   children: ReactNode;

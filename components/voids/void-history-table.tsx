@@ -115,13 +115,16 @@ export function VoidHistoryTable({ rows, caption, headers, copy, empty }: VoidHi
   const columns = useMemo(() => buildColumns(headers, copy), [headers, copy]);
   const table = useTable({ features, columns, data: rows });
   const numeric = (id: string) => id === "total";
-  // On a phone each row is a card: status and total first, the ranges and the file on lines of their own.
+  // On a phone each row is a compact card: status and total first, the reason and the ranges on lines
+  // of their own; the file is left out (its detail page downloads it).
   const card = (id: string) =>
     id === "estado" || id === "total"
       ? "first"
-      : id === "rangos" || id === "archivo" || id === "motivo"
+      : id === "rangos" || id === "motivo"
         ? "wide"
-        : undefined;
+        : id === "archivo"
+          ? "secondary"
+          : undefined;
   return (
     <Table caption={caption} data-testid="void-history" cards>
       <thead>
