@@ -8,6 +8,12 @@ import {
   customerAuthenticationResponseSchema,
 } from "@/lib/schemas/customer-authentication";
 import { contingencyStateSchema } from "@/lib/schemas/contingency";
+import {
+  createYearEndCloseSchema,
+  yearEndCloseDecisionSchema,
+  yearEndCloseListSchema,
+  yearEndCloseSchema,
+} from "@/lib/schemas/year-end-close";
 import { deadlineSettingsSchema, deadlineSettingsViewSchema } from "@/lib/schemas/deadline-settings";
 import { customerAuthenticationRefreshRequestSchema } from "@/lib/schemas/customer-authentication-refresh";
 import { documentsBatchRequestSchema } from "@/lib/schemas/documents-batch";
@@ -151,6 +157,10 @@ export const COMPONENT_SCHEMAS: Record<string, z.ZodType> = {
   VoidRequestList: voidRequestListResponseSchema,
   VoidRequestHeld: voidRequestHeldResponseSchema,
   VoidRequestRejectRequest: rejectVoidRequestSchema,
+  YearEndClose: yearEndCloseSchema,
+  YearEndCloseList: yearEndCloseListSchema,
+  YearEndCloseCreateRequest: createYearEndCloseSchema,
+  YearEndCloseDecisionRequest: yearEndCloseDecisionSchema,
   VoidApprovedAccepted: voidApprovedAcceptedResponseSchema,
   VoidApprovedRejected: voidApprovedRejectedResponseSchema,
   DocumentRecord: documentRecordSchema,

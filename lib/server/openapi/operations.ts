@@ -790,6 +790,108 @@ export const API_OPERATIONS: ApiOperation[] = [
     responses: { 200: { description: "A page of gaps", body: "SequenceGaps" } },
   },
   {
+    operationId: "listYearEndCloses",
+    method: "get",
+    path: "/{environment}/organizacion/cierres-de-ano",
+    tag: "Secuencias",
+    summary: "Year-end closes of the organization (extension)",
+    description:
+      'The year-end closes ("Cierre de año") of the caller\'s organization in this environment, newest first (the ' +
+      "last 50). For people of the organization: its administrators and the members of its companies; service " +
+      "accounts 403 FORBIDDEN.",
+    auth: "bearer",
+    responses: { 200: { description: "The campaigns", body: "YearEndCloseList" } },
+  },
+  {
+    operationId: "createYearEndClose",
+    method: "post",
+    path: "/{environment}/organizacion/cierres-de-ano",
+    tag: "Secuencias",
+    summary: "Start a year-end close (extension)",
+    description:
+      "For the organization's administrators. One campaign across every company of the organization: for each, " +
+      "the unused tails of the authorizations expiring by 31-12 of `year` (and with `includeSkipped` the ledger's " +
+      "skipped numbers), proposed with what was checked for each range — the gap finder's rules hold (nothing " +
+      "without the import-coverage mark, the quiet period), and a tail of an authorization still valid is asked " +
+      "of DGII (consultatrackids, its edges): a range DGII received or could not answer is withheld. A company " +
+      "with a still-valid tail waits for a person to confirm it stopped issuing (`awaiting_confirmation`); then " +
+      "one decision per company (`awaiting_approval`), by one of its approvers where its approval policy of this " +
+      "environment asks for one. Nothing is sent until the campaign is started.",
+    auth: "bearer",
+    requestBody: "YearEndCloseCreateRequest",
+    responses: { 201: { description: "The campaign with each company's proposal", body: "YearEndClose" } },
+  },
+  {
+    operationId: "getYearEndClose",
+    method: "get",
+    path: "/{environment}/organizacion/cierres-de-ano/{closeId}",
+    tag: "Secuencias",
+    summary: "One year-end close: companies, progress, summary (extension)",
+    description:
+      "The campaign with each company's state, ranges (the first 200) and checks, decision, voids sent (one per " +
+      "chunk of at most 10,000 ranges per type, with its voidId and current status), the progress and the " +
+      "summary (accepted, rejected, partial, to settle, not sent, blocked). The organization's administrators " +
+      "see every company; anyone else only the companies they hold a role in. Another organization's or " +
+      "environment's id: 404 YEAR_END_CLOSE_NOT_FOUND.",
+    auth: "bearer",
+    pathParams: { closeId: { schema: z.string(), description: "The campaign's id" } },
+    responses: { 200: { description: "The campaign", body: "YearEndClose" } },
+  },
+  {
+    operationId: "confirmYearEndCloseCompany",
+    method: "post",
+    path: "/{environment}/organizacion/cierres-de-ano/{closeId}/empresas/{companyId}/confirmar",
+    tag: "Secuencias",
+    summary: "Confirm a company stopped issuing (extension)",
+    description:
+      "A person (the organization's administrator, or an operator or approver of the company) confirms the " +
+      "company has stopped issuing from its still-valid authorizations, so their tails may be sent: the company " +
+      "moves to `awaiting_approval`. Takes no fields.",
+    auth: "bearer",
+    pathParams: {
+      closeId: { schema: z.string(), description: "The campaign's id" },
+      companyId: { schema: z.string(), description: "The company's id (accountId)" },
+    },
+    responses: { 200: { description: "The campaign", body: "YearEndClose" } },
+  },
+  {
+    operationId: "decideYearEndCloseCompany",
+    method: "post",
+    path: "/{environment}/organizacion/cierres-de-ano/{closeId}/empresas/{companyId}/decision",
+    tag: "Secuencias",
+    summary: "Decide for one company (extension)",
+    description:
+      "The company's one decision: `approve` (its voids go out when the campaign starts) or `reject` (nothing is " +
+      "sent for it). Where its approval policy asks for one: one of the company's approvers, never the person " +
+      "who created the campaign (403 REQUESTER_CANNOT_APPROVE); elsewhere the organization's administrator or " +
+      "one of the company's operators or approvers.",
+    auth: "bearer",
+    pathParams: {
+      closeId: { schema: z.string(), description: "The campaign's id" },
+      companyId: { schema: z.string(), description: "The company's id (accountId)" },
+    },
+    requestBody: "YearEndCloseDecisionRequest",
+    responses: { 200: { description: "The campaign", body: "YearEndClose" } },
+  },
+  {
+    operationId: "startYearEndClose",
+    method: "post",
+    path: "/{environment}/organizacion/cierres-de-ano/{closeId}/iniciar",
+    tag: "Secuencias",
+    summary: "Start a year-end close's sends (extension)",
+    description:
+      "For the organization's administrators, once every company is decided (else 409 YEAR_END_CLOSE_NOT_READY). " +
+      "The voids then go out in the background, one company at a time, each through the normal void path " +
+      "(split above 10,000 ranges per type, the company's void rate limit, an Idempotency-Key per campaign, " +
+      "company and chunk: a restart goes on without sending anything twice). At each send the certificate and " +
+      "every check run again: nothing is sent for a company whose certificate is missing or expired " +
+      "(`blocked`, `blockedReason`), and only the ranges the ledger still proposes go out. Follow it with " +
+      "GET …/cierres-de-ano/{closeId}; the event `year_end_close.completed` says when it is over.",
+    auth: "bearer",
+    pathParams: { closeId: { schema: z.string(), description: "The campaign's id" } },
+    responses: { 200: { description: "The campaign, sending", body: "YearEndClose" } },
+  },
+  {
     operationId: "getSequenceRemedy",
     method: "get",
     path: "/{environment}/secuencias/{encf}/remedio",
