@@ -246,6 +246,37 @@ export const sequenceGapsSchema = z
           expiredOn: z.string().optional(),
           closingFrom: encf.optional(),
         }),
+        deadline: z
+          .object({
+            since: z
+              .number()
+              .int()
+              .nullable()
+              .describe(
+                "When the gap exists (epoch ms): a skip's higherIssuedAt, the end of an expired authorization's " +
+                  "last day (Santo Domingo); null for a closing, a person's choice",
+              ),
+            ageDays: z
+              .number()
+              .int()
+              .nullable()
+              .describe("Whole days since then (0 the first day); null: a closing"),
+            deadlineAt: z
+              .number()
+              .int()
+              .nullable()
+              .describe(
+                "When the company wants it voided by (GET …/emisor/plazos gapWindowDays); null: no window",
+              ),
+            state: z
+              .enum(["none", "running", "approaching", "missed"])
+              .describe(
+                "none without a window; approaching past the company's share (sequence.gap_deadline_approaching); " +
+                  "missed past the deadline (sequence.gap_deadline_missed). No rule we know sets such a deadline: " +
+                  "it is the company's own",
+              ),
+          })
+          .describe("Extension: the gap's age and, where the company set one, its deadline to void it"),
       }),
     ),
     nextToken: z.string().optional(),
@@ -286,6 +317,7 @@ export const sequenceGapsSchema = z
             voidedExcluded: true,
             unknownOutcomeExcluded: true,
           },
+          deadline: { since: 1768500000000, ageDays: 12, deadlineAt: 1771092000000, state: "running" },
         },
       ],
       nextToken: "WyJFMzEiLDAsMjAwXQ",

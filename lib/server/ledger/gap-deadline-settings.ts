@@ -2,8 +2,10 @@ import "server-only";
 
 import type { Environment } from "@/lib/domain/environments";
 import { DEFAULT_APPROACHING_PERCENT } from "@/lib/domain/ecf-deadline";
-import type { GapWindow } from "@/lib/domain/gap-deadline";
+import { gapDeadline, type GapDeadline, type GapWindow } from "@/lib/domain/gap-deadline";
 import { getDb, type RawSql } from "@/lib/server/platform/db";
+
+import type { Gap, GapsPage } from "./gaps";
 
 /**
  * A company's deadline to void the gaps the ledger proposes, per environment (GapDeadlineSetting; no
@@ -58,4 +60,21 @@ export async function writeGapWindow(
     VALUES (${change.accountId}, ${change.environment}::"Environment", ${change.days}, ${BigInt(change.now)}, ${change.by})
     ON CONFLICT ("accountId", "environment")
     DO UPDATE SET "windowDays" = EXCLUDED."windowDays", "updatedAt" = EXCLUDED."updatedAt", "updatedBy" = EXCLUDED."updatedBy"`;
+}
+
+/** A gap as GET …/secuencias/huecos answers it: with its age and, where the company set one, its deadline. */
+export type GapWithDeadline = Gap & { deadline: GapDeadline };
+
+/**
+ * The page's gaps with their age and deadline (lib/domain/gap-deadline.ts, the rule the portal's review
+ * and the ledger scan apply), under the company's window in this environment.
+ */
+export async function withGapDeadlines(
+  accountId: string,
+  environment: Environment,
+  page: GapsPage,
+  now = Date.now(),
+): Promise<Omit<GapsPage, "gaps"> & { gaps: GapWithDeadline[] }> {
+  const window = await getGapWindow(accountId, environment);
+  return { ...page, gaps: page.gaps.map((gap) => ({ ...gap, deadline: gapDeadline(gap, window, now) })) };
 }

@@ -69,5 +69,11 @@ export { recordDgiiSubmissions, recordDgiiSummary, type FoundSubmission } from "
 export { daysUntil, dmyToIso } from "./dates";
 export { checkNumberIssuable, findNumberHolds, type HeldDocument, type NumberHolds } from "./issue-check";
 export { numberSafetyFacts } from "./number-safety";
-export { allGapWindows, getGapWindow, writeGapWindow } from "./gap-deadline-settings";
+export {
+  allGapWindows,
+  getGapWindow,
+  withGapDeadlines,
+  writeGapWindow,
+  type GapWithDeadline,
+} from "./gap-deadline-settings";
 export { getForecastSettings, writeForecastSettings } from "./forecast";

@@ -500,6 +500,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/{environment}/organizacion/cierres-de-ano": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Year-end closes of the organization (extension)
+         * @description The year-end closes ("Cierre de año") of the caller's organization in this environment, newest first (the last 50). For people of the organization: its administrators and the members of its companies; service accounts 403 FORBIDDEN.
+         */
+        get: operations["listYearEndCloses"];
+        put?: never;
+        /**
+         * Start a year-end close (extension)
+         * @description For the organization's administrators. One campaign across every company of the organization: for each, the unused tails of the authorizations expiring by 31-12 of `year` (and with `includeSkipped` the ledger's skipped numbers), proposed with what was checked for each range — the gap finder's rules hold (nothing without the import-coverage mark, the quiet period), and a tail of an authorization still valid is asked of DGII (consultatrackids, its edges): a range DGII received or could not answer is withheld. A company with a still-valid tail waits for a person to confirm it stopped issuing (`awaiting_confirmation`); then one decision per company (`awaiting_approval`), by one of its approvers where its approval policy of this environment asks for one. Nothing is sent until the campaign is started.
+         */
+        post: operations["createYearEndClose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{environment}/organizacion/cierres-de-ano/{closeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One year-end close: companies, progress, summary (extension)
+         * @description The campaign with each company's state, ranges (the first 200) and checks, decision, voids sent (one per chunk of at most 10,000 ranges per type, with its voidId and current status), the progress and the summary (accepted, rejected, partial, to settle, not sent, blocked). The organization's administrators see every company; anyone else only the companies they hold a role in. Another organization's or environment's id: 404 YEAR_END_CLOSE_NOT_FOUND.
+         */
+        get: operations["getYearEndClose"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{environment}/organizacion/cierres-de-ano/{closeId}/empresas/{companyId}/confirmar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a company stopped issuing (extension)
+         * @description A person (the organization's administrator, or an operator or approver of the company) confirms the company has stopped issuing from its still-valid authorizations, so their tails may be sent: the company moves to `awaiting_approval`. Takes no fields.
+         */
+        post: operations["confirmYearEndCloseCompany"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{environment}/organizacion/cierres-de-ano/{closeId}/empresas/{companyId}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide for one company (extension)
+         * @description The company's one decision: `approve` (its voids go out when the campaign starts) or `reject` (nothing is sent for it). Where its approval policy asks for one: one of the company's approvers, never the person who created the campaign (403 REQUESTER_CANNOT_APPROVE); elsewhere the organization's administrator or one of the company's operators or approvers.
+         */
+        post: operations["decideYearEndCloseCompany"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{environment}/organizacion/cierres-de-ano/{closeId}/iniciar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a year-end close's sends (extension)
+         * @description For the organization's administrators, once every company is decided (else 409 YEAR_END_CLOSE_NOT_READY). The voids then go out in the background, one company at a time, each through the normal void path (split above 10,000 ranges per type, the company's void rate limit, an Idempotency-Key per campaign, company and chunk: a restart goes on without sending anything twice). At each send the certificate and every check run again: nothing is sent for a company whose certificate is missing or expired (`blocked`, `blockedReason`), and only the ranges the ledger still proposes go out. Follow it with GET …/cierres-de-ano/{closeId}; the event `year_end_close.completed` says when it is over.
+         */
+        post: operations["startYearEndClose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{environment}/secuencias/{encf}/remedio": {
         parameters: {
             query?: never;
@@ -1928,6 +2032,119 @@ export interface components {
             /** @description Why the request is rejected (shown to the requester, kept in the activity log) */
             reason: string;
         };
+        YearEndClose: {
+            id: string;
+            /** @enum {string} */
+            environment: "TesteCF" | "CerteCF" | "eCF";
+            year: number;
+            includeSkipped: boolean;
+            /** @enum {string} */
+            status: "proposed" | "sending" | "done" | "cancelled";
+            createdBy: string;
+            createdAt: number;
+            startedAt: number | null;
+            finishedAt: number | null;
+            companies: {
+                accountId: string;
+                rnc: string;
+                name: string;
+                /** @enum {string} */
+                state: "empty" | "awaiting_confirmation" | "awaiting_approval" | "approved" | "rejected" | "sending" | "done" | "blocked";
+                /** @description The company's approval policy asks one of its approvers to decide */
+                approvalRequired: boolean;
+                /** @description The first 200 ranges proposed (rangeCount counts them all) */
+                ranges: {
+                    /**
+                     * @description vencida: an expired authorization's tail the ledger proves unused; vigente: the tail of an authorization still valid (sent only after a person confirms the company stopped issuing from it); salto: a skipped number
+                     * @enum {string}
+                     */
+                    kind: "vencida" | "vigente" | "salto";
+                    serie: string;
+                    tipoeCF: string;
+                    secuenciaDesde: string;
+                    secuenciaHasta: string;
+                    cantidad: number;
+                    authorizationId: string | null;
+                    /** @description The authorization's last day, dd-MM-yyyy */
+                    expiresOn: string | null;
+                    checked: {
+                        /** @description The company's import-coverage mark (epoch ms) */
+                        coverageMark: number;
+                        quietPeriodHours: number;
+                        higherIssued: string | null;
+                        /**
+                         * @description DGII asked about the range's edges: never received
+                         * @enum {string}
+                         */
+                        dgii: "never-received" | "not-needed";
+                    };
+                }[];
+                rangeCount: number;
+                sequences: number;
+                withheld: {
+                    serie: string;
+                    tipoeCF: string;
+                    secuenciaDesde: string | null;
+                    secuenciaHasta: string | null;
+                    /** @enum {string} */
+                    reason: "NO_COVERAGE_MARK" | "QUIET_PERIOD" | "DGII_RECEIVED" | "DGII_UNKNOWN";
+                }[];
+                capped: boolean;
+                certificateNotAfter: number | null;
+                confirmedBy: string | null;
+                confirmedAt: number | null;
+                decidedBy: string | null;
+                decidedAt: number | null;
+                /** @description CERTIFICATE_MISSING, CERTIFICATE_EXPIRED or NOTHING_LEFT */
+                blockedReason: string | null;
+                /** @description The voids sent, one per chunk of at most 10,000 ranges per type */
+                chunks: {
+                    index: number;
+                    idempotencyKey: string;
+                    ranges: number;
+                    sequences: number;
+                    voidId: string | null;
+                    status: ("Aceptado" | "Rechazado" | "Error" | "withdrawn" | "refused") | null;
+                    partial: boolean;
+                    code: string | null;
+                    message: string | null;
+                }[];
+            }[];
+            progress: {
+                finished: number;
+                total: number;
+            };
+            summary: {
+                accepted: number;
+                rejected: number;
+                partial: number;
+                toSettle: number;
+                notSent: number;
+                blockedCompanies: number;
+                doneCompanies: number;
+                companies: number;
+            };
+        };
+        YearEndCloseList: {
+            items: {
+                id: string;
+                /** @enum {string} */
+                environment: "TesteCF" | "CerteCF" | "eCF";
+                year: number;
+                /** @enum {string} */
+                status: "proposed" | "sending" | "done" | "cancelled";
+                createdAt: number;
+            }[];
+        };
+        YearEndCloseCreateRequest: {
+            year: number;
+            /** @description Also propose the ledger's skipped numbers ("salto"), not only the tails (default false) */
+            includeSkipped?: boolean;
+        };
+        YearEndCloseDecisionRequest: {
+            /** @enum {string} */
+            decision: "approve" | "reject";
+        };
         VoidApprovedAccepted: {
             message: string;
             /** @description UUIDv7 of the attempt */
@@ -2805,6 +3022,12 @@ export interface components {
          *             "issuedExcluded": true,
          *             "voidedExcluded": true,
          *             "unknownOutcomeExcluded": true
+         *           },
+         *           "deadline": {
+         *             "since": 1768500000000,
+         *             "ageDays": 12,
+         *             "deadlineAt": 1771092000000,
+         *             "state": "running"
          *           }
          *         }
          *       ],
@@ -2846,6 +3069,20 @@ export interface components {
                     expiredOn?: string;
                     /** @description An e-NCF, e.g. E310000000001 */
                     closingFrom?: string;
+                };
+                /** @description Extension: the gap's age and, where the company set one, its deadline to void it */
+                deadline: {
+                    /** @description When the gap exists (epoch ms): a skip's higherIssuedAt, the end of an expired authorization's last day (Santo Domingo); null for a closing, a person's choice */
+                    since: number | null;
+                    /** @description Whole days since then (0 the first day); null: a closing */
+                    ageDays: number | null;
+                    /** @description When the company wants it voided by (GET …/emisor/plazos gapWindowDays); null: no window */
+                    deadlineAt: number | null;
+                    /**
+                     * @description none without a window; approaching past the company's share (sequence.gap_deadline_approaching); missed past the deadline (sequence.gap_deadline_missed). No rule we know sets such a deadline: it is the company's own
+                     * @enum {string}
+                     */
+                    state: "none" | "running" | "approaching" | "missed";
                 };
             }[];
             nextToken?: string;
@@ -7997,6 +8234,892 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
                         code?: "ENVIRONMENT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: unexpected failure; the message carries the request id for support */
+            500: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the instance is shutting down; retry (see Retry-After) */
+            503: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listYearEndCloses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environment: "TesteCF" | "CerteCF" | "eCF";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaigns */
+            200: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YearEndCloseList"];
+                };
+            };
+            /** @description `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id */
+            400: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_PARAMETER";
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: the Bearer idToken is absent, expired or invalid, or was issued for another environment (customer/authentication) */
+            401: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description `FORBIDDEN`: the API key belongs to another company, the caller's roles (or a service account's scopes) do not allow it, or the rnc asked for is not one of the caller's companies */
+            403: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description `ENVIRONMENT_NOT_FOUND`: the first path segment is not TesteCF, CerteCF or eCF */
+            404: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "ENVIRONMENT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: unexpected failure; the message carries the request id for support */
+            500: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the instance is shutting down; retry (see Retry-After) */
+            503: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    createYearEndClose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environment: "TesteCF" | "CerteCF" | "eCF";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["YearEndCloseCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The campaign with each company's proposal */
+            201: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YearEndClose"];
+                };
+            };
+            /**
+             * @description `EMPTY_BODY`: the body is empty
+             *
+             *     `INVALID_JSON`: the body is not valid JSON
+             *
+             *     `VALIDATION_FAILED`: the body does not match the documented schema, or a text holds U+0000, a lone surrogate or a control character other than tab, LF and CR (every problem in errors, each naming its field)
+             *
+             *     `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id
+             */
+            400: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "EMPTY_BODY" | "INVALID_JSON" | "VALIDATION_FAILED" | "INVALID_PARAMETER";
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: the Bearer idToken is absent, expired or invalid, or was issued for another environment (customer/authentication) */
+            401: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description `FORBIDDEN`: the API key belongs to another company, the caller's roles (or a service account's scopes) do not allow it, or the rnc asked for is not one of the caller's companies */
+            403: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description `ENVIRONMENT_NOT_FOUND`: the first path segment is not TesteCF, CerteCF or eCF */
+            404: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "ENVIRONMENT_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: the body is over the endpoint's limit (16 MiB for voids and imports) */
+            413: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body's Content-Type is not JSON (send application/json; parameters and +json types are accepted, no Content-Type is read as JSON) */
+            415: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: unexpected failure; the message carries the request id for support */
+            500: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the instance is shutting down; retry (see Retry-After) */
+            503: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getYearEndClose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environment: "TesteCF" | "CerteCF" | "eCF";
+                /** @description The campaign's id */
+                closeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign */
+            200: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YearEndClose"];
+                };
+            };
+            /** @description `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id */
+            400: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_PARAMETER";
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: the Bearer idToken is absent, expired or invalid, or was issued for another environment (customer/authentication) */
+            401: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description `FORBIDDEN`: the API key belongs to another company, the caller's roles (or a service account's scopes) do not allow it, or the rnc asked for is not one of the caller's companies */
+            403: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /**
+             * @description `ENVIRONMENT_NOT_FOUND`: the first path segment is not TesteCF, CerteCF or eCF
+             *
+             *     `YEAR_END_CLOSE_NOT_FOUND`: no year-end close with that id in the organization, or no such company in it
+             */
+            404: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "ENVIRONMENT_NOT_FOUND" | "YEAR_END_CLOSE_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: unexpected failure; the message carries the request id for support */
+            500: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the instance is shutting down; retry (see Retry-After) */
+            503: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    confirmYearEndCloseCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environment: "TesteCF" | "CerteCF" | "eCF";
+                /** @description The campaign's id */
+                closeId: string;
+                /** @description The company's id (accountId) */
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign */
+            200: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YearEndClose"];
+                };
+            };
+            /**
+             * @description `EMPTY_BODY`: the body is empty
+             *
+             *     `INVALID_JSON`: the body is not valid JSON
+             *
+             *     `VALIDATION_FAILED`: the body does not match the documented schema, or a text holds U+0000, a lone surrogate or a control character other than tab, LF and CR (every problem in errors, each naming its field)
+             *
+             *     `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id
+             */
+            400: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "EMPTY_BODY" | "INVALID_JSON" | "VALIDATION_FAILED" | "INVALID_PARAMETER";
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: the Bearer idToken is absent, expired or invalid, or was issued for another environment (customer/authentication) */
+            401: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description `FORBIDDEN`: the API key belongs to another company, the caller's roles (or a service account's scopes) do not allow it, or the rnc asked for is not one of the caller's companies */
+            403: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /**
+             * @description `ENVIRONMENT_NOT_FOUND`: the first path segment is not TesteCF, CerteCF or eCF
+             *
+             *     `YEAR_END_CLOSE_NOT_FOUND`: no year-end close with that id in the organization, or no such company in it
+             */
+            404: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "ENVIRONMENT_NOT_FOUND" | "YEAR_END_CLOSE_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description `YEAR_END_CLOSE_NOT_READY`: the year-end close or the company is not in the state the action needs (a company to confirm or decide, or the campaign already started) */
+            409: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "YEAR_END_CLOSE_NOT_READY";
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: the body is over the endpoint's limit (16 MiB for voids and imports) */
+            413: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body's Content-Type is not JSON (send application/json; parameters and +json types are accepted, no Content-Type is read as JSON) */
+            415: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: unexpected failure; the message carries the request id for support */
+            500: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the instance is shutting down; retry (see Retry-After) */
+            503: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    decideYearEndCloseCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environment: "TesteCF" | "CerteCF" | "eCF";
+                /** @description The campaign's id */
+                closeId: string;
+                /** @description The company's id (accountId) */
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["YearEndCloseDecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description The campaign */
+            200: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YearEndClose"];
+                };
+            };
+            /**
+             * @description `EMPTY_BODY`: the body is empty
+             *
+             *     `INVALID_JSON`: the body is not valid JSON
+             *
+             *     `VALIDATION_FAILED`: the body does not match the documented schema, or a text holds U+0000, a lone surrogate or a control character other than tab, LF and CR (every problem in errors, each naming its field)
+             *
+             *     `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id
+             */
+            400: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "EMPTY_BODY" | "INVALID_JSON" | "VALIDATION_FAILED" | "INVALID_PARAMETER";
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: the Bearer idToken is absent, expired or invalid, or was issued for another environment (customer/authentication) */
+            401: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /**
+             * @description `FORBIDDEN`: the API key belongs to another company, the caller's roles (or a service account's scopes) do not allow it, or the rnc asked for is not one of the caller's companies
+             *
+             *     `REQUESTER_CANNOT_APPROVE`: the requester of a void request never approves or rejects it: another approver must
+             */
+            403: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN" | "REQUESTER_CANNOT_APPROVE";
+                    };
+                };
+            };
+            /**
+             * @description `ENVIRONMENT_NOT_FOUND`: the first path segment is not TesteCF, CerteCF or eCF
+             *
+             *     `YEAR_END_CLOSE_NOT_FOUND`: no year-end close with that id in the organization, or no such company in it
+             */
+            404: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "ENVIRONMENT_NOT_FOUND" | "YEAR_END_CLOSE_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description `YEAR_END_CLOSE_NOT_READY`: the year-end close or the company is not in the state the action needs (a company to confirm or decide, or the campaign already started) */
+            409: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "YEAR_END_CLOSE_NOT_READY";
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: the body is over the endpoint's limit (16 MiB for voids and imports) */
+            413: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body's Content-Type is not JSON (send application/json; parameters and +json types are accepted, no Content-Type is read as JSON) */
+            415: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: unexpected failure; the message carries the request id for support */
+            500: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the instance is shutting down; retry (see Retry-After) */
+            503: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    startYearEndClose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environment: "TesteCF" | "CerteCF" | "eCF";
+                /** @description The campaign's id */
+                closeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign, sending */
+            200: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YearEndClose"];
+                };
+            };
+            /**
+             * @description `EMPTY_BODY`: the body is empty
+             *
+             *     `INVALID_JSON`: the body is not valid JSON
+             *
+             *     `VALIDATION_FAILED`: the body does not match the documented schema, or a text holds U+0000, a lone surrogate or a control character other than tab, LF and CR (every problem in errors, each naming its field)
+             *
+             *     `INVALID_PARAMETER`: a query parameter, header (e.g. Idempotency-Key) or id in the path is invalid: a parameter sent twice, or a control character (U+0000–U+001F, U+007F) or lone surrogate in a parameter or id
+             */
+            400: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "EMPTY_BODY" | "INVALID_JSON" | "VALIDATION_FAILED" | "INVALID_PARAMETER";
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: the Bearer idToken is absent, expired or invalid, or was issued for another environment (customer/authentication) */
+            401: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description `FORBIDDEN`: the API key belongs to another company, the caller's roles (or a service account's scopes) do not allow it, or the rnc asked for is not one of the caller's companies */
+            403: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /**
+             * @description `ENVIRONMENT_NOT_FOUND`: the first path segment is not TesteCF, CerteCF or eCF
+             *
+             *     `YEAR_END_CLOSE_NOT_FOUND`: no year-end close with that id in the organization, or no such company in it
+             */
+            404: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "ENVIRONMENT_NOT_FOUND" | "YEAR_END_CLOSE_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description `YEAR_END_CLOSE_NOT_READY`: the year-end close or the company is not in the state the action needs (a company to confirm or decide, or the campaign already started) */
+            409: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "YEAR_END_CLOSE_NOT_READY";
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: the body is over the endpoint's limit (16 MiB for voids and imports) */
+            413: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body's Content-Type is not JSON (send application/json; parameters and +json types are accepted, no Content-Type is read as JSON) */
+            415: {
+                headers: {
+                    /** @description The request's id (yours when you send a plain one): quote it to support */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     };
                 };
             };
