@@ -67,6 +67,8 @@ const seeded = {
   /** A's webhook endpoint (TesteCF) and one delivery to it. */
   webhookId: "",
   webhookDeliveryId: "",
+  /** A year-end close of A's organization (TesteCF), created by A's organization administrator. */
+  yearEndCloseId: "",
 };
 
 type CallerName =
@@ -219,6 +221,8 @@ beforeAll(async () => {
   await setCoverageMark(a.auth.accountId, "TesteCF", Date.now(), "A");
   const aGaps = await findGaps({ accountId: a.auth.accountId, environment: "TesteCF", limit: "1000" });
   expect(aGaps.gaps.map((gap) => gap.secuenciaDesde)).toContain(seeded.skippedNcf);
+  const { createYearEndClose } = await import("@/lib/server/year-end-close");
+  seeded.yearEndCloseId = (await createYearEndClose(a.auth, "TesteCF", { year: 2026 })).id;
 }, 120_000);
 afterAll(async () => database?.dispose());
 
@@ -853,6 +857,112 @@ const ROWS: Record<string, Row> = {
       await database.prisma.ecfDeadlineSetting.delete({ where: { accountId: a.auth.accountId } });
     },
   },
+  "GET /[environment]/organizacion/cierres-de-ano": {
+    probe: async (caller) => {
+      const { GET } = await import("@/app/[environment]/organizacion/cierres-de-ano/route");
+      const path = "/TesteCF/organizacion/cierres-de-ano";
+      const answer = await json(await GET(rest("GET", path, caller), contextOf("TesteCF")));
+      if (caller.name === "service account") {
+        expect({ status: answer.status, code: answer.body.code }).toEqual({ status: 403, code: "FORBIDDEN" });
+        return;
+      }
+      expect(answer.status).toBe(200);
+      // Another organization never sees A's organization's campaigns.
+      if (caller.name === "other organization") expect(answer.text).not.toContain(seeded.yearEndCloseId);
+    },
+  },
+  "POST /[environment]/organizacion/cierres-de-ano": {
+    probe: async (caller) => {
+      const { POST } = await import("@/app/[environment]/organizacion/cierres-de-ano/route");
+      const request = rest("POST", "/TesteCF/organizacion/cierres-de-ano", caller, { body: { year: 2026 } });
+      const answer = await json(await POST(request, contextOf("TesteCF")));
+      if (!can(caller.account.auth, "organization.manage")) {
+        expect({ status: answer.status, code: answer.body.code }).toEqual({ status: 403, code: "FORBIDDEN" });
+        return;
+      }
+      expect(answer.status).toBe(201);
+      // A campaign covers the caller's own organization: another one's never holds A.
+      if (caller.name === "other organization") expect(answer.text).not.toContain(a.auth.accountId);
+    },
+  },
+  "GET /[environment]/organizacion/cierres-de-ano/[closeId]": {
+    probe: async (caller) => {
+      const { GET } = await import("@/app/[environment]/organizacion/cierres-de-ano/[closeId]/route");
+      const path = `/TesteCF/organizacion/cierres-de-ano/${seeded.yearEndCloseId}`;
+      const answer = await json(
+        await GET(
+          rest("GET", path, caller),
+          params({ environment: "TesteCF", closeId: seeded.yearEndCloseId }),
+        ),
+      );
+      if (caller.name === "other organization") return expectNotFound(answer, "YEAR_END_CLOSE_NOT_FOUND");
+      if (caller.name === "service account") {
+        expect({ status: answer.status, code: answer.body.code }).toEqual({ status: 403, code: "FORBIDDEN" });
+        return;
+      }
+      expect(answer.status).toBe(200);
+      // The organization's administrator sees every company; a member of B only B.
+      if (!isOrganizationAdmin(caller)) expect(answer.text).not.toContain(a.auth.accountId);
+    },
+  },
+  "POST /[environment]/organizacion/cierres-de-ano/[closeId]/iniciar": {
+    probe: async (caller) => {
+      const { POST } =
+        await import("@/app/[environment]/organizacion/cierres-de-ano/[closeId]/iniciar/route");
+      const path = `/TesteCF/organizacion/cierres-de-ano/${seeded.yearEndCloseId}/iniciar`;
+      const answer = await json(
+        await POST(
+          rest("POST", path, caller),
+          params({ environment: "TesteCF", closeId: seeded.yearEndCloseId }),
+        ),
+      );
+      if (!can(caller.account.auth, "organization.manage")) {
+        expect({ status: answer.status, code: answer.body.code }).toEqual({ status: 403, code: "FORBIDDEN" });
+        return;
+      }
+      if (caller.name === "other organization") return expectNotFound(answer, "YEAR_END_CLOSE_NOT_FOUND");
+      // A's own organization's administrator may start it (or it has started already).
+      expect([200, 409]).toContain(answer.status);
+    },
+  },
+  ...Object.fromEntries(
+    (["confirmar", "decision"] as const).map((action) => [
+      `POST /[environment]/organizacion/cierres-de-ano/[closeId]/empresas/[companyId]/${action}`,
+      {
+        probe: async (caller: Caller) => {
+          const module = (await load(
+            `@/app/[environment]/organizacion/cierres-de-ano/[closeId]/empresas/[companyId]/${action}/route`,
+          )) as RouteModule;
+          const path = `/TesteCF/organizacion/cierres-de-ano/${seeded.yearEndCloseId}/empresas/${a.auth.accountId}/${action}`;
+          const body = action === "decision" ? { decision: "approve" } : undefined;
+          const answer = await json(
+            await module.POST!(
+              rest("POST", path, caller, { body }),
+              params({ environment: "TesteCF", closeId: seeded.yearEndCloseId, companyId: a.auth.accountId }),
+            ),
+          );
+          if (caller.name === "other organization") return expectNotFound(answer, "YEAR_END_CLOSE_NOT_FOUND");
+          if (isOrganizationAdmin(caller)) {
+            // Its own organization's company: nothing to confirm or decide there (A has no tail).
+            expect({ status: answer.status, code: answer.body.code }).toEqual({
+              status: 409,
+              code: "YEAR_END_CLOSE_NOT_READY",
+            });
+            return;
+          }
+          expect({ status: answer.status, code: answer.body.code }).toEqual({
+            status: 403,
+            code: "FORBIDDEN",
+          });
+          const row = await database.prisma.yearEndCloseCompany.findUniqueOrThrow({
+            where: { closeId_accountId: { closeId: seeded.yearEndCloseId, accountId: a.auth.accountId } },
+          });
+          expect(row.decidedBy).toBeNull();
+          expect(row.confirmedBy).toBeNull();
+        },
+      } satisfies Row,
+    ]),
+  ),
   "PUT /[environment]/emisor/plazos": {
     probe: async (caller) => {
       const { PUT } = await import("@/app/[environment]/emisor/plazos/route");

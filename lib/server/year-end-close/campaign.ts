@@ -274,6 +274,7 @@ export async function decideCompany(
 ): Promise<YearEndCloseView> {
   const { decision } = validateBody(yearEndCloseDecisionSchema, body);
   const { close, row, roles } = await companyOfClose(auth, environment, closeId, accountId);
+  if (!roles && !auth.organizationAdmin) throw forbidden();
   if (close.status !== "proposed") throw notReady();
   const refusal = closeDecisionRefusal({
     state: row.state as CompanyCloseState,
@@ -289,7 +290,7 @@ export async function decideCompany(
       "REQUESTER_CANNOT_APPROVE",
       "Quien creó el cierre de año no decide por una empresa cuya política pide aprobación: debe hacerlo otro aprobador.",
     );
-  if (refusal) throw new AppError("FORBIDDEN", "Sus roles en esta empresa no permiten esta operación.");
+  if (refusal) throw forbidden();
   const db = await getDb();
   const updated = await db.yearEndCloseCompany.updateMany({
     where: { closeId, accountId, state: "awaiting_approval" },
@@ -372,6 +373,10 @@ async function readableCompanies(auth: AuthContext): Promise<"all" | Set<string>
   if (members.length === 0)
     throw new AppError("FORBIDDEN", "Sus roles en esta empresa no permiten esta operación.");
   return new Set(members.map((member) => member.accountId));
+}
+
+function forbidden(): AppError {
+  return new AppError("FORBIDDEN", "Sus roles en esta empresa no permiten esta operación.");
 }
 
 function notFound(): AppError {
