@@ -61,5 +61,8 @@ export const enContingency: typeof esContingency = {
     days: "{days} d {hours} h",
     hours: "{hours} h {minutes} min",
     minutes: "{minutes} min",
+    exportDue: "Due",
+    exportLeft: "Time left",
+    exportAge: "Age",
   },
 };

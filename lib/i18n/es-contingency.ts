@@ -61,5 +61,8 @@ export const esContingency = {
     days: "{days} d {hours} h",
     hours: "{hours} h {minutes} min",
     minutes: "{minutes} min",
+    exportDue: "Vence el",
+    exportLeft: "Tiempo restante",
+    exportAge: "Antigüedad",
   },
 };
