@@ -51,6 +51,11 @@ const BODIES: Record<string, Record<string, unknown>> = {
   "POST /[environment]/documentos-ecf/import": {
     documents: [{ ncf: "E310000000001", trackId: "0f3e-track", documentType: "Factura" }],
   },
+  // No text but the key of its own: a number and a boolean.
+  "POST /[environment]/organizacion/cierres-de-ano": { year: 2026, includeSkipped: false },
+  "POST /[environment]/organizacion/cierres-de-ano/[closeId]/empresas/[companyId]/decision": {
+    decision: "approve",
+  },
   "POST /[environment]/secuencias/autorizaciones": {
     secuenciaDesde: "E310000000001",
     secuenciaHasta: "E310000001000",
@@ -62,6 +67,9 @@ const BODIES: Record<string, Record<string, unknown>> = {
 const NO_BODY: Record<string, string> = {
   "POST /[environment]/customer/void-requests/[requestId]/approve": "takes no fields (any JSON, or none)",
   "POST /[environment]/customer/webhooks/[id]/test": "sends a test event; reads no body",
+  "POST /[environment]/organizacion/cierres-de-ano/[closeId]/iniciar": "takes no fields (any JSON, or none)",
+  "POST /[environment]/organizacion/cierres-de-ano/[closeId]/empresas/[companyId]/confirmar":
+    "takes no fields (any JSON, or none)",
   "POST /[environment]/emisor/contingencia": "declares a contingency from now; reads no body",
   "PUT /[environment]/emisor/certificacion": "records the certification now; reads no body",
   "POST /[environment]/customer/webhooks/[id]/rotate-secret": "reads no body",
