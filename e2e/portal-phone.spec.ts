@@ -54,7 +54,13 @@ test.describe("on a 390 px phone", () => {
         await page.goto(urlOf(portalPage, ids));
         await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
         await expect(page.locator("html")).toHaveAttribute("lang", new RegExp(`^${locale}`));
-        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        // Measured once the page has settled (a moment of hydration is not what the clerk reads).
+        const scrollWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+        await expect
+          .poll(scrollWidth, { timeout: 5_000 })
+          .toBeLessThanOrEqual(PHONE.viewport.width)
+          .catch(() => undefined);
+        const width = await scrollWidth();
         if (width > PHONE.viewport.width) problems.push(`${portalPage.name}: ${width} px wide`);
         const header = await headerHeight(page);
         if (header !== null && header > HEADER_MAX_PX)
