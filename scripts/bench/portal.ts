@@ -4,7 +4,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "playwright-core";
 
+import { hasValidCheckDigit } from "@/lib/domain/rnc";
+import { createAccount, createUser } from "@/lib/server/accounts";
+import { openDatabase, setDbForTests } from "@/lib/server/platform/db";
+
 import { percentile, report } from "./measure";
+import { seedVoids } from "./seed-voids";
 
 /**
  * `portal_paste_10000_lines_ms`: in the real browser (Debian Chromium), the time from a paste of
@@ -12,11 +17,34 @@ import { percentile, report } from "./measure";
  * editor reports 10,000 lines and a frame has been drawn). Target: ≤ 300 ms. Also
  * `portal_keystroke_10000_lines_ms`: one typed character with 10,000 lines loaded, until painted.
  *
- * Against BENCH_PORTAL_URL when set (signed in as DEMO_USERNAME/DEMO_PASSWORD or the demo user);
- * otherwise it starts `next start` on the build (`next build` first when missing or stale) with a
- * fresh DATA_DIR, like the e2e tests.
+ * `portal_render_<page>_p50_ms`: the server's render of each main portal page (the whole HTML of a
+ * signed-in GET, p50 of RENDER_RUNS after one warm-up), with the demo data (`company: "demo"`) and
+ * for a company with 10,000 voids (`company: "10000 voids"`: seeded straight into the database,
+ * each void one range with its voided interval, its administrator signed in).
+ *
+ * Against BENCH_PORTAL_URL when set (signed in as DEMO_USERNAME/DEMO_PASSWORD or the demo user; the
+ * 10,000-void company is then skipped: it is seeded into the server's own database); otherwise it
+ * starts `next start` on the build (`next build` first when missing or stale) with a fresh
+ * DATA_DIR, like the e2e tests, and restarts it once around the seeding (PGlite has one owner).
  */
 const RUNS = 5;
+const RENDER_RUNS = 10;
+/** The main portal pages, as e2e/page-speed.spec.ts measures their paint. */
+const PAGES = [
+  ["inicio", "/inicio"],
+  ["voids_history", "/voids?env=TesteCF"],
+  ["documents", "/documents"],
+  ["sequences", "/sequences"],
+  ["void_tool", "/tools/void-encf"],
+  ["void_requests", "/voids/requests"],
+  ["approvals", "/settings/approvals"],
+  ["settings", "/settings"],
+] as const;
+const BIG_COMPANY = {
+  voids: 10_000,
+  email: "bench-10000-voids@anula.local",
+  password: "bench-10000-voids",
+} as const;
 const LINES = 10_000;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -25,7 +53,10 @@ export async function benchPortal(): Promise<void> {
     console.error(`benchPortal: skipped, no Chromium at ${CHROMIUM} (apt-get install chromium)`);
     return;
   }
-  const server = process.env.BENCH_PORTAL_URL ? undefined : await startServer();
+  const dataDir = process.env.BENCH_PORTAL_URL
+    ? undefined
+    : mkdtempSync(path.join(tmpdir(), "anula-bench-portal-"));
+  let server = dataDir ? await startServer(dataDir) : undefined;
   const baseURL = process.env.BENCH_PORTAL_URL ?? server!.url;
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -65,9 +96,87 @@ export async function benchPortal(): Promise<void> {
       unit: "ms",
       runs: RUNS,
     });
+    await context.close();
+    await benchRenders(browser, baseURL, "demo");
+
+    if (!dataDir || !server) {
+      console.error("benchPortal: the 10,000-void company is skipped against BENCH_PORTAL_URL");
+      return;
+    }
+    await server.stop();
+    server = undefined;
+    await seedBigCompany(dataDir);
+    server = await startServer(dataDir);
+    await benchRenders(browser, baseURL, `${BIG_COMPANY.voids} voids`, BIG_COMPANY);
   } finally {
     await browser.close();
     await server?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The server render of each main page, signed in: the whole HTML of a GET, p50 after a warm-up. */
+async function benchRenders(
+  browser: import("playwright-core").Browser,
+  baseURL: string,
+  company: string,
+  user?: { email: string; password: string },
+): Promise<void> {
+  const context = await browser.newContext({ baseURL });
+  try {
+    await signIn(context.request, user);
+    for (const [name, url] of PAGES) {
+      const times: number[] = [];
+      for (let run = 0; run <= RENDER_RUNS; run++) {
+        const started = performance.now();
+        const response = await context.request.get(url);
+        await response.body();
+        const ms = performance.now() - started;
+        if (!response.ok() || new URL(response.url()).pathname === "/login") {
+          throw new Error(`benchPortal: ${url} answered ${response.status()} at ${response.url()}`);
+        }
+        if (run > 0) times.push(ms);
+      }
+      report({
+        name: `portal_render_${name}_p50_ms`,
+        value: percentile(times, 50),
+        unit: "ms",
+        runs: RENDER_RUNS,
+        max: Math.max(...times),
+        company,
+      });
+    }
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * A second company with 10,000 voids and its administrator, written into the stopped server's
+ * PGlite (the server migrated it and made the demo account on its first start).
+ */
+async function seedBigCompany(dataDir: string): Promise<void> {
+  const db = await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pglite") });
+  setDbForTests(db.prisma);
+  try {
+    let rnc = 131_000_000;
+    while (!hasValidCheckDigit(String(rnc))) rnc++;
+    const account = await createAccount({ rnc: String(rnc), name: "Empresa con 10,000 anulaciones" });
+    await createUser({
+      accountId: account.id,
+      email: BIG_COMPANY.email,
+      password: BIG_COMPANY.password,
+      roles: ["administrator", "approver", "operator"],
+      organizationAdmin: true,
+    });
+    await seedVoids(db.prisma, { accountId: account.id, rnc: account.rnc }, BIG_COMPANY.voids, {
+      idPrefix: "01920000-0000-7000-8000-",
+      startMs: Date.now() - BIG_COMPANY.voids * 1_000,
+      intervals: true,
+    });
+  } finally {
+    setDbForTests(null);
+    await db.close();
   }
 }
 
@@ -125,25 +234,28 @@ function measureKeystroke(page: Page): Promise<number> {
   })`);
 }
 
-async function signIn(request: import("playwright-core").APIRequestContext): Promise<void> {
+async function signIn(
+  request: import("playwright-core").APIRequestContext,
+  user?: { email: string; password: string },
+): Promise<void> {
   const { csrfToken } = (await (await request.get("/api/auth/csrf")).json()) as { csrfToken: string };
   const response = await request.post("/api/auth/callback/credentials", {
     form: {
       csrfToken,
-      username: process.env.DEMO_USERNAME ?? "demo@anula.local",
-      password: process.env.DEMO_PASSWORD ?? "anula-demo",
+      username: user?.email ?? process.env.DEMO_USERNAME ?? "demo@anula.local",
+      password: user?.password ?? process.env.DEMO_PASSWORD ?? "anula-demo",
       json: "true",
     },
   });
   if (!response.ok()) throw new Error(`benchPortal: sign-in failed (${response.status()})`);
 }
 
-async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
+/** `next start` on DATA_DIR `dataDir` (kept when stopped: the caller removes it). */
+async function startServer(dataDir: string): Promise<{ url: string; stop(): Promise<void> }> {
   const root = path.resolve(__dirname, "../..");
   // As `npm start` does: `next build` only when the build is missing or stale (never a stale one measured).
   await run(process.execPath, ["scripts/build-if-stale.mjs"], root, {});
   const port = Number(process.env.BENCH_PORTAL_PORT ?? 4880);
-  const dataDir = mkdtempSync(path.join(tmpdir(), "anula-bench-portal-"));
   const url = `http://127.0.0.1:${port}`;
   const child = spawn("npx", ["next", "start", "-H", "127.0.0.1", "-p", String(port)], {
     cwd: root,
@@ -164,9 +276,10 @@ async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
   return {
     url,
     stop: async () => {
-      if (child.pid) process.kill(-child.pid, "SIGTERM");
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      rmSync(dataDir, { recursive: true, force: true });
+      // Until it has exited: its PGlite must be closed before another process opens the directory.
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      if (child.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
     },
   };
 }

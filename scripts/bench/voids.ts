@@ -1,4 +1,3 @@
-import { gzipSync } from "node:zlib";
 import { sampleVoidBody } from "@/lib/domain/testing/sample-requests";
 import { sampleVoidContent, storeAcceptedVoid } from "@/lib/server/voids/testing/stored-voids";
 import { createTestAccount } from "@/lib/server/accounts/test-fixtures";
@@ -10,6 +9,7 @@ import { startVoidTestApp, type VoidTestApp } from "@/lib/server/voids/testing/v
 import { sendFromAnotherProcess, type LoadRequest } from "./load-generator";
 import { startSimulatorProcess } from "./simulator-process";
 import { percentile, report } from "./measure";
+import { seedVoids } from "./seed-voids";
 import { countStatements, recording, statementTotals } from "./statements";
 
 /**
@@ -238,34 +238,10 @@ async function benchLargeVoid(app: VoidTestApp, db: string): Promise<void> {
 
 async function benchList(app: VoidTestApp, db: string): Promise<void> {
   const account = await createTestAccount({ certificate: true });
-  const base = Date.now() - 100_000_000;
-  const ranges = JSON.stringify([["31", "E310000000001", "E310000000001", 1]]);
-  for (let chunk = 0; chunk < 100; chunk++) {
-    await app.db.prisma.voidRecord.createMany({
-      data: Array.from({ length: 1_000 }, (_, i) => {
-        const n = chunk * 1_000 + i;
-        const id = `01900000-0000-7000-8000-${String(n).padStart(12, "0")}`;
-        return {
-          id,
-          accountId: account.auth.accountId,
-          customerId: account.auth.rnc,
-          environment: "TesteCF" as const,
-          status: n % 10 === 0 ? ("Rechazado" as const) : ("Aceptado" as const),
-          fechaHoraAnulacion: "22-11-2026 08:00:00",
-          totalVoided: 1n,
-          ranges,
-          rangeCount: 1,
-          fileName: `${account.auth.rnc}ANECF${id}.xml`,
-          taxauthCode: "1",
-          taxauthName: "Aceptado",
-          taxauthResponse: [],
-          signedXmlGzip: gzipSync("<ANECF/>").toString("base64"),
-          createdAt: BigInt(base + n * 1_000),
-          updateAt: BigInt(base + n * 1_000),
-        };
-      }),
-    });
-  }
+  await seedVoids(app.db.prisma, account.auth, 100_000, {
+    idPrefix: "01900000-0000-7000-8000-",
+    startMs: Date.now() - 100_000_000,
+  });
   const times: number[] = [];
   let token: string | undefined;
   for (let i = 0; i < 200; i++) {
