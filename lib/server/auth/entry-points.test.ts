@@ -160,6 +160,8 @@ function restRequest(method: string, url: string, caller: TestAccount, body?: un
 }
 
 const VOID_ID = "0190f000-0000-7000-8000-000000000000";
+/** No year-end close has this id: its entries answer 404 once the action is allowed. */
+const CLOSE_ID = "0190f500-0000-7000-8000-000000000001";
 const params = (values: Record<string, string>) => ({ params: Promise.resolve(values) as Promise<never> });
 
 /** How each protected entry is called by a caller (one line per entry: a new entry needs one). */
@@ -370,6 +372,51 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
     const { GET } = await import("@/app/[environment]/secuencias/autorizaciones/route");
     const request = restRequest("GET", "http://localhost/TesteCF/secuencias/autorizaciones", caller);
     return outcomeOfResponse(await GET(request, params({ environment: "TesteCF" })));
+  },
+  // The year-end close: an unknown campaign (404) or an empty body (400) once the action is allowed.
+  "GET /[environment]/organizacion/cierres-de-ano": async (caller) => {
+    const { GET } = await import("@/app/[environment]/organizacion/cierres-de-ano/route");
+    const request = restRequest("GET", "http://localhost/TesteCF/organizacion/cierres-de-ano", caller);
+    return outcomeOfResponse(await GET(request, params({ environment: "TesteCF" })));
+  },
+  "POST /[environment]/organizacion/cierres-de-ano": async (caller) => {
+    const { POST } = await import("@/app/[environment]/organizacion/cierres-de-ano/route");
+    const request = restRequest("POST", "http://localhost/TesteCF/organizacion/cierres-de-ano", caller, {});
+    return outcomeOfResponse(await POST(request, params({ environment: "TesteCF" })));
+  },
+  "GET /[environment]/organizacion/cierres-de-ano/[closeId]": async (caller) => {
+    const { GET } = await import("@/app/[environment]/organizacion/cierres-de-ano/[closeId]/route");
+    const request = restRequest(
+      "GET",
+      `http://localhost/TesteCF/organizacion/cierres-de-ano/${CLOSE_ID}`,
+      caller,
+    );
+    return outcomeOfResponse(await GET(request, params({ environment: "TesteCF", closeId: CLOSE_ID })));
+  },
+  "POST /[environment]/organizacion/cierres-de-ano/[closeId]/iniciar": async (caller) => {
+    const { POST } = await import("@/app/[environment]/organizacion/cierres-de-ano/[closeId]/iniciar/route");
+    const url = `http://localhost/TesteCF/organizacion/cierres-de-ano/${CLOSE_ID}/iniciar`;
+    return outcomeOfResponse(
+      await POST(restRequest("POST", url, caller), params({ environment: "TesteCF", closeId: CLOSE_ID })),
+    );
+  },
+  "POST /[environment]/organizacion/cierres-de-ano/[closeId]/empresas/[companyId]/confirmar": async (
+    caller,
+  ) => {
+    const { POST } =
+      await import("@/app/[environment]/organizacion/cierres-de-ano/[closeId]/empresas/[companyId]/confirmar/route");
+    const url = `http://localhost/TesteCF/organizacion/cierres-de-ano/${CLOSE_ID}/empresas/${caller.auth.accountId}/confirmar`;
+    const context = params({ environment: "TesteCF", closeId: CLOSE_ID, companyId: caller.auth.accountId });
+    return outcomeOfResponse(await POST(restRequest("POST", url, caller), context));
+  },
+  "POST /[environment]/organizacion/cierres-de-ano/[closeId]/empresas/[companyId]/decision": async (
+    caller,
+  ) => {
+    const { POST } =
+      await import("@/app/[environment]/organizacion/cierres-de-ano/[closeId]/empresas/[companyId]/decision/route");
+    const url = `http://localhost/TesteCF/organizacion/cierres-de-ano/${CLOSE_ID}/empresas/${caller.auth.accountId}/decision`;
+    const context = params({ environment: "TesteCF", closeId: CLOSE_ID, companyId: caller.auth.accountId });
+    return outcomeOfResponse(await POST(restRequest("POST", url, caller, { decision: "approve" }), context));
   },
   "POST /[environment]/secuencias/autorizaciones": async (caller) => {
     const { POST } = await import("@/app/[environment]/secuencias/autorizaciones/route");

@@ -363,8 +363,8 @@ async function companyOfClose(
 /** "all" for the organization's administrators; else the companies of the organization they hold a role in. */
 async function readableCompanies(auth: AuthContext): Promise<"all" | Set<string>> {
   if (auth.principal === "user" && auth.organizationAdmin) return "all";
-  if (auth.principal !== "user")
-    throw new AppError("FORBIDDEN", "Sus roles en esta empresa no permiten esta operación.");
+  // An integration (service account) reads its own company's part, like one of its people.
+  if (auth.principal !== "user") return new Set([auth.accountId]);
   const db = await getDb();
   const members = await db.companyMember.findMany({
     where: { userId: auth.userId, account: { organizationId: auth.organizationId } },
