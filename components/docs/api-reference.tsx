@@ -107,7 +107,7 @@ export function ApiReference({ document, text }: { document: OpenApiDocument; te
               </h3>
               <div lang="en">
                 <MarkdownText text={schema.description} />
-                <SchemaView schema={schema} document={document} text={text} name={name} />
+                <SchemaView schema={schema} document={document} text={text} />
               </div>
             </article>
           ))}

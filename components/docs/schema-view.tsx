@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-import { format, type Dictionary } from "@/lib/i18n";
+import type { Dictionary } from "@/lib/i18n";
 
 import styles from "./api-reference.module.css";
 import { MarkdownText } from "./markdown-text";
@@ -68,17 +68,13 @@ export function SchemaView({
   document,
   text,
   depth = 0,
-  name,
 }: {
   schema: OpenApiSchema;
   document: OpenApiDocument;
   text: ReferenceText;
   depth?: number;
-  /** The schema's name when it has one (the list's accessible name). */
-  name?: string;
 }) {
   const shown = depth === 0 ? resolveSchema(schema, document) : schema;
-  const ownName = name ?? refName(schema.$ref) ?? undefined;
   const union = shown.oneOf ?? shown.anyOf;
   return (
     <div className={styles.schema}>
@@ -101,9 +97,7 @@ export function SchemaView({
           </ul>
         </>
       ) : null}
-      {shown.properties ? (
-        <Properties schema={shown} document={document} text={text} depth={depth} name={ownName} />
-      ) : null}
+      {shown.properties ? <Properties schema={shown} document={document} text={text} depth={depth} /> : null}
       {shown.items?.properties && depth < MAX_DEPTH ? (
         <SchemaView schema={shown.items} document={document} text={text} depth={depth + 1} />
       ) : null}
@@ -146,18 +140,16 @@ function Properties({
   document,
   text,
   depth,
-  name,
 }: {
   schema: OpenApiSchema;
   document: OpenApiDocument;
   text: ReferenceText;
   depth: number;
-  name?: string;
 }) {
   const required = new Set(schema.required ?? []);
   const extra = typeof schema.additionalProperties === "object" ? schema.additionalProperties : null;
   return (
-    <dl className={styles.properties} aria-label={name ? format(text.properties, { name }) : undefined}>
+    <dl className={styles.properties}>
       {Object.entries(schema.properties ?? {}).map(([property, value]) => (
         <div key={property} className={styles.property}>
           <dt>

@@ -498,7 +498,6 @@ export const en: Dictionary = {
       optional: "optional",
       in: { path: "in the path", query: "in the query", header: "in a header", cookie: "in a cookie" },
       values: "Values:",
-      properties: "Properties of {name}",
       otherProperties: "Other properties",
       example: "Example: {name}",
       schema: "Schema:",

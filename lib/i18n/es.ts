@@ -512,7 +512,6 @@ export const es = {
       optional: "opcional",
       in: { path: "en la ruta", query: "en la consulta", header: "en la cabecera", cookie: "en la cookie" },
       values: "Valores:",
-      properties: "Propiedades de {name}",
       otherProperties: "Otras propiedades",
       example: "Ejemplo: {name}",
       schema: "Esquema:",
