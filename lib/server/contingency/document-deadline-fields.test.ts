@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import Papa from "papaparse";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
+import * as listExport from "@/app/(portal)/documents/list-export/route";
 import { GET } from "@/app/[environment]/documentos-ecf/route";
 import { POST as BATCH } from "@/app/[environment]/documentos-ecf/status/batch/route";
 import { PENDING_SEND } from "@/lib/domain/dgii-submissions";
@@ -10,15 +12,20 @@ import { SYSTEM_BY } from "@/lib/server/platform/activity/record-activity";
 import { setEnvForTests } from "@/lib/server/platform/config/load-config";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 import { resetServiceStatusForTests } from "@/lib/server/platform/taxauth/service-status";
+import { setSession } from "@/lib/server/testing/next-auth-mock";
 import { startTaxAuthSimulator, type SimulatorHandle } from "@/lib/taxauth-simulator";
 
 import { declareContingency, setDeadlineSettings } from "./index";
+
+vi.mock("next-auth/next", () => import("@/lib/server/testing/next-auth-mock"));
+vi.mock("next/headers", () => import("@/lib/server/testing/next-auth-mock"));
 
 /**
  * The extension field `deadline` of GET documentos-ecf and POST …/status/batch: only on an e-CF signed
  * here that DGII has not received, computed by lib/domain/ecf-deadline.ts (the portal's rule): its
  * age, and its 72-hour contingency window or the company's deferred-sending window, its state, and
- * "DGII no disponible" (dgii_unavailable) while DGII's status service lists reception down.
+ * "DGII no disponible" (dgii_unavailable) while DGII's status service lists reception down; and the
+ * documents export's deadline columns, in the list's words.
  */
 const KEY = "XXXXXXX-XXXXXXX-XXXX-XXXXXXXXXX";
 const HOUR = 3_600_000;
@@ -186,5 +193,30 @@ describe("the deadline of an e-CF DGII has not received, in the REST answers", (
       receptionOfTesteCF("Disponible");
     }
     expect((await getOne(company, missed)).deadline.state).toBe("missed");
+  });
+});
+
+describe("the documents export's deadline columns", () => {
+  it("when due, the time left and the age of each e-CF DGII has not received; empty for the others", async () => {
+    const account = await createTestAccount({ rnc: "130000533" });
+    await declareContingency(account.auth.accountId, "TesteCF", SYSTEM_BY, now - 100 * HOUR);
+    const pending = await document(account, now - 80 * HOUR);
+    const accepted = await document(account, now - 90 * HOUR, { status: "Aceptado" });
+    setSession({ userId: account.auth.userId, signedInAt: Date.now() });
+    const response = await listExport.GET(new Request("http://localhost/documents/list-export?format=csv"), {
+      params: Promise.resolve({}),
+    });
+    expect(response.status).toBe(200);
+    const rows = Papa.parse<string[]>((await response.text()).replace(/^\uFEFF/, ""), {
+      skipEmptyLines: true,
+    }).data;
+    expect(rows[0]!.slice(-3)).toEqual(["Vence el", "Tiempo restante", "Antigüedad"]);
+    const byNcf = new Map(rows.slice(1).map((row) => [row[0], row.slice(-3)]));
+    const [due, left, age] = byNcf.get(pending)!;
+    // 72 hours from signing, passed 8 hours ago; signed 3 days 8 hours ago.
+    expect(due).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/);
+    expect(left).toMatch(/^Vencido hace 8 h \d+ min$/);
+    expect(age).toMatch(/^Firmado hace 3 d 8 h$/);
+    expect(byNcf.get(accepted)).toEqual(["", "", ""]);
   });
 });

@@ -176,6 +176,9 @@ describe("GET /(portal)/documents/list-export", () => {
       "Monto",
       "Fecha",
       "Veredicto de la DGII",
+      "Vence el",
+      "Tiempo restante",
+      "Antigüedad",
     ]);
     expect(rows.slice(1).map((row) => row[0])).toEqual(
       newestFirst(seeded.filter((e) => e.ncf.startsWith("E31") && e.status === "Rechazado")),
@@ -189,6 +192,10 @@ describe("GET /(portal)/documents/list-export", () => {
       "1180",
       "07-04-2026 01:00:00",
       expect.stringMatching(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/),
+      // Received by DGII: no deadline (the columns are for e-CF signed here that DGII has not received).
+      "",
+      "",
+      "",
     ]);
   });
 

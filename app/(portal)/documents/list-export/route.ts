@@ -2,16 +2,25 @@ import { formatFechaHora } from "@/lib/domain/fecha";
 import { AppError } from "@/lib/errors";
 import { documentRowCells, documentRowHeader } from "@/lib/portal/document-list-export";
 import { getPortalPreferences } from "@/lib/portal/preferences";
-import { documentListFiltersOf, documentListFiltersSchema } from "@/lib/schemas/documents-list";
+import {
+  documentListFiltersOf,
+  documentListFiltersSchema,
+  type DocumentListItem,
+} from "@/lib/schemas/documents-list";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
+import { deadlinesOf } from "@/lib/server/contingency";
 import { exportDocuments } from "@/lib/server/documents";
 import { route, validateBody } from "@/lib/server/platform/http";
 import { csvResponse } from "@/lib/server/platform/http/csv";
 import { xlsxResponse } from "@/lib/server/platform/http/xlsx";
 
+/** Rows whose deadlines are read at once. */
+const DEADLINE_CHUNK = 500;
+
 /**
  * The documents list's selection (the page's filters, every page) as CSV or Excel
- * (`?format=csv|xlsx`), through the one CSV writer and its Excel twin: the same columns.
+ * (`?format=csv|xlsx`), through the one CSV writer and its Excel twin: the same columns, with the
+ * deadline of each e-CF signed here that DGII has not received, as the list shows it.
  */
 export const GET = route(async (request: Request) => {
   const auth = await requirePortalAuth("GET /(portal)/documents/list-export");
@@ -23,9 +32,25 @@ export const GET = route(async (request: Request) => {
       extra: { parameter: "format" },
     });
   const filters = validateBody(documentListFiltersSchema, documentListFiltersOf(params));
+  const now = Date.now();
   const rows = (async function* () {
-    for await (const item of exportDocuments(auth.accountId, environment, filters))
-      yield documentRowCells(item, locale);
+    let chunk: DocumentListItem[] = [];
+    // The deadlines of a chunk of rows at once (one read of the company's periods and settings).
+    async function* flush() {
+      const deadlines = await deadlinesOf(
+        auth.accountId,
+        environment,
+        chunk.map((item) => ({ ...item, signedAt: item.createdAt })),
+        { now },
+      );
+      for (const item of chunk) yield documentRowCells(item, locale, deadlines[item.ncf]);
+      chunk = [];
+    }
+    for await (const item of exportDocuments(auth.accountId, environment, filters)) {
+      chunk.push(item);
+      if (chunk.length === DEADLINE_CHUNK) yield* flush();
+    }
+    yield* flush();
   })();
   const fileName = `documentos-${environment}-${formatFechaHora(Date.now()).slice(0, 10)}.${format}`;
   const header = documentRowHeader(locale);
