@@ -4,7 +4,8 @@ import type { Environment } from "@/lib/domain/environments";
 import { readEncf } from "@/lib/domain/encf";
 import type { Locale } from "@/lib/domain/locale";
 import { formatFechaHora } from "@/lib/domain/fecha";
-import { format, formatCurrency, getDictionary } from "@/lib/i18n";
+import { format, formatCurrency, getDictionary, type Dictionary } from "@/lib/i18n";
+import { deadlineWords } from "@/lib/i18n/deadline-words";
 import { voidStatusLabel } from "@/lib/i18n/void-status";
 import { NOT_FOUND_STATUS } from "@/lib/schemas/documents-batch";
 import { queryDocumentsBatch, type DgiiLookupOptions } from "@/lib/server/documents";
@@ -128,6 +129,9 @@ export function documentCsvHeader(locale: Locale): CsvRow {
     f.securityCode,
     f.customerReceived,
     t.finding.csv.anulacion,
+    t.contingency.deadline.exportDue,
+    t.contingency.deadline.exportLeft,
+    t.contingency.deadline.exportAge,
   ];
 }
 
@@ -146,6 +150,9 @@ export function documentCsvRow(result: LookupResult, locale: Locale): CsvRow {
       null,
       null,
       result.voided?.text,
+      null,
+      null,
+      null,
     ];
   const d = result.document;
   return [
@@ -159,5 +166,13 @@ export function documentCsvRow(result: LookupResult, locale: Locale): CsvRow {
     d.securityCode,
     receivedLabel(d.customerReceived, t.finding.documents.received),
     null,
+    ...deadlineCells(d, t),
   ];
+}
+
+/** The deadline of an e-CF signed here that DGII has not received, as the list's export writes it. */
+function deadlineCells(document: DocumentView, t: Dictionary): CsvRow {
+  if (!document.deadline) return [null, null, null];
+  const words = deadlineWords(document.deadline, t.contingency.deadline);
+  return [words.due ?? t.contingency.deadline.none, words.left, words.age];
 }

@@ -1,6 +1,7 @@
 import type { DocumentsBatchResult } from "@/lib/schemas/documents-batch";
 import type {
   DocumentBatchData,
+  DocumentDeadlineView,
   DocumentRecord,
   DocumentSource,
   LookupReason,
@@ -30,6 +31,8 @@ export interface DocumentView {
    * the status is the last one stored, and the clerk must be told so.
    */
   stale: boolean;
+  /** Signed here and not yet received by DGII: its deadline (the REST field `deadline`). */
+  deadline?: DocumentDeadlineView;
 }
 
 /**
@@ -123,6 +126,7 @@ export function fromBatchData(data: DocumentBatchData): DocumentView {
     source: data.source,
     checkedAt: data.checkedAt,
     stale: data.stale === true,
+    ...(data.deadline ? { deadline: data.deadline } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
+import * as lookupExport from "@/app/(portal)/documents/export/route";
 import * as listExport from "@/app/(portal)/documents/list-export/route";
 import { GET } from "@/app/[environment]/documentos-ecf/route";
 import { POST as BATCH } from "@/app/[environment]/documentos-ecf/status/batch/route";
@@ -218,5 +219,18 @@ describe("the documents export's deadline columns", () => {
     expect(left).toMatch(/^Vencido hace 8 h \d+ min$/);
     expect(age).toMatch(/^Firmado hace 3 d 8 h$/);
     expect(byNcf.get(accepted)).toEqual(["", "", ""]);
+
+    // The lookup's CSV (pasted e-NCF) writes the same three columns.
+    const lookup = await lookupExport.GET(
+      new Request(`http://localhost/documents/export?ecfs=${pending},${accepted}`),
+      { params: Promise.resolve({}) },
+    );
+    expect(lookup.status).toBe(200);
+    const found = Papa.parse<string[]>((await lookup.text()).replace(/^\uFEFF/, ""), {
+      skipEmptyLines: true,
+    }).data;
+    expect(found[0]!.slice(-3)).toEqual(["Vence el", "Tiempo restante", "Antigüedad"]);
+    expect(found[1]!.slice(-3)).toEqual([due, left, age]);
+    expect(found[2]!.slice(-3)).toEqual(["", "", ""]);
   });
 });
