@@ -115,6 +115,11 @@ export const enNotifications: typeof esNotifications = {
           "At the last 30 days' pace, {count} numbers ({unusedPercent} %) of the range {desde}–{hasta} will be left unused when it expires on {expiresOn}.",
       },
     },
+    year_end_close_completed: {
+      title: "Year-end close finished",
+      detail:
+        "The {year} year-end close finished for this company: {accepted} voids accepted, {rejected} rejected and {toSettle} to confirm.",
+    },
     sequence_gap_deadline_missed: {
       title: "Gap past its deadline",
       detail: {

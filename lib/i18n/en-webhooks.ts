@@ -123,5 +123,6 @@ export const enWebhooks: typeof esWebhooks = {
     sequence_gap_deadline_missed: "A gap's deadline to void it passed",
     sequence_forecast_request_by: "Forecast: request the next authorization",
     sequence_forecast_unused: "Forecast: numbers unused at expiry",
+    year_end_close_completed: "Year-end close finished for the company",
   },
 };

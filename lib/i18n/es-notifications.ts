@@ -120,6 +120,11 @@ export const esNotifications = {
           "Al ritmo de los últimos 30 días, quedarán {count} números sin usar ({unusedPercent} %) del rango {desde}–{hasta} al vencer el {expiresOn}.",
       },
     },
+    year_end_close_completed: {
+      title: "Cierre de año terminado",
+      detail:
+        "El cierre de año {year} terminó para esta empresa: {accepted} anulaciones aceptadas, {rejected} rechazadas y {toSettle} por confirmar.",
+    },
     sequence_gap_deadline_missed: {
       title: "Hueco con plazo vencido",
       detail: {

@@ -71,6 +71,10 @@ export function notificationText(
     requestBy: dayOf(text("requestBy")),
     // One decimal, as the inventory shows it (68.7 %, not 69 %).
     unusedPercent: typeof data.unusedPercent === "number" ? formatNumber(data.unusedPercent, locale, 1) : "—",
+    year: typeof data.year === "number" ? String(data.year) : "—",
+    accepted: number("accepted"),
+    rejected: number("rejected"),
+    toSettle: number("toSettle"),
   };
   // The catalogue's keys are the event types with "_" for "." (a dot would split the i18n test's key paths).
   const key = isExpiredCertificate(notification.type, data.daysLeft)
@@ -163,6 +167,10 @@ function hrefOf(type: string, data: Record<string, unknown>): string {
     return ncf ? `/documents/${ncf}` : "/documents";
   }
   if (type === "certificate.expiring") return "/settings";
+  if (type === "year_end_close.completed") {
+    const closeId = id("closeId");
+    return closeId ? `/organization/cierre-de-ano?id=${closeId}` : "/organization/cierre-de-ano";
+  }
   if (type === "webhook.disabled") {
     const endpointId = id("endpointId");
     return endpointId ? `/settings/webhooks/${endpointId}` : "/settings/webhooks";

@@ -270,6 +270,25 @@ const webhookTest = z.object({
   requestedBy: z.string().nullable(),
 });
 
+/**
+ * A year-end close finished its sends for one company (lib/server/year-end-close): announced to that
+ * company, once, with what its voids became at that moment (a void to settle may still turn).
+ */
+const yearEndCloseCompleted = z.object({
+  closeId: z.string(),
+  year: z.number().int(),
+  state: z.enum(["done", "blocked"]),
+  blockedReason: z
+    .string()
+    .nullable()
+    .describe("CERTIFICATE_MISSING, CERTIFICATE_EXPIRED or NOTHING_LEFT when nothing was sent"),
+  accepted: z.number().int(),
+  rejected: z.number().int(),
+  partial: z.number().int(),
+  toSettle: z.number().int().describe("Voids sent with no answer known yet (Error): settle them"),
+  notSent: z.number().int(),
+});
+
 export const EVENT_PAYLOAD_SCHEMAS = {
   "void.created": voidCreated.describe(
     "A void attempt was stored (write-ahead), before anything reached DGII",
@@ -314,6 +333,9 @@ export const EVENT_PAYLOAD_SCHEMAS = {
   ),
   "sequence.forecast_unused": sequenceForecastUnused.describe(
     "More than the company's share of an authorization is forecast to go unused at its expiry",
+  ),
+  "year_end_close.completed": yearEndCloseCompleted.describe(
+    "A year-end close finished its sends for the company (or could send nothing: blocked)",
   ),
   "webhook.test": webhookTest.describe(
     'Sent on request to one endpoint ("Enviar prueba", POST …/webhooks/{id}/test)',

@@ -10,6 +10,8 @@ import { EMPTY_SET, intersection, normalizeBySerieTipo } from "@/lib/domain/inte
 import {
   certificateBlock,
   closeIdempotencyKey,
+  closeSummary,
+  type BlockedReason,
   type CloseChunk,
   type CompanyProposal,
 } from "@/lib/domain/year-end-close";
@@ -17,6 +19,7 @@ import { isAppError } from "@/lib/errors";
 import { getActiveCertificateSummary } from "@/lib/server/certificates";
 import { logger } from "@/lib/server/platform/config/logger";
 import { getDb, type Prisma } from "@/lib/server/platform/db";
+import { writeEvent } from "@/lib/server/platform/events/write-event";
 import { enforceRateLimit } from "@/lib/server/platform/limits/rate-limit";
 import { createVoid } from "@/lib/server/voids";
 
@@ -134,11 +137,7 @@ async function sendCompany(
   const block = async (): Promise<boolean> => {
     const reason = certificateBlock(await getActiveCertificateSummary(input.accountId), clock());
     if (!reason) return false;
-    await save({
-      state: "blocked",
-      blockedReason: reason,
-      chunks: chunks as unknown as Prisma.InputJsonValue,
-    });
+    await finish(input, reason, chunks, clock());
     return true;
   };
   for (const [index, part] of parts.entries()) {
@@ -226,12 +225,52 @@ async function sendCompany(
     await renew();
   }
   const sent = chunks.some((chunk) => chunk.voidId !== null);
-  await save({
-    state: sent || chunks.length === 0 ? "done" : "blocked",
-    blockedReason: sent || chunks.length === 0 ? null : "NOTHING_LEFT",
-    chunks: chunks as unknown as Prisma.InputJsonValue,
-  });
+  await finish(input, sent || chunks.length === 0 ? null : "NOTHING_LEFT", chunks, clock());
   return "done";
+}
+
+/**
+ * The company's last state and its year_end_close.completed event, in one transaction: the event
+ * exists if and only if the company's sends are recorded as over.
+ */
+async function finish(
+  input: CompanySend,
+  blockedReason: BlockedReason | null,
+  chunks: CloseChunk[],
+  now: number,
+): Promise<void> {
+  const db = await getDb();
+  const state = blockedReason ? "blocked" : "done";
+  const summary = closeSummary([{ state, chunks }]);
+  await db.$transaction(async (tx) => {
+    await tx.yearEndCloseCompany.update({
+      where: { closeId_accountId: { closeId: input.closeId, accountId: input.accountId } },
+      data: {
+        state,
+        blockedReason,
+        chunks: chunks as unknown as Prisma.InputJsonValue,
+        updatedAt: BigInt(now),
+      },
+    });
+    await writeEvent(tx, {
+      type: "year_end_close.completed",
+      accountId: input.accountId,
+      environment: input.environment,
+      subjectId: input.closeId,
+      payload: {
+        closeId: input.closeId,
+        year: input.year,
+        state,
+        blockedReason,
+        accepted: summary.accepted,
+        rejected: summary.rejected,
+        partial: summary.partial,
+        toSettle: summary.toSettle,
+        notSent: summary.notSent,
+      },
+      now,
+    });
+  });
 }
 
 /** The part's ranges the ledger still proposes now, as e-NCF ranges (a range may shrink or split). */

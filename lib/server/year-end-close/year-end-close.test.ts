@@ -136,6 +136,22 @@ describe("a year-end close over a two-company organization", () => {
     expect(second).toMatchObject({ state: "blocked", blockedReason: "CERTIFICATE_MISSING", chunks: [] });
     expect(done.summary).toMatchObject({ accepted: 1, blockedCompanies: 1 });
     expect(sends() - before).toBe(1);
+    // One event per company, written with its last state.
+    const events = await (await getDb()).outboxEvent.findMany({
+      where: { type: "year_end_close.completed", subjectId: close.id },
+      select: { accountId: true, payload: true },
+    });
+    expect(events).toHaveLength(2);
+    expect(events.find((event) => event.accountId === org.second.accountId)?.payload).toMatchObject({
+      state: "blocked",
+      blockedReason: "CERTIFICATE_MISSING",
+      accepted: 0,
+    });
+    expect(events.find((event) => event.accountId === admin.accountId)?.payload).toMatchObject({
+      state: "done",
+      accepted: 1,
+      year: YEAR,
+    });
   }, 60_000);
 
   it("refuses bad input and people outside the organization", async () => {

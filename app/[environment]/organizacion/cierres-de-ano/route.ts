@@ -24,4 +24,4 @@ export const POST = route(async (request: Request, { params }: Context) => {
 });
 
 /** Any other method: JSON 405 METHOD_NOT_ALLOWED with Allow. */
-export const { PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET, POST");
+export const { PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET", "POST");
