@@ -20,6 +20,7 @@ import { enCreditNote } from "./en-credit-note";
 import { enHome } from "./en-home";
 import { enDialogs } from "./en-dialogs";
 import { enContingency } from "./en-contingency";
+import { enYearEndClose } from "./en-year-end-close";
 import { enHelp, enNotFound } from "./en-help";
 import { enSignInRecovery } from "./en-sign-in-recovery";
 
@@ -462,6 +463,7 @@ export const en: Dictionary = {
   home: enHome,
   dialogs: enDialogs,
   contingency: enContingency,
+  yearEndClose: enYearEndClose,
   audit: enAudit,
   notifications: enNotifications,
   activity: enActivity,

@@ -19,6 +19,7 @@ import { esCreditNote } from "./es-credit-note";
 import { esHome } from "./es-home";
 import { esDialogs } from "./es-dialogs";
 import { esContingency } from "./es-contingency";
+import { esYearEndClose } from "./es-year-end-close";
 import { esHelp, esNotFound } from "./es-help";
 import { esSignInRecovery } from "./es-sign-in-recovery";
 
@@ -474,6 +475,7 @@ export const es = {
   home: esHome,
   dialogs: esDialogs,
   contingency: esContingency,
+  yearEndClose: esYearEndClose,
   audit: esAudit,
   notifications: esNotifications,
   activity: esActivity,
