@@ -38,7 +38,7 @@ const taxauthResponses = z
   );
 const durationMs = z.number().int().describe("Milliseconds");
 /** Extension `deadline` (lib/domain/ecf-deadline.ts, the rule the portal and the deadline scan apply). */
-const deadline = z
+export const documentDeadlineSchema = z
   .strictObject({
     state: z
       .enum(["none", "running", "approaching", "missed", "dgii_unavailable"])
@@ -75,7 +75,7 @@ const deadline = z
 
 /** Extensions: where the record came from and when DGII was last asked. */
 const extensions = {
-  deadline: deadline.optional(),
+  deadline: documentDeadlineSchema.optional(),
   source: z
     .enum(DOCUMENT_SOURCES)
     .describe(

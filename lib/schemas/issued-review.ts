@@ -3,6 +3,7 @@ import { z } from "zod";
 import { SETTLEMENT_NOTE_MAX } from "@/lib/domain/void-settlement";
 
 import { ISSUED_REVIEW_REASONS } from "./documents-query";
+import { documentDeadlineSchema } from "./documents-responses";
 
 /**
  * Issued e-CF that wait for a person ("Por confirmar"): GET …/documentos-ecf/por-confirmar and the
@@ -99,6 +100,7 @@ export const issuedInReviewSchema = z.strictObject({
     .describe("DGII's answers kept, each a JSON-encoded object (as the document record's)"),
   signedXml: z.string().describe("Path of the signed XML"),
   decisions: z.array(issuedDecisionViewSchema).describe("Earlier decisions of a person, oldest first"),
+  deadline: documentDeadlineSchema.optional(),
 });
 export type IssuedInReview = z.infer<typeof issuedInReviewSchema>;
 

@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import * as lookupExport from "@/app/(portal)/documents/export/route";
 import * as listExport from "@/app/(portal)/documents/list-export/route";
+import { GET as IN_REVIEW } from "@/app/[environment]/documentos-ecf/por-confirmar/route";
 import { GET } from "@/app/[environment]/documentos-ecf/route";
 import { POST as BATCH } from "@/app/[environment]/documentos-ecf/status/batch/route";
 import { PENDING_SEND } from "@/lib/domain/dgii-submissions";
 import { documentBatchDataSchema, documentRecordSchema } from "@/lib/schemas/documents-responses";
+import { issuedInReviewListSchema } from "@/lib/schemas/issued-review";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { contextOf, documentHeaders, jsonPost } from "@/lib/server/documents/test-support";
 import { SYSTEM_BY } from "@/lib/server/platform/activity/record-activity";
@@ -44,7 +46,7 @@ type JsonBody = Record<string, any>;
 async function document(
   account: TestAccount,
   signedAt: number,
-  fields: { status?: string; source?: string } = {},
+  fields: { status?: string; source?: string; reviewReason?: string } = {},
 ): Promise<string> {
   sequence += 1;
   const ncf = `E31${String(sequence).padStart(10, "0")}`;
@@ -56,6 +58,7 @@ async function document(
       ncf,
       status: fields.status ?? PENDING_SEND,
       source: fields.source ?? "issued",
+      reviewReason: fields.reviewReason ?? null,
       createdAt: BigInt(signedAt),
       updateAt: BigInt(signedAt),
       issuedAt: BigInt(signedAt),
@@ -194,6 +197,30 @@ describe("the deadline of an e-CF DGII has not received, in the REST answers", (
       receptionOfTesteCF("Disponible");
     }
     expect((await getOne(company, missed)).deadline.state).toBe("missed");
+  });
+});
+
+describe("GET …/documentos-ecf/por-confirmar", () => {
+  it("an e-CF waiting for a person that DGII has not received carries its deadline; one in process does not", async () => {
+    const account = await createTestAccount({ rnc: "130000544", apiKey: true });
+    await declareContingency(account.auth.accountId, "TesteCF", SYSTEM_BY, now - 100 * HOUR);
+    const notReceived = await document(account, now - 60 * HOUR, { reviewReason: "NOT_RECEIVED" });
+    const noVerdict = await document(account, now - 60 * HOUR, {
+      status: "En Proceso",
+      reviewReason: "NO_VERDICT",
+    });
+    const response = await IN_REVIEW(
+      new Request("http://localhost/TesteCF/documentos-ecf/por-confirmar", {
+        headers: documentHeaders(account),
+      }),
+      contextOf("TesteCF"),
+    );
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as JsonBody;
+    expect(issuedInReviewListSchema.safeParse(body).success).toBe(true);
+    const byNcf = new Map((body.items as JsonBody[]).map((item) => [item.ncf, item]));
+    expect(byNcf.get(notReceived)!.deadline).toMatchObject({ state: "approaching", basis: "contingency" });
+    expect(byNcf.get(noVerdict)).not.toHaveProperty("deadline");
   });
 });
 

@@ -2494,6 +2494,27 @@ export interface components {
                         size: number;
                     } | null;
                 }[];
+                /** @description Extension, only for an e-CF signed here that DGII has not received yet (status "Pendiente de envío"): its age and, signed in a declared contingency (72 hours from signing) or under the company's deferred-sending window (GET …/emisor/plazos), its deadline */
+                deadline?: {
+                    /**
+                     * @description none: no window applies (signed outside a contingency and no deferred-sending window set); running; approaching (past the company's share of the window: document.deadline_approaching); missed (document.deadline_missed); dgii_unavailable: DGII's reception service is down or in maintenance now ("DGII no disponible"), never shown as missed nor approaching while the company cannot send
+                     * @enum {string}
+                     */
+                    state: "none" | "running" | "approaching" | "missed" | "dgii_unavailable";
+                    /** @description Since it was signed */
+                    ageMs: number;
+                    /** @description Signed while a connectivity contingency was declared (72-hour window) */
+                    inContingency: boolean;
+                    /** @description Where the window comes from: the contingency rule, or the company's deferred-sending window */
+                    basis: ("contingency" | "deferred") | null;
+                    windowHours: number | null;
+                    /** @description When DGII must have received it; null without a window */
+                    deadlineAt: number | null;
+                    /** @description When it becomes approaching; null without a window */
+                    approachingAt: number | null;
+                    /** @description deadlineAt minus now (negative once passed); null without a window */
+                    timeLeftMs: number | null;
+                };
             }[];
         };
         /** @description A person's decision on an issued e-CF that waits for them */

@@ -3,6 +3,7 @@ import "server-only";
 import type { Environment } from "@/lib/domain/environments";
 import { isIssuedReviewReason } from "@/lib/schemas/documents-query";
 import type { IssuedDecisionView, IssuedInReviewList } from "@/lib/schemas/issued-review";
+import { deadlinesOf } from "@/lib/server/contingency";
 import { answerStrings } from "@/lib/server/ledger";
 import { getDb } from "@/lib/server/platform/db";
 
@@ -45,6 +46,17 @@ export async function listIssuedInReview(
     omit: { evidenceContent: true },
     orderBy: [{ decidedAt: "asc" }, { id: "asc" }],
   });
+  // Those DGII has not received (Pendiente de envío) carry their deadline, as in the status answers.
+  const deadlines = await deadlinesOf(
+    accountId,
+    environment,
+    rows.map((row) => ({
+      ncf: row.ncf,
+      source: "issued",
+      status: row.status,
+      signedAt: Number(row.issuedAt ?? row.createdAt),
+    })),
+  );
   return {
     total,
     items: rows.flatMap((row) =>
@@ -60,6 +72,7 @@ export async function listIssuedInReview(
               taxauthResponse: answerStrings(row.taxauthResponse),
               signedXml: `/${environment}/documentos-ecf/${row.ncf}/xml`,
               decisions: decisions.filter((decision) => decision.documentId === row.id).map(decisionView),
+              ...(deadlines[row.ncf] ? { deadline: deadlines[row.ncf] } : {}),
             },
           ]
         : [],
