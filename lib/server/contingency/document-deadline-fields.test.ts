@@ -12,13 +12,11 @@ import { issuedInReviewListSchema } from "@/lib/schemas/issued-review";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { contextOf, documentHeaders, jsonPost } from "@/lib/server/documents/test-support";
 import { SYSTEM_BY } from "@/lib/server/platform/activity/record-activity";
-import { setEnvForTests } from "@/lib/server/platform/config/load-config";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
-import { resetServiceStatusForTests } from "@/lib/server/platform/taxauth/service-status";
 import { setSession } from "@/lib/server/testing/next-auth-mock";
-import { startTaxAuthSimulator, type SimulatorHandle } from "@/lib/taxauth-simulator";
 
 import { declareContingency, setDeadlineSettings } from "./index";
+import { startReceptionStatus, type ReceptionStatus } from "./testing/reception-status";
 
 vi.mock("next-auth/next", () => import("@/lib/server/testing/next-auth-mock"));
 vi.mock("next/headers", () => import("@/lib/server/testing/next-auth-mock"));
@@ -30,11 +28,10 @@ vi.mock("next/headers", () => import("@/lib/server/testing/next-auth-mock"));
  * "DGII no disponible" (dgii_unavailable) while DGII's status service lists reception down; and the
  * documents export's deadline columns, in the list's words.
  */
-const KEY = "XXXXXXX-XXXXXXX-XXXX-XXXXXXXXXX";
 const HOUR = 3_600_000;
 
 let database: TestDatabase;
-let simulator: SimulatorHandle;
+let status: ReceptionStatus;
 let company: TestAccount;
 let quiet: TestAccount;
 let sequence = 0;
@@ -91,20 +88,9 @@ async function batch(account: TestAccount, ecfs: string[]): Promise<JsonBody[]> 
   });
 }
 
-function receptionOfTesteCF(estatus: "Disponible" | "No Disponible") {
-  simulator.admin.setServiceStatus({ environment: "TesteCF", service: "Recepción", estatus });
-  resetServiceStatusForTests();
-}
-
 beforeAll(async () => {
   database = await createTestDatabase();
-  simulator = await startTaxAuthSimulator({ port: 0, statusApiKey: KEY });
-  setEnvForTests({
-    TAXAUTH_STATUS_API_KEY: KEY,
-    TAXAUTH_STATUS_URL: simulator.url,
-    TAXAUTH_STATUS_INTERVAL_MS: "60000",
-  });
-  resetServiceStatusForTests();
+  status = await startReceptionStatus();
   company = await createTestAccount({ rnc: "130000511", apiKey: true });
   quiet = await createTestAccount({ rnc: "130000522", apiKey: true });
   // Declared 100 hours ago and never ended: everything company signed since is in contingency.
@@ -112,13 +98,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  setEnvForTests({
-    TAXAUTH_STATUS_API_KEY: undefined,
-    TAXAUTH_STATUS_URL: undefined,
-    TAXAUTH_STATUS_INTERVAL_MS: undefined,
-  });
-  resetServiceStatusForTests();
-  await simulator?.close();
+  await status?.close();
   await database?.dispose();
 });
 
@@ -184,7 +164,7 @@ describe("the deadline of an e-CF DGII has not received, in the REST answers", (
 
   it('while DGII lists its reception down: "DGII no disponible", never missed', async () => {
     const missed = await document(company, now - 90 * HOUR);
-    receptionOfTesteCF("No Disponible");
+    status.setTesteCF("No Disponible");
     try {
       expect((await getOne(company, missed)).deadline).toMatchObject({
         state: "dgii_unavailable",
@@ -194,7 +174,7 @@ describe("the deadline of an e-CF DGII has not received, in the REST answers", (
       const [data] = await batch(company, [missed]);
       expect(data!.deadline.state).toBe("dgii_unavailable");
     } finally {
-      receptionOfTesteCF("Disponible");
+      status.setTesteCF("Disponible");
     }
     expect((await getOne(company, missed)).deadline.state).toBe("missed");
   });

@@ -4,25 +4,23 @@ import { PENDING_SEND } from "@/lib/domain/dgii-submissions";
 import type { Environment } from "@/lib/domain/environments";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { SYSTEM_BY } from "@/lib/server/platform/activity/record-activity";
-import { setEnvForTests } from "@/lib/server/platform/config/load-config";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 import { resetServiceStatusForTests } from "@/lib/server/platform/taxauth/service-status";
-import { startTaxAuthSimulator, type SimulatorHandle } from "@/lib/taxauth-simulator";
 
 import { declareContingency, deadlinesOf, scanDeadlines, setDeadlineSettings } from "./index";
+import { startReceptionStatus, type ReceptionStatus } from "./testing/reception-status";
 
 /**
  * The deadline scan: document.deadline_approaching at the company's share of the window and
  * document.deadline_missed when it passes, once per document each (a second run, a run after a
  * restart, two runs at once), and nothing while DGII's status service lists its reception down.
  */
-const KEY = "XXXXXXX-XXXXXXX-XXXX-XXXXXXXXXX";
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2026, 10, 2, 12, 0, 0);
 const at = (hours: number) => T0 + hours * HOUR;
 
 let database: TestDatabase;
-let simulator: SimulatorHandle;
+let status: ReceptionStatus;
 let company: TestAccount;
 let sequence = 0;
 
@@ -52,38 +50,21 @@ async function events(documentId: string) {
   return rows.map((row) => row.type);
 }
 
-function receptionOfTesteCF(estatus: "Disponible" | "No Disponible") {
-  simulator.admin.setServiceStatus({ environment: "TesteCF", service: "Recepción", estatus });
-  // The status is cached for an interval: the next read asks the simulator again.
-  resetServiceStatusForTests();
-}
-
 beforeAll(async () => {
   database = await createTestDatabase();
-  simulator = await startTaxAuthSimulator({ port: 0, statusApiKey: KEY });
-  setEnvForTests({
-    TAXAUTH_STATUS_API_KEY: KEY,
-    TAXAUTH_STATUS_URL: simulator.url,
-    TAXAUTH_STATUS_INTERVAL_MS: "60000",
-  });
+  status = await startReceptionStatus();
   company = await createTestAccount();
   // Declared an hour before T0 and never ended: everything signed from then on is in contingency.
   await declareContingency(company.auth.accountId, "TesteCF", SYSTEM_BY, at(-1));
 });
 
 beforeEach(() => {
-  simulator.admin.reset();
+  status.simulator.admin.reset();
   resetServiceStatusForTests();
 });
 
 afterAll(async () => {
-  setEnvForTests({
-    TAXAUTH_STATUS_API_KEY: undefined,
-    TAXAUTH_STATUS_URL: undefined,
-    TAXAUTH_STATUS_INTERVAL_MS: undefined,
-  });
-  resetServiceStatusForTests();
-  await simulator?.close();
+  await status?.close();
   await database?.dispose();
 });
 
@@ -126,7 +107,7 @@ describe("the deadline scan", () => {
 
   it("nothing while DGII lists its reception down: the document shows DGII no disponible; missed once it is back", async () => {
     const document = await pendingDocument(company, T0);
-    receptionOfTesteCF("No Disponible");
+    status.setTesteCF("No Disponible");
     await scanDeadlines({ now: at(80) });
     expect(await events(document.id)).toEqual([]);
     const shown = await deadlinesOf(company.auth.accountId, "TesteCF", [
@@ -134,7 +115,7 @@ describe("the deadline scan", () => {
     ]);
     expect(shown[document.ncf]).toMatchObject({ state: "dgii_unavailable", inContingency: true });
 
-    receptionOfTesteCF("Disponible");
+    status.setTesteCF("Disponible");
     await scanDeadlines({ now: at(80) });
     expect(await events(document.id)).toEqual(["document.deadline_missed"]);
   });
