@@ -712,6 +712,38 @@ const CALLS: Record<string, (caller: TestAccount) => Promise<Outcome>> = {
     const { createCompanyAction } = await import("@/lib/portal/actions/organization-actions");
     return outcomeOfAction(() => createCompanyAction(new FormData()));
   },
+  // The year-end close: an empty year (refused after the action is allowed) or an unknown campaign.
+  "action createYearEndCloseAction": async () => {
+    const { createYearEndCloseAction } = await import("@/lib/portal/actions/year-end-close-actions");
+    return outcomeOfAction(() =>
+      createYearEndCloseAction({ environment: "TesteCF", year: 0, includeSkipped: false }),
+    );
+  },
+  "action startYearEndCloseAction": async () => {
+    const { startYearEndCloseAction } = await import("@/lib/portal/actions/year-end-close-actions");
+    return outcomeOfAction(() => startYearEndCloseAction({ environment: "TesteCF", closeId: CLOSE_ID }));
+  },
+  "action confirmYearEndCloseAction": async (caller) => {
+    const { confirmYearEndCloseAction } = await import("@/lib/portal/actions/year-end-close-actions");
+    return outcomeOfAction(() =>
+      confirmYearEndCloseAction({
+        environment: "TesteCF",
+        closeId: CLOSE_ID,
+        companyId: caller.auth.accountId,
+      }),
+    );
+  },
+  "action decideYearEndCloseAction": async (caller) => {
+    const { decideYearEndCloseAction } = await import("@/lib/portal/actions/year-end-close-actions");
+    return outcomeOfAction(() =>
+      decideYearEndCloseAction({
+        environment: "TesteCF",
+        closeId: CLOSE_ID,
+        companyId: caller.auth.accountId,
+        decision: "approve",
+      }),
+    );
+  },
   "action setRequireSecondFactorAction": async () => {
     const { setRequireSecondFactorAction } = await import("@/lib/portal/actions/organization-actions");
     // Sets it to what it is (off): the caller's own organization, unchanged.

@@ -177,6 +177,12 @@ export const ENTRY_POINTS = {
   "action markAllNotificationsReadAction": "company.read",
   // The organization page (people only through requireHomeOrganizationOf)
   "action createCompanyAction": "organization.manage",
+  // The year-end close's page: preparing and starting are the organization's; confirming and deciding
+  // check the person's roles in the company concerned (lib/server/year-end-close)
+  "action createYearEndCloseAction": "organization.manage",
+  "action startYearEndCloseAction": "organization.manage",
+  "action confirmYearEndCloseAction": "company.read",
+  "action decideYearEndCloseAction": "company.read",
   "action setRequireSecondFactorAction": "organization.manage",
   "action resetMemberPasswordAction": "organization.manage",
   "action resetMemberSecondFactorAction": "organization.manage",

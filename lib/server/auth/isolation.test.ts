@@ -1474,6 +1474,42 @@ const ROWS: Record<string, Row> = {
   },
   "action createCompanyAction": { none: "creates a company in the caller's own organization" },
   "action setRequireSecondFactorAction": { none: "changes the caller's own organization; takes no id" },
+  "action createYearEndCloseAction": {
+    none: "prepares a campaign of the caller's own organization; takes no id",
+  },
+  ...Object.fromEntries(
+    (["confirm", "decide", "start"] as const).map((name) => [
+      `action ${name}YearEndCloseAction`,
+      {
+        probe: async (caller: Caller) => {
+          const actions = await import("@/lib/portal/actions/year-end-close-actions");
+          const input = {
+            environment: "TesteCF",
+            closeId: seeded.yearEndCloseId,
+            companyId: a.auth.accountId,
+            decision: "approve",
+          };
+          const outcome = await act(() =>
+            name === "confirm"
+              ? actions.confirmYearEndCloseAction(input)
+              : name === "decide"
+                ? actions.decideYearEndCloseAction(input)
+                : actions.startYearEndCloseAction(input),
+          );
+          // Starting is the organization administrator's own right over A's organization's campaign.
+          if (!(name === "start" && isOrganizationAdmin(caller)))
+            expect(outcome).toMatchObject({ ok: false });
+          const row = await database.prisma.yearEndCloseCompany.findUniqueOrThrow({
+            where: { closeId_accountId: { closeId: seeded.yearEndCloseId, accountId: a.auth.accountId } },
+          });
+          expect({ confirmedBy: row.confirmedBy, decidedBy: row.decidedBy }).toEqual({
+            confirmedBy: null,
+            decidedBy: null,
+          });
+        },
+      } satisfies Row,
+    ]),
+  ),
   "action setLocaleAction": { none: "a cookie of the browser" },
   "action setCompanyAction": {
     probe: async () => {
