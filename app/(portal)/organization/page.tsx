@@ -66,6 +66,11 @@ export default async function OrganizationPage({ searchParams }: { searchParams:
     <div className="stack">
       <h1>{texts.title}</h1>
       <p className="muted">{texts.intro}</p>
+      <p>
+        <a href="/organization/cierre-de-ano" data-testid="organization-year-end-close">
+          {t.yearEndClose.title}
+        </a>
+      </p>
       <Card title={texts.companies.title}>
         <CompaniesOverviewTable
           caption={texts.companies.title}
