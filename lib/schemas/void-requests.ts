@@ -59,7 +59,7 @@ export const voidRequestListQuerySchema = z.object({
 });
 export type VoidRequestListQuery = z.infer<typeof voidRequestListQuerySchema>;
 
-// --- Answers (documented in the OpenAPI document; lib/server/approvals/http.ts writes them) -------
+// --- Answers (documented in the OpenAPI document; lib/server/approvals/void-request-answers.ts writes them) -------
 
 const epochMs = z.number().int().describe("Epoch milliseconds");
 

@@ -1,7 +1,7 @@
 import { parseDocumentQuery, parseSecurityCodeParameter } from "@/lib/schemas/documents-query";
 import { requireApiKey, requireBearer } from "@/lib/server/auth";
 import { getDocument } from "@/lib/server/documents";
-import { answerIssuePost } from "@/lib/server/issuing/http";
+import { answerIssuePost } from "@/lib/server/issuing/issue-answers";
 import { json, requireEnvironment, route } from "@/lib/server/platform/http";
 import { methodsNotAllowed } from "@/lib/server/platform/http/api-fallbacks";
 

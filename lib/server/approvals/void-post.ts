@@ -10,7 +10,7 @@ import { timedStep } from "@/lib/server/platform/metrics/step-timings";
 import { voidAttemptAnswer } from "@/lib/server/voids";
 
 import { sendOrRequestVoid } from "./create-void-request";
-import { heldVoidAnswer, requestIpOf } from "./http";
+import { heldVoidAnswer, requestIpOf } from "./void-request-answers";
 
 /** The largest legal request (10 types × 10,000 ranges) is ~7 MB of JSON; leave room for whitespace. */
 export const VOID_BODY_LIMIT_BYTES = 16 * 1024 * 1024;

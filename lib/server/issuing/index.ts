@@ -10,10 +10,10 @@ export { followUpDueIssued, startIssuedFollowUp, stopIssuedFollowUp } from "./fo
 export { REVIEW_REASONS } from "./follow-up/follow-up-document";
 export { countIssuedInReview } from "./review/list-in-review";
 export { renderIssuedPdf, type IssuedPdf, type RenderIssuedPdfOptions } from "./printed/render-issued-pdf";
-export { pdfResponse, printLayoutParameter } from "./printed/printed-http";
+export { pdfResponse, printLayoutParameter } from "./printed/printed-response";
 export {
   findDecisionEvidence,
   listDocumentDecisions,
   type DocumentDecision,
 } from "./review/document-decisions";
-export { signedXmlResponse } from "./http";
+export { signedXmlResponse } from "./issue-answers";

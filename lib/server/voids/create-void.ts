@@ -90,7 +90,7 @@ const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
  * is returned unconfirmed while the send goes on in the background, and a late answer still moves
  * the record. Validation, build and signature are one step (prepareVoid, on a worker thread for
  * large bodies); its errors are thrown in the flow's order: 400, Idempotency-Key replay, 409,
- * 412/500, SIGN_ERROR. The caller maps the result to its medium (REST: http.ts).
+ * 412/500, SIGN_ERROR. The caller maps the result to its medium (REST: void-answers.ts).
  */
 export async function createVoid(input: CreateVoidInput): Promise<CreateVoidResult> {
   const started = performance.now();

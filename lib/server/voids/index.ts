@@ -1,5 +1,5 @@
 export { createVoid, type CreateVoidInput, type VoidHold } from "./create-void";
-export { voidAttemptAnswer, type HttpAnswer } from "./http";
+export { voidAttemptAnswer, type HttpAnswer } from "./void-answers";
 export { voidJobs } from "./jobs";
 export { type PreparedVoid } from "./prepare-void";
 export { interruptAbandonedSends, startLeaseKeeper, stopLeaseKeeper } from "./send-leases";

@@ -7,7 +7,7 @@ import type { PartialSplit } from "./partial-success";
 /**
  * The types of the void story, in one place: what a request becomes (VoidContent), what is stored
  * (VoidRecordView, VoidAttempt), how an attempt ends (VoidCompletion) and what the use case answers
- * (CreateVoidResult). HTTP shapes live in http.ts, the worker protocol in prepare-void.ts.
+ * (CreateVoidResult). HTTP shapes live in void-answers.ts, the worker protocol in prepare-void.ts.
  */
 
 /** One series+type of a void and the span it covers: a row of the ALREADY_VOIDED index. */

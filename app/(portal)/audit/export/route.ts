@@ -2,7 +2,7 @@ import { isEnvironment } from "@/lib/domain/environments";
 import { normalizeDay } from "@/lib/domain/fecha";
 import { getPortalPreferences } from "@/lib/portal/preferences";
 import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
-import { auditPackResponse } from "@/lib/server/audit/audit-pack-http";
+import { auditPackResponse } from "@/lib/server/audit/audit-pack-response";
 import { route } from "@/lib/server/platform/http";
 
 /** The Auditoría page's download: the same pack as the API's, for the session's company. */

@@ -1,5 +1,5 @@
 import { requireBearer } from "@/lib/server/auth";
-import { auditPackResponse } from "@/lib/server/audit/audit-pack-http";
+import { auditPackResponse } from "@/lib/server/audit/audit-pack-response";
 import { requireEnvironment, route } from "@/lib/server/platform/http";
 import { methodsNotAllowed } from "@/lib/server/platform/http/api-fallbacks";
 

@@ -4,9 +4,9 @@ import { methodsNotAllowed } from "@/lib/server/platform/http/api-fallbacks";
 import { enforceRateLimit } from "@/lib/server/platform/limits/rate-limit";
 import { answerVoidPost } from "@/lib/server/approvals/void-post";
 import { timedStep } from "@/lib/server/platform/metrics/step-timings";
-import { voidListBody, voidRecordBody } from "@/lib/server/voids/http";
+import { voidListBody, voidRecordBody } from "@/lib/server/voids/void-answers";
 import { getVoid, listVoids, parseVoidListQuery, withRangesJson } from "@/lib/server/voids/list-voids";
-import { withSettlementFields } from "@/lib/server/voids/settlement-http";
+import { withSettlementFields } from "@/lib/server/voids/settlement-fields";
 import { withSimulatedFields } from "@/lib/server/platform/taxauth/deployment-mode";
 
 type Context = { params: Promise<{ environment: string }> };

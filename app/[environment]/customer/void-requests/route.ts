@@ -1,7 +1,7 @@
 import { requireBearer } from "@/lib/server/auth";
 import { json, requireEnvironment, route } from "@/lib/server/platform/http";
 import { methodsNotAllowed } from "@/lib/server/platform/http/api-fallbacks";
-import { voidRequestListBody } from "@/lib/server/approvals/http";
+import { voidRequestListBody } from "@/lib/server/approvals/void-request-answers";
 import { listVoidRequests, parseVoidRequestListQuery } from "@/lib/server/approvals/list-void-requests";
 
 type Context = { params: Promise<{ environment: string }> };

@@ -1,7 +1,7 @@
 import { requireBearer } from "@/lib/server/auth";
 import { json, requireEnvironment, route } from "@/lib/server/platform/http";
 import { methodsNotAllowed } from "@/lib/server/platform/http/api-fallbacks";
-import { voidRequestItem } from "@/lib/server/approvals/http";
+import { voidRequestItem } from "@/lib/server/approvals/void-request-answers";
 import { getVoidRequest } from "@/lib/server/approvals/list-void-requests";
 
 type Context = { params: Promise<{ environment: string; requestId: string }> };

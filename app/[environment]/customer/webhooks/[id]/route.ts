@@ -6,7 +6,7 @@ import {
   getWebhookEndpoint,
   updateWebhookEndpoint,
 } from "@/lib/server/webhooks/endpoints";
-import { webhookScopeOf } from "@/lib/server/webhooks/http";
+import { webhookScopeOf } from "@/lib/server/webhooks/webhook-route-scope";
 
 type Context = { params: Promise<{ environment: string; id: string }> };
 

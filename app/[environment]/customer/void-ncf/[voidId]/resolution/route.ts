@@ -3,12 +3,12 @@ import { requireBearer } from "@/lib/server/auth";
 import { json, requireEnvironment, route } from "@/lib/server/platform/http";
 import { annotateRequest } from "@/lib/server/platform/http/request-context";
 import { methodsNotAllowed } from "@/lib/server/platform/http/api-fallbacks";
-import { voidRecordBody } from "@/lib/server/voids/http";
+import { voidRecordBody } from "@/lib/server/voids/void-answers";
 import { getVoid, withRangesJson } from "@/lib/server/voids/list-voids";
 import { checkResendConfirmation, resendVoid } from "@/lib/server/voids/resend-void";
 import { readResolutionBody } from "@/lib/server/voids/resolution-body";
 import { settleVoid } from "@/lib/server/voids/settle-void";
-import { withSettlementFields } from "@/lib/server/voids/settlement-http";
+import { withSettlementFields } from "@/lib/server/voids/settlement-fields";
 import { withSimulatedFields } from "@/lib/server/platform/taxauth/deployment-mode";
 
 type Context = { params: Promise<{ environment: string; voidId: string }> };

@@ -5,9 +5,9 @@ import { methodsNotAllowed } from "@/lib/server/platform/http/api-fallbacks";
 import { annotateRequest } from "@/lib/server/platform/http/request-context";
 import { enforceRateLimit } from "@/lib/server/platform/limits/rate-limit";
 import { approveVoidRequest } from "@/lib/server/approvals/approve-void-request";
-import { requestIpOf } from "@/lib/server/approvals/http";
+import { requestIpOf } from "@/lib/server/approvals/void-request-answers";
 import { isSimulatedAnswer } from "@/lib/server/platform/taxauth/deployment-mode";
-import { voidAttemptAnswer } from "@/lib/server/voids/http";
+import { voidAttemptAnswer } from "@/lib/server/voids/void-answers";
 
 type Context = { params: Promise<{ environment: string; requestId: string }> };
 

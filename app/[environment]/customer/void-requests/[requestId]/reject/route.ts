@@ -1,7 +1,7 @@
 import { requireBearer } from "@/lib/server/auth";
 import { json, readJsonBody, requireEnvironment, route } from "@/lib/server/platform/http";
 import { methodsNotAllowed } from "@/lib/server/platform/http/api-fallbacks";
-import { requestIpOf, voidRequestItem } from "@/lib/server/approvals/http";
+import { requestIpOf, voidRequestItem } from "@/lib/server/approvals/void-request-answers";
 import { rejectVoidRequest } from "@/lib/server/approvals/reject-void-request";
 
 type Context = { params: Promise<{ environment: string; requestId: string }> };

@@ -2,7 +2,7 @@ import { requireBearer } from "@/lib/server/auth";
 import { json, requireEnvironment, route } from "@/lib/server/platform/http";
 import { methodsNotAllowed } from "@/lib/server/platform/http/api-fallbacks";
 import { listWebhookDeliveries, parseDeliveryListQuery } from "@/lib/server/webhooks/endpoint-deliveries";
-import { webhookScopeOf } from "@/lib/server/webhooks/http";
+import { webhookScopeOf } from "@/lib/server/webhooks/webhook-route-scope";
 
 type Context = { params: Promise<{ environment: string; id: string }> };
 
