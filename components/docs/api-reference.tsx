@@ -11,7 +11,9 @@ import {
   referenceTags,
   referenceWebhooks,
   schemaAnchor,
+  SCHEMAS_SLUG,
   securityOf,
+  WEBHOOKS_SLUG,
   type OpenApiDocument,
   type OpenApiMediaType,
   type OpenApiParameter,
@@ -31,41 +33,44 @@ const METHOD_TONE: Record<string, Tone> = {
 };
 
 export const CONTENTS_ID = "api-contents";
-export const WEBHOOKS_ID = "webhooks";
-export const SCHEMAS_ID = "schemas";
+
+/** The query kept on the reference's links ("?lang=en" when the page was asked in a language). */
+export function docsQuery(lang: string | undefined): string {
+  return lang === "en" || lang === "es" ? `?lang=${lang}` : "";
+}
 
 /**
- * The API reference, rendered on the server from the OpenAPI document (no script, no vendor
- * markup): a short table of contents, then the operations grouped by tag (method, path, summary,
- * description, authentication, parameters, request body, responses with their schemas and
- * examples), the webhooks and the schemas. Every operation is anchored by its operationId, every
- * webhook as webhook-<event>, every schema as schema-<Name>. The document's descriptions are
- * English: they carry lang="en" inside a Spanish page.
+ * The reference's first page, /docs: a short table of contents (one page per tag, the webhooks'
+ * events and the schemas), the document's introduction, and each tag's operations as links
+ * (method, path, summary) to their place on the tag's page.
  */
-export function ApiReference({ document, text }: { document: OpenApiDocument; text: ReferenceText }) {
+export function ApiContents({
+  document,
+  text,
+  query,
+}: {
+  document: OpenApiDocument;
+  text: ReferenceText;
+  query: string;
+}) {
   const tags = referenceTags(document);
   const webhooks = referenceWebhooks(document);
-  const schemas = Object.entries(document.components?.schemas ?? {});
   return (
     <div className={styles.reference} data-testid="api-reference">
       <nav aria-labelledby={CONTENTS_ID} className={styles.contents}>
         <h2 id={CONTENTS_ID}>{text.contents}</h2>
         <ul>
           {tags.map((tag) => (
-            <li key={tag.anchor}>
-              <a href={`#${tag.anchor}`}>{tag.name}</a>
+            <li key={tag.slug}>
+              <a href={`/docs/${tag.slug}${query}`}>{tag.name}</a>
             </li>
           ))}
-          {webhooks.length ? (
-            <li>
-              <a href={`#${WEBHOOKS_ID}`}>{text.webhooks}</a>
-            </li>
-          ) : null}
-          {schemas.length ? (
-            <li>
-              <a href={`#${SCHEMAS_ID}`}>{text.schemas}</a>
-            </li>
-          ) : null}
+          <li>
+            <a href={`/docs/${WEBHOOKS_SLUG}${query}`}>{text.webhooks}</a>
+          </li>
+          <li>
+            <a href={`/docs/${SCHEMAS_SLUG}${query}`}>{text.schemas}</a>
+          </li>
         </ul>
       </nav>
       {document.info?.description ? (
@@ -74,58 +79,146 @@ export function ApiReference({ document, text }: { document: OpenApiDocument; te
         </div>
       ) : null}
       {tags.map((tag) => (
-        <section key={tag.anchor} aria-labelledby={tag.anchor} className={styles.tag}>
-          <h2 id={tag.anchor}>{tag.name}</h2>
+        <section key={tag.slug} aria-labelledby={tag.anchor} className={styles.tag}>
+          <h2 id={tag.anchor}>
+            <a href={`/docs/${tag.slug}${query}`}>{tag.name}</a>
+          </h2>
           {tag.description ? (
             <div lang="en">
               <MarkdownText text={tag.description} />
             </div>
           ) : null}
-          <OperationList operations={tag.operations} label={format(text.operationsOf, { tag: tag.name })} />
-          {tag.operations.map((operation) => (
-            <Operation key={operation.anchor} item={operation} document={document} text={text} />
-          ))}
+          <OperationList
+            operations={tag.operations}
+            label={format(text.operationsOf, { tag: tag.name })}
+            page={`/docs/${tag.slug}${query}`}
+          />
         </section>
       ))}
-      {webhooks.length ? (
-        <section aria-labelledby={WEBHOOKS_ID} className={styles.tag}>
-          <h2 id={WEBHOOKS_ID}>{text.webhooks}</h2>
-          <p>{text.webhooksIntro}</p>
-          <OperationList operations={webhooks} label={text.webhooks} />
-          {webhooks.map((webhook) => (
-            <Operation key={webhook.anchor} item={webhook} document={document} text={text} webhook />
-          ))}
-        </section>
+      <section aria-labelledby="tag-webhooks-events" className={styles.tag}>
+        <h2 id="tag-webhooks-events">
+          <a href={`/docs/${WEBHOOKS_SLUG}${query}`}>{text.webhooks}</a>
+        </h2>
+        <p>{text.webhooksIntro}</p>
+        <OperationList operations={webhooks} label={text.webhooks} page={`/docs/${WEBHOOKS_SLUG}${query}`} />
+      </section>
+    </div>
+  );
+}
+
+/** The pages below /docs: one per tag, the webhooks' events, the schemas. */
+export function apiSections(
+  document: OpenApiDocument,
+  text: ReferenceText,
+): Array<{ slug: string; title: string }> {
+  return [
+    ...referenceTags(document).map((tag) => ({ slug: tag.slug, title: tag.name })),
+    { slug: WEBHOOKS_SLUG, title: text.webhooks },
+    { slug: SCHEMAS_SLUG, title: text.schemas },
+  ];
+}
+
+/**
+ * One page of the reference, /docs/<slug>: a tag's operations in full (method, path, summary,
+ * description, authentication, parameters, request body, responses with their schemas and folded
+ * examples), each anchored by its operationId; or the webhooks' events (webhook-<event>); or the
+ * schemas (schema-<Name>). Null for a slug the document does not have.
+ */
+export function ApiSection({
+  document,
+  text,
+  slug,
+  query,
+}: {
+  document: OpenApiDocument;
+  text: ReferenceText;
+  slug: string;
+  query: string;
+}) {
+  const back = (
+    <p className={styles.back}>
+      <a href={`/docs${query}#${CONTENTS_ID}`}>{text.backToContents}</a>
+    </p>
+  );
+  if (slug === SCHEMAS_SLUG) {
+    const schemas = Object.entries(document.components?.schemas ?? {});
+    return (
+      <div className={styles.reference} data-testid="api-reference">
+        {back}
+        <h2>{text.schemas}</h2>
+        {schemas.map(([name, schema]) => (
+          <article key={name} aria-labelledby={schemaAnchor(name)} className={styles.operation}>
+            <h3 id={schemaAnchor(name)}>
+              <code>{name}</code>
+            </h3>
+            <div lang="en">
+              <MarkdownText text={schema.description} />
+              <SchemaView schema={schema} document={document} text={text} query={query} />
+            </div>
+          </article>
+        ))}
+      </div>
+    );
+  }
+  const tag =
+    slug === WEBHOOKS_SLUG
+      ? { name: text.webhooks, intro: text.webhooksIntro, operations: referenceWebhooks(document) }
+      : referenceTags(document).find((candidate) => candidate.slug === slug);
+  if (!tag) return null;
+  const webhook = slug === WEBHOOKS_SLUG;
+  return (
+    <div className={styles.reference} data-testid="api-reference">
+      {back}
+      <h2>{tag.name}</h2>
+      {"intro" in tag ? <p>{tag.intro}</p> : null}
+      {"description" in tag && tag.description ? (
+        <div lang="en">
+          <MarkdownText text={tag.description} />
+        </div>
       ) : null}
-      {schemas.length ? (
-        <section aria-labelledby={SCHEMAS_ID} className={styles.tag}>
-          <h2 id={SCHEMAS_ID}>{text.schemas}</h2>
-          {schemas.map(([name, schema]) => (
-            <article key={name} aria-labelledby={schemaAnchor(name)} className={styles.operation}>
-              <h3 id={schemaAnchor(name)}>
-                <code>{name}</code>
-              </h3>
-              <div lang="en">
-                <MarkdownText text={schema.description} />
-                <SchemaView schema={schema} document={document} text={text} />
-              </div>
-            </article>
-          ))}
-        </section>
-      ) : null}
+      <OperationList
+        operations={tag.operations}
+        label={format(text.operationsOf, { tag: tag.name })}
+        page=""
+      />
+      {tag.operations.map((operation) => (
+        <Operation
+          key={operation.anchor}
+          item={operation}
+          document={document}
+          text={text}
+          query={query}
+          webhook={webhook}
+        />
+      ))}
     </div>
   );
 }
 
 /** A tag's operations as links (method and path), before their details. */
-function OperationList({ operations, label }: { operations: ReferenceOperation[]; label: string }) {
+function OperationList({
+  operations,
+  label,
+  page,
+}: {
+  operations: ReferenceOperation[];
+  label: string;
+  /** The page the operations are on ("" for this one). */
+  page: string;
+}) {
   return (
     <ul className={styles.operationList} aria-label={label}>
       {operations.map((operation) => (
         <li key={operation.anchor}>
-          <a href={`#${operation.anchor}`}>
+          <a href={`${page}#${operation.anchor}`}>
             <span className={styles.method}>{operation.method}</span> <code>{operation.path}</code>
           </a>
+          {operation.operation.summary ? (
+            <span lang="en" className={styles.listSummary}>
+              {" — "}
+              {operation.operation.summary}
+            </span>
+          ) : null}
         </li>
       ))}
     </ul>
@@ -136,11 +229,13 @@ function Operation({
   item,
   document,
   text,
+  query,
   webhook = false,
 }: {
   item: ReferenceOperation;
   document: OpenApiDocument;
   text: ReferenceText;
+  query: string;
   webhook?: boolean;
 }) {
   const { operation } = item;
@@ -177,7 +272,7 @@ function Operation({
       {operation.parameters?.length ? (
         <>
           <h4>{text.parameters}</h4>
-          <Parameters parameters={operation.parameters} document={document} text={text} />
+          <Parameters parameters={operation.parameters} document={document} text={text} query={query} />
         </>
       ) : null}
       {operation.requestBody?.content ? (
@@ -190,6 +285,8 @@ function Operation({
             content={operation.requestBody.content}
             document={document}
             text={text}
+            query={query}
+            expand
             idPrefix={`${item.anchor}-request`}
           />
         </>
@@ -204,14 +301,12 @@ function Operation({
               response={response}
               document={document}
               text={text}
+              query={query}
               idPrefix={`${item.anchor}-${status}`}
             />
           ))}
         </>
       ) : null}
-      <p className={styles.back}>
-        <a href={`#${CONTENTS_ID}`}>{text.backToContents}</a>
-      </p>
     </article>
   );
 }
@@ -220,10 +315,12 @@ function Parameters({
   parameters,
   document,
   text,
+  query,
 }: {
   parameters: OpenApiParameter[];
   document: OpenApiDocument;
   text: ReferenceText;
+  query: string;
 }) {
   return (
     <dl className={styles.properties}>
@@ -231,7 +328,7 @@ function Parameters({
         <div key={`${parameter.in}-${parameter.name}`} className={styles.property}>
           <dt>
             <code className={styles.propertyName}>{parameter.name}</code>{" "}
-            {parameter.schema ? <TypeLabel schema={parameter.schema} /> : null}{" "}
+            {parameter.schema ? <TypeLabel schema={parameter.schema} query={query} /> : null}{" "}
             <span className={styles.optional}>{text.in[parameter.in]}</span>{" "}
             <span className={parameter.required ? styles.required : styles.optional}>
               {parameter.required ? text.required : text.optional}
@@ -240,7 +337,7 @@ function Parameters({
           <dd lang="en">
             <MarkdownText text={parameter.description ?? parameter.schema?.description} />
             {parameter.schema && !parameter.schema.$ref ? (
-              <SchemaView schema={parameter.schema} document={document} text={text} depth={1} />
+              <SchemaView schema={parameter.schema} document={document} text={text} depth={1} query={query} />
             ) : null}
           </dd>
         </div>
@@ -254,12 +351,14 @@ function Response({
   response,
   document,
   text,
+  query,
   idPrefix,
 }: {
   status: string;
   response: OpenApiResponse;
   document: OpenApiDocument;
   text: ReferenceText;
+  query: string;
   idPrefix: string;
 }) {
   const headers = Object.entries(response.headers ?? {});
@@ -279,7 +378,7 @@ function Response({
               <div key={name} className={styles.property}>
                 <dt>
                   <code className={styles.propertyName}>{name}</code>{" "}
-                  {header.schema ? <TypeLabel schema={header.schema} /> : null}
+                  {header.schema ? <TypeLabel schema={header.schema} query={query} /> : null}
                 </dt>
                 <dd lang="en">
                   <MarkdownText text={header.description} />
@@ -290,22 +389,36 @@ function Response({
         </>
       ) : null}
       {response.content ? (
-        <Content content={response.content} document={document} text={text} idPrefix={idPrefix} />
+        <Content
+          content={response.content}
+          document={document}
+          text={text}
+          query={query}
+          expand={status.startsWith("2")}
+          idPrefix={idPrefix}
+        />
       ) : null}
     </section>
   );
 }
 
-/** Each media type: its schema in full, then its examples, each folded under its name. */
+/**
+ * Each media type: its schema (a success's and a request's opened, an error's linked: they share
+ * a few schemas, listed once on the schemas' page), then its examples, each folded under its name.
+ */
 function Content({
   content,
   document,
   text,
+  query,
+  expand,
   idPrefix,
 }: {
   content: Record<string, OpenApiMediaType>;
   document: OpenApiDocument;
   text: ReferenceText;
+  query: string;
+  expand: boolean;
   idPrefix: string;
 }) {
   return (
@@ -317,7 +430,13 @@ function Content({
           </p>
           {media.schema ? (
             <div lang="en">
-              <SchemaView schema={media.schema} document={document} text={text} />
+              <SchemaView
+                schema={media.schema}
+                document={document}
+                text={text}
+                query={query}
+                expand={expand}
+              />
             </div>
           ) : null}
           {examplesOf(media).map((example) => (

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 
 import styles from "./api-reference.module.css";
 
@@ -69,13 +69,20 @@ function MarkdownTable({ block }: { block: string }) {
 
 function Paragraph({ block }: { block: string }) {
   const lines = block.split("\n");
+  if (lines.length === 1) {
+    return (
+      <p className={styles.prose}>
+        <Inline text={block} />
+      </p>
+    );
+  }
   return (
     <p className={styles.prose}>
       {lines.map((line, index) => (
-        <span key={index}>
+        <Fragment key={index}>
           {index > 0 ? <br /> : null}
           <Inline text={line} />
-        </span>
+        </Fragment>
       ))}
     </p>
   );

@@ -72,6 +72,8 @@ export interface ReferenceOperation {
 export interface ReferenceTag {
   name: string;
   anchor: string;
+  /** Its page: /docs/<slug> ("Anulaciones" → anulaciones, "Autenticación" → autenticacion). */
+  slug: string;
   description?: string;
   operations: ReferenceOperation[];
 }
@@ -114,6 +116,7 @@ export function referenceTags(document: OpenApiDocument): ReferenceTag[] {
     groups.set(tag.name, {
       name: tag.name,
       anchor: anchorOf("tag-", tag.name),
+      slug: slugOf(tag.name),
       description: tag.description,
       operations: [],
     });
@@ -122,12 +125,27 @@ export function referenceTags(document: OpenApiDocument): ReferenceTag[] {
     const name = operation.operation.tags?.[0] ?? "—";
     let group = groups.get(name);
     if (!group) {
-      group = { name, anchor: anchorOf("tag-", name === "—" ? "other" : name), operations: [] };
+      const label = name === "—" ? "other" : name;
+      group = { name, anchor: anchorOf("tag-", label), slug: slugOf(label), operations: [] };
       groups.set(name, group);
     }
     group.operations.push(operation);
   }
   return [...groups.values()].filter((group) => group.operations.length > 0);
+}
+
+/** The pages of the webhooks (the events Anula sends) and of the schemas, beside the tags' pages. */
+export const WEBHOOKS_SLUG = "eventos-webhook";
+export const SCHEMAS_SLUG = "esquemas";
+
+/** A page's path segment from a tag's name: lower case, no accents, words joined by "-". */
+export function slugOf(name: string): string {
+  return name
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
 }
 
 /** The webhooks (events Anula POSTs), each anchored as webhook-<event>. */

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 
 import type { Dictionary } from "@/lib/i18n";
 
@@ -9,6 +9,7 @@ import {
   refName,
   resolveSchema,
   schemaAnchor,
+  SCHEMAS_SLUG,
   type OpenApiDocument,
   type OpenApiSchema,
 } from "./openapi-model";
@@ -21,17 +22,17 @@ const ANY = ["any"];
 const ARRAY_SUFFIX = "[]";
 
 /** Inline objects are opened this deep; deeper ones, and every named schema, are a link. */
-const MAX_DEPTH = 3;
+const MAX_DEPTH = 2;
 
 /**
  * A schema's type in one line: a named schema as a link to its entry under Esquemas, arrays as
  * `Item[]`, unions joined with "|", constants and enums by their values.
  */
-export function TypeLabel({ schema }: { schema: OpenApiSchema }): ReactNode {
+export function TypeLabel({ schema, query }: { schema: OpenApiSchema; query: string }): ReactNode {
   const name = refName(schema.$ref);
   if (name) {
     return (
-      <a href={`#${schemaAnchor(name)}`}>
+      <a href={`/docs/${SCHEMAS_SLUG}${query}#${schemaAnchor(name)}`}>
         <code>{name}</code>
       </a>
     );
@@ -39,10 +40,10 @@ export function TypeLabel({ schema }: { schema: OpenApiSchema }): ReactNode {
   const union = schema.oneOf ?? schema.anyOf ?? schema.allOf;
   if (union) {
     return union.map((member, index) => (
-      <span key={index}>
+      <Fragment key={index}>
         {index > 0 ? " | " : null}
-        <TypeLabel schema={member} />
-      </span>
+        <TypeLabel schema={member} query={query} />
+      </Fragment>
     ));
   }
   if (schema.const !== undefined) return <code>{JSON.stringify(schema.const)}</code>;
@@ -51,7 +52,7 @@ export function TypeLabel({ schema }: { schema: OpenApiSchema }): ReactNode {
     const rest = [ARRAY_SUFFIX, ...types.filter((type) => type !== "array")].join(" | ");
     return (
       <>
-        <TypeLabel schema={schema.items} />
+        <TypeLabel schema={schema.items} query={query} />
         <code>{rest}</code>
       </>
     );
@@ -68,19 +69,25 @@ export function SchemaView({
   document,
   text,
   depth = 0,
+  query,
+  expand = true,
 }: {
   schema: OpenApiSchema;
   document: OpenApiDocument;
   text: ReferenceText;
   depth?: number;
+  /** "?lang=en" or "": kept on the links to the schemas' page. */
+  query: string;
+  /** false: a named schema is only linked, not opened here (its page lists its properties). */
+  expand?: boolean;
 }) {
-  const shown = depth === 0 ? resolveSchema(schema, document) : schema;
+  const shown = depth === 0 && expand ? resolveSchema(schema, document) : schema;
   const union = shown.oneOf ?? shown.anyOf;
   return (
     <div className={styles.schema}>
-      {depth === 0 && shown !== schema ? (
+      {depth === 0 && schema.$ref ? (
         <p className={styles.meta}>
-          {text.schema} <TypeLabel schema={schema} />
+          {text.schema} <TypeLabel schema={schema} query={query} />
         </p>
       ) : null}
       <Facts schema={shown} text={text} />
@@ -90,16 +97,18 @@ export function SchemaView({
           <ul className={styles.shapes}>
             {union.map((member, index) => (
               <li key={index}>
-                <TypeLabel schema={member} />
-                <SchemaView schema={member} document={document} text={text} depth={depth + 1} />
+                <TypeLabel schema={member} query={query} />
+                <SchemaView schema={member} document={document} text={text} depth={depth + 1} query={query} />
               </li>
             ))}
           </ul>
         </>
       ) : null}
-      {shown.properties ? <Properties schema={shown} document={document} text={text} depth={depth} /> : null}
+      {shown.properties ? (
+        <Properties schema={shown} document={document} text={text} depth={depth} query={query} />
+      ) : null}
       {shown.items?.properties && depth < MAX_DEPTH ? (
-        <SchemaView schema={shown.items} document={document} text={text} depth={depth + 1} />
+        <SchemaView schema={shown.items} document={document} text={text} depth={depth + 1} query={query} />
       ) : null}
     </div>
   );
@@ -112,23 +121,12 @@ function Facts({ schema, text }: { schema: OpenApiSchema; text: ReferenceText })
     <>
       {constraints.length ? (
         <p className={styles.meta}>
-          {constraints.map(([keyword, value], index) => (
-            <span key={keyword}>
-              {index > 0 ? " · " : null}
-              <code>{[keyword, value].join(": ")}</code>
-            </span>
-          ))}
+          <code>{constraints.map((pair) => pair.join(": ")).join(" · ")}</code>
         </p>
       ) : null}
       {schema.enum ? (
         <p className={styles.meta}>
-          {text.values}{" "}
-          {schema.enum.map((value, index) => (
-            <span key={index}>
-              {index > 0 ? ", " : null}
-              <code>{JSON.stringify(value)}</code>
-            </span>
-          ))}
+          {text.values} <code>{schema.enum.map((value) => JSON.stringify(value)).join(", ")}</code>
         </p>
       ) : null}
     </>
@@ -140,11 +138,13 @@ function Properties({
   document,
   text,
   depth,
+  query,
 }: {
   schema: OpenApiSchema;
   document: OpenApiDocument;
   text: ReferenceText;
   depth: number;
+  query: string;
 }) {
   const required = new Set(schema.required ?? []);
   const extra = typeof schema.additionalProperties === "object" ? schema.additionalProperties : null;
@@ -153,7 +153,7 @@ function Properties({
       {Object.entries(schema.properties ?? {}).map(([property, value]) => (
         <div key={property} className={styles.property}>
           <dt>
-            <code className={styles.propertyName}>{property}</code> <TypeLabel schema={value} />{" "}
+            <code className={styles.propertyName}>{property}</code> <TypeLabel schema={value} query={query} />{" "}
             <span className={required.has(property) ? styles.required : styles.optional}>
               {required.has(property) ? text.required : text.optional}
             </span>
@@ -162,7 +162,7 @@ function Properties({
             <MarkdownText text={value.description} />
             <Facts schema={value} text={text} />
             {!value.$ref && (value.properties || value.items?.properties) && depth < MAX_DEPTH ? (
-              <SchemaView schema={value} document={document} text={text} depth={depth + 1} />
+              <SchemaView schema={value} document={document} text={text} depth={depth + 1} query={query} />
             ) : null}
           </dd>
         </div>
@@ -170,7 +170,8 @@ function Properties({
       {extra ? (
         <div className={styles.property}>
           <dt>
-            <span className={styles.propertyName}>{text.otherProperties}</span> <TypeLabel schema={extra} />
+            <span className={styles.propertyName}>{text.otherProperties}</span>{" "}
+            <TypeLabel schema={extra} query={query} />
           </dt>
           <dd>
             <MarkdownText text={extra.description} />

@@ -1,8 +1,8 @@
-import { createElement } from "react";
+import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { ApiReference } from "@/components/docs/api-reference";
+import { ApiContents, apiSections, ApiSection } from "@/components/docs/api-reference";
 import type { OpenApiDocument } from "@/components/docs/openapi-model";
 import { en } from "@/lib/i18n/en";
 import { es } from "@/lib/i18n/es";
@@ -10,13 +10,15 @@ import { es } from "@/lib/i18n/es";
 import { buildOpenApiDocument } from "./build-openapi";
 
 /**
- * /docs renders the OpenAPI document on the server (components/docs): every operation of the
- * document is on the page under its tag, anchored by its operationId with its method and path;
- * every webhook and schema too; the contents and every in-page link lead to an anchor that exists;
- * no script and no third-party markup.
+ * /docs renders the OpenAPI document on the server (components/docs): its contents page links one
+ * page per tag, the webhooks' events and the schemas; every operation of the document is on its
+ * tag's page, anchored by its operationId with its method, path and summary; every webhook and
+ * schema too; every link of every page leads to a page and an anchor that exist. No script, no
+ * third-party markup, and each page small enough for a phone and an accessibility scan.
  */
 const document = buildOpenApiDocument() as OpenApiDocument;
 const METHODS = ["get", "put", "post", "patch", "delete"];
+const text = es.docs.reference;
 
 const unescape = (html: string) =>
   html
@@ -26,66 +28,85 @@ const unescape = (html: string) =>
     .replace(/&gt;/g, ">")
     .replace(/&amp;/g, "&");
 
-let html: string;
-let ids: string[];
+interface Page {
+  html: string;
+  ids: Set<string>;
+  /** The text of every h3 by its anchor, tags stripped. */
+  headings: Map<string, string>;
+}
+
+function page(element: ReactElement): Page {
+  const html = renderToStaticMarkup(element);
+  return {
+    html,
+    ids: new Set([...html.matchAll(/ id="([^"]+)"/g)].map((match) => unescape(match[1]!))),
+    headings: new Map(
+      [...html.matchAll(/<h3 id="([^"]+)"[^>]*>(.*?)<\/h3>/g)].map((match) => [
+        unescape(match[1]!),
+        unescape(match[2]!.replace(/<[^>]+>/g, "")),
+      ]),
+    ),
+  };
+}
+
+const pages = new Map<string, Page>();
 beforeAll(() => {
-  html = renderToStaticMarkup(createElement(ApiReference, { document, text: es.docs.reference }));
-  ids = [...html.matchAll(/ id="([^"]+)"/g)].map((match) => unescape(match[1]!));
-  headings = new Map(
-    [...html.matchAll(/<h3 id="([^"]+)"[^>]*>(.*?)<\/h3>/g)].map((match) => [
-      unescape(match[1]!),
-      unescape(match[2]!.replace(/<[^>]+>/g, "")),
-    ]),
-  );
+  pages.set("/docs", page(createElement(ApiContents, { document, text, query: "" })));
+  for (const { slug } of apiSections(document, text)) {
+    pages.set(`/docs/${slug}`, page(createElement(ApiSection, { document, text, slug, query: "" })));
+  }
 });
 
-/** The text of every h3 (operations, webhooks, schemas) by its anchor, tags stripped. */
-let headings: Map<string, string>;
-const headingText = (id: string) => headings.get(id) ?? "";
-
 describe("the /docs reference", () => {
-  it("shows every operation of the document, anchored by its operationId, with its method, path and summary", () => {
-    const plain = unescape(html);
+  it("puts every operation of the document on its tag's page, anchored by its operationId, with its method, path and summary", () => {
     let count = 0;
     for (const [path, item] of Object.entries(document.paths ?? {})) {
       for (const method of METHODS) {
-        const operation = item[method] as { operationId: string; summary: string } | undefined;
+        const operation = item[method] as
+          { operationId: string; summary: string; tags: string[] } | undefined;
         if (!operation) continue;
         count++;
-        expect(ids, operation.operationId).toContain(operation.operationId);
-        expect(headingText(operation.operationId)).toBe(`${method.toUpperCase()} ${path}`);
-        expect(plain).toContain(operation.summary);
+        const section = apiSections(document, text).find((s) => s.title === operation.tags[0])!;
+        const tagPage = pages.get(`/docs/${section.slug}`)!;
+        expect(tagPage.headings.get(operation.operationId), operation.operationId).toBe(
+          `${method.toUpperCase()} ${path}`,
+        );
+        expect(unescape(tagPage.html)).toContain(operation.summary);
+        // The contents page lists it with a link to its place.
+        expect(pages.get("/docs")!.html).toContain(`href="/docs/${section.slug}#${operation.operationId}"`);
       }
     }
     expect(count).toBeGreaterThanOrEqual(40);
   });
 
-  it("groups the operations under the document's tags, in its order, each in the contents", () => {
-    const tagPositions = (document.tags ?? []).map((tag) => html.indexOf(`>${tag.name}</h2>`));
-    expect(tagPositions.every((position) => position > 0)).toBe(true);
-    expect([...tagPositions].sort((a, b) => a - b)).toEqual(tagPositions);
-    const contents = /<nav[^>]*>(.*?)<\/nav>/.exec(html)![1]!;
-    for (const tag of document.tags ?? []) expect(unescape(contents)).toContain(`>${tag.name}</a>`);
-    expect(contents).toContain('href="#webhooks"');
-    expect(contents).toContain('href="#schemas"');
-    // createVoid sits in its tag's section, after its heading.
-    const voids = html.indexOf(">Anulaciones</h2>");
-    expect(html.indexOf('id="createVoid"')).toBeGreaterThan(voids);
+  it("has a contents page linking each tag's page in the document's order, the events and the schemas", () => {
+    const contents = /<nav[^>]*>(.*?)<\/nav>/.exec(pages.get("/docs")!.html)![1]!;
+    const positions = (document.tags ?? []).map((tag) => unescape(contents).indexOf(`>${tag.name}</a>`));
+    expect(positions.every((position) => position > 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(contents).toContain('href="/docs/anulaciones"');
+    expect(contents).toContain('href="/docs/autenticacion"');
+    expect(contents).toContain('href="/docs/eventos-webhook"');
+    expect(contents).toContain('href="/docs/esquemas"');
+    expect(renderToStaticMarkup(createElement(ApiSection, { document, text, slug: "nada", query: "" }))).toBe(
+      "",
+    );
   });
 
-  it("shows every webhook and every schema, and their request and response shapes", () => {
+  it("shows every webhook and every schema, and an operation's request and response shapes", () => {
+    const events = pages.get("/docs/eventos-webhook")!;
     for (const event of Object.keys(document.webhooks ?? {})) {
-      expect(ids).toContain(`webhook-${event}`);
-      expect(headingText(`webhook-${event}`)).toBe(`POST ${event}`);
+      expect(events.headings.get(`webhook-${event}`)).toBe(`POST ${event}`);
     }
-    for (const name of Object.keys(document.components?.schemas ?? {}))
-      expect(ids).toContain(`schema-${name}`);
-    const createVoid = html.slice(
-      html.indexOf('id="createVoid"'),
-      html.indexOf("</article>", html.indexOf('id="createVoid"')),
-    );
-    // The request body's schema with its properties, the responses by status, a folded example.
-    expect(createVoid).toContain('href="#schema-VoidNcfRequest"');
+    const schemas = pages.get("/docs/esquemas")!;
+    for (const name of Object.keys(document.components?.schemas ?? {})) {
+      expect(schemas.ids).toContain(`schema-${name}`);
+    }
+    const voids = pages.get("/docs/anulaciones")!.html;
+    const start = voids.indexOf('id="createVoid"');
+    const createVoid = voids.slice(start, voids.indexOf("</article>", start));
+    // The request body's schema opened, the responses by status, a folded example, the header.
+    expect(createVoid).toContain('href="/docs/esquemas#schema-VoidNcfRequest"');
     expect(createVoid).toContain(">secuenciaDesde</code>");
     for (const status of ["200", "400", "422", "502"])
       expect(createVoid).toContain(`<code>${status}</code></h5>`);
@@ -94,26 +115,42 @@ describe("the /docs reference", () => {
     expect(createVoid).toContain(">Idempotency-Key</code>");
   });
 
-  it("every in-page link leads to an anchor that exists, and no anchor repeats", () => {
-    const targets = [...html.matchAll(/href="#([^"]+)"/g)].map((match) => unescape(match[1]!));
-    expect(targets.length).toBeGreaterThan(100);
-    const known = new Set(ids);
-    expect(targets.filter((target) => !known.has(target))).toEqual([]);
-    expect(ids.length).toBe(known.size);
+  it("every link of every page leads to a page and an anchor that exist, and no anchor repeats on a page", () => {
+    let links = 0;
+    for (const [path, { html, ids }] of pages) {
+      const all = [...html.matchAll(/ id="([^"]+)"/g)];
+      expect(all.length, path).toBe(ids.size);
+      for (const [, href] of html.matchAll(/href="([^"]+)"/g)) {
+        const [target, anchor] = unescape(href!).split("#");
+        const targetPage = target === "" ? path : target!;
+        expect(pages.has(targetPage), `${path} → ${href}`).toBe(true);
+        if (anchor) expect(pages.get(targetPage)!.ids.has(anchor), `${path} → ${href}`).toBe(true);
+        links++;
+      }
+    }
+    expect(links).toBeGreaterThan(200);
   });
 
-  it("renders the descriptions' Markdown (code, tables) as HTML, with no script or vendor markup", () => {
-    expect(html).toContain("<code>Idempotency-Key</code>");
-    expect(html).toMatch(/<table class="[^"]+"><thead><tr><th scope="col">/);
-    expect(html).not.toContain("<script");
-    expect(html).not.toMatch(/@scalar|class="scalar|data-v-/i);
+  it("renders the descriptions' Markdown as HTML, no script or vendor markup, each page at most ~400 KB", () => {
+    const all = [...pages.values()].map((p) => p.html).join("");
+    expect(all).toContain("<code>Idempotency-Key</code>");
+    expect(all).toMatch(/<table class="[^"]+"><thead><tr><th scope="col">/);
+    expect(all).not.toContain("<script");
+    expect(all).not.toMatch(/@scalar|class="scalar|data-v-/i);
+    for (const [path, { html }] of pages) expect(html.length, path).toBeLessThan(400_000);
     // Descriptions are English inside a Spanish page; the page's own words follow its language.
-    expect(html).toContain('lang="en"');
-    expect(html).toContain(">Parámetros</h4>");
-    const english = renderToStaticMarkup(createElement(ApiReference, { document, text: en.docs.reference }));
+    const voids = pages.get("/docs/anulaciones")!.html;
+    expect(voids).toContain('lang="en"');
+    expect(voids).toContain(">Parámetros</h4>");
+    const english = renderToStaticMarkup(
+      createElement(ApiSection, {
+        document,
+        text: en.docs.reference,
+        slug: "anulaciones",
+        query: "?lang=en",
+      }),
+    );
     expect(english).toContain(">Parameters</h4>");
-    expect(english).not.toContain(">Parámetros</h4>");
-    // The whole page stays a page, not a download (examples fold, schemas are linked, not repeated).
-    expect(html.length).toBeLessThan(2_000_000);
+    expect(english).toContain('href="/docs/esquemas?lang=en#schema-VoidNcfRequest"');
   });
 });
