@@ -23,7 +23,7 @@ export interface ActionFailure {
  * `errors` list) come written in it (prepareVoid's locale); anything else is the catalogue's
  * wording of its code (lib/i18n errorMessage), never Spanish server text in the English portal.
  */
-export function failure(error: unknown, locale: Locale = "es"): ActionFailure {
+export function toActionFailure(error: unknown, locale: Locale = "es"): ActionFailure {
   if (isAppError(error)) {
     const localized = (error.errors?.length ?? 0) > 0;
     return {

@@ -17,8 +17,9 @@ export async function dictionary() {
 /**
  * Known problems (wrong password, expired certificate…) in the user's language: as the lib words them
  * for a Spanish reader, the catalogue's wording of the code for an English one (lib/i18n errorMessage).
+ * Anything else (an unknown error, a server fault) is thrown again, for Next's error page.
  */
-export async function failure(error: unknown): Promise<ActionResult> {
+export async function knownProblemResult(error: unknown): Promise<ActionResult> {
   if (!isAppError(error) || error.status >= 500) throw error;
   return { ok: false, message: errorMessage(error, (await getPortalPreferences()).locale) };
 }

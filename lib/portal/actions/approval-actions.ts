@@ -16,8 +16,8 @@ import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 import { enforceRateLimit } from "@/lib/server/platform/limits/rate-limit";
 
 import { getPortalPreferences } from "../preferences";
-import { failure, type ActionFailure } from "./action-failure";
-import { dictionary, failure as settingsFailure, type ActionResult } from "./action-result";
+import { toActionFailure, type ActionFailure } from "./action-failure";
+import { dictionary, knownProblemResult, type ActionResult } from "./action-result";
 
 /**
  * Approvals in the portal: the policy (administrators), approve and reject (a request
@@ -53,7 +53,7 @@ export async function setApprovalPolicyAction(input: ApprovalPolicyFormInput): P
     const message = format(saved.enabled ? t.saved : t.savedOff, { environment: saved.environment });
     return { ok: true, message };
   } catch (error) {
-    return settingsFailure(error);
+    return knownProblemResult(error);
   }
 }
 
@@ -91,7 +91,7 @@ export async function approveVoidRequestAction(
     revalidatePath("/voids/requests");
     return { ok: true, voidId: result.attempt.voidId, environment, status: result.attempt.status };
   } catch (error) {
-    return failure(error, locale);
+    return toActionFailure(error, locale);
   }
 }
 
@@ -114,7 +114,7 @@ export async function rejectVoidRequestAction(
     revalidatePath("/voids/requests");
     return { ok: true };
   } catch (error) {
-    return failure(error, locale);
+    return toActionFailure(error, locale);
   }
 }
 

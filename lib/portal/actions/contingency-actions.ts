@@ -11,7 +11,7 @@ import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 import { declareContingency, endContingency, saveDeadlineSettings } from "@/lib/server/contingency";
 import { portalBy } from "@/lib/server/platform/activity/request-ip";
 
-import { dictionary, failure, type ActionResult } from "./action-result";
+import { dictionary, knownProblemResult, type ActionResult } from "./action-result";
 
 const PAGE = "/settings/contingency";
 
@@ -25,7 +25,7 @@ export async function declareContingencyAction(environment: string): Promise<Act
     revalidatePath(PAGE);
     return { ok: true, message: format(t.contingency.declared, { environment }) };
   } catch (error) {
-    return failure(error);
+    return knownProblemResult(error);
   }
 }
 
@@ -39,7 +39,7 @@ export async function endContingencyAction(environment: string): Promise<ActionR
     revalidatePath(PAGE);
     return { ok: true, message: format(t.contingency.ended, { environment }) };
   } catch (error) {
-    return failure(error);
+    return knownProblemResult(error);
   }
 }
 
@@ -58,6 +58,6 @@ export async function saveDeadlineSettingsAction(input: DeadlineSettingsInput): 
     revalidatePath(PAGE);
     return { ok: true, message: t.contingency.settingsSaved };
   } catch (error) {
-    return failure(error);
+    return knownProblemResult(error);
   }
 }

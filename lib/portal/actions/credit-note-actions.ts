@@ -16,7 +16,7 @@ import {
 import { byOf } from "@/lib/server/platform/activity/record-activity";
 
 import { getPortalPreferences } from "../preferences";
-import { dictionary, failure, type ActionResult } from "./action-result";
+import { dictionary, knownProblemResult, type ActionResult } from "./action-result";
 
 /** What the clerk reviews before confirming: the prepared note in plain fields and its unsigned XML. */
 export interface CreditNotePreview {
@@ -55,7 +55,7 @@ export async function reserveCreditNoteRangeAction(body: Record<string, string>)
     revalidatePath("/sequences");
     return { ok: true, message: format(t.saved, { from: range.secuenciaDesde, to: range.secuenciaHasta }) };
   } catch (error) {
-    return failure(error);
+    return knownProblemResult(error);
   }
 }
 
@@ -68,7 +68,7 @@ export async function removeCreditNoteRangeAction(id: string): Promise<ActionRes
     revalidatePath("/sequences");
     return { ok: true, message: t.removed };
   } catch (error) {
-    return failure(error);
+    return knownProblemResult(error);
   }
 }
 
@@ -129,6 +129,6 @@ export async function issueCreditNoteAction(
 }
 
 async function refusal(error: unknown): Promise<CreditNoteFailure> {
-  const { message } = await failure(error);
+  const { message } = await knownProblemResult(error);
   return { ok: false, message, ...(isAppError(error) && RANGE_CODES.has(error.code) ? { range: true } : {}) };
 }

@@ -11,7 +11,7 @@ import { importErpFile } from "@/lib/server/documents/import-erp-file";
 
 import { erpFileProblemMessage, erpImportedMessage, erpRowErrorLine } from "../erp-import-messages";
 import { getPortalPreferences } from "../preferences";
-import { dictionary, failure } from "./action-result";
+import { dictionary, knownProblemResult } from "./action-result";
 
 export type ErpImportActionResult =
   { ok: true; message: string } | { ok: false; message: string; errors?: string[] };
@@ -74,6 +74,6 @@ export async function importErpFileAction(formData: FormData): Promise<ErpImport
           : `${imported} ${format(t.coverageSet, { date: formatFechaHora(outcome.coverageMark) })}`,
     };
   } catch (error) {
-    return failure(error);
+    return knownProblemResult(error);
   }
 }

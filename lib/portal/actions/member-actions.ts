@@ -17,7 +17,7 @@ import { portalBy } from "@/lib/server/platform/activity/request-ip";
 import { companiesOfUser, rememberLastCompany } from "@/lib/server/auth/credentials";
 import { COMPANY_COOKIE, getPortalUser, requirePortalAuth } from "@/lib/server/auth/next-auth-options";
 
-import { dictionary, failure, type ActionResult } from "./action-result";
+import { dictionary, knownProblemResult, type ActionResult } from "./action-result";
 
 export type InviteResult =
   { ok: true; message: string; email: string; temporaryPassword?: string } | { ok: false; message: string };
@@ -51,7 +51,7 @@ export async function inviteUserAction(formData: FormData): Promise<InviteResult
         }
       : { ok: true, email, message: format(t.settings.users.added, { email }) };
   } catch (error) {
-    const failed = await failure(error);
+    const failed = await knownProblemResult(error);
     return { ok: false, message: failed.message };
   }
 }
@@ -72,7 +72,7 @@ export async function setMemberRolesAction(userId: string, roles: string[]): Pro
     revalidatePath("/settings/users");
     return { ok: true, message: "" };
   } catch (error) {
-    return failure(error);
+    return knownProblemResult(error);
   }
 }
 
@@ -90,7 +90,7 @@ export async function setUserDisabledAction(userId: string, disabled: boolean): 
     revalidatePath("/settings/users");
     return { ok: true, message: "" };
   } catch (error) {
-    return failure(error);
+    return knownProblemResult(error);
   }
 }
 

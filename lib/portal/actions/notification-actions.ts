@@ -15,7 +15,7 @@ import {
 } from "@/lib/server/notifications/user-notifications";
 
 import { getPortalPreferences } from "../preferences";
-import { dictionary, failure, type ActionResult } from "./action-result";
+import { dictionary, knownProblemResult, type ActionResult } from "./action-result";
 
 /**
  * The notification centre: mark one read when it is opened, mark all read, and Mi
@@ -38,7 +38,7 @@ export async function markNotificationReadAction(input: { id: string }): Promise
     revalidatePath("/", "layout");
     return { ok: true, message: "" };
   } catch (error) {
-    return failure(error);
+    return knownProblemResult(error);
   }
 }
 
@@ -60,6 +60,6 @@ export async function setNotificationEmailAction(input: {
     await setNotificationEmail(user.userId, input);
     return { ok: true, message: (await dictionary()).notifications.email.saved };
   } catch (error) {
-    return failure(error);
+    return knownProblemResult(error);
   }
 }

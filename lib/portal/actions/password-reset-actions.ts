@@ -9,7 +9,7 @@ import { requestPasswordReset, resetPasswordWithToken } from "@/lib/server/accou
 import { clientAddressOf } from "@/lib/server/platform/http/client-address";
 
 import { getPortalPreferences } from "../preferences";
-import { dictionary, failure, type ActionResult } from "./action-result";
+import { dictionary, knownProblemResult, type ActionResult } from "./action-result";
 
 /**
  * "¿Olvidó su contraseña?" for a signed-out person: ask for the e-mailed link, then set the password
@@ -53,6 +53,6 @@ export async function resetPasswordAction(formData: FormData): Promise<ActionRes
     if (isAppError(error) && error.errors?.some((problem) => problem.field === "token")) {
       return { ok: false, message: t.signInRecovery.reset.invalid };
     }
-    return failure(error);
+    return knownProblemResult(error);
   }
 }

@@ -25,7 +25,7 @@ import {
 } from "@/lib/server/sequences-review/track-ids-check";
 
 import { getPortalPreferences } from "../preferences";
-import { dictionary, failure, type ActionResult } from "./action-result";
+import { dictionary, knownProblemResult, type ActionResult } from "./action-result";
 
 /** Authorizations in one CSV at most (the ledger keeps at most 1,000 per company and environment). */
 const CSV_MAX_ROWS = 1000;
@@ -49,7 +49,7 @@ export async function createAuthorizationAction(body: Record<string, string>): P
       message: format(t.authorizations.created, { from: created.secuenciaDesde, to: created.secuenciaHasta }),
     };
   } catch (error) {
-    return failure(error);
+    return knownProblemResult(error);
   }
 }
 
@@ -111,7 +111,7 @@ export async function deleteAuthorizationAction(id: string): Promise<ActionResul
     revalidatePath("/sequences");
     return { ok: true, message: t.deleted };
   } catch (error) {
-    return failure(error);
+    return knownProblemResult(error);
   }
 }
 
@@ -128,7 +128,7 @@ export async function setCoverageMarkAction(local: string): Promise<ActionResult
     revalidatePath("/sequences");
     return { ok: true, message: t.saved };
   } catch (error) {
-    return failure(error);
+    return knownProblemResult(error);
   }
 }
 
@@ -156,7 +156,7 @@ export async function checkRangesSentAction(
     });
     return { ok: true, ranges: answer.ranges, numbers: answer.numbers };
   } catch (error) {
-    return { ok: false, message: (await failure(error)).message };
+    return { ok: false, message: (await knownProblemResult(error)).message };
   }
 }
 
@@ -175,7 +175,7 @@ export async function selectAllGapsAction(cierreDesde: string = ""): Promise<All
     const all = await collectGaps({ accountId: auth.accountId, environment, cierreDesde: closing || null });
     return { ok: true, ranges: all.ranges, capped: all.capped, max: ALL_GAPS_MAX };
   } catch (error) {
-    return { ok: false, message: (await failure(error)).message };
+    return { ok: false, message: (await knownProblemResult(error)).message };
   }
 }
 

@@ -15,7 +15,7 @@ import {
   setServiceAccountDisabled,
 } from "@/lib/server/auth/service-accounts";
 
-import { dictionary, failure, type ActionResult } from "./action-result";
+import { dictionary, knownProblemResult, type ActionResult } from "./action-result";
 
 /** The longest overlap a rotation accepts (service-accounts.ts checks it too): 90 days. */
 const MAX_OVERLAP_HOURS = 90 * 24;
@@ -44,7 +44,7 @@ export async function createServiceAccountAction(
     revalidatePath("/settings/service-accounts");
     return { ok: true, name: trimmed, clientId: created.clientId, secret: created.secret };
   } catch (error) {
-    return { ok: false, message: (await failure(error)).message };
+    return { ok: false, message: (await knownProblemResult(error)).message };
   }
 }
 
@@ -67,7 +67,7 @@ export async function rotateServiceAccountSecretAction(
     revalidatePath("/settings/service-accounts");
     return { ok: true, ...rotated };
   } catch (error) {
-    return { ok: false, message: (await failure(error)).message };
+    return { ok: false, message: (await knownProblemResult(error)).message };
   }
 }
 
@@ -79,7 +79,7 @@ export async function setServiceAccountDisabledAction(id: string, disabled: bool
     revalidatePath("/settings/service-accounts");
     return { ok: true, message: "" };
   } catch (error) {
-    return failure(error);
+    return knownProblemResult(error);
   }
 }
 
@@ -99,6 +99,6 @@ export async function setServiceAccountSendWithoutApprovalAction(
     revalidatePath("/settings/service-accounts");
     return { ok: true, message: "" };
   } catch (error) {
-    return failure(error);
+    return knownProblemResult(error);
   }
 }

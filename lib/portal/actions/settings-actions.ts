@@ -19,7 +19,7 @@ import {
   uploadCertificate,
 } from "@/lib/server/certificates";
 
-import { dictionary, failure, type ActionResult } from "./action-result";
+import { dictionary, knownProblemResult, type ActionResult } from "./action-result";
 
 export type { ActionResult };
 
@@ -64,7 +64,7 @@ export async function uploadCertificateAction(formData: FormData): Promise<Uploa
         },
       };
     }
-    return failure(error);
+    return knownProblemResult(error);
   }
 }
 
@@ -98,7 +98,7 @@ export async function revokeApiKeyAction(id: string): Promise<ActionResult> {
     revalidatePath("/settings/api-keys");
     return { ok: true, message: "" };
   } catch (error) {
-    return failure(error);
+    return knownProblemResult(error);
   }
 }
 
@@ -119,7 +119,7 @@ export async function linkCertificateAction(certificateId: string): Promise<Acti
       message: format(t.settings.sharedCertificates.linked, { subject: linked?.subject ?? "" }),
     };
   } catch (error) {
-    return failure(error);
+    return knownProblemResult(error);
   }
 }
 
@@ -139,6 +139,6 @@ export async function recordIssuerCertificationAction(certified: boolean): Promi
     const words = t.settings.issuerCertification;
     return { ok: true, message: certified === true ? words.recorded : words.withdrawn };
   } catch (error) {
-    return failure(error);
+    return knownProblemResult(error);
   }
 }

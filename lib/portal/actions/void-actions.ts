@@ -26,7 +26,7 @@ import { storedRequestRanges } from "@/lib/server/platform/db/stored-ranges";
 import { findAcceptedOverlap } from "@/lib/server/voids/void-repository";
 
 import { getPortalPreferences } from "../preferences";
-import { failure, type ActionFailure } from "./action-failure";
+import { toActionFailure, type ActionFailure } from "./action-failure";
 
 export type { ActionFailure };
 
@@ -149,7 +149,7 @@ export async function checkVoidWarnings(input: DraftInput): Promise<VoidWarnings
       },
     };
   } catch (error) {
-    return failure(error, locale);
+    return toActionFailure(error, locale);
   }
 }
 
@@ -270,6 +270,6 @@ export async function submitVoid(
         : {}),
     };
   } catch (error) {
-    return failure(error, locale);
+    return toActionFailure(error, locale);
   }
 }

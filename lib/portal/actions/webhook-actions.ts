@@ -19,7 +19,7 @@ import {
 } from "@/lib/server/webhooks/endpoints";
 
 import { getPortalPreferences } from "../preferences";
-import { dictionary, failure, type ActionResult } from "./action-result";
+import { dictionary, knownProblemResult, type ActionResult } from "./action-result";
 
 /**
  * Configuración → Webhooks: the portal's way to the same use cases as the REST API, in
@@ -57,7 +57,7 @@ export async function createWebhookAction(form: WebhookForm): Promise<CreateWebh
     revalidate();
     return { ok: true, id: endpoint.id, secret };
   } catch (error) {
-    return failure(error) as Promise<{ ok: false; message: string }>;
+    return knownProblemResult(error) as Promise<{ ok: false; message: string }>;
   }
 }
 
@@ -73,7 +73,7 @@ export async function updateWebhookAction(id: string, form: WebhookForm): Promis
     revalidate(String(id));
     return { ok: true, message: (await dictionary()).webhooks.saved };
   } catch (error) {
-    return failure(error);
+    return knownProblemResult(error);
   }
 }
 
@@ -86,7 +86,7 @@ export async function setWebhookEnabledAction(id: string, enabled: boolean): Pro
     const t = (await dictionary()).webhooks;
     return { ok: true, message: enabled === true ? t.enabled : t.disabled };
   } catch (error) {
-    return failure(error);
+    return knownProblemResult(error);
   }
 }
 
@@ -97,7 +97,7 @@ export async function deleteWebhookAction(id: string): Promise<ActionResult> {
     revalidate();
     return { ok: true, message: (await dictionary()).webhooks.deleted };
   } catch (error) {
-    return failure(error);
+    return knownProblemResult(error);
   }
 }
 
@@ -112,7 +112,7 @@ export async function rotateWebhookSecretAction(id: string): Promise<RotateWebho
     revalidate(String(id));
     return { ok: true, ...rotated };
   } catch (error) {
-    return failure(error) as Promise<{ ok: false; message: string }>;
+    return knownProblemResult(error) as Promise<{ ok: false; message: string }>;
   }
 }
 
@@ -124,7 +124,7 @@ export async function sendWebhookTestAction(id: string): Promise<ActionResult> {
     revalidate(String(id));
     return { ok: true, message: format((await dictionary()).webhooks.testSent, { eventId }) };
   } catch (error) {
-    return failure(error);
+    return knownProblemResult(error);
   }
 }
 
@@ -150,6 +150,6 @@ export async function replayWebhookDeliveryAction(
           }),
         };
   } catch (error) {
-    return failure(error);
+    return knownProblemResult(error);
   }
 }

@@ -13,7 +13,7 @@ import {
   startYearEndClose,
 } from "@/lib/server/year-end-close";
 
-import { dictionary, failure, type ActionResult } from "./action-result";
+import { dictionary, knownProblemResult, type ActionResult } from "./action-result";
 
 const PAGE = "/organization/cierre-de-ano";
 
@@ -35,7 +35,7 @@ export async function createYearEndCloseAction(input: {
     revalidatePath(PAGE);
     return { ok: true, message: t.yearEndClose.created, closeId: close.id };
   } catch (error) {
-    return failure(error);
+    return knownProblemResult(error);
   }
 }
 
@@ -54,7 +54,7 @@ export async function confirmYearEndCloseAction(input: {
     revalidatePath(PAGE);
     return { ok: true, message: t.yearEndClose.done };
   } catch (error) {
-    return failure(error);
+    return knownProblemResult(error);
   }
 }
 
@@ -76,7 +76,7 @@ export async function decideYearEndCloseAction(input: {
     revalidatePath(PAGE);
     return { ok: true, message: t.yearEndClose.done };
   } catch (error) {
-    return failure(error);
+    return knownProblemResult(error);
   }
 }
 
@@ -94,6 +94,6 @@ export async function startYearEndCloseAction(input: {
     revalidatePath(PAGE);
     return { ok: true, message: t.yearEndClose.done };
   } catch (error) {
-    return failure(error);
+    return knownProblemResult(error);
   }
 }
