@@ -10,11 +10,8 @@ import {
   stateAfterProposal,
   totalSequences,
   type CloseChunk,
-  type CloseRange,
-  type CloseSummary,
   type CompanyCloseState,
   type CompanyProposal,
-  type WithheldClose,
   type YearEndCloseStatus,
 } from "@/lib/domain/year-end-close";
 import { AppError } from "@/lib/errors";
@@ -23,48 +20,21 @@ import { requirePermission, type AuthContext } from "@/lib/server/auth";
 import { getActiveCertificateSummary } from "@/lib/server/certificates";
 import { getDb, type Prisma } from "@/lib/server/platform/db";
 import { validateBody } from "@/lib/server/platform/http/validate-body";
-import { createYearEndCloseSchema, yearEndCloseDecisionSchema } from "@/lib/schemas/year-end-close";
+import {
+  createYearEndCloseSchema,
+  yearEndCloseDecisionSchema,
+  type yearEndCloseSchema,
+} from "@/lib/schemas/year-end-close";
+import type { z } from "zod";
 
 import { proposeForCompany } from "./propose";
 
 /** Ranges of a company the campaign's view lists (the rest are counted; the sends take them all). */
 export const RANGES_SHOWN = 200;
 
-export interface CompanyCloseView {
-  accountId: string;
-  rnc: string;
-  name: string;
-  state: CompanyCloseState;
-  approvalRequired: boolean;
-  ranges: CloseRange[];
-  rangeCount: number;
-  sequences: number;
-  withheld: WithheldClose[];
-  capped: boolean;
-  /** The active certificate's expiry (epoch ms), null: none. */
-  certificateNotAfter: number | null;
-  confirmedBy: string | null;
-  confirmedAt: number | null;
-  decidedBy: string | null;
-  decidedAt: number | null;
-  blockedReason: string | null;
-  chunks: CloseChunk[];
-}
-
-export interface YearEndCloseView {
-  id: string;
-  environment: Environment;
-  year: number;
-  includeSkipped: boolean;
-  status: YearEndCloseStatus;
-  createdBy: string;
-  createdAt: number;
-  startedAt: number | null;
-  finishedAt: number | null;
-  companies: CompanyCloseView[];
-  progress: { finished: number; total: number };
-  summary: CloseSummary;
-}
+/** The campaign as the API answers it: the response schema's type, so the two cannot drift apart. */
+export type YearEndCloseView = z.infer<typeof yearEndCloseSchema>;
+export type CompanyCloseView = YearEndCloseView["companies"][number];
 
 /**
  * Starts a year-end close for the organization of the caller (its administrators): every company
