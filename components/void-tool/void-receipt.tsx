@@ -8,7 +8,7 @@ import { ReasonFacts } from "@/components/voids/void-reason";
 import type { Locale } from "@/lib/domain/locale";
 import type { VoidReason } from "@/lib/domain/void-reasons";
 import { format, formatNumber, getDictionary, plural } from "@/lib/i18n";
-import type { VoidRecord } from "@/lib/schemas/void-ncf-responses";
+import type { VoidRecordResponse } from "@/lib/schemas/void-ncf-responses";
 
 import { PrintButton } from "./print-button";
 import styles from "./void-receipt.module.css";
@@ -17,7 +17,7 @@ import styles from "./void-receipt.module.css";
 const MAX_ROWS = 200;
 
 type ReceiptVoid = Pick<
-  VoidRecord,
+  VoidRecordResponse,
   | "voidId"
   | "status"
   | "environment"

@@ -15,7 +15,7 @@ import type { Locale } from "@/lib/domain/locale";
 import type { VoidReason } from "@/lib/domain/void-reasons";
 import { format, formatNumber, getDictionary } from "@/lib/i18n";
 import { voidStatusLabel, type VoidStatusFacts } from "@/lib/i18n/void-status";
-import type { VoidRecord } from "@/lib/schemas/void-ncf-responses";
+import type { VoidRecordResponse } from "@/lib/schemas/void-ncf-responses";
 
 import { FocusOnMount } from "./focus-on-mount";
 import { SubmitWarningsNotice } from "./submit-warnings";
@@ -23,7 +23,7 @@ import { RangesByType, VoidReceipt } from "./void-receipt";
 
 /** What the view shows of a stored attempt: fields of the public record, so any record that has them fits. */
 type ShownVoid = Pick<
-  VoidRecord,
+  VoidRecordResponse,
   | "voidId"
   | "status"
   | "environment"

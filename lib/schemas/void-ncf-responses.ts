@@ -174,5 +174,6 @@ export const voidListResponseSchema = z.strictObject({
 
 export type VoidAcceptedResponse = z.infer<typeof voidAcceptedResponseSchema>;
 export type VoidRejectedResponse = z.infer<typeof voidRejectedResponseSchema>;
-export type VoidRecord = z.infer<typeof voidRecordSchema>;
+/** A void as GET void-ncf answers it (OpenAPI component VoidRecord; not the Prisma model of that name). */
+export type VoidRecordResponse = z.infer<typeof voidRecordSchema>;
 export type VoidListResponse = z.infer<typeof voidListResponseSchema>;
