@@ -168,7 +168,10 @@ export function DocumentList({
                   ) : null}
                 </td>
                 <td data-label={l.columns.tipo}>{ecfTypeLabel(item.tipo, locale)}</td>
-                <td data-label={l.columns.source}>{t.documents.sources[item.source]}</td>
+                {/* On a phone the compact row leaves the source out: the document's page shows it. */}
+                <td data-label={l.columns.source} data-card="secondary">
+                  {t.documents.sources[item.source]}
+                </td>
                 <td className="mono" data-label={l.columns.buyer}>
                   {item.buyerRnc ?? ""}
                 </td>
