@@ -39,6 +39,7 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
   { name: "notifications", route: "notifications", url: "/notifications" },
   { name: "organization", route: "organization", url: "/organization" },
   { name: "companies", route: "organization/companies", url: "/organization/companies" },
+  { name: "year-end-close", route: "organization/cierre-de-ano", url: "/organization/cierre-de-ano" },
   { name: "settings", route: "settings", url: "/settings" },
   { name: "activity", route: "settings/activity", url: "/settings/activity" },
   { name: "api-keys", route: "settings/api-keys", url: "/settings/api-keys" },
@@ -51,6 +52,7 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
   { name: "webhook", route: "settings/webhooks/[id]", url: "/settings/webhooks/{webhookId}" },
   { name: "account", route: "account", url: "/account" },
   { name: "docs", route: "docs", url: "/docs" },
+  { name: "docs-section", route: "docs/[section]", url: "/docs/eventos-webhook" },
 ];
 
 /** The page's address with its `{name}`s filled (an unfilled one is a mistake of the spec). */
