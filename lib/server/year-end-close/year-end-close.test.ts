@@ -13,6 +13,12 @@ import {
   getYearEndClose,
   startYearEndClose,
 } from ".";
+import { signIdToken } from "@/lib/server/auth";
+import * as listRoute from "@/app/[environment]/organizacion/cierres-de-ano/route";
+import * as closeRoute from "@/app/[environment]/organizacion/cierres-de-ano/[closeId]/route";
+import * as decisionRoute from "@/app/[environment]/organizacion/cierres-de-ano/[closeId]/empresas/[companyId]/decision/route";
+import * as startRoute from "@/app/[environment]/organizacion/cierres-de-ano/[closeId]/iniciar/route";
+
 import { createCloseOrganization } from "./testing/close-fixture";
 
 let app: VoidTestApp;
@@ -137,7 +143,9 @@ describe("a year-end close over a two-company organization", () => {
     expect(done.summary).toMatchObject({ accepted: 1, blockedCompanies: 1 });
     expect(sends() - before).toBe(1);
     // One event per company, written with its last state.
-    const events = await (await getDb()).outboxEvent.findMany({
+    const events = await (
+      await getDb()
+    ).outboxEvent.findMany({
       where: { type: "year_end_close.completed", subjectId: close.id },
       select: { accountId: true, payload: true },
     });
@@ -174,5 +182,77 @@ describe("a year-end close over a two-company organization", () => {
     await expect(
       decideCompany(org.approver, "TesteCF", close.id, org.second.accountId, { decision: "maybe" }),
     ).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+  }, 60_000);
+
+  it("answers over REST: create (201), read, decide, start; the approver's token decides its company", async () => {
+    const org = await createCloseOrganization(app.simulator.admin, { year: YEAR });
+    const call = async (
+      handler: (request: Request, context: never) => Promise<Response>,
+      method: string,
+      path: string,
+      token: string,
+      params: Record<string, string>,
+      body?: unknown,
+    ) => {
+      const response = await handler(
+        new Request(`http://localhost${path}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${token}`,
+            ...(body !== undefined ? { "content-type": "application/json" } : {}),
+          },
+          body: body !== undefined ? JSON.stringify(body) : undefined,
+        }),
+        { params: Promise.resolve({ environment: "TesteCF", ...params }) } as never,
+      );
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    const adminToken = org.admin.idToken;
+    const approverToken = await signIdToken(org.approver);
+    const base = "/TesteCF/organizacion/cierres-de-ano";
+    const created = await call(listRoute.POST, "POST", base, adminToken, {}, { year: YEAR });
+    expect(created.status).toBe(201);
+    const closeId = created.body.id as string;
+    expect(await call(listRoute.POST, "POST", base, approverToken, {}, { year: YEAR })).toMatchObject({
+      status: 403,
+      body: { code: "FORBIDDEN" },
+    });
+    expect(await call(listRoute.POST, "POST", base, adminToken, {}, { year: "2026" })).toMatchObject({
+      status: 400,
+      body: { code: "VALIDATION_FAILED" },
+    });
+    const listed = await call(listRoute.GET, "GET", base, approverToken, {});
+    expect(listed.body.items).toEqual([expect.objectContaining({ id: closeId, status: "proposed" })]);
+    const decide = (token: string, body: unknown) =>
+      call(
+        decisionRoute.POST,
+        "POST",
+        `${base}/${closeId}/empresas/${org.second.accountId}/decision`,
+        token,
+        { closeId, companyId: org.second.accountId },
+        body,
+      );
+    expect(await decide(adminToken, { decision: "approve" })).toMatchObject({ status: 403 });
+    expect(await decide(approverToken, { decision: "approve" })).toMatchObject({ status: 200 });
+    expect(await decide(approverToken, { decision: "approve" })).toMatchObject({
+      status: 409,
+      body: { code: "YEAR_END_CLOSE_NOT_READY" },
+    });
+    // The first company still waits for its confirmation: not ready to start.
+    expect(
+      await call(startRoute.POST, "POST", `${base}/${closeId}/iniciar`, adminToken, { closeId }),
+    ).toMatchObject({ status: 409, body: { code: "YEAR_END_CLOSE_NOT_READY" } });
+    const read = await call(closeRoute.GET, "GET", `${base}/${closeId}`, adminToken, { closeId });
+    expect(read.status).toBe(200);
+    expect(read.body.companies).toEqual([
+      expect.objectContaining({ accountId: org.admin.auth.accountId, state: "awaiting_confirmation" }),
+      expect.objectContaining({ accountId: org.second.accountId, state: "approved" }),
+    ]);
+    expect(
+      await call(closeRoute.GET, "GET", `/eCF/organizacion/cierres-de-ano/${closeId}`, adminToken, {
+        environment: "eCF",
+        closeId,
+      }),
+    ).toMatchObject({ status: 404, body: { code: "YEAR_END_CLOSE_NOT_FOUND" } });
   }, 60_000);
 });
