@@ -12,7 +12,7 @@ import { requestIp } from "@/lib/server/platform/activity/request-ip";
 import { setApprovalPolicy } from "@/lib/server/approvals/approval-policy";
 import { approveVoidRequest } from "@/lib/server/approvals/approve-void-request";
 import { rejectVoidRequest } from "@/lib/server/approvals/reject-void-request";
-import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
+import { requirePortalAuth } from "@/lib/server/auth/require-portal-auth";
 import { enforceRateLimit } from "@/lib/server/platform/limits/rate-limit";
 
 import { getPortalPreferences } from "../preferences";

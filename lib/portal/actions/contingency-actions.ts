@@ -7,7 +7,7 @@ import { revalidatePath } from "next/cache";
 import { isEnvironment } from "@/lib/domain/environments";
 import { format } from "@/lib/i18n";
 import { deadlineSettingsSchema, type DeadlineSettingsInput } from "@/lib/schemas/deadline-settings";
-import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
+import { requirePortalAuth } from "@/lib/server/auth/require-portal-auth";
 import { declareContingency, endContingency, saveDeadlineSettings } from "@/lib/server/contingency";
 import { portalBy } from "@/lib/server/platform/activity/request-ip";
 

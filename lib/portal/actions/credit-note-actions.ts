@@ -6,7 +6,7 @@ import { revalidatePath } from "next/cache";
 
 import { isAppError } from "@/lib/errors";
 import { format } from "@/lib/i18n";
-import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
+import { requirePortalAuth } from "@/lib/server/auth/require-portal-auth";
 import {
   issueCreditNote,
   prepareCreditNote,

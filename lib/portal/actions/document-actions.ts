@@ -7,7 +7,7 @@ import { format, getDictionary } from "@/lib/i18n";
 import { errorMessage } from "@/lib/i18n/error-message";
 import { BATCH_MAX_ECFS } from "@/lib/schemas/documents-batch";
 import { documentRecheckSchema, type DocumentRecheckInput } from "@/lib/schemas/documents-recheck";
-import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
+import { requirePortalAuth } from "@/lib/server/auth/require-portal-auth";
 import { forgetAbsent } from "@/lib/server/documents";
 
 import { lookupDocuments, uniqueEntries, type LookupResult } from "../document-lookup";

@@ -6,7 +6,7 @@ import { revalidatePath } from "next/cache";
 
 import { formatFechaHora, typedInstantOf } from "@/lib/domain/fecha";
 import { format, formatNumber } from "@/lib/i18n";
-import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
+import { requirePortalAuth } from "@/lib/server/auth/require-portal-auth";
 import { importErpFile } from "@/lib/server/documents/import-erp-file";
 
 import { erpFileProblemMessage, erpImportedMessage, erpRowErrorLine } from "../erp-import-messages";

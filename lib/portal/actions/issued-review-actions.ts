@@ -9,7 +9,7 @@ import { AppError, isAppError } from "@/lib/errors";
 import { getDictionary } from "@/lib/i18n";
 import { errorMessage } from "@/lib/i18n/error-message";
 import { evidenceField } from "@/lib/portal/evidence-field";
-import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
+import { requirePortalAuth } from "@/lib/server/auth/require-portal-auth";
 import { decideIssuedReview } from "@/lib/server/issuing/review/decide-review";
 import { portalBy } from "@/lib/server/platform/activity/request-ip";
 

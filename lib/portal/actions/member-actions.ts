@@ -15,7 +15,8 @@ import {
 } from "@/lib/server/accounts";
 import { portalBy } from "@/lib/server/platform/activity/request-ip";
 import { companiesOfUser, rememberLastCompany } from "@/lib/server/auth/credentials";
-import { COMPANY_COOKIE, getPortalUser, requirePortalAuth } from "@/lib/server/auth/next-auth-options";
+import { COMPANY_COOKIE, getPortalUser } from "@/lib/server/auth/next-auth-options";
+import { requirePortalAuth } from "@/lib/server/auth/require-portal-auth";
 
 import { dictionary, knownProblemResult, type ActionResult } from "./action-result";
 

@@ -6,7 +6,8 @@ import { revalidatePath } from "next/cache";
 
 import { AppError } from "@/lib/errors";
 import { markNotificationReadSchema } from "@/lib/schemas/notifications";
-import { requirePortalAuth, getPortalUser } from "@/lib/server/auth/next-auth-options";
+import { getPortalUser } from "@/lib/server/auth/next-auth-options";
+import { requirePortalAuth } from "@/lib/server/auth/require-portal-auth";
 import { setNotificationEmail } from "@/lib/server/notifications/email-preference";
 import {
   markAllNotificationsRead,

@@ -17,7 +17,7 @@ import {
   setRequireSecondFactor,
 } from "@/lib/server/accounts/organization-admin";
 import { portalBy, requestIp } from "@/lib/server/platform/activity/request-ip";
-import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
+import { requirePortalAuth } from "@/lib/server/auth/require-portal-auth";
 
 import { getPortalPreferences } from "../preferences";
 import { dictionary, type ActionResult } from "./action-result";

@@ -5,7 +5,7 @@ import "server-only";
 import { cookies } from "next/headers";
 
 import { isEnvironment } from "@/lib/domain/environments";
-import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
+import { requirePortalAuth } from "@/lib/server/auth/require-portal-auth";
 
 import { ENVIRONMENT_COOKIE, LOCALE_COOKIE } from "../preferences";
 

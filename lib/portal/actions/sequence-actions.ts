@@ -9,7 +9,7 @@ import { typedInstantOf } from "@/lib/domain/fecha";
 import type { ProposedRange } from "@/lib/domain/gap-proposal";
 import { format, plural } from "@/lib/i18n";
 import { errorMessage } from "@/lib/i18n/error-message";
-import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
+import { requirePortalAuth } from "@/lib/server/auth/require-portal-auth";
 import {
   ALL_GAPS_MAX,
   collectGaps,

@@ -8,7 +8,7 @@ import { isServiceScope } from "@/lib/domain/roles";
 import { format } from "@/lib/i18n";
 import { setServiceAccountSendWithoutApproval } from "@/lib/server/approvals/service-account-bypass";
 import { portalBy, requestIp } from "@/lib/server/platform/activity/request-ip";
-import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
+import { requirePortalAuth } from "@/lib/server/auth/require-portal-auth";
 import {
   createServiceAccount,
   rotateServiceAccountSecret,

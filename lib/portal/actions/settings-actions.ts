@@ -10,7 +10,7 @@ import { format } from "@/lib/i18n";
 import { certificateUploadSchema } from "@/lib/schemas/certificate-upload";
 import { portalBy } from "@/lib/server/platform/activity/request-ip";
 import { createApiKey, revokeApiKey } from "@/lib/server/auth";
-import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
+import { requirePortalAuth } from "@/lib/server/auth/require-portal-auth";
 import { setIssuerCertification } from "@/lib/server/issuing";
 import {
   holderConfirmationOf,

@@ -11,7 +11,7 @@ import { format, formatNumber, getDictionary } from "@/lib/i18n";
 import { errorMessage } from "@/lib/i18n/error-message";
 import { evidenceField } from "@/lib/portal/evidence-field";
 import { portalBy } from "@/lib/server/platform/activity/request-ip";
-import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
+import { requirePortalAuth } from "@/lib/server/auth/require-portal-auth";
 import { checkResendConfirmation, resendVoid } from "@/lib/server/voids/resend-void";
 import { settleVoid } from "@/lib/server/voids/settle-void";
 

@@ -7,7 +7,7 @@ import { reasonOfDraft, type VoidReason } from "@/lib/domain/void-reasons";
 import type { Locale } from "@/lib/domain/locale";
 import { AppError } from "@/lib/errors";
 import { getDictionary } from "@/lib/i18n";
-import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
+import { requirePortalAuth } from "@/lib/server/auth/require-portal-auth";
 import {
   findUsedNumbers,
   ledgerRangesOf,

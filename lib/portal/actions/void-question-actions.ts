@@ -9,7 +9,7 @@ import type { VoidDgiiQuestion } from "@/lib/domain/void-dgii-question";
 import type { EvidenceView } from "@/lib/domain/void-settlement";
 import { AppError, isAppError } from "@/lib/errors";
 import { errorMessage } from "@/lib/i18n/error-message";
-import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
+import { requirePortalAuth } from "@/lib/server/auth/require-portal-auth";
 import { askDgiiAboutVoid } from "@/lib/server/voids";
 
 import { getPortalPreferences } from "../preferences";

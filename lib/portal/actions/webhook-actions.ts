@@ -7,7 +7,7 @@ import { revalidatePath } from "next/cache";
 import { format } from "@/lib/i18n";
 import { portalBy } from "@/lib/server/platform/activity/request-ip";
 import type { AuthContext } from "@/lib/server/platform/http/auth-context";
-import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
+import { requirePortalAuth } from "@/lib/server/auth/require-portal-auth";
 import { replayWebhookDelivery } from "@/lib/server/webhooks/endpoint-deliveries";
 import {
   createWebhookEndpoint,

@@ -5,7 +5,7 @@ import "server-only";
 import { revalidatePath } from "next/cache";
 
 import { isEnvironment } from "@/lib/domain/environments";
-import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
+import { requirePortalAuth } from "@/lib/server/auth/require-portal-auth";
 import {
   confirmStoppedIssuing,
   createYearEndClose,

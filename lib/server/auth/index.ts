@@ -1,6 +1,7 @@
 /**
  * Auth for every caller: idToken, API keys, credentials, roles. The portal session (next-auth) is
- * not here: portal code imports it from ./next-auth-options, so REST routes never load next-auth.
+ * not here: portal code imports it from ./next-auth-options (and the action guard from
+ * ./require-portal-auth), so REST routes never load next-auth.
  */
 export type { AuthContext, CompanyRole, ServiceScope } from "../platform/http/auth-context";
 export {

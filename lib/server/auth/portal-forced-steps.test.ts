@@ -6,7 +6,7 @@ import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-
 import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 import { setSession } from "@/lib/server/testing/next-auth-mock";
 
-import { requirePortalAuth } from "./next-auth-options";
+import { requirePortalAuth } from "./require-portal-auth";
 
 /**
  * Pages send a person with a pending step to Mi cuenta; actions and downloads must refuse them too

@@ -1,7 +1,7 @@
 import { isEnvironment } from "@/lib/domain/environments";
 import { normalizeDay } from "@/lib/domain/fecha";
 import { getPortalPreferences } from "@/lib/portal/preferences";
-import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
+import { requirePortalAuth } from "@/lib/server/auth/require-portal-auth";
 import { auditPackResponse } from "@/lib/server/audit/audit-pack-response";
 import { route } from "@/lib/server/platform/http";
 

@@ -9,7 +9,7 @@ import {
 import { splitEncfList } from "@/lib/portal/document-view";
 import { getPortalPreferences } from "@/lib/portal/preferences";
 import { BATCH_MAX_ECFS } from "@/lib/schemas/documents-batch";
-import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
+import { requirePortalAuth } from "@/lib/server/auth/require-portal-auth";
 import { route } from "@/lib/server/platform/http";
 import { csvResponse } from "@/lib/server/platform/http/csv";
 

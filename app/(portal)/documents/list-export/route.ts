@@ -7,7 +7,7 @@ import {
   documentListFiltersSchema,
   type DocumentListItem,
 } from "@/lib/schemas/documents-list";
-import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
+import { requirePortalAuth } from "@/lib/server/auth/require-portal-auth";
 import { deadlinesOf } from "@/lib/server/contingency";
 import { exportDocuments } from "@/lib/server/documents";
 import { route, validateBody } from "@/lib/server/platform/http";

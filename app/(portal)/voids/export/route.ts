@@ -6,7 +6,7 @@ import { loadVoidPage } from "@/lib/portal/void-history";
 import { statusFactsOf } from "@/lib/portal/void-settlement";
 import { getPortalPreferences } from "@/lib/portal/preferences";
 import { AppError } from "@/lib/errors";
-import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
+import { requirePortalAuth } from "@/lib/server/auth/require-portal-auth";
 import { route } from "@/lib/server/platform/http";
 import { csvResponse, type CsvRow } from "@/lib/server/platform/http/csv";
 

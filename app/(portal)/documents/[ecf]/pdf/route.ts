@@ -1,5 +1,5 @@
 import { getPortalPreferences } from "@/lib/portal/preferences";
-import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
+import { requirePortalAuth } from "@/lib/server/auth/require-portal-auth";
 import { pdfResponse, printLayoutParameter, renderIssuedPdf } from "@/lib/server/issuing";
 import { route } from "@/lib/server/platform/http";
 

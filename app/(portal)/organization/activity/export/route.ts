@@ -1,5 +1,5 @@
 import { activityExport } from "@/lib/portal/activity-export";
-import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
+import { requirePortalAuth } from "@/lib/server/auth/require-portal-auth";
 import { route } from "@/lib/server/platform/http";
 
 /**

@@ -2,7 +2,7 @@ import { AppError } from "@/lib/errors";
 import { getDictionary } from "@/lib/i18n";
 import { findAccountVoid } from "@/lib/portal/find-void-any-environment";
 import { getPortalPreferences } from "@/lib/portal/preferences";
-import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
+import { requirePortalAuth } from "@/lib/server/auth/require-portal-auth";
 import { route } from "@/lib/server/platform/http";
 import { csvResponse, type CsvRow } from "@/lib/server/platform/http/csv";
 

@@ -1,6 +1,6 @@
 import { ENVIRONMENTS, isEnvironment } from "@/lib/domain/environments";
 import { AppError } from "@/lib/errors";
-import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
+import { requirePortalAuth } from "@/lib/server/auth/require-portal-auth";
 import { route } from "@/lib/server/platform/http";
 import { findSignedXml } from "@/lib/server/voids/void-repository";
 

@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/errors";
-import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
+import { requirePortalAuth } from "@/lib/server/auth/require-portal-auth";
 import { route } from "@/lib/server/platform/http";
 import { fileDownloadResponse } from "@/lib/server/platform/http/file-download";
 import { findEvidence } from "@/lib/server/voids/settlement-repository";

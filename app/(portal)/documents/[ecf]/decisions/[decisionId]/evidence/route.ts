@@ -1,6 +1,6 @@
 import { AppError } from "@/lib/errors";
 import { getPortalPreferences } from "@/lib/portal/preferences";
-import { requirePortalAuth } from "@/lib/server/auth/next-auth-options";
+import { requirePortalAuth } from "@/lib/server/auth/require-portal-auth";
 import { findDecisionEvidence } from "@/lib/server/issuing";
 import { route } from "@/lib/server/platform/http";
 import { fileDownloadResponse } from "@/lib/server/platform/http/file-download";
