@@ -255,4 +255,28 @@ describe("a year-end close over a two-company organization", () => {
       }),
     ).toMatchObject({ status: 404, body: { code: "YEAR_END_CLOSE_NOT_FOUND" } });
   }, 60_000);
+
+  it("sends nothing for a company whose certificate expires before the send", async () => {
+    const org = await createCloseOrganization(app.simulator.admin, { year: YEAR });
+    const admin = org.admin.auth;
+    const close = await createYearEndClose(admin, "TesteCF", { year: YEAR });
+    await confirmStoppedIssuing(admin, "TesteCF", close.id, admin.accountId);
+    await decideCompany(admin, "TesteCF", close.id, admin.accountId, { decision: "approve" });
+    await decideCompany(org.approver, "TesteCF", close.id, org.second.accountId, { decision: "approve" });
+    await startYearEndClose(admin, "TesteCF", close.id);
+    const notAfter = Math.max(
+      ...close.companies.map((company) => company.certificateNotAfter ?? Number.POSITIVE_INFINITY),
+    );
+    expect(Number.isFinite(notAfter)).toBe(true);
+    const before = sends();
+    // The send happens after both certificates ran out.
+    await advanceYearEndCloses({ now: () => notAfter + 60_000 });
+    const done = await getYearEndClose(admin, close.id);
+    expect(done.companies.map((company) => [company.state, company.blockedReason])).toEqual([
+      ["blocked", "CERTIFICATE_EXPIRED"],
+      ["blocked", "CERTIFICATE_EXPIRED"],
+    ]);
+    expect(done.summary).toMatchObject({ accepted: 0, blockedCompanies: 2 });
+    expect(sends() - before).toBe(0);
+  }, 60_000);
 });
