@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createVoid } from "@/lib/server/voids";
+import { setEnvForTests } from "@/lib/server/platform/config/load-config";
+import { enforceRateLimit } from "@/lib/server/platform/limits/rate-limit";
 import { startVoidTestApp, type VoidTestApp } from "@/lib/server/voids/testing/void-test-app";
 import { getDb } from "@/lib/server/platform/db";
 import { santoDomingoDate } from "@/lib/domain/fecha";
@@ -278,5 +280,33 @@ describe("a year-end close over a two-company organization", () => {
     ]);
     expect(done.summary).toMatchObject({ accepted: 0, blockedCompanies: 2 });
     expect(sends() - before).toBe(0);
+  }, 60_000);
+
+  it("waits for the company's void rate limit and goes on at the next run", async () => {
+    const org = await createCloseOrganization(app.simulator.admin, { year: YEAR });
+    const admin = org.admin.auth;
+    const close = await createYearEndClose(admin, "TesteCF", { year: YEAR });
+    await confirmStoppedIssuing(admin, "TesteCF", close.id, admin.accountId);
+    await decideCompany(admin, "TesteCF", close.id, admin.accountId, { decision: "approve" });
+    await decideCompany(org.approver, "TesteCF", close.id, org.second.accountId, { decision: "reject" });
+    await startYearEndClose(admin, "TesteCF", close.id);
+    const before = sends();
+    setEnvForTests({ VOID_RATE_LIMIT_PER_MINUTE: "1" });
+    try {
+      // Someone just sent a void of the company: its bucket is empty.
+      await enforceRateLimit(`void:${admin.accountId}`);
+      expect(await advanceYearEndCloses()).toEqual([]);
+      const waiting = await getYearEndClose(admin, close.id);
+      expect(waiting.status).toBe("sending");
+      expect(waiting.companies[0]).toMatchObject({ state: "sending", chunks: [] });
+      expect(sends() - before).toBe(0);
+    } finally {
+      setEnvForTests({ VOID_RATE_LIMIT_PER_MINUTE: "0" });
+    }
+    expect(await advanceYearEndCloses()).toEqual([close.id]);
+    const done = await getYearEndClose(admin, close.id);
+    expect(done.companies.map((company) => company.state)).toEqual(["done", "rejected"]);
+    expect(done.summary).toMatchObject({ accepted: 1 });
+    expect(sends() - before).toBe(1);
   }, 60_000);
 });
