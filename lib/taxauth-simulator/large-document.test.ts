@@ -47,7 +47,13 @@ it("verifies, checks and records a 100,000-range ANECF in seconds, and rejects i
 
   const xml = signXml(buildTestAnecf(RNC, largeBlocks(0)), credential);
   let started = Date.now();
-  const rejectedForIssued = await client.voidRanges("TesteCF", RNC, credential, xml, "big.xml");
+  const rejectedForIssued = await client.voidRanges({
+    environment: "TesteCF",
+    rnc: RNC,
+    credential,
+    xml,
+    fileName: "big.xml",
+  });
   const rejectMs = Date.now() - started;
   expect(rejectedForIssued).toMatchObject({
     kind: "rejected",
@@ -56,13 +62,25 @@ it("verifies, checks and records a 100,000-range ANECF in seconds, and rejects i
 
   const fresh = signXml(buildTestAnecf(RNC, largeBlocks(100_000_000)), credential);
   started = Date.now();
-  const accepted = await client.voidRanges("TesteCF", RNC, credential, fresh, "big.xml");
+  const accepted = await client.voidRanges({
+    environment: "TesteCF",
+    rnc: RNC,
+    credential,
+    xml: fresh,
+    fileName: "big.xml",
+  });
   const acceptMs = Date.now() - started;
   expect(accepted.kind).toBe("accepted");
   expect(simulator.admin.voidedRanges("TesteCF", RNC)).toHaveLength(100_000);
 
   started = Date.now();
-  const replay = await client.voidRanges("TesteCF", RNC, credential, fresh, "big.xml");
+  const replay = await client.voidRanges({
+    environment: "TesteCF",
+    rnc: RNC,
+    credential,
+    xml: fresh,
+    fileName: "big.xml",
+  });
   const replayMs = Date.now() - started;
   expect(replay).toMatchObject({
     kind: "rejected",

@@ -24,13 +24,13 @@ beforeEach(() => simulator.admin.reset());
 const send = (signal?: AbortSignal) =>
   dgii.send(signedTestEcf({ rnc: RNC, encf: ENCF }), { as: RNC, signal });
 const voidNumber = () =>
-  dgii.client.voidRanges(
-    "TesteCF",
-    RNC,
-    credentialFor(RNC),
-    signedTestAnecf(RNC, [{ tipo: "31", ranges: [[ENCF, ENCF]] }]),
-    `${RNC}ANECF.xml`,
-  );
+  dgii.client.voidRanges({
+    environment: "TesteCF",
+    rnc: RNC,
+    credential: credentialFor(RNC),
+    xml: signedTestAnecf(RNC, [{ tipo: "31", ranges: [[ENCF, ENCF]] }]),
+    fileName: `${RNC}ANECF.xml`,
+  });
 const admin = (method: string, operation: string, body?: unknown) =>
   fetch(`${simulator.url}/admin/${operation}`, {
     method,

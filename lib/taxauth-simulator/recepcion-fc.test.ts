@@ -56,13 +56,13 @@ async function consultaRfce(code: string, encf = ENCF) {
 }
 
 const voidSummaryNumber = () =>
-  dgii.client.voidRanges(
-    "TesteCF",
-    RNC,
-    credentialFor(RNC),
-    signedTestAnecf(RNC, [{ tipo: "32", ranges: [[ENCF, ENCF]] }]),
-    `${RNC}ANECF.xml`,
-  );
+  dgii.client.voidRanges({
+    environment: "TesteCF",
+    rnc: RNC,
+    credential: credentialFor(RNC),
+    xml: signedTestAnecf(RNC, [{ tipo: "32", ranges: [[ENCF, ENCF]] }]),
+    fileName: `${RNC}ANECF.xml`,
+  });
 
 describe("recepcionfc/api/recepcion/ecf", () => {
   it("answers Aceptado at once (no trackId), and consultarfce finds it with its code only (paths case-insensitive)", async () => {

@@ -166,13 +166,13 @@ describe("admin endpoints", () => {
     const client = new TaxAuthClient(configFor(simulator));
     try {
       const send = () =>
-        client.voidRanges(
-          "TesteCF",
-          RNC,
-          credentialFor(RNC),
-          signedTestAnecf(RNC, [{ tipo: "31", ranges: [["E310000000001", "E310000000004"]] }]),
-          "f.xml",
-        );
+        client.voidRanges({
+          environment: "TesteCF",
+          rnc: RNC,
+          credential: credentialFor(RNC),
+          xml: signedTestAnecf(RNC, [{ tipo: "31", ranges: [["E310000000001", "E310000000004"]] }]),
+          fileName: "f.xml",
+        });
       expect((await send()).kind).toBe("failed");
       expect(await send()).toMatchObject({
         kind: "rejected",
@@ -229,13 +229,13 @@ describe("ledger file", () => {
     try {
       const first = await startTaxAuthSimulator({ ledgerFile });
       const client = new TaxAuthClient(configFor(first));
-      const outcome = await client.voidRanges(
-        "TesteCF",
-        RNC,
-        credentialFor(RNC),
-        signedTestAnecf(RNC, [{ tipo: "32", ranges: [["E320000000100", "E320000000199"]] }]),
-        "f.xml",
-      );
+      const outcome = await client.voidRanges({
+        environment: "TesteCF",
+        rnc: RNC,
+        credential: credentialFor(RNC),
+        xml: signedTestAnecf(RNC, [{ tipo: "32", ranges: [["E320000000100", "E320000000199"]] }]),
+        fileName: "f.xml",
+      });
       expect(outcome.kind).toBe("accepted");
       await client.close();
       await first.close();
@@ -362,13 +362,13 @@ describe("anularrango dialects", () => {
 
   it("a dialect fault words the next calls only; the client reads every dialect", async () => {
     const outcome = (ranges: Array<[string, string]>) =>
-      client.voidRanges(
-        "TesteCF",
-        RNC,
-        credentialFor(RNC),
-        signedTestAnecf(RNC, [{ tipo: "31", ranges }]),
-        "f.xml",
-      );
+      client.voidRanges({
+        environment: "TesteCF",
+        rnc: RNC,
+        credential: credentialFor(RNC),
+        xml: signedTestAnecf(RNC, [{ tipo: "31", ranges }]),
+        fileName: "f.xml",
+      });
     simulator.admin.injectFault({ service: "anularrango", mode: "xml" });
     expect(await outcome([["E310000000001", "E310000000001"]])).toMatchObject({
       kind: "accepted",

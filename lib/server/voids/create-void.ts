@@ -354,7 +354,13 @@ async function send(
   const deadlineMs = loadConfig().voidDeadlineMs;
   const settled = trackInFlight(
     client
-      .voidRanges(record.environment, record.customerId, credential, signedXml, record.fileName)
+      .voidRanges({
+        environment: record.environment,
+        rnc: record.customerId,
+        credential,
+        xml: signedXml,
+        fileName: record.fileName,
+      })
       .then((outcome) => completeVoid(record, completionOf(outcome, prepared), prepared, Date.now()))
       .catch((error: unknown) =>
         completeVoid(

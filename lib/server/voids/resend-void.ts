@@ -77,13 +77,13 @@ export async function resendVoid(input: ResendInput): Promise<ResendResult> {
   const exchange = trackInFlight(
     (async () => {
       const signedXml = await decompressSignedXml(begun.signedXmlGzip);
-      const outcome = await getTaxAuthClient().voidRanges(
-        input.environment,
-        begun.customerId,
+      const outcome = await getTaxAuthClient().voidRanges({
+        environment: input.environment,
+        rnc: begun.customerId,
         credential,
-        signedXml,
-        begun.fileName,
-      );
+        xml: signedXml,
+        fileName: begun.fileName,
+      });
       return finish(resultOf(outcome, begun.ranges));
     })().catch((error: unknown) =>
       finish({

@@ -54,13 +54,13 @@ describe("authentication (semilla → signed seed → validarsemilla)", () => {
   it("never mixes tokens between two tenants voiding in parallel", async () => {
     const voidFor = (rnc: string, index: number) => {
       const from = `E3100000000${String(10 + index)}`;
-      return client.voidRanges(
-        "TesteCF",
+      return client.voidRanges({
+        environment: "TesteCF",
         rnc,
-        credentialFor(rnc),
-        signedTestAnecf(rnc, [{ tipo: "31", ranges: [[from, from]] }]),
-        "f.xml",
-      );
+        credential: credentialFor(rnc),
+        xml: signedTestAnecf(rnc, [{ tipo: "31", ranges: [[from, from]] }]),
+        fileName: "f.xml",
+      });
     };
     const outcomes = await Promise.all(
       Array.from({ length: 6 }, (_, index) => voidFor(index % 2 === 0 ? TENANT_A : TENANT_B, index)),
@@ -78,13 +78,13 @@ describe("authentication (semilla → signed seed → validarsemilla)", () => {
   it("renews the token once when a service answers 401 (tokens revoked), then succeeds", async () => {
     const first = await client.getToken("TesteCF", TENANT_A, credentialFor(TENANT_A));
     simulator.admin.revokeTokens();
-    const outcome = await client.voidRanges(
-      "TesteCF",
-      TENANT_A,
-      credentialFor(TENANT_A),
-      signedTestAnecf(TENANT_A, [{ tipo: "31", ranges: [["E310000000001", "E310000000001"]] }]),
-      "f.xml",
-    );
+    const outcome = await client.voidRanges({
+      environment: "TesteCF",
+      rnc: TENANT_A,
+      credential: credentialFor(TENANT_A),
+      xml: signedTestAnecf(TENANT_A, [{ tipo: "31", ranges: [["E310000000001", "E310000000001"]] }]),
+      fileName: "f.xml",
+    });
     expect(outcome.kind).toBe("accepted");
     expect(await client.getToken("TesteCF", TENANT_A, credentialFor(TENANT_A))).not.toBe(first);
     expect(simulator.admin.callCounts()).toMatchObject({ validarsemilla: 2, anularrango: 2 });
@@ -156,13 +156,13 @@ describe("consultaresultado", () => {
       encf: "E310000000007",
       codigo: 1,
     });
-    const outcome = await client.voidRanges(
-      "TesteCF",
-      TENANT_A,
-      credentialFor(TENANT_A),
-      signedTestAnecf(TENANT_A, [{ tipo: "31", ranges: [["E310000000001", "E310000000010"]] }]),
-      "f.xml",
-    );
+    const outcome = await client.voidRanges({
+      environment: "TesteCF",
+      rnc: TENANT_A,
+      credential: credentialFor(TENANT_A),
+      xml: signedTestAnecf(TENANT_A, [{ tipo: "31", ranges: [["E310000000001", "E310000000010"]] }]),
+      fileName: "f.xml",
+    });
     expect(outcome).toMatchObject({
       kind: "rejected",
       response: { mensajes: [expect.stringMatching(/E310000000007$/)] },

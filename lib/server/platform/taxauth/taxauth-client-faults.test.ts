@@ -26,7 +26,10 @@ beforeEach(async () => {
 });
 
 const sendVoid = (signal?: AbortSignal) =>
-  client.voidRanges("TesteCF", RNC, credentialFor(RNC), xml, `${RNC}ANECFx.xml`, { signal });
+  client.voidRanges(
+    { environment: "TesteCF", rnc: RNC, credential: credentialFor(RNC), xml, fileName: `${RNC}ANECFx.xml` },
+    { signal },
+  );
 const voided = () => simulator.admin.voidedRanges("TesteCF", RNC);
 
 function inject(fault: Omit<FaultSpec, "service">): void {
@@ -162,7 +165,15 @@ describe("every fault of the void service is classified as failed, never rejecte
       baseUrls: { TesteCF: `http://127.0.0.1:${closedPort}/testecf`, CerteCF: "", eCF: "" },
     });
     try {
-      expect(await unreachable.voidRanges("TesteCF", RNC, credentialFor(RNC), xml, "f.xml")).toMatchObject({
+      expect(
+        await unreachable.voidRanges({
+          environment: "TesteCF",
+          rnc: RNC,
+          credential: credentialFor(RNC),
+          xml,
+          fileName: "f.xml",
+        }),
+      ).toMatchObject({
         kind: "failed",
         stage: "auth",
         reason: expect.stringMatching(/ECONNREFUSED/),

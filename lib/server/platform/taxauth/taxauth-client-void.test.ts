@@ -34,13 +34,13 @@ function send(
 ) {
   const rnc = options.rnc ?? RNC;
   const xml = options.xml ?? signedTestAnecf(rnc, blocks, credentialFor(RNC));
-  return client.voidRanges(
-    options.environment ?? "TesteCF",
-    RNC,
-    credentialFor(RNC),
+  return client.voidRanges({
+    environment: options.environment ?? "TesteCF",
+    rnc: RNC,
+    credential: credentialFor(RNC),
     xml,
-    `${rnc}ANECFtest.xml`,
-  );
+    fileName: `${rnc}ANECFtest.xml`,
+  });
 }
 
 function expectRejected(outcome: VoidOutcome, pattern: RegExp): void {

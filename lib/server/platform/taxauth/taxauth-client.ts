@@ -35,6 +35,12 @@ interface Caller {
   credential: SigningCredential;
 }
 
+/** A signed document for DGII: who sends it, its XML and the file name of its multipart part. */
+export interface SignedUpload extends Caller {
+  xml: string;
+  fileName: string;
+}
+
 /** DGII's protocol: seed authentication, range voiding and status by trackId. */
 export class TaxAuthClient {
   private readonly transport: HttpTransport;
@@ -52,16 +58,12 @@ export class TaxAuthClient {
 
   /** Sends a signed ANECF. Never throws: unreachable / unreadable answers are `failed`, never `rejected`. */
   async voidRanges(
-    environment: Environment,
-    rnc: string,
-    credential: SigningCredential,
-    signedXml: string,
-    fileName: string,
+    { environment, rnc, credential, xml, fileName }: SignedUpload,
     options: { signal?: AbortSignal } = {},
   ): Promise<VoidOutcome> {
     let answer: HttpAnswer;
     try {
-      answer = await this.upload({ environment, rnc, credential }, PATHS.anularRango, signedXml, fileName, {
+      answer = await this.upload({ environment, rnc, credential }, PATHS.anularRango, xml, fileName, {
         signal: options.signal,
       });
     } catch (error) {
