@@ -166,7 +166,7 @@ async function benchIssueOverHttp(): Promise<void> {
       try {
         return await real.sendEcf(...args);
       } finally {
-        authorityMs.set(args[4], performance.now() - started);
+        authorityMs.set(args[0].fileName, performance.now() - started);
       }
     },
   } as unknown as TaxAuthClient);

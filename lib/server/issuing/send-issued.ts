@@ -60,13 +60,13 @@ export function sendStored(stored: StoredIssued, credential: SigningCredential):
   return uploadAndRecord(
     stored,
     () =>
-      getTaxAuthClient().sendEcf(
-        stored.environment,
-        stored.rnc,
+      getTaxAuthClient().sendEcf({
+        environment: stored.environment,
+        rnc: stored.rnc,
         credential,
-        stored.signedXml,
-        fileNameOf(stored),
-      ),
+        xml: stored.signedXml,
+        fileName: fileNameOf(stored),
+      }),
     recordReception,
   );
 }

@@ -50,13 +50,13 @@ export function sendStoredSummary(stored: StoredSummary, credential: SigningCred
   return uploadAndRecord(
     stored,
     () =>
-      getTaxAuthClient().sendSummary(
-        stored.environment,
-        stored.rnc,
+      getTaxAuthClient().sendSummary({
+        environment: stored.environment,
+        rnc: stored.rnc,
         credential,
-        stored.summarySignedXml,
-        fileNameOf(stored),
-      ),
+        xml: stored.summarySignedXml,
+        fileName: fileNameOf(stored),
+      }),
     recordSummaryAnswer,
   );
 }

@@ -79,16 +79,12 @@ export class TaxAuthClient {
    * unreachable or unreadable is `failed` (the document may have been received).
    */
   sendEcf(
-    environment: Environment,
-    rnc: string,
-    credential: SigningCredential,
-    signedXml: string,
-    fileName: string,
+    { environment, rnc, credential, xml, fileName }: SignedUpload,
     options: { signal?: AbortSignal } = {},
   ): Promise<ReceptionOutcome> {
     return this.sendDocument(
       { environment, rnc, credential },
-      { path: PATHS.recepcion, signedXml, fileName, signal: options.signal },
+      { path: PATHS.recepcion, signedXml: xml, fileName, signal: options.signal },
       classifyReceptionAnswer,
     );
   }
@@ -99,18 +95,14 @@ export class TaxAuthClient {
    * that cannot be had is `refused` (nothing was sent), anything unreachable or unreadable `failed`.
    */
   sendSummary(
-    environment: Environment,
-    rnc: string,
-    credential: SigningCredential,
-    signedXml: string,
-    fileName: string,
+    { environment, rnc, credential, xml, fileName }: SignedUpload,
     options: { signal?: AbortSignal } = {},
   ): Promise<SummaryOutcome> {
     return this.sendDocument(
       { environment, rnc, credential },
       {
         path: PATHS.recepcionFc,
-        signedXml,
+        signedXml: xml,
         fileName,
         signal: options.signal,
         baseUrls: this.config.fcBaseUrls,
