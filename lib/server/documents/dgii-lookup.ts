@@ -272,13 +272,13 @@ async function askSummaryAndStore(
   try {
     const limited = terms.prepaid ? null : await takeDgiiCalls(key.accountId, settings);
     if (limited) return limited;
-    const verdict = await getTaxAuthClient().querySummary(
-      key.environment,
-      key.rnc,
+    const verdict = await getTaxAuthClient().querySummary({
+      environment: key.environment,
+      rnc: key.rnc,
       credential,
-      key.ncf,
+      encf: key.ncf,
       securityCode,
-    );
+    });
     if (verdict.codigo === 0) {
       released = true;
       return await askAndStore(key, credential, settings, dgiiAnswered, { ...terms, prepaid: false });

@@ -148,13 +148,13 @@ describe("a type 32 under RD$250,000 reaches DGII as its summary (RFCE)", () => 
 
     // DGII finds it by the code printed under the QR.
     const credential = await getActiveSigningCredential(account.auth.accountId);
-    const found = await app.client.querySummary(
-      "TesteCF",
-      account.auth.rnc,
+    const found = await app.client.querySummary({
+      environment: "TesteCF",
+      rnc: account.auth.rnc,
       credential,
       encf,
-      answer.securityCode as string,
-    );
+      securityCode: answer.securityCode as string,
+    });
     expect(found).toMatchObject({ codigo: 1, estado: "Aceptado" });
   });
 

@@ -77,13 +77,13 @@ async function adoptSummaryVerdict(
 ): Promise<"adopted" | "later" | "not found"> {
   let result;
   try {
-    result = await getTaxAuthClient().querySummary(
-      document.environment,
-      document.rnc,
+    result = await getTaxAuthClient().querySummary({
+      environment: document.environment,
+      rnc: document.rnc,
       credential,
-      document.ncf,
+      encf: document.ncf,
       securityCode,
-    );
+    });
   } catch (error) {
     await later(document, now, messageOf(error));
     return "later";

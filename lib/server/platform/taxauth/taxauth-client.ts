@@ -216,13 +216,13 @@ export class TaxAuthClient {
    * found by its e-NCF and security code on the FC host. codigo 0 No encontrado, 1 Aceptado,
    * 2 Rechazado. Throws AppError TAXAUTH_STATUS_ERROR (or TAXAUTH_AUTH_ERROR).
    */
-  async querySummary(
-    environment: Environment,
-    rnc: string,
-    credential: SigningCredential,
-    encf: string,
-    securityCode: string,
-  ): Promise<TaxAuthStatusResult> {
+  async querySummary({
+    environment,
+    rnc,
+    credential,
+    encf,
+    securityCode,
+  }: Caller & { encf: string; securityCode: string }): Promise<TaxAuthStatusResult> {
     const query = `RNC_Emisor=${encodeURIComponent(rnc)}&ENCF=${encodeURIComponent(encf)}&Cod_Seguridad_eCF=${encodeURIComponent(securityCode)}`;
     const answer = await this.query(
       { environment, rnc, credential },
