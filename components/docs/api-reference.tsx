@@ -363,7 +363,8 @@ function Response({
 }) {
   const headers = Object.entries(response.headers ?? {});
   return (
-    <section aria-labelledby={idPrefix} className={styles.response}>
+    // A plain block, not a region: every operation has a "200", and regions need unique names.
+    <div className={styles.response}>
       <h5 id={idPrefix} className={styles.status}>
         <code>{status}</code>
       </h5>
@@ -398,7 +399,7 @@ function Response({
           idPrefix={idPrefix}
         />
       ) : null}
-    </section>
+    </div>
   );
 }
 
