@@ -61,11 +61,7 @@ export default async function YearEndClosePage({ searchParams }: { searchParams:
       {close ? <YearEndCloseView close={close} canStart={admin} locale={locale} t={texts} /> : null}
       {admin && !close ? (
         <Card title={texts.createTitle}>
-          <CreateYearEndCloseForm
-            environment={environment}
-            defaultYear={thisYear()}
-            t={texts}
-          />
+          <CreateYearEndCloseForm environment={environment} defaultYear={thisYear()} t={texts} />
         </Card>
       ) : null}
       <Card title={texts.campaigns}>
