@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 
 import { ActivityLogView } from "@/components/activity/activity-log-view";
 import { CompaniesOverviewTable } from "@/components/organization/companies-overview-table";
@@ -67,9 +68,9 @@ export default async function OrganizationPage({ searchParams }: { searchParams:
       <h1>{texts.title}</h1>
       <p className="muted">{texts.intro}</p>
       <p>
-        <a href="/organization/cierre-de-ano" data-testid="organization-year-end-close">
+        <Link href="/organization/cierre-de-ano" data-testid="organization-year-end-close">
           {t.yearEndClose.title}
-        </a>
+        </Link>
       </p>
       <Card title={texts.companies.title}>
         <CompaniesOverviewTable

@@ -922,13 +922,13 @@ const ROWS: Record<string, Row> = {
       `POST /[environment]/organizacion/cierres-de-ano/[closeId]/empresas/[companyId]/${action}`,
       {
         probe: async (caller: Caller) => {
-          const module = (await load(
+          const route = (await load(
             `@/app/[environment]/organizacion/cierres-de-ano/[closeId]/empresas/[companyId]/${action}/route`,
           )) as RouteModule;
           const path = `/TesteCF/organizacion/cierres-de-ano/${seeded.yearEndCloseId}/empresas/${a.auth.accountId}/${action}`;
           const body = action === "decision" ? { decision: "approve" } : undefined;
           const answer = await json(
-            await module.POST!(
+            await route.POST!(
               rest("POST", path, caller, { body }),
               params({ environment: "TesteCF", closeId: seeded.yearEndCloseId, companyId: a.auth.accountId }),
             ),
