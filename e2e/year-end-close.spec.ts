@@ -39,6 +39,8 @@ const DAY = 86_400_000;
 test.describe.configure({ mode: "serial" });
 
 let secondRnc = "";
+/** The second company's API key, created in its portal (importing documents takes one). */
+let secondApiKey = "";
 let closeUrl = "";
 
 async function inCerteCF(page: Page) {
@@ -75,7 +77,7 @@ async function ledgerOf(
   // One old e-CF of another type, only to carry the import-coverage mark.
   const at = Date.now() - 10 * DAY;
   const imported = await request.post(`/${ENV}/documentos-ecf/import`, {
-    headers: { ...headers, ...(rnc === DEMO.rnc ? { "x-api-key": demoApiKey() } : {}) },
+    headers: { ...headers, "x-api-key": rnc === DEMO.rnc ? demoApiKey() : secondApiKey },
     data: {
       documents: [{ ncf: "E320000000001", status: "Aceptado", createdAt: at }],
       coveredUntil: Date.now() - 3_600_000,
@@ -123,6 +125,11 @@ test.describe("cierre de año", () => {
     await upload.getByLabel("Contraseña del certificado").fill("clave-segunda");
     await upload.getByRole("button", { name: "Cargar certificado" }).click();
     await expect(admin.getByTestId("active-certificate")).toContainText(secondRnc);
+    await admin.goto("/settings/api-keys");
+    await admin.getByTestId("api-key-create").getByLabel("Nombre de la clave").fill("Cierre e2e");
+    await admin.getByRole("button", { name: "Crear clave" }).click();
+    await expect(admin.getByTestId("api-key-value")).toHaveText(/^anula_/);
+    secondApiKey = (await admin.getByTestId("api-key-value").textContent()) ?? "";
     await createUserInPortal(admin, approverEmail, APPROVER_PASSWORD, "approver");
     await admin.goto("/settings/approvals");
     const form = admin.getByTestId(`approval-policy-${ENV}`);

@@ -102,11 +102,12 @@ export function ActivityLogView({
                   {row.actor}
                   <span className="muted"> · {row.actorType}</span>
                 </td>
-                <td data-label={t.columns.details} data-card="wide" className="mono">
+                <td data-label={t.columns.details} data-card="wide">
                   {row.details}
                 </td>
                 <td data-label={t.columns.environment}>{row.environment}</td>
-                <td data-label={t.columns.ip} className="mono">
+                {/* On a phone's compact row the address is left out: the CSV export keeps it. */}
+                <td data-label={t.columns.ip} data-card="secondary" className="mono">
                   {row.ip}
                 </td>
               </tr>
