@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 
-import { durationParts, ecfDeadline, signedInContingency } from "./ecf-deadline";
+import {
+  durationParts,
+  ecfDeadline,
+  nearestDeadline,
+  signedInContingency,
+  type EcfDeadline,
+} from "./ecf-deadline";
 
 const HOUR = 3_600_000;
 const SIGNED = Date.UTC(2026, 11, 7, 12, 0, 0);
@@ -85,5 +91,25 @@ describe("durationParts", () => {
   it("days, hours and minutes of a duration, negative ones by their size", () => {
     expect(durationParts(2 * 86_400_000 + 5 * HOUR + 7 * 60_000)).toEqual({ days: 2, hours: 5, minutes: 7 });
     expect(durationParts(-90 * 60_000)).toEqual({ days: 0, hours: 1, minutes: 30 });
+  });
+});
+
+describe("nearestDeadline", () => {
+  const of = (deadlineAt: number | null, ageMs: number): EcfDeadline => ({
+    state: deadlineAt === null ? "none" : "running",
+    ageMs,
+    basis: deadlineAt === null ? null : "deferred",
+    windowHours: deadlineAt === null ? null : 24,
+    deadlineAt,
+    approachingAt: null,
+    timeLeftMs: deadlineAt,
+  });
+
+  it("is the earliest deadline; one with a window comes before any without; else the oldest", () => {
+    expect(nearestDeadline([])).toBeNull();
+    expect(nearestDeadline([of(500, 1), of(200, 2), of(300, 3)])?.deadlineAt).toBe(200);
+    expect(nearestDeadline([of(null, 9_000), of(900, 1)])?.deadlineAt).toBe(900);
+    expect(nearestDeadline([of(900, 1), of(null, 9_000)])?.deadlineAt).toBe(900);
+    expect(nearestDeadline([of(null, 5), of(null, 50), of(null, 7)])?.ageMs).toBe(50);
   });
 });

@@ -107,3 +107,20 @@ export function durationParts(ms: number): { days: number; hours: number; minute
   const total = Math.floor(Math.abs(ms) / 60_000);
   return { days: Math.floor(total / 1440), hours: Math.floor((total % 1440) / 60), minutes: total % 60 };
 }
+
+/**
+ * The deadline a person should see first among e-CF waiting for DGII's reception (the home's line):
+ * the earliest one that has a window; with none, the oldest (the greatest age). Null for no e-CF.
+ */
+export function nearestDeadline<T extends EcfDeadline>(deadlines: readonly T[]): T | null {
+  let nearest: T | null = null;
+  for (const deadline of deadlines) {
+    if (nearest === null) nearest = deadline;
+    else if (deadline.deadlineAt !== null && nearest.deadlineAt === null) nearest = deadline;
+    else if (deadline.deadlineAt !== null && nearest.deadlineAt !== null) {
+      if (deadline.deadlineAt < nearest.deadlineAt) nearest = deadline;
+    } else if (deadline.deadlineAt === null && nearest.deadlineAt === null && deadline.ageMs > nearest.ageMs)
+      nearest = deadline;
+  }
+  return nearest;
+}

@@ -62,6 +62,8 @@ export const enHome: typeof esHome = {
       one: "{count} e-CF in process at DGII, no verdict yet",
       other: "{count} e-CF in process at DGII, no verdict yet",
     },
+    nearestDeadline: " · nearest: {left}",
+    oldestWaiting: " · oldest: {age}",
     documentsNone: "No e-CF waits for DGII's verdict",
   },
   activity: {

@@ -66,6 +66,8 @@ export const esHome = {
       one: "{count} e-CF en proceso en la DGII, sin veredicto aún",
       other: "{count} e-CF en proceso en la DGII, sin veredicto aún",
     },
+    nearestDeadline: " · el más próximo: {left}",
+    oldestWaiting: " · el más antiguo: {age}",
     documentsNone: "Ningún e-CF espera el veredicto de la DGII",
   },
   activity: {

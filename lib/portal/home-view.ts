@@ -3,6 +3,7 @@ import { formatFechaHora } from "@/lib/domain/fecha";
 import type { Locale } from "@/lib/domain/locale";
 import { IN_PROCESS, PENDING_SEND } from "@/lib/domain/dgii-submissions";
 import { format, formatNumber, plural, type Dictionary } from "@/lib/i18n";
+import { deadlineWords } from "@/lib/i18n/deadline-words";
 
 import { activityRowText } from "./activity-view";
 import type { ChecklistStepId, HomeData } from "./home";
@@ -84,13 +85,22 @@ export function homeView(
   count("authorizations-expired", expiredUnused, "/sequences", h.counts.expiredUnused);
   if (expiring + low + expiredUnused === 0)
     quiet("authorizations", h.counts.authorizationsNone, "/sequences");
-  const { pendingSend, inProcess } = data.awaitingVerdict;
+  const { pendingSend, inProcess, nearestDeadline } = data.awaitingVerdict;
   count(
     "pending-send",
     pendingSend,
     `/documents?status=${encodeURIComponent(PENDING_SEND)}`,
     h.counts.pendingSend,
   );
+  // The time left of the one to send first (or, with no window, how long the oldest has waited).
+  const pendingRow = rows.find((row) => row.id === "pending-send");
+  if (pendingRow && nearestDeadline) {
+    const words = deadlineWords(nearestDeadline, t.contingency.deadline);
+    pendingRow.text +=
+      nearestDeadline.state === "none"
+        ? format(h.counts.oldestWaiting, { age: words.age })
+        : format(h.counts.nearestDeadline, { left: words.left });
+  }
   count("in-process", inProcess, `/documents?status=${encodeURIComponent(IN_PROCESS)}`, h.counts.inProcess);
   if (pendingSend + inProcess === 0) quiet("documents", h.counts.documentsNone, "/documents");
 

@@ -167,7 +167,8 @@ describe("the home's counts, per company and environment", () => {
     expect(home.toSettle).toBe(2);
     // Luis's request waits for Ana; her own never does.
     expect(home.requestsWaiting).toBe(1);
-    expect(home.awaitingVerdict).toEqual({ pendingSend: 1, inProcess: 3 });
+    // The one pending is imported: only an e-CF signed here has a deadline.
+    expect(home.awaitingVerdict).toEqual({ pendingSend: 1, inProcess: 3, nearestDeadline: null });
     expect(home.authorizations).toEqual({ expiring: 1, low: 0, expiredUnused: 1 });
     expect(home.gaps.count).toBeGreaterThan(0);
     expect(home.gaps.more).toBe(false);
@@ -178,7 +179,7 @@ describe("the home's counts, per company and environment", () => {
     const home = await loadHome(ana.auth, "CerteCF", NOW);
     expect(home.toSettle).toBe(1);
     expect(home.requestsWaiting).toBe(0);
-    expect(home.awaitingVerdict).toEqual({ pendingSend: 0, inProcess: 1 });
+    expect(home.awaitingVerdict).toEqual({ pendingSend: 0, inProcess: 1, nearestDeadline: null });
     expect(home.authorizations).toEqual({ expiring: 0, low: 0, expiredUnused: 0 });
     expect(home.gaps).toEqual({ count: 0, more: false });
   });
@@ -284,6 +285,41 @@ describe("the home in words", () => {
     expect(quiet.rows.find((candidate) => candidate.id === "to-settle")?.text).toBe("No voids to confirm");
   });
 
+  it("says how long the oldest e-CF signed here has waited for DGII, in Spanish and English", async () => {
+    const company = await createTestAccount();
+    for (const [n, hoursAgo] of [
+      [21, 10],
+      [22, 3],
+    ] as const) {
+      await database.prisma.document.create({
+        data: {
+          accountId: company.auth.accountId,
+          environment: "TesteCF",
+          customerId: company.auth.rnc,
+          ncf: formatEncf("E", "31", n),
+          serie: "E",
+          tipoeCF: "31",
+          secuencia: BigInt(n),
+          status: "Pendiente de envío",
+          source: "issued",
+          createdAt: BigInt(NOW - hoursAgo * 3_600_000),
+          updateAt: BigInt(NOW - hoursAgo * 3_600_000),
+        },
+      });
+    }
+    const home = await loadHome(company.auth, "TesteCF", NOW);
+    // No contingency and no deferred-sending window: no deadline, the oldest's age.
+    expect(home.awaitingVerdict.nearestDeadline).toMatchObject({ state: "none", ageMs: 10 * 3_600_000 });
+    const row = (view: ReturnType<typeof homeView>) =>
+      view.rows.find((candidate) => candidate.id === "pending-send");
+    expect(row(homeView(home, es, "es", { environment: "TesteCF", company: "C" }))?.text).toBe(
+      "2 e-CF pendientes de envío a la DGII · el más antiguo: Firmado hace 10 h 0 min",
+    );
+    expect(row(homeView(home, en, "en", { environment: "TesteCF", company: "C" }))?.text).toBe(
+      "2 e-CF waiting to be sent to DGII · oldest: Signed 10 h 0 min ago",
+    );
+  });
+
   it("words the certificate by the scans' rule: valid, expiring within 30 days, expired", () => {
     expect(certificateStateOf(NOW + 31 * DAY, NOW).state).toBe("valid");
     expect(certificateStateOf(NOW + 12 * DAY, NOW)).toEqual({
@@ -299,7 +335,7 @@ describe("the home in words", () => {
         requestsWaiting: null,
         gaps: { count: 0, more: false },
         authorizations: { expiring: 0, low: 0, expiredUnused: 0 },
-        awaitingVerdict: { pendingSend: 0, inProcess: 0 },
+        awaitingVerdict: { pendingSend: 0, inProcess: 0, nearestDeadline: null },
         activity: null,
         checklist: null,
         certificate: certificateStateOf(Date.UTC(2026, 5, 16, 12), NOW),

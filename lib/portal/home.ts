@@ -1,11 +1,13 @@
 import "server-only";
 
+import { nearestDeadline, type EcfDeadline } from "@/lib/domain/ecf-deadline";
 import type { Environment } from "@/lib/domain/environments";
 import type { VoidServiceStatus } from "@/lib/domain/void-service-status";
 import { listCompanyMembers } from "@/lib/server/accounts";
 import { countPendingForApprover } from "@/lib/server/approvals/list-void-requests";
 import { listApiKeys, type AuthContext } from "@/lib/server/auth";
-import { countAwaitingVerdict } from "@/lib/server/documents";
+import { deadlinesOf } from "@/lib/server/contingency";
+import { countAwaitingVerdict, oldestAwaitingReception } from "@/lib/server/documents";
 import { getIssuerCertification } from "@/lib/server/issuing";
 import { findGaps, getInventory } from "@/lib/server/ledger";
 import { listActivity, type ActivityEntryView } from "@/lib/server/platform/activity/list-activity";
@@ -44,7 +46,12 @@ export interface HomeData {
   /** Authorizations whose alerts ask for action: expiring soon, running low, expired with numbers left. */
   authorizations: { expiring: number; low: number; expiredUnused: number };
   /** e-CF waiting for DGII's verdict, per status. */
-  awaitingVerdict: { pendingSend: number; inProcess: number };
+  awaitingVerdict: {
+    pendingSend: number;
+    inProcess: number;
+    /** Of the e-CF signed here that DGII has not received: the deadline to see first (null: none waits). */
+    nearestDeadline: EcfDeadline | null;
+  };
   /** The newest activity entries of the company; administrators only (activity.read). */
   activity: ActivityEntryView[] | null;
   /** A new company's setup for its administrators; null once every step is done or for others. */
@@ -59,7 +66,7 @@ export async function loadHome(
 ): Promise<HomeData> {
   const { accountId } = auth;
   const admin = mayTake(auth, "users.manage");
-  const [certificate, service, toSettle, requestsWaiting, gaps, inventory, awaitingVerdict, activity] =
+  const [certificate, service, toSettle, requestsWaiting, gaps, inventory, counted, nearest, activity] =
     await Promise.all([
       loadCertificateState(accountId, now),
       voidServiceStatus(environment),
@@ -68,10 +75,12 @@ export async function loadHome(
       findGaps({ accountId, environment, limit: String(HOME_GAPS_LIMIT), now }),
       getInventory(accountId, environment, now),
       countAwaitingVerdict(accountId, environment),
+      nearestReceptionDeadline(accountId, environment, now),
       mayTake(auth, "activity.read")
         ? listActivity({ accountId }, {}, { limit: HOME_ACTIVITY_SHOWN }).then((page) => page.items)
         : null,
     ]);
+  const awaitingVerdict = { ...counted, nearestDeadline: nearest };
   const authorizations = { expiring: 0, low: 0, expiredUnused: 0 };
   for (const type of inventory.types) {
     for (const authorization of type.authorizations) {
@@ -100,6 +109,17 @@ export async function loadHome(
     activity,
     checklist: checklist && checklist.every((step) => step.done) ? null : checklist,
   };
+}
+
+/** The nearest deadline of the e-CF signed here that DGII has not received, by the documents list's rule. */
+async function nearestReceptionDeadline(
+  accountId: string,
+  environment: Environment,
+  now: number,
+): Promise<EcfDeadline | null> {
+  const waiting = await oldestAwaitingReception(accountId, environment);
+  if (waiting.length === 0) return null;
+  return nearestDeadline(Object.values(await deadlinesOf(accountId, environment, waiting, { now })));
 }
 
 /**

@@ -26,6 +26,7 @@ export { toDocumentRecord, toDocumentBatchData, taxauthResponsesOf } from "./doc
 export { documentJobs } from "./jobs";
 export {
   countAwaitingVerdict,
+  oldestAwaitingReception,
   DOCUMENT_EXPORT_MAX,
   DOCUMENT_PAGE_SIZE,
   exportDocuments,

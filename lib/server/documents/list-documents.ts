@@ -141,6 +141,32 @@ const AWAITING_COUNT_CAP = 1000;
  * not yet received (Pendiente de envío), and received and being validated (En Proceso). Capped at
  * 1,000 each.
  */
+/** How many of the oldest e-CF waiting for DGII's reception the home reads for its nearest deadline. */
+const NEAREST_DEADLINE_SCAN = 100;
+
+/**
+ * The oldest e-CF signed here that DGII has not received (at most NEAREST_DEADLINE_SCAN), as the
+ * deadline rule reads them: the home shows the nearest of their deadlines.
+ */
+export async function oldestAwaitingReception(
+  accountId: string,
+  environment: Environment,
+): Promise<Array<{ ncf: string; source: string; status: string; signedAt: number }>> {
+  const db = await getDb();
+  const rows = await db.document.findMany({
+    where: { accountId, environment, status: PENDING_SEND, source: "issued" },
+    orderBy: { createdAt: "asc" },
+    take: NEAREST_DEADLINE_SCAN,
+    select: { ncf: true, issuedAt: true, createdAt: true },
+  });
+  return rows.map((row) => ({
+    ncf: row.ncf,
+    source: "issued",
+    status: PENDING_SEND,
+    signedAt: Number(row.issuedAt ?? row.createdAt),
+  }));
+}
+
 export async function countAwaitingVerdict(
   accountId: string,
   environment: Environment,
