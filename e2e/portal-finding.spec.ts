@@ -165,7 +165,7 @@ test.describe("finding things", () => {
       .trim()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "e-NCF,Estado,Tipo de documento,RNC comprador,Monto total,Creado,Actualizado,Código de seguridad,Recibido por el cliente,Anulación",
+      "e-NCF,Estado,Tipo de documento,RNC comprador,Monto total,Creado,Actualizado,Código de seguridad,Recibido por el cliente,Anulación,Vence el,Tiempo restante,Antigüedad",
     );
     expect(lines).toHaveLength(4);
     expect(lines[2]).toMatch(/^E31000000000X,Inválido,/);

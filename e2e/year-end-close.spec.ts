@@ -55,15 +55,21 @@ async function tokenFor(request: APIRequestContext, rnc: string): Promise<string
   return ((await answer.json()) as { idToken: string }).idToken;
 }
 
-/** An authorization of E31 (desde–hasta) and the coverage mark an hour ago, through the API. */
+/**
+ * An authorization of one type (desde–hasta) and the coverage mark an hour ago, through the API. The
+ * demo company's tail is of a type no other spec issues in CerteCF: an e-CF issued there minutes ago
+ * (issued-review issues E31) is above any tail and inside the quiet period, so the ledger rightly
+ * proposes nothing of that type.
+ */
 async function ledgerOf(
   request: APIRequestContext,
   rnc: string,
+  type: string,
   range: { desde: number; hasta: number },
   fechaVencimiento: string,
 ) {
   const headers = { authorization: `Bearer ${await tokenFor(request, rnc)}` };
-  const encf = (n: number) => `E31${String(n).padStart(10, "0")}`;
+  const encf = (n: number) => `E${type}${String(n).padStart(10, "0")}`;
   const created = await request.post(`/${ENV}/secuencias/autorizaciones`, {
     headers,
     data: {
@@ -141,8 +147,8 @@ test.describe("cierre de año", () => {
       format(t.approvals.policy.saved, { environment: ENV }),
     );
     // The demo company's tail is still valid until 31-12; the second company's authorization expired.
-    await ledgerOf(request, DEMO.rnc, { desde: 900_001, hasta: 900_050 }, `31-12-${YEAR}`);
-    await ledgerOf(request, secondRnc, { desde: 1, hasta: 40 }, `02-01-${YEAR}`);
+    await ledgerOf(request, DEMO.rnc, "43", { desde: 900_001, hasta: 900_050 }, `31-12-${YEAR}`);
+    await ledgerOf(request, secondRnc, "31", { desde: 1, hasta: 40 }, `02-01-${YEAR}`);
   });
 
   test("the administrator prepares the close: one screen, each company's proposal and checks", async ({
