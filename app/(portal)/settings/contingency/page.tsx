@@ -47,7 +47,7 @@ export default async function ContingencySettingsPage() {
         {periods.length === 0 ? (
           <p className="muted">{c.noHistory}</p>
         ) : (
-          <Table compact data-testid="contingency-periods">
+          <Table cards data-testid="contingency-periods">
             <thead>
               <tr>
                 <th scope="col">{c.declaredAt}</th>
@@ -59,12 +59,14 @@ export default async function ContingencySettingsPage() {
             <tbody>
               {periods.map((period) => (
                 <tr key={period.id}>
-                  <td className="mono">{formatFechaHora(period.declaredAt)}</td>
-                  <td>{period.declaredBy}</td>
-                  <td className="mono">
+                  <td className="mono" data-label={c.declaredAt}>
+                    {formatFechaHora(period.declaredAt)}
+                  </td>
+                  <td data-label={c.by}>{period.declaredBy}</td>
+                  <td className="mono" data-label={c.endedAt}>
                     {period.endedAt === null ? c.open : formatFechaHora(period.endedAt)}
                   </td>
-                  <td>{period.endedBy ?? t.common.none}</td>
+                  <td data-label={c.by}>{period.endedBy ?? t.common.none}</td>
                 </tr>
               ))}
             </tbody>
