@@ -100,12 +100,16 @@ export function ActivityLogView({
                 </td>
                 <td data-label={t.columns.actor}>
                   {row.actor}
-                  <span className="muted"> · {row.actorType}</span>
+                  {/* On a phone's compact row the kind is left out: the name says it ("… (cuenta de servicio …)"). */}
+                  <span className="muted" data-card="secondary">
+                    {" "}
+                    · {row.actorType}
+                  </span>
                 </td>
                 <td data-label={t.columns.details} data-card="wide">
                   {row.details}
                 </td>
-                <td data-label={t.columns.environment}>{row.environment}</td>
+                <td data-label={t.columns.environment}>{row.environment || t.everyEnvironment}</td>
                 {/* On a phone's compact row the address is left out: the CSV export keeps it. */}
                 <td data-label={t.columns.ip} data-card="secondary" className="mono">
                   {row.ip}

@@ -51,6 +51,37 @@ describe("an activity entry in words, not codes", () => {
     );
   });
 
+  it("words a void's details and leaves out those with no value (no raw field names, no '—')", () => {
+    const details = {
+      status: "Aceptado",
+      totalVoided: 3,
+      rangeCount: 1,
+      fechaHoraAnulacion: "07-12-2026 15:57:08",
+      reasonCode: null,
+      dgiiCode: 1,
+      errorCode: null,
+    };
+    expect(activityDetailsText(details, es.activity)).toBe(
+      "Estado: Aceptado; Total anulado: 3; Rangos: 1; Fecha de anulación: 07-12-2026 15:57:08; Código de la DGII: 1",
+    );
+    expect(activityDetailsText(details, en.activity)).toBe(
+      "Status: Aceptado; Total voided: 3; Ranges: 1; Void date: 07-12-2026 15:57:08; DGII code: 1",
+    );
+  });
+
+  it("words settings saved whole as what changed, before → after", () => {
+    const settings = { deferredWindowHours: 24, approachingPercent: 75, gapWindowDays: null };
+    const text = activityDetailsText(
+      { before: settings, after: { ...settings, deferredWindowHours: null, gapWindowDays: 30 } },
+      es.activity,
+    );
+    expect(text).toBe("Ventana de envío diferido (horas): 24 → —; Plazo de huecos (días): — → 30");
+    // Objects elsewhere, and before/after that are plain values, stay as they were.
+    expect(
+      activityDetailsText({ before: false, after: true, policy: "requireSecondFactor" }, en.activity),
+    ).toBe("Before: no; After: yes; Policy: require a second factor");
+  });
+
   it("reads a stored IPv6 /64 as its network, IPv4 as is", () => {
     expect(activityIpText("2001:db8:0:0::/64", es.activity)).toBe("red IPv6 2001:db8::");
     expect(activityIpText("2001:db8:a:b::/64", en.activity)).toBe("IPv6 network 2001:db8:a:b::");

@@ -88,11 +88,34 @@ function detailValue(key: string, value: unknown, t: ActivityTexts): string {
   return t.detailValues[text] ?? text;
 }
 
-/** "reason: wrong_password" → "Motivo: contraseña incorrecta"; keys not in the dictionary stay as stored. */
+/**
+ * "reason: wrong_password" → "Motivo: contraseña incorrecta"; keys not in the dictionary stay as
+ * stored. A detail with no value (a void's error code when DGII accepted it) is left out: "—" for
+ * each would only lengthen the row.
+ */
 export function activityDetailsText(details: Record<string, unknown>, t: ActivityTexts): string {
+  const { before, after } = details;
+  if (isPlainObject(before) && isPlainObject(after)) {
+    // Settings saved whole: what changed, each in words ("Ventana de envío diferido (horas): 24 → —").
+    const rest = Object.fromEntries(
+      Object.entries(details).filter(([key]) => key !== "before" && key !== "after"),
+    );
+    const changed = [...new Set([...Object.keys(before), ...Object.keys(after)])]
+      .filter((key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null))
+      .map(
+        (key) =>
+          `${t.detailKeys[key] ?? key}: ${detailValue(key, before[key], t)} → ${detailValue(key, after[key], t)}`,
+      );
+    return [activityDetailsText(rest, t), ...changed].filter(Boolean).join("; ");
+  }
   return Object.entries(details)
+    .filter(([, value]) => value !== null && value !== undefined && value !== "")
     .map(([key, value]) => `${t.detailKeys[key] ?? key}: ${detailValue(key, value, t)}`)
     .join("; ");
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /**
