@@ -38,12 +38,16 @@ export {
 } from "./inventory";
 export {
   assertSequencesUnused,
+  outsideAuthorizationRead,
+  refuseUsedNumbers,
+  usedNumbersRead,
   findUsedNumbers,
   ledgerRangesOf,
   outsideAuthorizationWarnings,
   USED_NUMBERS_SHOWN,
   type LedgerRange,
   type LedgerWarning,
+  type OutsideAuthorization,
   type UsedNumbers,
 } from "./prevoid-check";
 export { MAX_USED_LINES, usedNumbersByLine, type UsedLine } from "./used-by-line";

@@ -5,6 +5,7 @@ import { formatEncf } from "@/lib/domain/encf";
 import type { Environment } from "@/lib/domain/environments";
 import { countNumbers, EMPTY_SET, intersection, normalize, type IntervalSet } from "@/lib/domain/intervals";
 import { getDb } from "@/lib/server/platform/db";
+import { readTagged, taggedRead, type TaggedRead } from "@/lib/server/platform/db/tagged-reads";
 import { Prisma } from "@/prisma/generated/client";
 
 import { spansBySerieTipo } from "./serie-tipo";
@@ -224,27 +225,71 @@ export async function holesBetweenIssued(
   return rows.map((row) => ({ desde: Number(row.s) + 1, hasta: Number(row.nx) - 1 }));
 }
 
-/**
- * The used numbers inside request ranges, per series+type in key order (sets, never numbers one by
- * one): what the used-number checks (the whole request, or line by line in the portal) all read.
- */
+/** The used numbers inside request ranges, per series+type in key order (usedSetsRead). */
 export async function usedSetsIn(
   accountId: string,
   environment: Environment,
   ranges: ReadonlyArray<{ serie: string; tipoeCF: string; desde: number; hasta: number }>,
-): Promise<Array<{ serie: string; tipoeCF: string; used: IntervalSet }>> {
-  const sets: Array<{ serie: string; tipoeCF: string; used: IntervalSet }> = [];
-  for (const { serie, tipoeCF, set, from, to } of spansBySerieTipo(ranges)) {
-    const issued = await issuedBetween(accountId, environment, serie, tipoeCF, from, to);
-    sets.push({ serie, tipoeCF, used: intersection(set, issued) });
-  }
+): Promise<UsedSets> {
+  const [sets] = await readTagged(await getDb(), [usedSetsRead("issued", accountId, environment, ranges)]);
   return sets;
+}
+
+export type UsedSets = Array<{ serie: string; tipoeCF: string; used: IntervalSet }>;
+
+/**
+ * The used numbers inside request ranges, per series+type in key order (sets, never numbers one by
+ * one): what the used-number checks (the whole request, or line by line in the portal, or the void's
+ * write-ahead with its other checks) all read. One read for every series+type: per series+type, the
+ * IssuedInterval rows of its span (from the interval holding or preceding its first number, as
+ * issuedBetween scans), met with the requested set in memory.
+ */
+export function usedSetsRead(
+  tag: string,
+  accountId: string,
+  environment: Environment,
+  ranges: ReadonlyArray<{ serie: string; tipoeCF: string; desde: number; hasta: number }>,
+): TaggedRead<UsedSets> {
+  const spans = spansBySerieTipo(ranges);
+  return taggedRead(
+    tag,
+    {
+      ord: "s.ord",
+      lo: 'GREATEST(i."desde", s.from_n)',
+      hi: 'LEAST(i."hasta", s.to_n)',
+    },
+    Prisma.sql`
+      FROM unnest(
+        ${spans.map((span) => span.serie)}::text[], ${spans.map((span) => span.tipoeCF)}::text[],
+        ${spans.map((span) => String(span.from))}::bigint[],
+        ${spans.map((span) => String(span.to))}::bigint[]
+      ) WITH ORDINALITY AS s(serie, tipo, from_n, to_n, ord)
+      CROSS JOIN LATERAL (
+        SELECT coalesce(max(p."desde"), 0) AS start FROM "IssuedInterval" p
+        WHERE p."accountId" = ${accountId} AND p."environment" = ${environment}::"Environment"
+          AND p."serie" = s.serie AND p."tipoeCF" = s.tipo AND p."desde" <= s.from_n
+      ) b
+      JOIN "IssuedInterval" i ON i."accountId" = ${accountId} AND i."environment" = ${environment}::"Environment"
+        AND i."serie" = s.serie AND i."tipoeCF" = s.tipo
+        AND i."desde" >= b.start AND i."desde" <= s.to_n AND i."hasta" >= s.from_n`,
+    (rows) =>
+      spans.map((span, index) => {
+        const issued = rows
+          .filter((row) => row.ord === index + 1)
+          .map((row) => ({ desde: row.lo!, hasta: row.hi! }));
+        return {
+          serie: span.serie,
+          tipoeCF: span.tipoeCF,
+          used: issued.length === 0 ? EMPTY_SET : intersection(span.set, normalize(issued)),
+        };
+      }),
+  );
 }
 
 /**
  * Used numbers inside request ranges: the first `limit` e-NCF (by series, type, number) and how many
  * in all (capped). Per series+type, the requested set meets the issued intervals of its span in
- * memory (one query each): 10,000 ranges cost one short read, not 10,000 probes. The e-NCF are the
+ * memory (one read for all of them): 10,000 ranges cost one short read, not 10,000 probes. The e-NCF are the
  * numbers written back (a document's ncf is its series, type and 10-digit number: what made them).
  */
 export async function usedNumbersIn(
@@ -254,9 +299,18 @@ export async function usedNumbersIn(
   limit: number,
   countCap: number,
 ): Promise<{ first: string[]; total: number; capped: boolean }> {
+  return usedNumbersOf(await usedSetsIn(accountId, environment, ranges), limit, countCap);
+}
+
+/** usedNumbersIn's answer from the used sets. */
+export function usedNumbersOf(
+  sets: UsedSets,
+  limit: number,
+  countCap: number,
+): { first: string[]; total: number; capped: boolean } {
   const first: string[] = [];
   let count = 0;
-  for (const { serie, tipoeCF, used } of await usedSetsIn(accountId, environment, ranges)) {
+  for (const { serie, tipoeCF, used } of sets) {
     for (const interval of used) {
       for (let n = interval.desde; n <= interval.hasta && first.length < limit; n++) {
         first.push(formatEncf(serie, tipoeCF as EcfType, n));

@@ -3,12 +3,14 @@ import "server-only";
 import { formatEncf } from "@/lib/domain/encf";
 import type { EcfType } from "@/lib/domain/ecf-types";
 import type { Environment } from "@/lib/domain/environments";
-import { difference, normalizeBySerieTipo, type IntervalSet } from "@/lib/domain/intervals";
+import { difference, normalizeBySerieTipo, serieTipoKey, type IntervalSet } from "@/lib/domain/intervals";
 import { AppError } from "@/lib/errors";
-import { getDb } from "@/lib/server/platform/db";
+import { getDb, Prisma } from "@/lib/server/platform/db";
+import { readTagged, taggedRead, type TaggedRead } from "@/lib/server/platform/db/tagged-reads";
 
-import { listStoredAuthorizations } from "./authorizations";
-import { usedNumbersIn } from "./issued";
+import { MAX_AUTHORIZATIONS } from "./authorizations";
+import { usedNumbersIn, usedNumbersOf, usedSetsRead } from "./issued";
+import { eachSerieTipo } from "./serie-tipo";
 
 /** Used numbers named in a SEQUENCE_USED answer; the rest are counted (up to USED_COUNT_CAP). */
 export const USED_NUMBERS_SHOWN = 20;
@@ -34,7 +36,15 @@ export async function assertSequencesUnused(
   environment: Environment,
   ranges: readonly LedgerRange[],
 ): Promise<void> {
-  const used = await findUsedNumbers(accountId, environment, ranges);
+  await refuseUsedNumbers(accountId, environment, await findUsedNumbers(accountId, environment, ranges));
+}
+
+/** assertSequencesUnused's refusal, for used numbers already read (usedNumbersRead). */
+export async function refuseUsedNumbers(
+  accountId: string,
+  environment: Environment,
+  used: UsedNumbers,
+): Promise<void> {
   if (used.total === 0) return;
   const sources = await usedNumberSources(accountId, environment, used.first);
   const more = used.total - used.first.length;
@@ -127,6 +137,16 @@ export async function findUsedNumbers(
   return usedNumbersIn(accountId, environment, ranges, USED_NUMBERS_SHOWN, USED_COUNT_CAP);
 }
 
+/** findUsedNumbers as a read to fold into another statement (readTagged), e.g. the void's write-ahead. */
+export function usedNumbersRead(
+  accountId: string,
+  environment: Environment,
+  ranges: readonly LedgerRange[],
+): TaggedRead<UsedNumbers> {
+  const sets = usedSetsRead("ledger_used", accountId, environment, ranges);
+  return { ...sets, read: (rows) => usedNumbersOf(sets.read(rows), USED_NUMBERS_SHOWN, USED_COUNT_CAP) };
+}
+
 export interface LedgerWarning {
   code: "OUTSIDE_AUTHORIZATION";
   tipoeCF: string;
@@ -146,8 +166,60 @@ export async function outsideAuthorizationWarnings(
   accountId: string,
   environment: Environment,
   ranges: readonly LedgerRange[],
-): Promise<{ warnings: LedgerWarning[]; total: number; unauthorized: string[] }> {
-  const authorizations = await listStoredAuthorizations(accountId, environment);
+): Promise<OutsideAuthorization> {
+  const [outside] = await readTagged(await getDb(), [
+    outsideAuthorizationRead(accountId, environment, ranges),
+  ]);
+  return outside;
+}
+
+export interface OutsideAuthorization {
+  warnings: LedgerWarning[];
+  total: number;
+  unauthorized: string[];
+}
+
+/**
+ * outsideAuthorizationWarnings as a read to fold into another statement (readTagged). It reads only
+ * the authorizations of the ranges' series+types: the answer is the same (a series+type without any
+ * is `unauthorized` whether other types have some or not), and there are at most MAX_AUTHORIZATIONS.
+ */
+export function outsideAuthorizationRead(
+  accountId: string,
+  environment: Environment,
+  ranges: readonly LedgerRange[],
+): TaggedRead<OutsideAuthorization> {
+  const tag = "ledger_authorized";
+  const keys = eachSerieTipo(ranges.map((range) => serieTipoKey(range.serie, range.tipoeCF)));
+  return taggedRead(
+    tag,
+    {
+      ord: 'row_number() OVER (ORDER BY "serie", "tipoeCF", "desde")',
+      serie: '"serie"',
+      tipo: '"tipoeCF"',
+      lo: '"desde"',
+      hi: '"hasta"',
+    },
+    Prisma.sql`
+      FROM "SequenceAuthorization"
+      WHERE "accountId" = ${accountId} AND "environment" = ${environment}::"Environment"
+        AND ("serie", "tipoeCF") IN (
+          SELECT * FROM unnest(${keys.map((key) => key.serie)}::text[], ${keys.map((key) => key.tipoeCF)}::text[]))
+      ORDER BY "serie", "tipoeCF", "desde"
+      LIMIT ${MAX_AUTHORIZATIONS}`,
+    (rows) =>
+      outsideOf(
+        rows.map((row) => ({ serie: row.serie!, tipoeCF: row.tipo!, desde: row.lo!, hasta: row.hi! })),
+        ranges,
+      ),
+  );
+}
+
+/** The warnings of outsideAuthorizationWarnings, from the authorizations read. */
+function outsideOf(
+  authorizations: ReadonlyArray<{ serie: string; tipoeCF: string; desde: number; hasta: number }>,
+  ranges: readonly LedgerRange[],
+): OutsideAuthorization {
   const requestedBySerieTipo = normalizeBySerieTipo(ranges);
   if (authorizations.length === 0) {
     return { warnings: [], total: 0, unauthorized: [...requestedBySerieTipo.keys()].sort() };

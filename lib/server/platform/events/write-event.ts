@@ -3,6 +3,7 @@ import "server-only";
 import { v7 as uuidv7 } from "uuid";
 
 import type { RawSql } from "@/lib/server/platform/db/db-or-tx";
+import { Prisma } from "@/prisma/generated/client";
 
 import type { EventPayloads, EventType } from "./event-types";
 
@@ -33,9 +34,24 @@ export async function writeEvents<T extends EventType>(
   events: ReadonlyArray<NewEvent<T>>,
 ): Promise<string[]> {
   if (events.length === 0) return [];
+  const insert = outboxInsert(events);
+  await tx.$executeRaw(insert.sql);
+  return insert.ids;
+}
+
+/**
+ * The INSERT of events, to end a statement that makes the state change itself (a data-modifying
+ * WITH before it): the change and its events are then one statement, one round trip, and still
+ * commit together. `onlyIf` names a WITH query of that statement: the events are written only when it
+ * returned a row (the change matched), as writeEvent is called only when it did.
+ */
+export function outboxInsert<T extends EventType>(
+  events: ReadonlyArray<NewEvent<T>>,
+  onlyIf?: string,
+): { sql: Prisma.Sql; ids: string[] } {
   const ids = events.map(() => uuidv7());
   const now = Date.now();
-  await tx.$executeRaw`
+  const sql = Prisma.sql`
     INSERT INTO "OutboxEvent" ("id", "accountId", "environment", "type", "subjectId", "payload", "createdAt")
     SELECT e.id, e.account_id, e.environment::"Environment", e.type, e.subject_id, e.payload::jsonb, e.created_at::bigint
     FROM unnest(
@@ -46,6 +62,7 @@ export async function writeEvents<T extends EventType>(
       ${events.map((event) => event.subjectId ?? null)}::text[],
       ${events.map((event) => JSON.stringify(event.payload))}::text[],
       ${events.map((event) => String(event.now ?? now))}::text[]
-    ) AS e(id, account_id, environment, type, subject_id, payload, created_at)`;
-  return ids;
+    ) AS e(id, account_id, environment, type, subject_id, payload, created_at)
+    ${onlyIf === undefined ? Prisma.empty : Prisma.raw(`WHERE EXISTS (SELECT 1 FROM "${onlyIf}")`)}`;
+  return { sql, ids };
 }
