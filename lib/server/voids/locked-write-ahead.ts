@@ -3,21 +3,25 @@ import "server-only";
 import { AppError } from "@/lib/errors";
 import type { Environment } from "@/lib/domain/environments";
 import {
-  assertSequencesUnused,
-  outsideAuthorizationWarnings,
+  outsideAuthorizationRead,
+  refuseUsedNumbers,
+  usedNumbersRead,
   type LedgerRange,
   type LedgerWarning,
+  type OutsideAuthorization,
 } from "@/lib/server/ledger";
-import { getDb, inTransaction, lockNumberSeries } from "@/lib/server/platform/db";
-import { writeEvent } from "@/lib/server/platform/events/write-event";
+import { getDb, inTransaction, lockNumberSeries, Prisma } from "@/lib/server/platform/db";
+import { readTagged, taggedRead, type TaggedRead } from "@/lib/server/platform/db/tagged-reads";
 
 import { firstOverlappingLine } from "./find-error-overlaps";
 import { storedRangeGroups } from "../platform/db/stored-ranges";
 import type { VoidAttempt, VoidContent } from "./types";
 import {
+  acceptedCandidatesRead,
+  acceptedOverlapAmong,
   findAcceptedOverlap,
-  findVoidByIdempotencyKey,
   insertWriteAhead,
+  type AcceptedOverlap,
   type WriteAheadInput,
 } from "./void-repository";
 
@@ -27,7 +31,10 @@ export async function refuseAlreadyVoided(
   environment: Environment,
   content: Pick<VoidContent, "boxes" | "storedRanges">,
 ): Promise<void> {
-  const overlap = await findAcceptedOverlap(accountId, environment, content);
+  refuseOverlap(await findAcceptedOverlap(accountId, environment, content));
+}
+
+function refuseOverlap(overlap: AcceptedOverlap | null): void {
   if (!overlap) return;
   throw new AppError(
     "ALREADY_VOIDED",
@@ -35,6 +42,27 @@ export async function refuseAlreadyVoided(
       `ya fue anulado (aceptado por la DGII) en la anulación ${overlap.voidId}.`,
     { extra: { voidId: overlap.voidId, line: overlap.range.line } },
   );
+}
+
+/**
+ * The refusing checks a void held by the approval policy runs before the policy decides (outside
+ * the lock: the write-ahead runs them again under it), in one read: ALREADY_VOIDED, SEQUENCE_USED,
+ * then what lies outside every authorization (a warning).
+ */
+export async function refuseBeforeHolding(
+  accountId: string,
+  environment: Environment,
+  content: Pick<VoidContent, "boxes" | "storedRanges">,
+  ledgerRanges: LedgerRange[],
+): Promise<OutsideAuthorization> {
+  const [candidates, used, outside] = await readTagged(await getDb(), [
+    acceptedCandidatesRead(accountId, environment, content.boxes),
+    usedNumbersRead(accountId, environment, ledgerRanges),
+    outsideAuthorizationRead(accountId, environment, ledgerRanges),
+  ]);
+  refuseOverlap(await acceptedOverlapAmong(accountId, environment, content, candidates));
+  await refuseUsedNumbers(accountId, environment, used);
+  return outside;
 }
 
 /** Sends in flight are few (a lease lives until DGII answers); a bound keeps a broken account cheap. */
@@ -53,15 +81,36 @@ export async function refuseWhileOverlappingSend(
   /** A resend: the record being resent is not its own obstacle. */
   exceptVoidId?: string,
 ): Promise<void> {
-  const db = await getDb();
-  // Raw SQL: on every void, under the lock; the query builder's own work cost more than the query.
-  const sending = await db.$queryRaw<Array<{ id: string; ranges: string }>>`
-    SELECT "id", "ranges" FROM "VoidRecord"
-    WHERE "accountId" = ${accountId} AND "environment" = ${environment}::"Environment"
-      AND "status" = 'Error' AND "leaseExpiresAt" > ${BigInt(now)}
-      AND "id" <> ${exceptVoidId ?? ""}
-    ORDER BY "createdAt" DESC
-    LIMIT ${MAX_IN_FLIGHT_SCANNED}`;
+  const [sending] = await readTagged(await getDb(), [sendingRead(accountId, environment, now, exceptVoidId)]);
+  refuseOverlappingSend(sending, content);
+}
+
+/** The Error attempts whose send holds a live lease, newest first (their id and stored ranges). */
+function sendingRead(
+  accountId: string,
+  environment: Environment,
+  now: number,
+  exceptVoidId?: string,
+): TaggedRead<Array<{ id: string; ranges: string }>> {
+  const tag = "voids_sending";
+  return taggedRead(
+    tag,
+    { ord: 'row_number() OVER (ORDER BY "createdAt" DESC)', id: '"id"', txt: '"ranges"' },
+    Prisma.sql`
+      FROM "VoidRecord"
+      WHERE "accountId" = ${accountId} AND "environment" = ${environment}::"Environment"
+        AND "status" = 'Error' AND "leaseExpiresAt" > ${BigInt(now)}
+        AND "id" <> ${exceptVoidId ?? ""}
+      ORDER BY "createdAt" DESC
+      LIMIT ${MAX_IN_FLIGHT_SCANNED}`,
+    (rows) => rows.map((row) => ({ id: row.id!, ranges: row.txt! })),
+  );
+}
+
+function refuseOverlappingSend(
+  sending: ReadonlyArray<{ id: string; ranges: string }>,
+  content: Pick<VoidContent, "storedRanges">,
+): void {
   if (sending.length === 0) return;
   const groups = storedRangeGroups(content.storedRanges);
   for (const record of sending) {
@@ -74,6 +123,25 @@ export async function refuseWhileOverlappingSend(
       { extra: { voidId: record.id, line } },
     );
   }
+}
+
+/** Whether an attempt is stored under the Idempotency-Key (none asked: never). */
+function idempotencyRead(
+  accountId: string,
+  environment: Environment,
+  idempotencyKey: string | undefined,
+): TaggedRead<boolean> {
+  return taggedRead(
+    "voids_idempotency",
+    { id: '"id"' },
+    Prisma.sql`
+      FROM "VoidRecord"
+      WHERE ${idempotencyKey !== undefined}::boolean
+        AND "accountId" = ${accountId} AND "environment" = ${environment}::"Environment"
+        AND "idempotencyKey" = ${idempotencyKey ?? ""}
+      LIMIT 1`,
+    (rows) => rows.length > 0,
+  );
 }
 
 export interface LockedWriteAheadInput extends WriteAheadInput {
@@ -97,47 +165,55 @@ export interface LockedWriteAheadInput extends WriteAheadInput {
  * — and the record is inserted with its `void.created` event in the same transaction. The lock is
  * released at commit, when the record (status Error, a live lease) is visible to the next request.
  * The checks before signing (create-void.ts) keep the flow's error order; these are the ones that hold.
- * They are separate statements, each seeing what is committed when it runs: they agree only because
- * every write that settles a void (its acceptance, rejection or end of waiting, a person's
- * settlement, a resend's acceptance) takes the same lock first, so none commits between them — an
- * acceptance landing between the ALREADY_VOIDED and VOID_IN_PROGRESS checks used to pass both.
+ *
+ * Four statements on every void: the lock; every check's read at once (readTagged: one statement,
+ * one snapshot, taken after the lock is held — never in the lock's own statement, whose snapshot
+ * would predate the wait); the record with its event; the commit. The reads' answers are then
+ * judged in the flow's order. Only a refusal reads more (the ranges of an ALREADY_VOIDED
+ * candidate, the sources of used numbers), still under the lock: every write that settles a void
+ * (its acceptance, rejection or end of waiting, a person's settlement, a resend's acceptance) takes
+ * the same lock first, so nothing the checks read changes until the commit.
  */
 export async function writeAheadUnderLock(
   input: LockedWriteAheadInput,
 ): Promise<{ record: VoidAttempt; warnings: LedgerWarning[] } | "replay"> {
   const db = await getDb();
   return inTransaction(db, async (tx) => {
-    await lockNumberSeries(tx, input.accountId, input.environment, input.content.boxes);
-    if (input.idempotencyKey !== undefined) {
-      const stored = await findVoidByIdempotencyKey(input.accountId, input.environment, input.idempotencyKey);
-      if (stored) return "replay" as const;
-    }
-    await refuseAlreadyVoided(input.accountId, input.environment, input.content);
-    await assertSequencesUnused(input.accountId, input.environment, input.ledgerRanges);
-    const { warnings } = input.withWarnings
-      ? await outsideAuthorizationWarnings(input.accountId, input.environment, input.ledgerRanges)
-      : { warnings: [] };
+    const { accountId, environment, content } = input;
+    await lockNumberSeries(tx, accountId, environment, content.boxes);
+    const [stored, candidates, used, outside, sending] = await readTagged(tx, [
+      idempotencyRead(accountId, environment, input.idempotencyKey),
+      acceptedCandidatesRead(accountId, environment, content.boxes),
+      usedNumbersRead(accountId, environment, input.ledgerRanges),
+      // Without warnings asked for, no ranges: nothing is read, no warning comes.
+      outsideAuthorizationRead(accountId, environment, input.withWarnings ? input.ledgerRanges : []),
+      sendingRead(accountId, environment, input.now),
+    ]);
+    if (stored) return "replay" as const;
+    refuseOverlap(await acceptedOverlapAmong(accountId, environment, content, candidates));
+    await refuseUsedNumbers(accountId, environment, used);
     input.beforeWrite?.();
-    await refuseWhileOverlappingSend(input.accountId, input.environment, input.content, input.now);
-    const record = await insertWriteAhead(input);
-    await writeEvent(tx, {
-      type: "void.created",
-      accountId: input.accountId,
-      environment: input.environment,
-      subjectId: input.voidId,
-      now: input.now,
-      payload: {
-        voidId: input.voidId,
-        customerId: input.rnc,
-        environment: input.environment,
-        status: "Error",
-        errorCode: "NOT_CONFIRMED",
-        fechaHoraAnulacion: input.content.fechaHoraAnulacion,
-        totalVoided: input.content.totalVoided,
-        rangeCount: input.content.rangeCount,
-        createdBy: input.createdBy,
+    refuseOverlappingSend(sending, content);
+    const record = await insertWriteAhead(input, [
+      {
+        type: "void.created",
+        accountId,
+        environment,
+        subjectId: input.voidId,
+        now: input.now,
+        payload: {
+          voidId: input.voidId,
+          customerId: input.rnc,
+          environment,
+          status: "Error",
+          errorCode: "NOT_CONFIRMED",
+          fechaHoraAnulacion: content.fechaHoraAnulacion,
+          totalVoided: content.totalVoided,
+          rangeCount: content.rangeCount,
+          createdBy: input.createdBy,
+        },
       },
-    });
-    return { record, warnings };
+    ]);
+    return { record, warnings: outside.warnings };
   });
 }

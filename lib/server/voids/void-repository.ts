@@ -1,9 +1,11 @@
 import "server-only";
 import type { Environment } from "@/lib/domain/environments";
-import { getDb, inTransaction, lockNumberSeries } from "@/lib/server/platform/db";
-import { writeEvent } from "@/lib/server/platform/events/write-event";
+import { getDb, inTransaction, lockNumberSeries, Prisma } from "@/lib/server/platform/db";
+import { readTagged, taggedRead, type TaggedRead } from "@/lib/server/platform/db/tagged-reads";
+import type { EventType } from "@/lib/server/platform/events/event-types";
+import { outboxInsert, type NewEvent } from "@/lib/server/platform/events/write-event";
 import { v7 as uuidv7 } from "uuid";
-import type { Prisma, VoidRecord } from "@/prisma/generated/client";
+import type { VoidRecord } from "@/prisma/generated/client";
 
 import { decompressSignedXml } from "./signed-xml-storage";
 import { firstOverlap, serieTipoKey } from "@/lib/domain/intervals";
@@ -103,46 +105,80 @@ export interface VoidApproval {
   approvedAt: number;
 }
 
-/** Stores the attempt before anything is sent: status Error ("not confirmed yet") with the signed XML. */
-export async function insertWriteAhead(input: WriteAheadInput): Promise<VoidAttempt> {
+/**
+ * Stores the attempt before anything is sent: status Error ("not confirmed yet") with the signed XML,
+ * and `events` (its void.created) in the same statement — one round trip on every void. The attempt
+ * is answered from what was written: nothing travels back from the database.
+ */
+export async function insertWriteAhead(
+  input: WriteAheadInput,
+  events: ReadonlyArray<NewEvent<EventType>> = [],
+): Promise<VoidAttempt> {
   const db = await getDb();
-  const row = await db.voidRecord.create({
-    data: {
-      id: input.voidId,
-      accountId: input.accountId,
-      customerId: input.rnc,
-      environment: input.environment,
-      status: "Error",
-      fechaHoraAnulacion: input.content.fechaHoraAnulacion,
-      totalVoided: BigInt(input.content.totalVoided),
-      ranges: input.content.storedRanges,
-      rangeCount: input.content.rangeCount,
-      fileName: input.fileName,
-      taxauthResponse: [],
-      signedXmlGzip: input.signedXmlGzip,
-      errorCode: "NOT_CONFIRMED" satisfies VoidErrorCode,
-      errorMessage: STORED_VOID_MESSAGES.notConfirmed,
-      createdBy: input.createdBy,
-      reasonCode: input.reason?.code ?? null,
-      reasonText: input.reason?.text ?? null,
-      idempotencyKey: input.idempotencyKey ?? null,
-      requestHash: input.requestHash ?? null,
-      createdAt: BigInt(input.now),
-      updateAt: BigInt(input.now),
-      leaseOwner: input.lease.owner,
-      leaseExpiresAt: BigInt(input.lease.expiresAt),
-      ...(input.approval
-        ? {
-            requestId: input.approval.requestId,
-            approvedByUserId: input.approval.approvedByUserId,
-            approvedBy: input.approval.approvedBy,
-            approvedAt: BigInt(input.approval.approvedAt),
-          }
-        : {}),
-    },
-    omit: { signedXmlGzip: true, ranges: true },
-  });
+  const row = writtenAheadRow(input);
+  const approvedAt = row.approvedAt === null ? null : String(row.approvedAt);
+  const insert = Prisma.sql`
+    INSERT INTO "VoidRecord" (
+      "id", "accountId", "customerId", "environment", "status", "fechaHoraAnulacion", "totalVoided",
+      "ranges", "rangeCount", "fileName", "taxauthResponse", "signedXmlGzip", "errorCode", "errorMessage",
+      "createdBy", "reasonCode", "reasonText", "idempotencyKey", "requestHash", "createdAt", "updateAt",
+      "leaseOwner", "leaseExpiresAt", "requestId", "approvedByUserId", "approvedBy", "approvedAt"
+    ) VALUES (
+      ${row.id}, ${row.accountId}, ${row.customerId}, ${row.environment}::"Environment",
+      ${row.status}::"VoidStatus", ${row.fechaHoraAnulacion}, ${String(row.totalVoided)}::bigint,
+      ${input.content.storedRanges}, ${row.rangeCount}::int, ${row.fileName}, '[]'::jsonb,
+      ${input.signedXmlGzip}, ${row.errorCode}, ${row.errorMessage}, ${row.createdBy}::text,
+      ${row.reasonCode}::text, ${row.reasonText}::text, ${row.idempotencyKey}::text, ${row.requestHash}::text,
+      ${String(row.createdAt)}::bigint, ${String(row.updateAt)}::bigint, ${row.leaseOwner}::text,
+      ${String(row.leaseExpiresAt)}::bigint, ${row.requestId}::text, ${row.approvedByUserId}::text,
+      ${row.approvedBy}::text, ${approvedAt}::bigint
+    )`;
+  await db.$executeRaw(
+    events.length === 0 ? insert : Prisma.sql`WITH record AS (${insert}) ${outboxInsert(events).sql}`,
+  );
   return toAttempt(row);
+}
+
+/** The row insertWriteAhead writes, but its ranges and signed XML (which the caller has). */
+function writtenAheadRow(input: WriteAheadInput): Omit<VoidRecord, "signedXmlGzip" | "ranges"> {
+  return {
+    id: input.voidId,
+    accountId: input.accountId,
+    customerId: input.rnc,
+    environment: input.environment,
+    status: "Error",
+    fechaHoraAnulacion: input.content.fechaHoraAnulacion,
+    totalVoided: BigInt(input.content.totalVoided),
+    rangeCount: input.content.rangeCount,
+    fileName: input.fileName,
+    taxauthCode: null,
+    taxauthName: null,
+    taxauthResponse: [],
+    errorCode: "NOT_CONFIRMED" satisfies VoidErrorCode,
+    errorMessage: STORED_VOID_MESSAGES.notConfirmed,
+    createdBy: input.createdBy,
+    requestId: input.approval?.requestId ?? null,
+    approvedByUserId: input.approval?.approvedByUserId ?? null,
+    approvedBy: input.approval?.approvedBy ?? null,
+    approvedAt: input.approval ? BigInt(input.approval.approvedAt) : null,
+    idempotencyKey: input.idempotencyKey ?? null,
+    requestHash: input.requestHash ?? null,
+    createdAt: BigInt(input.now),
+    updateAt: BigInt(input.now),
+    leaseOwner: input.lease.owner,
+    leaseExpiresAt: BigInt(input.lease.expiresAt),
+    excepted: null,
+    totalExcepted: null,
+    settledByUserId: null,
+    settledBy: null,
+    settledAt: null,
+    settlementOutcome: null,
+    settlementNote: null,
+    needsReview: false,
+    ledgerSyncedAt: null,
+    reasonCode: input.reason?.code ?? null,
+    reasonText: input.reason?.text ?? null,
+  };
 }
 
 /**
@@ -170,40 +206,23 @@ export async function completeVoid(
           errorCode: null,
           errorMessage: null,
         };
+  // The event (void.settled, void.unconfirmed) is written by the statement that makes the change,
+  // only if it matched: one round trip, and it exists if and only if the change committed.
+  const event = release ? completionEvent(record, completion, now) : undefined;
   const write = async (): Promise<boolean> =>
     completion.status === "Aceptado"
-      ? acceptVoid(record, completion, completion.partial?.boxes ?? content.boxes, now)
-      : (
-          await (
-            await getDb()
-          ).voidRecord.updateMany({
-            where: {
-              id: record.voidId,
-              accountId: record.accountId,
-              status: "Error",
-              // "Still waiting" only while the send holds its lease: once the send's own outcome has
-              // been written (and released it), that outcome stands.
-              ...(release ? {} : { leaseOwner: { not: null } }),
-            },
-            data: {
-              ...changes,
-              ...(release ? { leaseOwner: null, leaseExpiresAt: null } : {}),
-              updateAt: BigInt(now),
-            },
-          })
-        ).count === 1;
-  // DGII's answer settles the attempt, or the send ends without one: the change and its event
-  // (void.settled, void.unconfirmed) in one transaction, under the lock of the void's series+types
-  // (the request's: a partial success only narrows them), so no write-ahead of these numbers sees
-  // it half-way between its checks. An Error while the send still waits for a late answer changes
-  // nothing the checks read and announces nothing yet.
+      ? acceptVoid(record, completion, completion.partial?.boxes ?? content.boxes, now, event)
+      : updateUnaccepted(record, completion, release, now, event);
+  // DGII's answer settles the attempt, or the send ends without one: the change and its event in
+  // one transaction, under the lock of the void's series+types (the request's: a partial success
+  // only narrows them), so no write-ahead of these numbers sees it half-way between its checks. An
+  // Error while the send still waits for a late answer changes nothing the checks read and
+  // announces nothing yet.
   const changed = !release
     ? await write()
     : await inTransaction(db, async (tx) => {
         await lockNumberSeries(tx, record.accountId, record.environment, content.boxes);
-        const written = await write();
-        if (written) await writeEvent(tx, completionEvent(record, completion, now));
-        return written;
+        return write();
       });
   if (changed) {
     // GET /metrics: the outcome, once — an Error only when no answer will come any more.
@@ -295,6 +314,7 @@ async function acceptVoid(
   answer: { codigo: string; nombre: string; mensajes: string[]; partial?: PartialSplit },
   blocks: readonly SerieTipoBox[],
   now: number,
+  event?: NewEvent<EventType>,
 ): Promise<boolean> {
   const db = await getDb();
   const partial = answer.partial;
@@ -312,7 +332,7 @@ async function acceptVoid(
           "updateAt" = ${BigInt(now)}
       WHERE "id" = ${record.voidId} AND "accountId" = ${record.accountId} AND "status" = 'Error'
       RETURNING "id", "accountId", "environment"
-    )
+    )${event ? Prisma.sql`, announced AS (${outboxInsert([event], "accepted").sql})` : Prisma.empty}
     INSERT INTO "VoidedBlock" ("id", "accountId", "environment", "voidId", "serie", "tipoeCF", "minDesde", "maxHasta")
     SELECT block.id, accepted."accountId", accepted."environment", accepted."id", block.serie,
            block.tipo, block.min_desde::bigint, block.max_hasta::bigint
@@ -324,6 +344,41 @@ async function acceptVoid(
       ${blocks.map((block) => String(block.maxHasta))}::text[]
     ) AS block(id, serie, tipo, min_desde, max_hasta)`;
   return inserted > 0;
+}
+
+/**
+ * Error → Rechazado, or the Error of a send that ended without an answer (`release`: the lease is
+ * given back) or still waits for one (the lease is kept, and the change is made only while the send
+ * holds it: once its own outcome has been written and released it, that outcome stands). Only a
+ * record still in Error matches; `event` is written only if it did.
+ */
+async function updateUnaccepted(
+  record: Pick<VoidRecordView, "voidId" | "accountId">,
+  completion: VoidCompletion,
+  release: boolean,
+  now: number,
+  event?: NewEvent<EventType>,
+): Promise<boolean> {
+  // An acceptance also writes its ALREADY_VOIDED index rows: acceptVoid, never this.
+  if (completion.status === "Aceptado") throw new Error("updateUnaccepted: an acceptance goes to acceptVoid");
+  const db = await getDb();
+  const changes =
+    completion.status === "Error"
+      ? Prisma.sql`"errorCode" = ${completion.errorCode}, "errorMessage" = ${completion.errorMessage}`
+      : Prisma.sql`"status" = 'Rechazado', "taxauthCode" = ${completion.codigo},
+          "taxauthName" = ${completion.nombre}, "taxauthResponse" = ${JSON.stringify(completion.mensajes)}::jsonb,
+          "errorCode" = NULL, "errorMessage" = NULL`;
+  const [row] = await db.$queryRaw<Array<{ changed: number }>>`
+    WITH changed AS (
+      UPDATE "VoidRecord"
+      SET ${changes}, ${release ? Prisma.sql`"leaseOwner" = NULL, "leaseExpiresAt" = NULL,` : Prisma.empty}
+          "updateAt" = ${BigInt(now)}
+      WHERE "id" = ${record.voidId} AND "accountId" = ${record.accountId} AND "status" = 'Error'
+        ${release ? Prisma.empty : Prisma.sql`AND "leaseOwner" IS NOT NULL`}
+      RETURNING "id"
+    )${event ? Prisma.sql`, announced AS (${outboxInsert([event], "changed").sql})` : Prisma.empty}
+    SELECT count(*)::int AS "changed" FROM changed`;
+  return Number(row?.changed ?? 0) === 1;
 }
 
 export async function findVoid(
@@ -501,26 +556,66 @@ export async function findSignedXml(
 
 /**
  * The first accepted earlier void that a request's range overlaps, per series and type. Candidates
- * come from the index of bounding boxes; only when there are some are the request's ranges read
- * (from their stored JSON) and merge-walked against that void's (lib/domain/intervals).
+ * come from the index of bounding boxes (acceptedCandidatesRead); only when there are some are the
+ * request's ranges read (from their stored JSON) and merge-walked against that void's
+ * (lib/domain/intervals).
  */
 export async function findAcceptedOverlap(
   accountId: string,
   environment: Environment,
   request: Pick<VoidContent, "boxes" | "storedRanges">,
-): Promise<{ range: StoredRequestRange; voidId: string; desde: number; hasta: number } | null> {
+): Promise<AcceptedOverlap | null> {
+  const [candidates] = await readTagged(await getDb(), [
+    acceptedCandidatesRead(accountId, environment, request.boxes),
+  ]);
+  return acceptedOverlapAmong(accountId, environment, request, candidates);
+}
+
+export interface AcceptedOverlap {
+  range: StoredRequestRange;
+  voidId: string;
+  desde: number;
+  hasta: number;
+}
+
+/** Per box of the request (in its order): the voids whose index rows meet it, by their first number. */
+export function acceptedCandidatesRead(
+  accountId: string,
+  environment: Environment,
+  boxes: readonly SerieTipoBox[],
+): TaggedRead<string[][]> {
+  const tag = "voids_accepted";
+  return taggedRead(
+    tag,
+    {
+      ord: 'row_number() OVER (ORDER BY b.ord, v."minDesde")',
+      id: 'v."voidId"',
+      lo: "b.ord",
+    },
+    Prisma.sql`
+      FROM unnest(
+        ${boxes.map((box) => box.serie)}::text[], ${boxes.map((box) => box.tipoeCF)}::text[],
+        ${boxes.map((box) => String(box.minDesde))}::bigint[], ${boxes.map((box) => String(box.maxHasta))}::bigint[]
+      ) WITH ORDINALITY AS b(serie, tipo, min_desde, max_hasta, ord)
+      JOIN "VoidedBlock" v ON v."accountId" = ${accountId} AND v."environment" = ${environment}::"Environment"
+        AND v."serie" = b.serie AND v."tipoeCF" = b.tipo
+        AND v."minDesde" <= b.max_hasta AND v."maxHasta" >= b.min_desde`,
+    (rows) => boxes.map((_, index) => rows.filter((row) => row.lo === index + 1).map((row) => row.id!)),
+  );
+}
+
+/** findAcceptedOverlap's walk, over the candidates of each box already read. */
+export async function acceptedOverlapAmong(
+  accountId: string,
+  environment: Environment,
+  request: Pick<VoidContent, "boxes" | "storedRanges">,
+  candidatesByBox: readonly string[][],
+): Promise<AcceptedOverlap | null> {
   const db = await getDb();
   let requestGroups: Map<string, StoredRequestRange[]> | undefined;
-  for (const box of request.boxes) {
-    // Raw SQL: on every void; the query builder's own work cost more than the query.
-    const candidates = await db.$queryRaw<Array<{ voidId: string }>>`
-      SELECT "voidId" FROM "VoidedBlock"
-      WHERE "accountId" = ${accountId} AND "environment" = ${environment}::"Environment"
-        AND "serie" = ${box.serie} AND "tipoeCF" = ${box.tipoeCF}
-        AND "minDesde" <= ${BigInt(box.maxHasta)} AND "maxHasta" >= ${BigInt(box.minDesde)}
-      ORDER BY "minDesde" ASC`;
+  for (const [index, box] of request.boxes.entries()) {
     const key = serieTipoKey(box.serie, box.tipoeCF);
-    for (const { voidId } of candidates) {
+    for (const voidId of candidatesByBox[index] ?? []) {
       const row = await db.voidRecord.findFirst({
         where: { id: voidId, accountId, environment, status: "Aceptado" },
         select: { ranges: true },
