@@ -8,6 +8,7 @@ import { actorOf, recordActivity } from "@/lib/server/platform/activity/record-a
 import type { AuthContext } from "@/lib/server/platform/http/auth-context";
 import { requirePermission } from "@/lib/server/auth";
 import { getDb, Prisma } from "@/lib/server/platform/db";
+import { readTagged, taggedRead, type TaggedRead } from "@/lib/server/platform/db/tagged-reads";
 import { validateBody } from "@/lib/server/platform/http/validate-body";
 import { approvalPolicySchema } from "@/lib/schemas/void-requests";
 
@@ -27,18 +28,31 @@ export async function getApprovalPolicy(
   accountId: string,
   environment: Environment,
 ): Promise<ApprovalPolicyState> {
-  const db = await getDb();
-  const row = await db.approvalPolicy.findUnique({
-    where: { accountId_environment: { accountId, environment } },
-  });
-  if (!row) return { ...defaultApprovalPolicy(environment), updatedBy: null, updatedAt: null };
-  return {
-    environment,
-    enabled: row.enabled,
-    minSequences: row.minSequences === null ? null : Number(row.minSequences),
-    updatedBy: row.updatedBy,
-    updatedAt: Number(row.updatedAt),
-  };
+  const [policy] = await readTagged(await getDb(), [approvalPolicyRead(accountId, environment)]);
+  return policy;
+}
+
+/** getApprovalPolicy as a read another statement can carry (readTagged): the void path's. */
+export function approvalPolicyRead(
+  accountId: string,
+  environment: Environment,
+): TaggedRead<ApprovalPolicyState> {
+  const tag = "approvals_policy";
+  return taggedRead(
+    tag,
+    {
+      lo: 'CASE WHEN "enabled" THEN 1 ELSE 0 END',
+      hi: '"minSequences"',
+      at: '"updatedAt"',
+      txt: '"updatedBy"',
+    },
+    Prisma.sql`
+      FROM "ApprovalPolicy" WHERE "accountId" = ${accountId} AND "environment" = ${environment}::"Environment"`,
+    ([row]) =>
+      row
+        ? { environment, enabled: row.lo === 1, minSequences: row.hi, updatedBy: row.txt, updatedAt: row.at }
+        : { ...defaultApprovalPolicy(environment), updatedBy: null, updatedAt: null },
+  );
 }
 
 /** The policy of every environment, in ENVIRONMENTS order (the portal's settings). */

@@ -10,6 +10,8 @@ import { voidRequestEvent } from "@/lib/server/platform/events/void-request-even
 import { writeEvent } from "@/lib/server/platform/events/write-event";
 import type { AuthContext } from "@/lib/server/platform/http/auth-context";
 import { getDb, isUniqueViolation } from "@/lib/server/platform/db";
+import { readTagged } from "@/lib/server/platform/db/tagged-reads";
+import { activeCertificateRead } from "@/lib/server/certificates";
 import { timedStep } from "@/lib/server/platform/metrics/step-timings";
 import type { LedgerWarning } from "@/lib/server/ledger";
 import {
@@ -21,13 +23,13 @@ import {
   type VoidRangeView,
 } from "@/lib/server/voids";
 
-import { getApprovalPolicy } from "./approval-policy";
+import { approvalPolicyRead } from "./approval-policy";
 import { toView, type VoidRequestChecks, type VoidRequestView } from "./void-request-repository";
 
 /** Who asks for a void (an AuthContext satisfies it). */
 export type Requester = Pick<AuthContext, "principal" | "userId" | "actor" | "organizationId">;
 
-export interface SendOrRequestInput extends Omit<CreateVoidInput, "hold" | "approval"> {
+export interface SendOrRequestInput extends Omit<CreateVoidInput, "hold" | "approval" | "activeCertificate"> {
   /**
    * The caller. A person's void is held under the policy; a service account's too, unless an
    * administrator granted it "send without approval" (ServiceAccount.sendWithoutApproval).
@@ -70,8 +72,12 @@ export async function sendOrRequestVoid(input: SendOrRequestInput): Promise<Send
   if (requester.principal === "service" && (await sendsWithoutApproval(input.accountId, requester.userId))) {
     return { kind: "sent", result: await createVoid(voidInput) };
   }
-  const policy = await timedStep("approval_policy", () =>
-    getApprovalPolicy(input.accountId, input.environment),
+  // The policy and the certificate createVoid needs, in one statement (on every void).
+  const [policy, activeCertificate] = await timedStep("approval_policy", async () =>
+    readTagged(await getDb(), [
+      approvalPolicyRead(input.accountId, input.environment),
+      activeCertificateRead(input.accountId),
+    ]),
   );
   const hold: VoidHold = {
     // A request stored under the key answers a repeated request, even once the policy is off.
@@ -97,7 +103,7 @@ export async function sendOrRequestVoid(input: SendOrRequestInput): Promise<Send
       : {}),
   };
   try {
-    return { kind: "sent", result: await createVoid({ ...voidInput, hold }) };
+    return { kind: "sent", result: await createVoid({ ...voidInput, hold, activeCertificate }) };
   } catch (error) {
     if (error instanceof HeldForApproval) {
       return { kind: "requested", request: error.request, replayed: error.replayed };

@@ -5,9 +5,10 @@ import { AppError, isAppError } from "@/lib/errors";
 import { recordActivity, SYSTEM_BY, type ActivityBy } from "@/lib/server/platform/activity/record-activity";
 import { loadConfig } from "@/lib/server/platform/config/load-config";
 import { logger } from "@/lib/server/platform/config/logger";
-import { getDb, nowMs } from "@/lib/server/platform/db";
+import { getDb, nowMs, Prisma } from "@/lib/server/platform/db";
+import { readTagged, taggedRead, type TaggedRead } from "@/lib/server/platform/db/tagged-reads";
 import { loadPkcs12, type SigningCredential } from "@/lib/server/platform/signing";
-import type { Certificate, Prisma, PrismaClient } from "@/prisma/generated/client";
+import type { Certificate, PrismaClient } from "@/prisma/generated/client";
 
 import { certificateHolderId, holderConfirmationOf } from "./certificate-holder";
 import { SUMMARY_COLUMNS, toCertificateSummary, type CertificateSummary } from "./certificate-summary";
@@ -186,12 +187,39 @@ export function prepareCertificate(
  * 500 CERTIFICATE_UNAVAILABLE when it cannot be decrypted, parsed, or is no longer valid.
  */
 export async function getActiveSigningCredential(accountId: string): Promise<SigningCredential> {
-  const db = await getDb();
-  // Through the link in one statement (a relation select would be a second query on every void).
-  const active = await db.certificate.findFirst({
-    where: { companies: { some: { accountId, active: true } } },
-    select: { id: true, notAfter: true, notBefore: true },
-  });
+  const [active] = await readTagged(await getDb(), [activeCertificateRead(accountId)]);
+  return signingCredentialOf(active);
+}
+
+/** Which certificate is the company's active one, and its validity (ms). */
+export interface ActiveCertificate {
+  id: string;
+  notBefore: number;
+  notAfter: number;
+}
+
+/**
+ * The company's active certificate, as a read another statement can carry (readTagged): the void
+ * path reads it with the approval policy. Through the link in one statement (a relation select
+ * would be a second query on every void).
+ */
+export function activeCertificateRead(accountId: string): TaggedRead<ActiveCertificate | null> {
+  const tag = "certificates_active";
+  return taggedRead(
+    tag,
+    { id: 'c."id"', lo: 'c."notBefore"', hi: 'c."notAfter"' },
+    Prisma.sql`
+      FROM "Certificate" c
+      WHERE EXISTS (
+        SELECT 1 FROM "CompanyCertificate" l
+        WHERE l."certificateId" = c."id" AND l."accountId" = ${accountId} AND l."active")
+      LIMIT 1`,
+    ([row]) => (row ? { id: row.id!, notBefore: row.lo!, notAfter: row.hi! } : null),
+  );
+}
+
+/** getActiveSigningCredential for the active certificate already read (activeCertificateRead). */
+export async function signingCredentialOf(active: ActiveCertificate | null): Promise<SigningCredential> {
   if (!active) {
     throw new AppError(
       "CERTIFICATE_NOT_CONFIGURED",
@@ -199,7 +227,7 @@ export async function getActiveSigningCredential(accountId: string): Promise<Sig
     );
   }
   const now = Date.now();
-  if (Number(active.notAfter) < now || Number(active.notBefore) > now) {
+  if (active.notAfter < now || active.notBefore > now) {
     throw new AppError(
       "CERTIFICATE_UNAVAILABLE",
       "El certificado digital activo no está vigente. Cargue un certificado vigente en Configuración.",
@@ -208,6 +236,7 @@ export async function getActiveSigningCredential(accountId: string): Promise<Sig
   const cached = credentialCache.get(active.id);
   if (cached) return cached;
 
+  const db = await getDb();
   const row = await db.certificate.findUniqueOrThrow({ where: { id: active.id } });
   const credential = decryptCredential(row);
   credentialCache.set(row.id, credential);

@@ -6,8 +6,12 @@ import type { VoidReason } from "@/lib/domain/void-reasons";
 import { AppError, isAppError } from "@/lib/errors";
 import type { ActivityBy } from "@/lib/server/platform/activity/record-activity";
 import { recordVoidSent } from "@/lib/server/voids/void-activity";
-import { getActiveSigningCredential } from "@/lib/server/certificates";
-import { assertSequencesUnused, ledgerRangesOf, outsideAuthorizationWarnings } from "@/lib/server/ledger";
+import {
+  getActiveSigningCredential,
+  signingCredentialOf,
+  type ActiveCertificate,
+} from "@/lib/server/certificates";
+import { ledgerRangesOf } from "@/lib/server/ledger";
 import type { LedgerWarning } from "@/lib/server/ledger";
 import { loadConfig } from "@/lib/server/platform/config/load-config";
 import { logger } from "@/lib/server/platform/config/logger";
@@ -20,7 +24,7 @@ import { trackInFlight } from "../platform/ops/in-flight";
 import { splitPartialSuccess } from "./partial-success";
 import { prepareVoidOffThread } from "./prepare-off-thread";
 import type { PreparedVoid, VoidRequestBody } from "./prepare-void";
-import { refuseAlreadyVoided, writeAheadUnderLock } from "./locked-write-ahead";
+import { refuseBeforeHolding, writeAheadUnderLock } from "./locked-write-ahead";
 import { instanceId, leaseMs } from "./send-leases";
 import { storedRangesJson, storedRequestRanges } from "../platform/db/stored-ranges";
 import { refuseWhileVoidServiceUnavailable } from "./void-service-gate";
@@ -59,6 +63,11 @@ export interface CreateVoidInput {
   approval?: VoidApproval;
   /** Who sends it, for the activity log's "void.sent" (default: createdBy as the actor's label). */
   activityBy?: ActivityBy;
+  /**
+   * The company's active certificate (null: none), when the caller read it with its own reads
+   * (approvals: with the policy, one statement); absent, it is read here.
+   */
+  activeCertificate?: ActiveCertificate | null;
 }
 
 /**
@@ -98,12 +107,14 @@ export async function createVoid(input: CreateVoidInput): Promise<CreateVoidResu
   if (input.idempotencyKey !== undefined) checkIdempotencyKey(input.idempotencyKey);
   // Read first so the signing can go with the validation to the worker; a certificate problem is
   // reported only after validation and ALREADY_VOIDED, as the flow orders them.
-  const credential = await timedStep("certificate", () => getActiveSigningCredential(input.accountId)).catch(
-    (error: unknown) => {
-      if (isAppError(error)) return error;
-      throw error;
-    },
-  );
+  const credential = await timedStep("certificate", () =>
+    input.activeCertificate !== undefined
+      ? signingCredentialOf(input.activeCertificate)
+      : getActiveSigningCredential(input.accountId),
+  ).catch((error: unknown) => {
+    if (isAppError(error)) return error;
+    throw error;
+  });
   // DGII's announced maintenance or outage (only with TAXAUTH_STATUS_API_KEY): known before anything
   // is signed, so the document is not even signed; refused with 503 after validation (below).
   const unavailable = await refuseWhileVoidServiceUnavailable(input.environment).then(
@@ -157,9 +168,7 @@ export async function createVoid(input: CreateVoidInput): Promise<CreateVoidResu
   // order: checking before the lock as well would only repeat them.
   let warnings: LedgerWarning[] | undefined;
   if (input.hold?.hold) {
-    await refuseAlreadyVoided(input.accountId, input.environment, prepared);
-    await assertSequencesUnused(input.accountId, input.environment, ledgerRanges);
-    const outside = await outsideAuthorizationWarnings(input.accountId, input.environment, ledgerRanges);
+    const outside = await refuseBeforeHolding(input.accountId, input.environment, prepared, ledgerRanges);
     warnings = outside.warnings;
     if (isAppError(credential)) throw credential;
     await input.hold.hold({ prepared, warnings, unauthorized: outside.unauthorized });
