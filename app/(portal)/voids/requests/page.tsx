@@ -132,7 +132,12 @@ export default async function VoidRequestsPage({ searchParams }: { searchParams:
                     {request.requestedBy}
                     {request.requestedByUserId === auth.userId ? ` (${l.mine})` : ""}
                   </td>
-                  <td className="mono" data-label={c.expiresAt}>
+                  {/* A decided request expires no more: on a phone's compact row its "—" is left out. */}
+                  <td
+                    className="mono"
+                    data-label={c.expiresAt}
+                    data-card={request.status === "Pendiente" ? undefined : "secondary"}
+                  >
                     {request.status === "Pendiente" ? formatFechaHora(request.expiresAt) : t.common.none}
                   </td>
                   <td data-card="wide">
