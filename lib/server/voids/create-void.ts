@@ -5,7 +5,7 @@ import type { Locale } from "@/lib/domain/locale";
 import type { VoidReason } from "@/lib/domain/void-reasons";
 import { AppError, isAppError } from "@/lib/errors";
 import type { ActivityBy } from "@/lib/server/platform/activity/record-activity";
-import { recordVoidSent } from "@/lib/server/voids/void-activity";
+import { recordVoidSent, voidSentEntry } from "@/lib/server/voids/void-activity";
 import {
   getActiveSigningCredential,
   signingCredentialOf,
@@ -219,8 +219,10 @@ export async function createVoid(input: CreateVoidInput): Promise<CreateVoidResu
     throw error;
   }
   const signed = sendable();
-  const attempt = await timedStep("send", () => send(record, prepared, signed.xml, signed.credential));
-  await timedStep("activity", () => recordVoidSent(input, attempt, prepared.rangeCount));
+  const { attempt, logged } = await timedStep("send", () =>
+    send(input, record, prepared, signed.xml, signed.credential),
+  );
+  if (!logged) await timedStep("activity", () => recordVoidSent(input, attempt, prepared.rangeCount));
   return logOutcome(input, started, {
     outcome: outcomeOf(attempt),
     attempt,
@@ -352,15 +354,33 @@ export function completionOf(outcome: VoidOutcome, sent: Pick<VoidContent, "stor
   };
 }
 
-/** Sends the stored attempt and records the answer: the record as it stands when the caller is answered. */
+/**
+ * Sends the stored attempt and records the answer: the record as it stands when the caller is
+ * answered, and whether its "void.sent" entry was written with it (`logged`). DGII's answer within
+ * the deadline is answered whatever the time its storing takes (the deadline is for DGII's answer):
+ * so the answer's own statement writes the entry of what the caller is told. Past the deadline the
+ * caller is told the attempt is unconfirmed, and the caller writes that entry.
+ */
 async function send(
+  input: CreateVoidInput,
   record: VoidAttempt,
   prepared: PreparedVoid,
   signedXml: string,
   credential: SigningCredential,
-): Promise<VoidAttempt> {
+): Promise<{ attempt: VoidAttempt; logged: boolean }> {
   const client = getTaxAuthClient();
   const deadlineMs = loadConfig().voidDeadlineMs;
+  const entryOf = voidSentEntry(input, prepared.rangeCount);
+  let timer: NodeJS.Timeout | undefined;
+  let timedOut = false;
+  let logged = false;
+  /** Before the deadline: the entry goes with the answer's write, and the deadline no longer applies. */
+  const claim = () => {
+    if (timedOut) return undefined;
+    clearTimeout(timer);
+    logged = true;
+    return entryOf;
+  };
   const settled = trackInFlight(
     client
       .voidRanges({
@@ -370,7 +390,7 @@ async function send(
         xml: signedXml,
         fileName: record.fileName,
       })
-      .then((outcome) => completeVoid(record, completionOf(outcome, prepared), prepared, Date.now()))
+      .then((outcome) => completeVoid(record, completionOf(outcome, prepared), prepared, Date.now(), claim()))
       .catch((error: unknown) =>
         completeVoid(
           record,
@@ -381,16 +401,19 @@ async function send(
           },
           prepared,
           Date.now(),
+          claim(),
         ),
       ),
     record.voidId,
   );
-  let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), deadlineMs);
+    timer = setTimeout(() => {
+      timedOut = true;
+      resolve(null);
+    }, deadlineMs);
   });
   const finished = await Promise.race([settled, deadline]).finally(() => clearTimeout(timer));
-  if (finished) return finished;
+  if (finished) return { attempt: finished, logged };
   // The operator sees the late answer that moves the record (the spec's Error transition).
   void settled.then(
     (settledRecord) =>
@@ -405,7 +428,7 @@ async function send(
       ),
     () => {}, // a failure to store it is already the record's Error state
   );
-  return completeVoid(
+  const attempt = await completeVoid(
     record,
     {
       status: "Error",
@@ -416,4 +439,5 @@ async function send(
     prepared,
     Date.now(),
   );
+  return { attempt, logged: false };
 }

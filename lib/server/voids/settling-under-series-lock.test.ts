@@ -15,8 +15,9 @@ import type { VoidContent } from "./types";
 import { completeVoid, insertWriteAhead } from "./void-repository";
 
 /**
- * The write-ahead's refusing checks (ALREADY_VOIDED, then VOID_IN_PROGRESS) are separate statements
- * under the series lock. Here a transaction plays the write-ahead: it takes the lock, runs the first
+ * The write-ahead's statements under the series lock (its checks' read, a refusal's further reads,
+ * the record's insert) must see one picture of the numbers. Here a transaction plays the write-ahead
+ * with its checks as separate statements, the hardest case: it takes the lock, runs the first
  * check, and only then lets a write that settles a void of the same numbers start on another
  * connection — DGII's acceptance, a person's settlement, a resend's acceptance. That write must wait
  * for the lock (seen in pg_locks) instead of committing between the two checks, so the second check

@@ -5,7 +5,7 @@ import { logger } from "@/lib/server/platform/config/logger";
 import { getDb } from "@/lib/server/platform/db";
 import type { VoidAttempt } from "@/lib/server/voids/types";
 
-import { recordActivity, type ActivityBy } from "../platform/activity/record-activity";
+import { recordActivity, type ActivityBy, type ActivityInput } from "../platform/activity/record-activity";
 
 /**
  * "void.sent": a void was signed and sent to DGII, recorded once createVoid has written what DGII
@@ -14,20 +14,28 @@ import { recordActivity, type ActivityBy } from "../platform/activity/record-act
  * it the record's createdBy label is the actor.
  */
 export async function recordVoidSent(
-  input: {
-    accountId: string;
-    environment: Environment;
-    createdBy: string;
-    activityBy?: ActivityBy;
-    approval?: { requestId: string; approvedBy: string } | null;
-  },
+  input: VoidSentInput,
   attempt: VoidAttempt,
   rangeCount: number,
 ): Promise<void> {
+  await recordVoidSentEntry(voidSentEntry(input, rangeCount)(attempt));
+}
+
+export interface VoidSentInput {
+  accountId: string;
+  environment: Environment;
+  createdBy: string;
+  activityBy?: ActivityBy;
+  approval?: { requestId: string; approvedBy: string } | null;
+}
+
+/** The "void.sent" entry of an attempt as the caller is answered (recordVoidSent's). */
+export function voidSentEntry(
+  input: VoidSentInput,
+  rangeCount: number,
+): (attempt: VoidAttempt) => ActivityInput {
   const by = input.activityBy ?? { actor: { type: "user" as const, id: null, label: input.createdBy } };
-  // The void is sent and its record written whatever happens here: a failed log write must not turn
-  // DGII's answer into a 500 that invites a blind retry. It is logged loudly instead.
-  await recordActivity(await getDb(), {
+  return (attempt) => ({
     accountId: input.accountId,
     environment: input.environment,
     action: "void.sent",
@@ -47,9 +55,18 @@ export async function recordVoidSent(
         : {}),
     },
     ip: by.ip ?? null,
-  }).catch((error: unknown) => {
+  });
+}
+
+/**
+ * Writes a "void.sent" entry on its own. The void is sent and its record written whatever happens
+ * here: a failed log write must not turn DGII's answer into a 500 that invites a blind retry. It is
+ * logged loudly instead.
+ */
+export async function recordVoidSentEntry(entry: ActivityInput): Promise<void> {
+  await recordActivity(await getDb(), entry).catch((error: unknown) => {
     logger.error(
-      { err: error, voidId: attempt.voidId, accountId: input.accountId },
+      { err: error, voidId: entry.subject?.id, accountId: entry.accountId },
       "activity log: void.sent could not be written",
     );
   });

@@ -16,6 +16,9 @@ import { parseStoredRanges, storedRangeGroups, type StoredRequestRange } from ".
 import { recordLateAnswer } from "./settlement-repository";
 import { voidSettledEvent } from "./void-settled-event";
 import { recordVoidOutcome } from "@/lib/server/platform/metrics/record";
+import { logger } from "@/lib/server/platform/config/logger";
+import { activityInsert, type ActivityInput } from "@/lib/server/platform/activity/record-activity";
+import { recordVoidSentEntry } from "./void-activity";
 import {
   STORED_VOID_MESSAGES,
   type SerieTipoBox,
@@ -192,6 +195,12 @@ export async function completeVoid(
   completion: VoidCompletion,
   content: Pick<VoidContent, "boxes">,
   now: number,
+  /**
+   * The activity entry of the attempt as it stands once written (createVoid's "void.sent"): written
+   * by the same statement as the change when it matches, else on its own. Never with an Error that
+   * still waits (its entry is the caller's to write).
+   */
+  activity?: (attempt: VoidAttempt) => ActivityInput,
 ): Promise<VoidAttempt> {
   const db = await getDb();
   const release = completion.status !== "Error" || !completion.stillWaiting;
@@ -206,38 +215,58 @@ export async function completeVoid(
           errorCode: null,
           errorMessage: null,
         };
-  // The event (void.settled, void.unconfirmed) is written by the statement that makes the change,
-  // only if it matched: one round trip, and it exists if and only if the change committed.
+  const partial = completion.status === "Aceptado" ? completion.partial : undefined;
+  // The attempt as the change leaves it (what the caller is answered when it matched).
+  const answered: VoidAttempt = partial
+    ? {
+        ...record,
+        ...changes,
+        totalVoided: partial.totalVoided,
+        excepted: partial.excepted,
+        totalExcepted: partial.totalExcepted,
+        updateAt: now,
+      }
+    : { ...record, ...changes, updateAt: now };
+  // The event (void.settled, void.unconfirmed) and the activity entry are written by the statement
+  // that makes the change, only if it matched: one round trip, and the event exists if and only if
+  // the change committed.
   const event = release ? completionEvent(record, completion, now) : undefined;
-  const write = async (): Promise<boolean> =>
-    completion.status === "Aceptado"
-      ? acceptVoid(record, completion, completion.partial?.boxes ?? content.boxes, now, event)
-      : updateUnaccepted(record, completion, release, now, event);
+  const entry = release ? activity?.(answered) : undefined;
+  const write = async (withEntry: boolean): Promise<boolean> => {
+    const also = { event, entry: withEntry ? entry : undefined };
+    return completion.status === "Aceptado"
+      ? acceptVoid(record, completion, completion.partial?.boxes ?? content.boxes, now, also)
+      : updateUnaccepted(record, completion, release, now, also);
+  };
   // DGII's answer settles the attempt, or the send ends without one: the change and its event in
   // one transaction, under the lock of the void's series+types (the request's: a partial success
   // only narrows them), so no write-ahead of these numbers sees it half-way between its checks. An
   // Error while the send still waits for a late answer changes nothing the checks read and
   // announces nothing yet.
-  const changed = !release
-    ? await write()
-    : await inTransaction(db, async (tx) => {
-        await lockNumberSeries(tx, record.accountId, record.environment, content.boxes);
-        return write();
-      });
+  const settle = (withEntry: boolean): Promise<boolean> =>
+    inTransaction(db, async (tx) => {
+      await lockNumberSeries(tx, record.accountId, record.environment, content.boxes);
+      return write(withEntry);
+    });
+  let changed: boolean;
+  let entryWritten = false;
+  if (!release) changed = await write(false);
+  else if (!entry) changed = await settle(false);
+  else {
+    try {
+      changed = await settle(true);
+      entryWritten = changed;
+    } catch (error) {
+      // The activity entry never costs DGII's answer: the change alone, then the entry on its own.
+      logger.warn({ err: error, voidId: record.voidId }, "void: answer and activity entry together failed");
+      changed = await settle(false);
+    }
+  }
   if (changed) {
     // GET /metrics: the outcome, once — an Error only when no answer will come any more.
     if (release) recordVoidOutcome(record.environment, completion.status);
-    const partial = completion.status === "Aceptado" ? completion.partial : undefined;
-    return partial
-      ? {
-          ...record,
-          ...changes,
-          totalVoided: partial.totalVoided,
-          excepted: partial.excepted,
-          totalExcepted: partial.totalExcepted,
-          updateAt: now,
-        }
-      : { ...record, ...changes, updateAt: now };
+    if (entry && !entryWritten) await recordVoidSentEntry(entry);
+    return answered;
   }
 
   // Already final: an earlier answer won, and that is what the caller reports.
@@ -257,7 +286,22 @@ export async function completeVoid(
       now,
     });
   }
-  return toAttempt(row);
+  const final = toAttempt(row);
+  if (entry) await recordVoidSentEntry(activity!(final));
+  return final;
+}
+
+/** What a completing statement writes besides the change, only if it matched. */
+interface CompletionWrites {
+  event?: NewEvent<EventType>;
+  entry?: ActivityInput;
+}
+
+/** The WITH queries of `also`, guarded by the change's WITH query `changed`. */
+function alsoWritten(also: CompletionWrites, changed: string): Prisma.Sql {
+  return Prisma.sql`${also.event ? Prisma.sql`, announced AS (${outboxInsert([also.event], changed).sql})` : Prisma.empty}${
+    also.entry ? Prisma.sql`, logged AS (${activityInsert(also.entry, changed)})` : Prisma.empty
+  }`;
 }
 
 /** The event of a completion that releases the send: DGII's answer, or the end of waiting for one. */
@@ -314,7 +358,7 @@ async function acceptVoid(
   answer: { codigo: string; nombre: string; mensajes: string[]; partial?: PartialSplit },
   blocks: readonly SerieTipoBox[],
   now: number,
-  event?: NewEvent<EventType>,
+  also: CompletionWrites = {},
 ): Promise<boolean> {
   const db = await getDb();
   const partial = answer.partial;
@@ -332,7 +376,7 @@ async function acceptVoid(
           "updateAt" = ${BigInt(now)}
       WHERE "id" = ${record.voidId} AND "accountId" = ${record.accountId} AND "status" = 'Error'
       RETURNING "id", "accountId", "environment"
-    )${event ? Prisma.sql`, announced AS (${outboxInsert([event], "accepted").sql})` : Prisma.empty}
+    )${alsoWritten(also, "accepted")}
     INSERT INTO "VoidedBlock" ("id", "accountId", "environment", "voidId", "serie", "tipoeCF", "minDesde", "maxHasta")
     SELECT block.id, accepted."accountId", accepted."environment", accepted."id", block.serie,
            block.tipo, block.min_desde::bigint, block.max_hasta::bigint
@@ -357,7 +401,7 @@ async function updateUnaccepted(
   completion: VoidCompletion,
   release: boolean,
   now: number,
-  event?: NewEvent<EventType>,
+  also: CompletionWrites = {},
 ): Promise<boolean> {
   // An acceptance also writes its ALREADY_VOIDED index rows: acceptVoid, never this.
   if (completion.status === "Aceptado") throw new Error("updateUnaccepted: an acceptance goes to acceptVoid");
@@ -376,7 +420,7 @@ async function updateUnaccepted(
       WHERE "id" = ${record.voidId} AND "accountId" = ${record.accountId} AND "status" = 'Error'
         ${release ? Prisma.empty : Prisma.sql`AND "leaseOwner" IS NOT NULL`}
       RETURNING "id"
-    )${event ? Prisma.sql`, announced AS (${outboxInsert([event], "changed").sql})` : Prisma.empty}
+    )${alsoWritten(also, "changed")}
     SELECT count(*)::int AS "changed" FROM changed`;
   return Number(row?.changed ?? 0) === 1;
 }

@@ -4,7 +4,8 @@ import type { ActivityAction, ActivityActorType } from "@/lib/domain/activity-ac
 import type { Environment } from "@/lib/domain/environments";
 import type { AuthContext } from "@/lib/server/platform/http/auth-context";
 import { nowMs } from "@/lib/server/platform/db/epoch";
-import type { Prisma, PrismaClient } from "@/prisma/generated/client";
+import { Prisma, type PrismaClient } from "@/prisma/generated/client";
+import { v7 as uuidv7 } from "uuid";
 
 /** The Prisma client or an interactive transaction's client (write inside the action's own tx). */
 export type DbOrTx = Pick<PrismaClient | Prisma.TransactionClient, "activityLogEntry">;
@@ -51,6 +52,22 @@ export async function recordActivity(db: DbOrTx, entry: ActivityInput): Promise<
       createdAt: nowMs(),
     },
   });
+}
+
+/**
+ * recordActivity as the INSERT that ends a statement making the action's change (a data-modifying
+ * WITH before it): the entry and the change are one round trip. `onlyIf` names a WITH query of that
+ * statement: the entry is written only when it returned a row (the change matched).
+ */
+export function activityInsert(entry: ActivityInput, onlyIf: string): Prisma.Sql {
+  return Prisma.sql`
+    INSERT INTO "ActivityLogEntry" ("id", "accountId", "organizationId", "environment", "action", "actorType",
+      "actorId", "actorLabel", "subjectType", "subjectId", "details", "ip", "createdAt")
+    SELECT ${uuidv7()}, ${entry.accountId}::text, ${entry.organizationId ?? null}::text,
+      ${entry.environment ?? null}::"Environment", ${entry.action}, ${entry.actor.type}, ${entry.actor.id ?? null}::text,
+      ${entry.actor.label ?? null}::text, ${entry.subject?.type ?? null}::text, ${entry.subject?.id ?? null}::text,
+      ${JSON.stringify(withoutSecrets(entry.details ?? {}))}::jsonb, ${entry.ip ?? null}::text, ${nowMs()}
+    ${Prisma.raw(`WHERE EXISTS (SELECT 1 FROM "${onlyIf}")`)}`;
 }
 
 /** The actor of an authenticated caller: a person, or an integration (service account). */

@@ -40,6 +40,7 @@ beforeAll(async () => {
 afterEach(async () => {
   await waitForInFlight(10_000);
   await database.prisma.$executeRawUnsafe(`DROP TRIGGER IF EXISTS outbox_fails ON "OutboxEvent"`);
+  await database.prisma.$executeRawUnsafe(`DROP TRIGGER IF EXISTS void_sent_fails ON "ActivityLogEntry"`);
   simulator.admin.clearFaults();
 });
 afterAll(async () => {
@@ -51,14 +52,19 @@ afterAll(async () => {
 
 /** From now on, inserting an event of `type` fails (as a crash at that write would). */
 async function failEventsOf(type: string): Promise<void> {
+  await failInserts("outbox_fails", "OutboxEvent", "type", type);
+}
+
+/** From now on, inserting a row of `table` whose `column` is `value` fails (trigger `name`: "outbox_fails" raises "outbox write failed"). */
+async function failInserts(name: string, table: string, column: string, value: string): Promise<void> {
   await database.prisma.$executeRawUnsafe(`
-    CREATE OR REPLACE FUNCTION outbox_fails() RETURNS trigger LANGUAGE plpgsql AS $$
+    CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      IF NEW."type" = '${type}' THEN RAISE EXCEPTION 'outbox write failed'; END IF;
+      IF NEW."${column}" = '${value}' THEN RAISE EXCEPTION '${name.replace(/_fails$/, "")} write failed'; END IF;
       RETURN NEW;
     END $$`);
   await database.prisma.$executeRawUnsafe(
-    `CREATE TRIGGER outbox_fails BEFORE INSERT ON "OutboxEvent" FOR EACH ROW EXECUTE FUNCTION outbox_fails()`,
+    `CREATE TRIGGER ${name} BEFORE INSERT ON "${table}" FOR EACH ROW EXECUTE FUNCTION ${name}()`,
   );
 }
 
@@ -285,5 +291,62 @@ describe("events written with the change", () => {
   it("names every type in one list (the OpenAPI webhooks section reads it)", () => {
     expect(EVENT_TYPES).toContain("void.created");
     expect(isEventType("void.exploded")).toBe(false);
+  });
+});
+
+/**
+ * A void's "void.sent" activity entry is written by the statement that stores DGII's answer, with
+ * its event (one round trip less on every void). It stays what it was when written on its own: one
+ * entry per void, saying what the caller was answered, and never the reason DGII's answer is lost —
+ * a log write that fails leaves the answer and its event stored, and is only logged.
+ */
+describe("the void.sent activity entry, written with DGII's answer", () => {
+  const entriesOf = (voidId: string) =>
+    database.prisma.activityLogEntry.findMany({ where: { subjectId: voidId, action: "void.sent" } });
+
+  it("an answer in time: one entry, with the answer the caller got", async () => {
+    const result = await voidOf(3);
+    expect(result.attempt.status).toBe("Aceptado");
+    const entries = await entriesOf(result.attempt.voidId);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      accountId: account.auth.accountId,
+      environment: "TesteCF",
+      actorLabel: "outbox test",
+      subjectType: "void",
+      details: { status: "Aceptado", totalVoided: 3, rangeCount: 1, dgiiCode: "1", errorCode: null },
+    });
+  });
+
+  it("the entry's write failing: DGII's answer and its event are stored all the same, no entry", async () => {
+    await failInserts("void_sent_fails", "ActivityLogEntry", "action", "void.sent");
+    const result = await voidOf();
+    expect(result.attempt.status).toBe("Aceptado");
+    const voidId = result.attempt.voidId;
+    expect(await database.prisma.voidRecord.findUniqueOrThrow({ where: { id: voidId } })).toMatchObject({
+      status: "Aceptado",
+      leaseOwner: null,
+    });
+    expect((await eventsOf(voidId)).map((event) => event.type)).toEqual(["void.created", "void.settled"]);
+    expect(await entriesOf(voidId)).toHaveLength(0);
+  });
+
+  it("no answer by the deadline: one entry saying Error, none more when the late answer lands", async () => {
+    setEnvForTests({ VOID_DEADLINE_MS: "300" });
+    try {
+      simulator.admin.injectFault({ service: "anularrango", mode: "delay", delayMs: 1_500 });
+      const result = await voidOf();
+      expect(result.attempt.status).toBe("Error");
+      await waitForInFlight(10_000);
+      const voidId = result.attempt.voidId;
+      expect(await database.prisma.voidRecord.findUniqueOrThrow({ where: { id: voidId } })).toMatchObject({
+        status: "Aceptado",
+      });
+      const entries = await entriesOf(voidId);
+      expect(entries).toHaveLength(1);
+      expect(entries[0]!.details).toMatchObject({ status: "Error", errorCode: "TAXAUTH_VOID_ERROR" });
+    } finally {
+      setEnvForTests({ VOID_DEADLINE_MS: "10000" });
+    }
   });
 });
