@@ -8,6 +8,8 @@ import { hasValidCheckDigit } from "@/lib/domain/rnc";
 import { createAccount, createUser } from "@/lib/server/accounts";
 import { openDatabase, setDbForTests } from "@/lib/server/platform/db";
 
+import { PORTAL_PAGES, urlOf } from "../../e2e/portal-pages";
+
 import { percentile, report } from "./measure";
 import { seedVoids } from "./seed-voids";
 
@@ -17,7 +19,7 @@ import { seedVoids } from "./seed-voids";
  * editor reports 10,000 lines and a frame has been drawn). Target: ≤ 300 ms. Also
  * `portal_keystroke_10000_lines_ms`: one typed character with 10,000 lines loaded, until painted.
  *
- * `portal_render_<page>_p50_ms`: the server's render of each main portal page (the whole HTML of a
+ * `portal_render_<page>_p50_ms`: the server's render of every portal page (the whole HTML of a
  * signed-in GET, p50 of RENDER_RUNS after one warm-up), with the demo data (`company: "demo"`) and
  * for a company with 10,000 voids (`company: "10000 voids"`: seeded straight into the database,
  * each void one range with its voided interval, its administrator signed in).
@@ -29,17 +31,8 @@ import { seedVoids } from "./seed-voids";
  */
 const RUNS = 5;
 const RENDER_RUNS = 10;
-/** The main portal pages, as e2e/page-speed.spec.ts measures their paint. */
-const PAGES = [
-  ["inicio", "/inicio"],
-  ["voids_history", "/voids?env=TesteCF"],
-  ["documents", "/documents"],
-  ["sequences", "/sequences"],
-  ["void_tool", "/tools/void-encf"],
-  ["void_requests", "/voids/requests"],
-  ["approvals", "/settings/approvals"],
-  ["settings", "/settings"],
-] as const;
+/** Pages that open a request or a webhook: an id nobody has (their own "not found" view). */
+const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 const BIG_COMPANY = {
   voids: 10_000,
   email: "bench-10000-voids@anula.local",
@@ -117,7 +110,11 @@ export async function benchPortal(): Promise<void> {
   }
 }
 
-/** The server render of each main page, signed in: the whole HTML of a GET, p50 after a warm-up. */
+/**
+ * The server render of every portal page (e2e/portal-pages.ts, the list the axe and phone specs
+ * visit), signed in: the whole HTML of a GET, p50 after a warm-up. The void pages show the company's
+ * newest void (none: their "not found" view, said in the line's `void`).
+ */
 async function benchRenders(
   browser: import("playwright-core").Browser,
   baseURL: string,
@@ -127,15 +124,21 @@ async function benchRenders(
   const context = await browser.newContext({ baseURL });
   try {
     await signIn(context.request, user);
-    for (const [name, url] of PAGES) {
+    const voidId = await newestVoidId(context.request, user);
+    const ids = { voidId: voidId ?? UNKNOWN_ID, requestId: UNKNOWN_ID, webhookId: UNKNOWN_ID };
+    for (const page of PORTAL_PAGES) {
+      const [name, url] = [page.name.replaceAll("-", "_"), urlOf(page, ids)];
       const times: number[] = [];
+      let status = 0;
       for (let run = 0; run <= RENDER_RUNS; run++) {
         const started = performance.now();
         const response = await context.request.get(url);
         await response.body();
         const ms = performance.now() - started;
-        if (!response.ok() || new URL(response.url()).pathname === "/login") {
-          throw new Error(`benchPortal: ${url} answered ${response.status()} at ${response.url()}`);
+        status = response.status();
+        // A page's own "not found" (an unknown request, a company without that e-CF) is a render too.
+        if ((!response.ok() && status !== 404) || new URL(response.url()).pathname === "/login") {
+          throw new Error(`benchPortal: ${url} answered ${status} at ${response.url()}`);
         }
         if (run > 0) times.push(ms);
       }
@@ -146,11 +149,34 @@ async function benchRenders(
         runs: RENDER_RUNS,
         max: Math.max(...times),
         company,
+        ...(status === 404 ? { status } : {}),
+        ...(page.url.includes("{voidId}") ? { void: voidId ? "newest" : "none" } : {}),
       });
     }
   } finally {
     await context.close();
   }
+}
+
+/** The company's newest void in TesteCF, through the REST API (null: it has none). */
+async function newestVoidId(
+  request: import("playwright-core").APIRequestContext,
+  user?: { email: string; password: string },
+): Promise<string | null> {
+  const token = await request.post("/auth/token", {
+    data: {
+      username: user?.email ?? process.env.DEMO_USERNAME ?? "demo@anula.local",
+      password: user?.password ?? process.env.DEMO_PASSWORD ?? "anula-demo",
+    },
+  });
+  if (!token.ok()) throw new Error(`benchPortal: /auth/token answered ${token.status()}`);
+  const { idToken } = (await token.json()) as { idToken: string };
+  const list = await request.get("/TesteCF/customer/void-ncf?limit=1", {
+    headers: { authorization: `Bearer ${idToken}` },
+  });
+  if (!list.ok()) throw new Error(`benchPortal: the void list answered ${list.status()}`);
+  const { items } = (await list.json()) as { items: Array<{ voidId: string }> };
+  return items[0]?.voidId ?? null;
 }
 
 /**
