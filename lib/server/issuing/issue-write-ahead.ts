@@ -15,7 +15,6 @@ import { buildQrUrl, qrBuyerRnc } from "@/lib/domain/qr-url";
 import { AppError } from "@/lib/errors";
 import { checkNumberIssuable, insertAbsentDocuments, newDocumentId } from "@/lib/server/ledger";
 import { getDb, inTransaction, isUniqueViolation, lockNumberSeries } from "@/lib/server/platform/db";
-import { writeEvent } from "@/lib/server/platform/events/write-event";
 import { signXml, type SigningCredential } from "@/lib/server/platform/signing";
 
 import { sendClaimMs } from "./follow-up/schedule";
@@ -123,7 +122,29 @@ export async function storeUnderLock(
         const stored = await findIssuedByNcf(accountId, environment, issue.encf.value, tx);
         if (stored) return { replayed: true, answer: stored };
       }
-      const inserted = await insertAbsentDocuments(tx, [document]);
+      // The row and its event in one statement: the event is written only if the row was.
+      const inserted = await insertAbsentDocuments(
+        tx,
+        [document],
+        [
+          {
+            type: "document.status_changed",
+            accountId,
+            environment,
+            subjectId: document.id,
+            now,
+            payload: {
+              documentId: document.id,
+              ncf: document.ncf,
+              customerId: rnc,
+              environment,
+              previousStatus: null,
+              status: PENDING_SEND,
+              via: "issue",
+            },
+          },
+        ],
+      );
       // The check above ran under the lock every writer of this series takes: a row there now would
       // be a writer that skipped it. Refuse rather than answer for a document that was not stored.
       if (!inserted.has(document.ncf)) {
@@ -131,22 +152,6 @@ export async function storeUnderLock(
           extra: { numbers: [document.ncf], total: 1 },
         });
       }
-      await writeEvent(tx, {
-        type: "document.status_changed",
-        accountId,
-        environment,
-        subjectId: document.id,
-        now,
-        payload: {
-          documentId: document.id,
-          ncf: document.ncf,
-          customerId: rnc,
-          environment,
-          previousStatus: null,
-          status: PENDING_SEND,
-          via: "issue",
-        },
-      });
       return { replayed: false, answer: { ...document, trackId: null } };
     });
   } catch (error) {

@@ -1,9 +1,14 @@
 import "server-only";
 
 import type { Environment } from "@/lib/domain/environments";
-import { answerStrings, updateDocument } from "@/lib/server/ledger";
+import {
+  answerStrings,
+  updateDocument,
+  updateDocumentIfUnchanged,
+  type StoredForWrite,
+} from "@/lib/server/ledger";
 import { getDb, inTransaction } from "@/lib/server/platform/db";
-import { writeEvent } from "@/lib/server/platform/events/write-event";
+import { writeEvent, type NewEvent } from "@/lib/server/platform/events/write-event";
 
 /** What a send or a follow-up round learned about an issued e-CF, and when to act next. */
 export interface IssuedChange {
@@ -24,14 +29,38 @@ export interface IssuedChange {
  * Writes a change to an issued e-CF and releases its claim, in one transaction: the ledger's columns
  * follow through its one writer (a Rechazado with secuenciaUtilizada=false frees the number), and a
  * status change writes its document.status_changed event (webhooks, notifications). Returns the
- * status as written, or null when the document is gone.
+ * status as written, or null when the document is gone. `known`: the row as the caller last saw it
+ * (the request that wrote it ahead records DGII's reception): while it still stands, the change and
+ * its event are one statement; once the row moved on, it is read and written as without it.
  */
 export async function writeIssuedChange(
   document: { id: string; accountId: string; environment: Environment; rnc: string },
   change: IssuedChange,
   now: number,
+  known?: StoredForWrite,
 ): Promise<{ status: string; trackId: string | null } | null> {
   const db = await getDb();
+  if (known && known.id === document.id) {
+    const status = change.status ?? known.status;
+    const trackId = change.trackId === undefined ? known.trackId : change.trackId;
+    const answers = answerStrings(known.taxauthResponse);
+    const written = await updateDocumentIfUnchanged(
+      db,
+      known,
+      {
+        status,
+        trackId,
+        taxauthResponse: change.answer ? [...answers, JSON.stringify(change.answer)] : answers,
+        followUpAt: change.followUpAt,
+        followUpClaimedUntil: null,
+        followUpAttempts: change.followUpAttempts,
+        reviewReason: change.reviewReason,
+        updateAt: now,
+      },
+      status === known.status ? [] : [statusEvent(document, change, known, status, now)],
+    );
+    if (written) return { status, trackId };
+  }
   return inTransaction(db, async (tx) => {
     const current = await tx.document.findFirst({
       where: { id: document.id },
@@ -51,24 +80,33 @@ export async function writeIssuedChange(
       ...(change.reviewReason !== undefined ? { reviewReason: change.reviewReason } : {}),
       updateAt: BigInt(now),
     });
-    if (status !== current.status) {
-      await writeEvent(tx, {
-        type: "document.status_changed",
-        accountId: document.accountId,
-        environment: document.environment,
-        subjectId: document.id,
-        now,
-        payload: {
-          documentId: document.id,
-          ncf: current.ncf,
-          customerId: document.rnc,
-          environment: document.environment,
-          previousStatus: current.status,
-          status,
-          via: change.via ?? "issue",
-        },
-      });
-    }
+    if (status !== current.status) await writeEvent(tx, statusEvent(document, change, current, status, now));
     return { status, trackId };
   });
+}
+
+/** The document.status_changed event of a change from `previous` to `status`. */
+function statusEvent(
+  document: { id: string; accountId: string; environment: Environment; rnc: string },
+  change: IssuedChange,
+  previous: { ncf: string; status: string },
+  status: string,
+  now: number,
+): NewEvent<"document.status_changed"> {
+  return {
+    type: "document.status_changed",
+    accountId: document.accountId,
+    environment: document.environment,
+    subjectId: document.id,
+    now,
+    payload: {
+      documentId: document.id,
+      ncf: previous.ncf,
+      customerId: document.rnc,
+      environment: document.environment,
+      previousStatus: previous.status,
+      status,
+      via: change.via ?? "issue",
+    },
+  };
 }

@@ -22,6 +22,24 @@ export interface StoredIssued extends IssuedRow {
   signedXml: string;
   /** Failed sends so far (the backoff grows with them). */
   followUpAttempts?: number;
+  /**
+   * DGII's answers as stored, when the caller holds the row as written (the request's write-ahead):
+   * recording the reception is then one statement while the row still stands so (writeIssuedChange).
+   */
+  taxauthResponse?: unknown;
+}
+
+/** The row as `stored` knows it, when it knows its answers (writeIssuedChange's `known`). */
+export function knownRow(stored: StoredIssued) {
+  return stored.taxauthResponse === undefined
+    ? undefined
+    : {
+        id: stored.id,
+        ncf: stored.ncf,
+        status: stored.status,
+        trackId: stored.trackId,
+        taxauthResponse: stored.taxauthResponse,
+      };
 }
 
 /**
@@ -137,6 +155,7 @@ export function notReceived(
       followUpAttempts: attempts + 1,
     },
     now,
+    knownRow(stored),
   );
 }
 
@@ -158,6 +177,7 @@ function recordReception(stored: StoredIssued, outcome: ReceptionOutcome, now: n
         followUpAttempts: 0,
       },
       now,
+      knownRow(stored),
     );
   }
   return notReceived(stored, "recepcion", outcome, now);

@@ -6,6 +6,8 @@ import { readEncf } from "@/lib/domain/encf";
 import type { Environment } from "@/lib/domain/environments";
 import { isReusable, submissionsOfDocument } from "@/lib/domain/sequence-use";
 import { isUniqueViolation } from "@/lib/server/platform/db";
+import type { EventType } from "@/lib/server/platform/events/event-types";
+import { outboxInsert, type NewEvent } from "@/lib/server/platform/events/write-event";
 import { Prisma } from "@/prisma/generated/client";
 
 /**
@@ -209,18 +211,27 @@ export async function insertIfAllNew(
 /**
  * Inside the caller's transaction: inserts the rows whose e-NCF the company does not hold yet and
  * returns the e-NCF it inserted; the others (already there, or inserted meanwhile by a concurrent
- * import, which ON CONFLICT waits for) are the caller's to update.
+ * import, which ON CONFLICT waits for) are the caller's to update. `events` (the issue's write-ahead:
+ * its one row's document.status_changed) are written by the same statement when a row was
+ * inserted, never when none was: one round trip, and they commit with the row.
  */
 export async function insertAbsentDocuments(
   tx: Pick<Prisma.TransactionClient, "$queryRaw">,
   rows: readonly NewDocumentRow[],
+  events: ReadonlyArray<NewEvent<EventType>> = [],
 ): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
-  const inserted = await tx.$queryRaw<Array<{ ncf: string }>>`
+  const insert = Prisma.sql`
     INSERT INTO "Document" ${COLUMNS}
     ${rowsOf(rows)}
     ON CONFLICT ("accountId", "environment", "ncf") DO NOTHING
     RETURNING "ncf"`;
+  const inserted = await tx.$queryRaw<Array<{ ncf: string }>>(
+    events.length === 0
+      ? insert
+      : Prisma.sql`WITH inserted AS (${insert}), announced AS (${outboxInsert(events, "inserted").sql})
+          SELECT "ncf" FROM inserted`,
+  );
   return new Set(inserted.map((row) => row.ncf));
 }
 
@@ -304,6 +315,64 @@ export async function updateDocument(
     },
   });
   return count;
+}
+
+/** What updateDocumentIfUnchanged may change: the columns a send or a follow-up round writes. */
+export interface FollowUpChange {
+  status: string;
+  trackId: string | null;
+  /** The whole array as it will be stored (each entry a JSON-encoded answer). */
+  taxauthResponse: string[];
+  followUpAt: number | null;
+  followUpClaimedUntil: number | null;
+  followUpAttempts?: number;
+  reviewReason?: string | null;
+  updateAt: number;
+}
+
+/**
+ * updateDocument as one statement with its events, when the caller already knows the stored row
+ * (`stored`: the request that wrote it ahead): the row is changed only while what the change is
+ * derived from — status, trackId, taxauthResponse — is still what the caller read (a
+ * compare-and-set), and `events` are written by the same statement only if it was. False: the row
+ * moved on (or is gone); nothing was written, and the caller reads it and writes in a transaction.
+ */
+export async function updateDocumentIfUnchanged(
+  db: Pick<Prisma.TransactionClient, "$queryRaw">,
+  stored: StoredForWrite,
+  change: FollowUpChange,
+  events: ReadonlyArray<NewEvent<EventType>> = [],
+): Promise<boolean> {
+  const ledger = ledgerColumnsAfter(stored, {
+    status: change.status,
+    trackId: change.trackId,
+    taxauthResponse: change.taxauthResponse,
+  });
+  const optional = (column: string, value: unknown, cast: string) =>
+    value === undefined
+      ? Prisma.empty
+      : Prisma.sql`, ${Prisma.raw(`"${column}"`)} = ${value}${Prisma.raw(cast)}`;
+  const update = Prisma.sql`
+    UPDATE "Document" SET "status" = ${change.status}, "trackId" = ${change.trackId}::text,
+      "taxauthResponse" = ${JSON.stringify(change.taxauthResponse)}::jsonb,
+      "followUpAt" = ${change.followUpAt === null ? null : String(change.followUpAt)}::bigint,
+      "followUpClaimedUntil" = ${change.followUpClaimedUntil === null ? null : String(change.followUpClaimedUntil)}::bigint
+      ${optional("followUpAttempts", change.followUpAttempts, "::int")}
+      ${optional("reviewReason", change.reviewReason, "::text")},
+      "updateAt" = ${String(change.updateAt)}::bigint,
+      "serie" = ${ledger.serie}::text, "tipoeCF" = ${ledger.tipoeCF}::text,
+      "secuencia" = ${ledger.secuencia === null ? null : String(ledger.secuencia)}::bigint,
+      "sequenceReusable" = ${ledger.sequenceReusable}
+    WHERE "id" = ${stored.id} AND "ncf" = ${stored.ncf} AND "status" = ${stored.status}
+      AND "trackId" IS NOT DISTINCT FROM ${stored.trackId}::text
+      AND "taxauthResponse" = ${JSON.stringify(stored.taxauthResponse)}::jsonb
+    RETURNING "id"`;
+  const [row] = await db.$queryRaw<Array<{ changed: number }>>`
+    WITH changed AS (${update})${
+      events.length === 0 ? Prisma.empty : Prisma.sql`, announced AS (${outboxInsert(events, "changed").sql})`
+    }
+    SELECT count(*)::int AS "changed" FROM changed`;
+  return Number(row?.changed ?? 0) === 1;
 }
 
 /** Records that DGII was asked about a document (nothing the ledger reads changes). */
