@@ -3,9 +3,10 @@ import "server-only";
 import type { Environment } from "@/lib/domain/environments";
 import { santoDomingoDate } from "@/lib/domain/fecha";
 import { AppError } from "@/lib/errors";
-import { getActiveSigningCredential } from "@/lib/server/certificates";
-import { checkNumberIssuable } from "@/lib/server/ledger";
+import { activeCertificateRead, signingCredentialOf } from "@/lib/server/certificates";
+import { issueHoldsRead, refuseUnissuable } from "@/lib/server/ledger";
 import { getDb } from "@/lib/server/platform/db";
+import { readTagged } from "@/lib/server/platform/db/tagged-reads";
 import { timedStep } from "@/lib/server/platform/metrics/step-timings";
 
 import { ECF_VALIDATION_MESSAGE, ecfValidationError } from "./ecf-validation-error";
@@ -70,16 +71,14 @@ export async function issueEcf(input: IssueEcfInput): Promise<IssueEcfResult> {
   }
   await refuseUncertifiedIssuer(input.accountId, input.environment);
   // Checked before signing as well, so a used number costs no signature; the check that holds is
-  // the one under the lock below.
-  const db = await getDb();
-  const held = await checkNumberIssuable(
-    db,
-    input.accountId,
-    input.environment,
-    issue.encf,
-    issue.requestHash,
-    santoDomingoDate(now),
-  );
+  // the one under the lock below. The company's active certificate is read by the same statement
+  // (one round trip on every e-CF), and judged only where it was before: after the check and never
+  // for ?validate=true.
+  const [holds, activeCertificate] = await readTagged(await getDb(), [
+    issueHoldsRead(input.accountId, input.environment, issue.encf),
+    activeCertificateRead(input.accountId),
+  ]);
+  const held = refuseUnissuable(holds, issue.encf, issue.requestHash, santoDomingoDate(now));
   if (held) {
     const stored = await findIssuedByNcf(input.accountId, input.environment, issue.encf.value);
     if (input.validateOnly) return alreadyIssued();
@@ -88,7 +87,7 @@ export async function issueEcf(input: IssueEcfInput): Promise<IssueEcfResult> {
   if (input.validateOnly) {
     return { kind: "valid", message: `${ECF_VALIDATION_MESSAGE} No se firmó, guardó ni envió nada.` };
   }
-  const credential = await getActiveSigningCredential(input.accountId);
+  const credential = await signingCredentialOf(activeCertificate);
   const signed = await timedStep("sign", async () => signedDocument(issue, input, credential));
   const stored = await timedStep("write_ahead", () => storeUnderLock(input, issue, signed, now));
   if (stored.replayed) return replayed(stored.answer);

@@ -73,7 +73,15 @@ export {
 } from "./document-writer";
 export { recordDgiiSubmissions, recordDgiiSummary, type FoundSubmission } from "./dgii-submissions";
 export { daysUntil, dmyToIso } from "./dates";
-export { checkNumberIssuable, findNumberHolds, type HeldDocument, type NumberHolds } from "./issue-check";
+export {
+  checkNumberIssuable,
+  findNumberHolds,
+  issueHoldsRead,
+  refuseUnissuable,
+  type HeldDocument,
+  type NumberHolds,
+  type NumberHoldsRead,
+} from "./issue-check";
 export { numberSafetyFacts } from "./number-safety";
 export {
   allGapWindows,

@@ -3,8 +3,9 @@ import "server-only";
 import type { ParsedEncf } from "@/lib/domain/encf";
 import type { Environment } from "@/lib/domain/environments";
 import { AppError } from "@/lib/errors";
-import { getDb } from "@/lib/server/platform/db";
+import { getDb, Prisma } from "@/lib/server/platform/db";
 import type { RawSql } from "@/lib/server/platform/db/db-or-tx";
+import { readTagged, taggedRead, type TaggedRead } from "@/lib/server/platform/db/tagged-reads";
 import { storedRequestRanges } from "@/lib/server/platform/db/stored-ranges";
 
 import { MAX_UNKNOWN_VOIDS } from "./voided";
@@ -39,37 +40,57 @@ async function readHolds(
   accountId: string,
   environment: Environment,
   encf: ParsedEncf,
-): Promise<Holds> {
+): Promise<NumberHoldsRead> {
+  const [holds] = await readTagged(db, [issueHoldsRead(accountId, environment, encf)]);
+  return holds;
+}
+
+/** What holds one number, as read (checkNumberIssuable's and refuseUnissuable's input). */
+export type NumberHoldsRead = Holds;
+
+/**
+ * readHolds as a read another statement can carry (readTagged): the issue's check before signing
+ * goes with the active certificate. One row, its holds as one JSON text (the shapes readHolds had).
+ */
+export function issueHoldsRead(
+  accountId: string,
+  environment: Environment,
+  encf: ParsedEncf,
+): TaggedRead<NumberHoldsRead> {
   const n = BigInt(encf.secuencia);
-  const [row] = await db.$queryRaw<Holds[]>`
-    SELECT
-      (SELECT json_build_object('id', "id", 'source', "source", 'status', "status", 'requestHash', "requestHash")
+  return taggedRead(
+    "ledger_issue_holds",
+    { txt: 'h."holds"' },
+    Prisma.sql`FROM (SELECT json_build_object(
+      'document', (SELECT json_build_object('id', "id", 'source', "source", 'status', "status", 'requestHash', "requestHash")
          FROM "Document"
          WHERE "accountId" = ${accountId} AND "environment" = ${environment}::"Environment"
-           AND "ncf" = ${encf.value}) AS "document",
-      EXISTS (SELECT 1 FROM "VoidedInterval"
+           AND "ncf" = ${encf.value}),
+      'voided', EXISTS (SELECT 1 FROM "VoidedInterval"
          WHERE "accountId" = ${accountId} AND "environment" = ${environment}::"Environment"
-           AND "serie" = ${encf.serie} AND "tipoeCF" = ${encf.tipo} AND "desde" <= ${n} AND "hasta" >= ${n}) AS "voided",
-      (SELECT json_agg(json_build_object('id', r."id", 'ranges', r."ranges"))
+           AND "serie" = ${encf.serie} AND "tipoeCF" = ${encf.tipo} AND "desde" <= ${n} AND "hasta" >= ${n}),
+      'accepted', (SELECT json_agg(json_build_object('id', r."id", 'ranges', r."ranges"))
          FROM "VoidedBlock" b JOIN "VoidRecord" r ON r."id" = b."voidId"
          WHERE b."accountId" = ${accountId} AND b."environment" = ${environment}::"Environment"
            AND b."serie" = ${encf.serie} AND b."tipoeCF" = ${encf.tipo}
-           AND b."minDesde" <= ${n} AND b."maxHasta" >= ${n} AND r."status" = 'Aceptado') AS "accepted",
-      (SELECT json_agg(json_build_object('id', v."id", 'ranges', v."ranges")) FROM (
+           AND b."minDesde" <= ${n} AND b."maxHasta" >= ${n} AND r."status" = 'Aceptado'),
+      'unknown', (SELECT json_agg(json_build_object('id', v."id", 'ranges', v."ranges")) FROM (
          SELECT "id", "ranges" FROM "VoidRecord"
          WHERE "accountId" = ${accountId} AND "environment" = ${environment}::"Environment" AND "status" = 'Error'
-         ORDER BY "createdAt" DESC LIMIT ${MAX_UNKNOWN_VOIDS}) v) AS "unknown",
-      (SELECT json_agg(json_build_object('id', r."id", 'ranges', r."ranges", 'expiresAt', r."expiresAt")) FROM (
+         ORDER BY "createdAt" DESC LIMIT ${MAX_UNKNOWN_VOIDS}) v),
+      'pending', (SELECT json_agg(json_build_object('id', r."id", 'ranges', r."ranges", 'expiresAt', r."expiresAt")) FROM (
          SELECT "id", "ranges", "expiresAt" FROM "VoidRequest"
          WHERE "accountId" = ${accountId} AND "environment" = ${environment}::"Environment" AND "status" = 'Pendiente'
-         ORDER BY "requestedAt" DESC LIMIT ${MAX_UNKNOWN_VOIDS}) r) AS "pending",
-      (SELECT count(*)::int FROM "SequenceAuthorization"
+         ORDER BY "requestedAt" DESC LIMIT ${MAX_UNKNOWN_VOIDS}) r),
+      'authorizations', (SELECT count(*)::int FROM "SequenceAuthorization"
          WHERE "accountId" = ${accountId} AND "environment" = ${environment}::"Environment"
-           AND "serie" = ${encf.serie} AND "tipoeCF" = ${encf.tipo}) AS "authorizations",
-      (SELECT json_agg(json_build_object('expiresOn', "expiresOn")) FROM "SequenceAuthorization"
+           AND "serie" = ${encf.serie} AND "tipoeCF" = ${encf.tipo}),
+      'authorized', (SELECT json_agg(json_build_object('expiresOn', "expiresOn")) FROM "SequenceAuthorization"
          WHERE "accountId" = ${accountId} AND "environment" = ${environment}::"Environment"
-           AND "serie" = ${encf.serie} AND "tipoeCF" = ${encf.tipo} AND "desde" <= ${n} AND "hasta" >= ${n}) AS "authorized"`;
-  return row!;
+           AND "serie" = ${encf.serie} AND "tipoeCF" = ${encf.tipo} AND "desde" <= ${n} AND "hasta" >= ${n})
+    )::text AS "holds") h`,
+    ([row]) => JSON.parse(row!.txt!) as Holds,
+  );
 }
 
 function covering<T extends { ranges: string }>(records: T[] | null, encf: ParsedEncf): T | undefined {
@@ -136,7 +157,16 @@ export async function checkNumberIssuable(
   requestHash: string,
   today: string,
 ): Promise<HeldDocument | null> {
-  const holds = await readHolds(db, accountId, environment, encf);
+  return refuseUnissuable(await readHolds(db, accountId, environment, encf), encf, requestHash, today);
+}
+
+/** checkNumberIssuable's rule on holds already read (issueHoldsRead). */
+export function refuseUnissuable(
+  holds: NumberHoldsRead,
+  encf: ParsedEncf,
+  requestHash: string,
+  today: string,
+): HeldDocument | null {
   if (holds.document) {
     if (holds.document.source === "issued" && holds.document.requestHash === requestHash)
       return holds.document;
