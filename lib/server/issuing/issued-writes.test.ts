@@ -38,6 +38,14 @@ async function issued() {
   });
 }
 
+/** What writeIssuedChange names a document by. */
+const refOf = (id: string) => ({
+  id,
+  accountId: account.auth.accountId,
+  environment: "TesteCF" as const,
+  rnc: account.auth.rnc,
+});
+
 async function statusEvents(documentId: string) {
   const db = await getDb();
   const events = await db.outboxEvent.findMany({
@@ -64,12 +72,7 @@ describe("writeIssuedChange with the row as the caller knows it", () => {
 
   it("a row that moved on since the caller read it: read again and written in a transaction, nothing lost", async () => {
     const document = await issued();
-    const ref = {
-      id: document.id,
-      accountId: account.auth.accountId,
-      environment: "TesteCF" as const,
-      rnc: account.auth.rnc,
-    };
+    const ref = refOf(document.id);
     // The caller's row as written ahead: the reception since then makes it stale.
     const stale = {
       id: document.id,
@@ -100,12 +103,7 @@ describe("writeIssuedChange with the row as the caller knows it", () => {
 
   it("no status change: the answer is appended and no event is written", async () => {
     const document = await issued();
-    const ref = {
-      id: document.id,
-      accountId: account.auth.accountId,
-      environment: "TesteCF" as const,
-      rnc: account.auth.rnc,
-    };
+    const ref = refOf(document.id);
     await writeIssuedChange(ref, { answer: { fuente: "test" }, followUpAt: 1 }, Date.now(), {
       id: document.id,
       ncf: document.ncf,
