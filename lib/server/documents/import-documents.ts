@@ -27,6 +27,7 @@ import {
   type DocumentChange,
   type NewDocumentRow,
 } from "@/lib/server/ledger";
+import { documentStatusChangedEvent } from "@/lib/server/platform/events/document-status-event";
 import { writeEvents, type NewEvent } from "@/lib/server/platform/events/write-event";
 
 interface ImportInput {
@@ -233,22 +234,10 @@ function statusChangedEvent(
   status: string,
   now: number,
 ): NewEvent<"document.status_changed"> {
-  return {
-    type: "document.status_changed",
-    accountId: input.accountId,
-    environment: input.environment,
-    subjectId: stored.id,
-    now,
-    payload: {
-      documentId: stored.id,
-      ncf: stored.ncf,
-      customerId: input.rnc,
-      environment: input.environment,
-      previousStatus: stored.status,
-      status,
-      via: "import",
-    },
-  };
+  return documentStatusChangedEvent(
+    { id: stored.id, ncf: stored.ncf, accountId: input.accountId, environment: input.environment },
+    { customerId: input.rnc, previousStatus: stored.status, status, via: "import", now },
+  );
 }
 
 /** The fields an entry sets (only those it carries), as stored. */

@@ -6,6 +6,7 @@ import { loadConfig } from "@/lib/server/platform/config/load-config";
 import { getActiveSigningCredential } from "@/lib/server/certificates";
 import { logger } from "@/lib/server/platform/config/logger";
 import { getDb, inTransaction } from "@/lib/server/platform/db";
+import { documentStatusChangedEvent } from "@/lib/server/platform/events/document-status-event";
 import { writeEvent } from "@/lib/server/platform/events/write-event";
 import { markDocumentChecked, updateDocument } from "@/lib/server/ledger";
 import type { SigningCredential } from "@/lib/server/platform/signing";
@@ -116,22 +117,16 @@ async function askAndStore(
       document.status,
     );
     if (updated === 1) {
-      await writeEvent(tx, {
-        type: "document.status_changed",
-        accountId: document.accountId,
-        environment: document.environment,
-        subjectId: document.id,
-        now,
-        payload: {
-          documentId: document.id,
-          ncf: document.ncf,
+      await writeEvent(
+        tx,
+        documentStatusChangedEvent(document, {
           customerId: document.customerId,
-          environment: document.environment,
           previousStatus: document.status,
           status: estado,
           via: "refresh",
-        },
-      });
+          now,
+        }),
+      );
     }
     return updated;
   });

@@ -15,6 +15,7 @@ import { buildQrUrl, qrBuyerRnc } from "@/lib/domain/qr-url";
 import { AppError } from "@/lib/errors";
 import { checkNumberIssuable, insertAbsentDocuments, newDocumentId } from "@/lib/server/ledger";
 import { getDb, inTransaction, isUniqueViolation, lockNumberSeries } from "@/lib/server/platform/db";
+import { documentStatusChangedEvent } from "@/lib/server/platform/events/document-status-event";
 import { signXml, type SigningCredential } from "@/lib/server/platform/signing";
 
 import { sendClaimMs } from "./follow-up/schedule";
@@ -127,22 +128,10 @@ export async function storeUnderLock(
         tx,
         [document],
         [
-          {
-            type: "document.status_changed",
-            accountId,
-            environment,
-            subjectId: document.id,
-            now,
-            payload: {
-              documentId: document.id,
-              ncf: document.ncf,
-              customerId: rnc,
-              environment,
-              previousStatus: null,
-              status: PENDING_SEND,
-              via: "issue",
-            },
-          },
+          documentStatusChangedEvent(
+            { id: document.id, ncf: document.ncf, accountId, environment },
+            { customerId: rnc, previousStatus: null, status: PENDING_SEND, via: "issue", now },
+          ),
         ],
       );
       // The check above ran under the lock every writer of this series takes: a row there now would

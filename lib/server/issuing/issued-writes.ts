@@ -8,6 +8,7 @@ import {
   type StoredForWrite,
 } from "@/lib/server/ledger";
 import { getDb, inTransaction } from "@/lib/server/platform/db";
+import { documentStatusChangedEvent } from "@/lib/server/platform/events/document-status-event";
 import { writeEvent, type NewEvent } from "@/lib/server/platform/events/write-event";
 
 /** What a send or a follow-up round learned about an issued e-CF, and when to act next. */
@@ -93,20 +94,8 @@ function statusEvent(
   status: string,
   now: number,
 ): NewEvent<"document.status_changed"> {
-  return {
-    type: "document.status_changed",
-    accountId: document.accountId,
-    environment: document.environment,
-    subjectId: document.id,
-    now,
-    payload: {
-      documentId: document.id,
-      ncf: previous.ncf,
-      customerId: document.rnc,
-      environment: document.environment,
-      previousStatus: previous.status,
-      status,
-      via: change.via ?? "issue",
-    },
-  };
+  return documentStatusChangedEvent(
+    { id: document.id, ncf: previous.ncf, accountId: document.accountId, environment: document.environment },
+    { customerId: document.rnc, previousStatus: previous.status, status, via: change.via ?? "issue", now },
+  );
 }
