@@ -7,7 +7,11 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vites
 
 import { santoDomingoDate } from "@/lib/domain/fecha";
 import { setEnvForTests } from "@/lib/server/platform/config/load-config";
-import { ensureTestSecrets } from "@/lib/server/platform/db/test-database";
+import {
+  createTestDatabase,
+  ensureTestSecrets,
+  type TestDatabase,
+} from "@/lib/server/platform/db/test-database";
 import { seedPgliteDataDir } from "@/lib/server/platform/db/pglite-image";
 import { TaxAuthClient, taxAuthConfigFromEnv } from "@/lib/server/platform/taxauth";
 import { setTaxAuthClient } from "@/lib/server/platform/taxauth/client-instance";
@@ -21,6 +25,12 @@ const RNCS = ["131777001", "131777002"] as const;
 const YEAR = Number(santoDomingoDate(Date.now()).slice(0, 4));
 let simulator: SimulatorHandle;
 let dataDir: string;
+/**
+ * PostgreSQL run (TEST_DATABASE_URL): the killed instance and the restarted one (this process) share
+ * one throw-away schema, as two instances of a deployment share its server. Else the child's PGlite
+ * under dataDir, reopened here after its death.
+ */
+let shared: { database: TestDatabase; url: string } | undefined;
 
 beforeAll(async () => {
   ensureTestSecrets();
@@ -33,16 +43,23 @@ beforeAll(async () => {
     });
   }
   dataDir = mkdtempSync(path.join(tmpdir(), "anula-close-crash-"));
+  if (process.env.TEST_DATABASE_URL?.trim()) {
+    const database = await createTestDatabase();
+    const url = new URL(process.env.TEST_DATABASE_URL);
+    url.searchParams.set("schema", database.schema!);
+    shared = { database, url: url.toString() };
+  }
 });
 
 afterAll(async () => {
+  await shared?.database.dispose();
   await simulator.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Runs close-crash-child.ts until its first void is written ahead, then kills it (SIGKILL). */
 async function killedMidway(): Promise<{ voidId: string; closeId: string }> {
-  await seedPgliteDataDir(path.join(dataDir, "pglite"));
+  if (!shared) await seedPgliteDataDir(path.join(dataDir, "pglite"));
   const child = spawn(
     process.execPath,
     ["--conditions=react-server", "--import", "tsx", path.join(__dirname, "testing", "close-crash-child.ts")],
@@ -51,7 +68,7 @@ async function killedMidway(): Promise<{ voidId: string; closeId: string }> {
       env: {
         ...process.env,
         DATA_DIR: dataDir,
-        DATABASE_URL: "",
+        DATABASE_URL: shared?.url ?? "",
         TEST_DATABASE_URL: "",
         TAXAUTH: "simulator",
         TAXAUTH_SIMULATOR_URL: simulator.url,
@@ -95,7 +112,8 @@ describe("a year-end close whose instance is killed mid-way", () => {
     expect(simulator.admin.callCounts().anularrango).toBe(1);
 
     // Restart: this process opens the dead instance's database and runs the worker.
-    const db = await reopenChildDatabase(dataDir);
+    const db = shared?.database ?? (await reopenChildDatabase(dataDir));
+    expect(db.kind).toBe(process.env.TEST_DATABASE_URL?.trim() ? "postgres" : "pglite");
     try {
       setEnvForTests({ VOID_DEADLINE_MS: "10000", VOID_RATE_LIMIT_PER_MINUTE: "0" });
       setTaxAuthClient(new TaxAuthClient(taxAuthConfigFromEnv({} as NodeJS.ProcessEnv, simulator.url)));
@@ -122,7 +140,7 @@ describe("a year-end close whose instance is killed mid-way", () => {
       await advanceYearEndCloses();
       expect(simulator.admin.callCounts().anularrango).toBe(2);
     } finally {
-      await db.dispose();
+      if (!shared) await db.dispose();
     }
   }, 120_000);
 });

@@ -1,6 +1,6 @@
 /**
  * Child process for the year-end close's restart test (year-end-close-crash.test.ts): opens the
- * embedded database in DATA_DIR, builds the two-company organization (RNCs CLOSE_RNCS), creates the
+ * database its environment names (PostgreSQL through DATABASE_URL, else PGlite in DATA_DIR), builds the two-company organization (RNCs CLOSE_RNCS), creates the
  * campaign, confirms, approves and starts it, runs the worker against an authority that hangs, prints
  * `WRITTEN <voidId>` once the first void is written ahead, then waits for its SIGKILL.
  * Run with `node --conditions=react-server --import tsx`.
