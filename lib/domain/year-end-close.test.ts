@@ -84,6 +84,10 @@ describe("year-end close rules", () => {
     expect(closeIdempotencyKey("c1", "a1", 0)).toBe("year-end-close:c1:a1:0");
     expect(closeIdempotencyKey("c1", "a1", 1)).not.toBe(closeIdempotencyKey("c1", "a1", 0));
     expect(closeIdempotencyKey("c1", "a1", 0).length).toBeLessThanOrEqual(255);
+    // A chunk's further voids (its ranges split at the send) collide with no other chunk's.
+    expect(closeIdempotencyKey("c1", "a1", 0, 0)).toBe("year-end-close:c1:a1:0");
+    expect(closeIdempotencyKey("c1", "a1", 1, 1)).toBe("year-end-close:c1:a1:1.1");
+    expect(closeIdempotencyKey("c1", "a1", 11)).not.toBe(closeIdempotencyKey("c1", "a1", 1, 1));
   });
 
   it("counts accepted, rejected, partial, to settle and not sent, and the progress", () => {

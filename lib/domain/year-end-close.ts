@@ -161,9 +161,13 @@ export function certificateBlock(
   return certificate.notAfter <= now + marginMs ? "CERTIFICATE_EXPIRED" : null;
 }
 
-/** The Idempotency-Key of one chunk's void: the same at every run, so a restart replays, never resends. */
-export function closeIdempotencyKey(closeId: string, accountId: string, chunk: number): string {
-  return `year-end-close:${closeId}:${accountId}:${chunk}`;
+/**
+ * The Idempotency-Key of one chunk's void: the same at every run, so a restart replays, never resends.
+ * `sub` numbers the further voids a chunk needs when the checks at the send split its ranges past
+ * DGII's 10,000 per type (0, the first, keeps the chunk's own key).
+ */
+export function closeIdempotencyKey(closeId: string, accountId: string, chunk: number, sub = 0): string {
+  return `year-end-close:${closeId}:${accountId}:${chunk}${sub === 0 ? "" : `.${sub}`}`;
 }
 
 export type ChunkStatus = "Aceptado" | "Rechazado" | "Error" | "withdrawn" | "refused";

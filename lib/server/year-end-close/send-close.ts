@@ -6,7 +6,7 @@ import { formatEncf, readEncf } from "@/lib/domain/encf";
 import type { EcfType } from "@/lib/domain/ecf-types";
 import type { Environment } from "@/lib/domain/environments";
 import { splitIntoVoids, type ProposedRange } from "@/lib/domain/gap-proposal";
-import { EMPTY_SET, intersection, normalizeBySerieTipo } from "@/lib/domain/intervals";
+import { difference, EMPTY_SET, intersection, normalizeBySerieTipo } from "@/lib/domain/intervals";
 import {
   certificateBlock,
   closeIdempotencyKey,
@@ -19,6 +19,7 @@ import { isAppError } from "@/lib/errors";
 import { getActiveCertificateSummary } from "@/lib/server/certificates";
 import { logger } from "@/lib/server/platform/config/logger";
 import { getDb, type Prisma } from "@/lib/server/platform/db";
+import { parseStoredRanges } from "@/lib/server/platform/db/stored-ranges";
 import { writeEvent } from "@/lib/server/platform/events/write-event";
 import { enforceRateLimit } from "@/lib/server/platform/limits/rate-limit";
 import { createVoid } from "@/lib/server/voids";
@@ -117,6 +118,9 @@ interface CompanySend {
  * and the chunk: a chunk whose void record exists (a restart after its write-ahead) is read, never
  * sent again. Before each send the certificate and the campaign's checks run again (only ranges the
  * ledger still proposes go out), and the void path runs its own (ALREADY_VOIDED, SEQUENCE_USED).
+ * The checks may split ranges (a number issued or voided inside one), so what is left of a chunk is
+ * split again and sent in as many voids as DGII's limit needs, each under its own key; the ranges of
+ * the chunk's earlier voids (read from their records after a restart) are never sent again.
  */
 async function sendCompany(
   input: CompanySend,
@@ -131,9 +135,10 @@ async function sendCompany(
   const where = { closeId_accountId: { closeId: input.closeId, accountId: input.accountId } };
   const save = (data: Prisma.YearEndCloseCompanyUpdateInput) =>
     db.yearEndCloseCompany.update({ where, data: { ...data, updatedAt: BigInt(clock()) } });
+  const chunks = input.chunks.slice();
+  const saveChunks = () => save({ chunks: chunks as unknown as Prisma.InputJsonValue });
   await save({ state: "sending" });
   const parts = splitIntoVoids(input.proposal.ranges);
-  const chunks = input.chunks.slice();
   const block = async (): Promise<boolean> => {
     const reason = certificateBlock(await getActiveCertificateSummary(input.accountId), clock());
     if (!reason) return false;
@@ -141,88 +146,107 @@ async function sendCompany(
     return true;
   };
   for (const [index, part] of parts.entries()) {
-    if (chunks[index]?.status) continue;
-    const key = closeIdempotencyKey(input.closeId, input.accountId, index);
-    const existing = await db.voidRecord.findFirst({
-      where: { accountId: input.accountId, environment: input.environment, idempotencyKey: key },
-      select: { id: true, status: true, excepted: true, totalVoided: true },
-    });
-    const chunk: CloseChunk = {
-      index,
-      idempotencyKey: key,
-      ranges: part.length,
-      sequences: 0,
-      voidId: null,
-      status: null,
-      partial: false,
-      code: null,
-      message: null,
-    };
-    if (existing) {
-      chunks[index] = {
-        ...chunk,
-        voidId: existing.id,
-        status: existing.status as CloseChunk["status"],
-        partial: existing.excepted !== null,
-        sequences: Number(existing.totalVoided),
+    // The chunk's ranges already in one of its voids.
+    const covered: ProposedRange[] = [];
+    for (let sub = 0; ; sub += 1) {
+      const key = closeIdempotencyKey(input.closeId, input.accountId, index, sub);
+      const known = chunks.findIndex((chunk) => chunk.idempotencyKey === key);
+      // Nothing was sent for it (withdrawn or refused): the rest of the chunk is not sent either.
+      if (known >= 0 && (chunks[known]!.status === "withdrawn" || chunks[known]!.status === "refused")) break;
+      const existing = await db.voidRecord.findFirst({
+        where: { accountId: input.accountId, environment: input.environment, idempotencyKey: key },
+        select: { id: true, status: true, excepted: true, totalVoided: true, ranges: true },
+      });
+      const position = known >= 0 ? known : chunks.length;
+      const chunk: CloseChunk = {
+        index: position,
+        idempotencyKey: key,
+        ranges: part.length,
+        sequences: 0,
+        voidId: null,
+        status: null,
+        partial: false,
+        code: null,
+        message: null,
       };
-      await save({ chunks: chunks as unknown as Prisma.InputJsonValue });
-      continue;
-    }
-    if (await block()) return "done";
-    const current = await proposeForCompany({
-      accountId: input.accountId,
-      rnc: account.rnc,
-      environment: input.environment,
-      year: input.year,
-      includeSkipped: input.includeSkipped,
-      now: clock(),
-    });
-    const ranges = stillProposed(part, current);
-    if (ranges.length === 0) {
-      chunks[index] = {
-        ...chunk,
-        status: "withdrawn",
-        code: "WITHDRAWN_BY_CHECKS",
-        message: "Las comprobaciones del libro ya no proponen estos rangos: no se envió nada.",
-      };
-      await save({ chunks: chunks as unknown as Prisma.InputJsonValue });
-      continue;
-    }
-    try {
-      await enforceRateLimit(`void:${input.accountId}`, clock());
-    } catch (error) {
-      if (isAppError(error) && error.code === "RATE_LIMITED") return "later";
-      throw error;
-    }
-    try {
-      const result = await createVoid({
+      if (existing) {
+        const sentRanges = [
+          ...parseStoredRanges(existing.ranges),
+          ...(existing.excepted ? parseStoredRanges(existing.excepted) : []),
+        ];
+        covered.push(...sentRanges);
+        chunks[position] = {
+          ...chunk,
+          ranges: sentRanges.length,
+          voidId: existing.id,
+          status: existing.status as CloseChunk["status"],
+          partial: existing.excepted !== null,
+          sequences: Number(existing.totalVoided),
+        };
+        await saveChunks();
+        continue;
+      }
+      if (await block()) return "done";
+      const current = await proposeForCompany({
         accountId: input.accountId,
         rnc: account.rnc,
         environment: input.environment,
-        body: { value: { ranges } },
-        reason: { code: "08", text: `Cierre de año ${input.year}: secuencias no utilizadas` },
-        createdBy: `Cierre de año ${input.year} (${input.createdBy}; decidió ${input.decidedBy ?? "—"})`,
-        idempotencyKey: key,
+        year: input.year,
+        includeSkipped: input.includeSkipped,
+        now: clock(),
       });
-      chunks[index] = {
-        ...chunk,
-        ranges: ranges.length,
-        voidId: result.attempt.voidId,
-        status: result.attempt.status,
-        partial: Boolean(result.attempt.excepted),
-        sequences: result.attempt.totalVoided,
-      };
-    } catch (error) {
-      if (!isAppError(error)) throw error;
-      logger.warn(
-        { closeId: input.closeId, accountId: input.accountId, code: error.code },
-        "year-end close void refused",
-      );
-      chunks[index] = { ...chunk, status: "refused", code: error.code, message: error.message };
+      const left = stillProposed(part, current, covered);
+      if (left.length === 0) {
+        if (sub > 0) break;
+        chunks[position] = {
+          ...chunk,
+          status: "withdrawn",
+          code: "WITHDRAWN_BY_CHECKS",
+          message: "Las comprobaciones del libro ya no proponen estos rangos: no se envió nada.",
+        };
+        await saveChunks();
+        break;
+      }
+      // The first void's worth; the rest goes in the chunk's next void, after the checks again.
+      const ranges = splitIntoVoids(left)[0]!;
+      try {
+        await enforceRateLimit(`void:${input.accountId}`, clock());
+      } catch (error) {
+        if (isAppError(error) && error.code === "RATE_LIMITED") return "later";
+        throw error;
+      }
+      try {
+        const result = await createVoid({
+          accountId: input.accountId,
+          rnc: account.rnc,
+          environment: input.environment,
+          body: { value: { ranges } },
+          reason: { code: "08", text: `Cierre de año ${input.year}: secuencias no utilizadas` },
+          createdBy: `Cierre de año ${input.year} (${input.createdBy}; decidió ${input.decidedBy ?? "—"})`,
+          idempotencyKey: key,
+        });
+        covered.push(...ranges);
+        chunks[position] = {
+          ...chunk,
+          ranges: ranges.length,
+          voidId: result.attempt.voidId,
+          status: result.attempt.status,
+          partial: Boolean(result.attempt.excepted),
+          sequences: result.attempt.totalVoided,
+        };
+      } catch (error) {
+        if (!isAppError(error)) throw error;
+        logger.warn(
+          { closeId: input.closeId, accountId: input.accountId, code: error.code },
+          "year-end close void refused",
+        );
+        chunks[position] = { ...chunk, status: "refused", code: error.code, message: error.message };
+        await saveChunks();
+        break;
+      }
+      await saveChunks();
+      await renew();
     }
-    await save({ chunks: chunks as unknown as Prisma.InputJsonValue });
-    await renew();
   }
   const sent = chunks.some((chunk) => chunk.voidId !== null);
   await finish(input, sent || chunks.length === 0 ? null : "NOTHING_LEFT", chunks, clock());
@@ -273,8 +297,15 @@ async function finish(
   });
 }
 
-/** The part's ranges the ledger still proposes now, as e-NCF ranges (a range may shrink or split). */
-function stillProposed(part: readonly ProposedRange[], current: CompanyProposal): ProposedRange[] {
+/**
+ * The part's ranges the ledger still proposes now and no earlier void of the part holds, as e-NCF
+ * ranges (a range may shrink or split).
+ */
+function stillProposed(
+  part: readonly ProposedRange[],
+  current: CompanyProposal,
+  covered: readonly ProposedRange[],
+): ProposedRange[] {
   const toTuple = (range: ProposedRange) => {
     const from = readEncf(range.secuenciaDesde);
     const to = readEncf(range.secuenciaHasta);
@@ -282,11 +313,13 @@ function stillProposed(part: readonly ProposedRange[], current: CompanyProposal)
     return [{ serie: from.serie, tipoeCF: from.tipo, desde: from.secuencia, hasta: to.secuencia }];
   };
   const now = normalizeBySerieTipo(current.ranges.flatMap(toTuple));
+  const sent = normalizeBySerieTipo(covered.flatMap(toTuple));
   const out: ProposedRange[] = [];
   for (const [key, set] of normalizeBySerieTipo(part.flatMap(toTuple))) {
     const serie = key.slice(0, 1);
     const tipo = key.slice(1) as EcfType;
-    for (const interval of intersection(set, now.get(key) ?? EMPTY_SET)) {
+    const left = difference(intersection(set, now.get(key) ?? EMPTY_SET), sent.get(key) ?? EMPTY_SET);
+    for (const interval of left) {
       out.push({
         secuenciaDesde: formatEncf(serie, tipo, interval.desde),
         secuenciaHasta: formatEncf(serie, tipo, interval.hasta),

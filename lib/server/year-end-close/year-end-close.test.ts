@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createVoid } from "@/lib/server/voids";
+import { createAuthorization } from "@/lib/server/ledger";
+import { MAX_RANGES_PER_TIPO } from "@/lib/domain/void-request";
 import { setEnvForTests } from "@/lib/server/platform/config/load-config";
 import { enforceRateLimit } from "@/lib/server/platform/limits/rate-limit";
 import { startVoidTestApp, type VoidTestApp } from "@/lib/server/voids/testing/void-test-app";
@@ -309,4 +311,81 @@ describe("a year-end close over a two-company organization", () => {
     expect(done.summary).toMatchObject({ accepted: 1 });
     expect(sends() - before).toBe(1);
   }, 60_000);
+
+  it("sends what the checks at the send split past DGII's 10,000 ranges per type in more voids, and resumes", async () => {
+    const org = await createCloseOrganization(app.simulator.admin, { year: YEAR });
+    const admin = org.admin.auth;
+    const { accountId, rnc } = org.second;
+    // The second company also has an expired E33 authorization of 20,001 numbers: one range proposed.
+    const last = 2 * MAX_RANGES_PER_TIPO + 1;
+    const e33 = (n: number) => `E33${String(n).padStart(10, "0")}`;
+    await createAuthorization({
+      accountId,
+      environment: "TesteCF",
+      body: {
+        secuenciaDesde: e33(1),
+        secuenciaHasta: e33(last),
+        fechaAutorizacion: `01-01-${YEAR - 1}`,
+        fechaVencimiento: `30-06-${YEAR}`,
+      },
+      createdBy: "test",
+    });
+    app.simulator.admin.authorizeRanges({
+      environment: "TesteCF",
+      rnc,
+      ranges: [{ from: e33(1), to: e33(last) }],
+    });
+    const close = await createYearEndClose(admin, "TesteCF", { year: YEAR });
+    const proposed = close.companies.find((company) => company.accountId === accountId)!;
+    expect(proposed.ranges.map((range) => [range.secuenciaDesde, range.secuenciaHasta])).toEqual([
+      ["E310000000001", "E310000000050"],
+      [e33(1), e33(last)],
+    ]);
+    await confirmStoppedIssuing(admin, "TesteCF", close.id, admin.accountId);
+    await decideCompany(admin, "TesteCF", close.id, admin.accountId, { decision: "reject" });
+    await decideCompany(org.approver, "TesteCF", close.id, accountId, { decision: "approve" });
+    await startYearEndClose(admin, "TesteCF", close.id);
+    // Meanwhile every even number is voided by hand: the range becomes 10,001 at the send's checks.
+    const evens = Array.from({ length: MAX_RANGES_PER_TIPO }, (_, i) => e33(2 * (i + 1)));
+    const manual = await createVoid({
+      accountId,
+      rnc,
+      environment: "TesteCF",
+      body: { value: { ranges: evens.map((n) => ({ secuenciaDesde: n, secuenciaHasta: n })) } },
+      createdBy: "test",
+    });
+    expect(manual.attempt.status).toBe("Aceptado");
+    const before = sends();
+    // One void a minute: the chunk's second void waits for the next run, which reads the first's record.
+    setEnvForTests({ VOID_RATE_LIMIT_PER_MINUTE: "1" });
+    try {
+      expect(await advanceYearEndCloses()).toEqual([]);
+    } finally {
+      setEnvForTests({ VOID_RATE_LIMIT_PER_MINUTE: "0" });
+    }
+    expect(sends() - before).toBe(1);
+    expect(await advanceYearEndCloses()).toEqual([close.id]);
+    const done = await getYearEndClose(admin, close.id);
+    const second = done.companies.find((company) => company.accountId === accountId)!;
+    expect(second.state).toBe("done");
+    expect(second.chunks.map((chunk) => [chunk.status, chunk.ranges, chunk.sequences])).toEqual([
+      ["Aceptado", 1 + MAX_RANGES_PER_TIPO, 50 + MAX_RANGES_PER_TIPO],
+      ["Aceptado", 1, 1],
+    ]);
+    expect(sends() - before).toBe(2);
+    // What the two voids hold: every odd number once, the 1–50 of E31, nothing twice.
+    const records = await (
+      await getDb()
+    ).voidRecord.findMany({
+      where: { accountId, idempotencyKey: { startsWith: `year-end-close:${close.id}:` } },
+      select: { idempotencyKey: true, totalVoided: true },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(records.map((record) => [record.idempotencyKey, Number(record.totalVoided)])).toEqual([
+      [`year-end-close:${close.id}:${accountId}:0`, 50 + MAX_RANGES_PER_TIPO],
+      [`year-end-close:${close.id}:${accountId}:0.1`, 1],
+    ]);
+    await advanceYearEndCloses();
+    expect(sends() - before).toBe(2);
+  }, 180_000);
 });
