@@ -8,7 +8,8 @@ import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/
 import { voidContentOf } from "@/lib/server/voids/prepare-void";
 import { splitPartialSuccess } from "@/lib/server/voids/partial-success";
 import type { VoidCompletion } from "@/lib/server/voids/types";
-import { completeVoid, insertWriteAhead } from "@/lib/server/voids/void-repository";
+import { completeVoid } from "@/lib/server/voids/record-answer";
+import { insertWriteAhead } from "@/lib/server/voids/void-repository";
 
 import { endOfDayMs, todayIso } from "./dates";
 import { assertSequencesUnused, createAuthorization, findGaps, getInventory, setCoverageMark } from "./index";

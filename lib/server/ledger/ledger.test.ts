@@ -5,7 +5,8 @@ import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-
 import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 import { voidContentOf } from "@/lib/server/voids/prepare-void";
 import type { VoidCompletion } from "@/lib/server/voids/types";
-import { completeVoid, insertWriteAhead } from "@/lib/server/voids/void-repository";
+import { completeVoid } from "@/lib/server/voids/record-answer";
+import { insertWriteAhead } from "@/lib/server/voids/void-repository";
 
 import {
   assertSequencesUnused,

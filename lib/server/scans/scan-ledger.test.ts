@@ -10,7 +10,8 @@ import { recurringJobs } from "@/lib/server/runtime/recurring-jobs";
 import { createAuthorization, findGaps, setCoverageMark } from "@/lib/server/ledger";
 import { endOfDayMs } from "@/lib/server/ledger/dates";
 import { voidContentOf } from "@/lib/server/voids/prepare-void";
-import { completeVoid, insertWriteAhead } from "@/lib/server/voids/void-repository";
+import { completeVoid } from "@/lib/server/voids/record-answer";
+import { insertWriteAhead } from "@/lib/server/voids/void-repository";
 
 import { LEDGER_EVENTS_PER_RUN, scanLedger } from "./index";
 

@@ -36,7 +36,8 @@ import {
   type VoidCompletion,
   type VoidContent,
 } from "./types";
-import { completeVoid, findStoredVoid, findVoidByIdempotencyKey, type VoidApproval } from "./void-repository";
+import { completeVoid } from "./record-answer";
+import { findStoredVoid, findVoidByIdempotencyKey, type VoidApproval } from "./void-repository";
 
 export interface CreateVoidInput {
   accountId: string;

@@ -29,7 +29,7 @@ export const MAX_ACCEPTED_LINES = 500;
 /**
  * Every request line overlapping an earlier Aceptado void of the company and environment, with the
  * intersection (lib/domain/intervals), so the portal marks each line and can cut the voided part out.
- * Candidates come from the voidedBlock bounding-box index, as in findAcceptedOverlap.
+ * Candidates come from the voidedBlock bounding-box index, as in acceptedCandidatesRead.
  */
 export async function findAcceptedOverlapsByLine(
   accountId: string,

@@ -4,7 +4,8 @@ import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-
 import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 import { findErrorOverlaps } from "./find-error-overlaps";
 import { voidContentOf } from "./prepare-void";
-import { completeVoid, insertWriteAhead } from "./void-repository";
+import { completeVoid } from "./record-answer";
+import { insertWriteAhead } from "./void-repository";
 
 let database: TestDatabase;
 let account: TestAccount;

@@ -8,7 +8,8 @@ import { splitPartialSuccess } from "./partial-success";
 import { voidContentOf } from "./prepare-void";
 import { storedRanges } from "../platform/db/stored-ranges";
 import type { VoidCompletion } from "./types";
-import { completeVoid, insertWriteAhead } from "./void-repository";
+import { completeVoid } from "./record-answer";
+import { insertWriteAhead } from "./void-repository";
 
 let database: TestDatabase;
 let account: TestAccount;

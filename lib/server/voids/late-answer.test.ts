@@ -8,7 +8,8 @@ import { voidContentOf } from "./prepare-void";
 import { settleVoid } from "./settle-void";
 import { findSettlementExtensions } from "./settlement-repository";
 import type { VoidAttempt } from "./types";
-import { completeVoid, insertWriteAhead } from "./void-repository";
+import { completeVoid } from "./record-answer";
+import { insertWriteAhead } from "./void-repository";
 
 /**
  * DGII's answer to the first send arriving after a person settled the record: recorded as a

@@ -19,22 +19,13 @@ import type { VoidAttempt, VoidContent } from "./types";
 import {
   acceptedCandidatesRead,
   acceptedOverlapAmong,
-  findAcceptedOverlap,
   insertWriteAhead,
   type AcceptedOverlap,
   type WriteAheadInput,
 } from "./void-repository";
 
 /** 409 ALREADY_VOIDED when a range overlaps an earlier accepted void of the company and environment. */
-export async function refuseAlreadyVoided(
-  accountId: string,
-  environment: Environment,
-  content: Pick<VoidContent, "boxes" | "storedRanges">,
-): Promise<void> {
-  refuseOverlap(await findAcceptedOverlap(accountId, environment, content));
-}
-
-function refuseOverlap(overlap: AcceptedOverlap | null): void {
+export function refuseAcceptedOverlap(overlap: AcceptedOverlap | null): void {
   if (!overlap) return;
   throw new AppError(
     "ALREADY_VOIDED",
@@ -60,7 +51,7 @@ export async function refuseBeforeHolding(
     usedNumbersRead(accountId, environment, ledgerRanges),
     outsideAuthorizationRead(accountId, environment, ledgerRanges),
   ]);
-  refuseOverlap(await acceptedOverlapAmong(accountId, environment, content, candidates));
+  refuseAcceptedOverlap(await acceptedOverlapAmong(accountId, environment, content, candidates));
   await refuseUsedNumbers(accountId, environment, used);
   return outside;
 }
@@ -190,7 +181,7 @@ export async function writeAheadUnderLock(
       sendingRead(accountId, environment, input.now),
     ]);
     if (stored) return "replay" as const;
-    refuseOverlap(await acceptedOverlapAmong(accountId, environment, content, candidates));
+    refuseAcceptedOverlap(await acceptedOverlapAmong(accountId, environment, content, candidates));
     await refuseUsedNumbers(accountId, environment, used);
     input.beforeWrite?.();
     refuseOverlappingSend(sending, content);

@@ -10,7 +10,8 @@ import { startTaxAuthSimulator, type SimulatorHandle } from "@/lib/taxauth-simul
 import { trackInFlight } from "../platform/ops/in-flight";
 import { voidContentOf } from "./prepare-void";
 import { instanceId, interruptAbandonedSends, renewLeases, sweepExpiredLeases } from "./send-leases";
-import { completeVoid, insertWriteAhead } from "./void-repository";
+import { completeVoid } from "./record-answer";
+import { insertWriteAhead } from "./void-repository";
 import { STORED_VOID_MESSAGES, type VoidAttempt } from "./types";
 
 let database: TestDatabase;

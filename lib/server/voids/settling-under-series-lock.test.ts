@@ -8,11 +8,17 @@ import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-
 import { getDb, inTransaction, lockNumberSeries, seriesLockKeys } from "@/lib/server/platform/db";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 
-import { refuseAlreadyVoided, refuseWhileOverlappingSend } from "./locked-write-ahead";
+import { refuseAcceptedOverlap, refuseWhileOverlappingSend } from "./locked-write-ahead";
 import { voidContentOf } from "./prepare-void";
+import { completeVoid } from "./record-answer";
 import { beginResend, finishResend, settleRecord } from "./settlement-repository";
 import type { VoidContent } from "./types";
-import { completeVoid, insertWriteAhead } from "./void-repository";
+import { findAcceptedOverlap, insertWriteAhead } from "./void-repository";
+
+/** The write-ahead's ALREADY_VOIDED check alone: its read and walk, then its judgement. */
+async function refuseAlreadyVoided(accountId: string, environment: "TesteCF", voidContent: VoidContent) {
+  refuseAcceptedOverlap(await findAcceptedOverlap(accountId, environment, voidContent));
+}
 
 /**
  * The write-ahead's statements under the series lock (its checks' read, a refusal's further reads,

@@ -3,13 +3,8 @@ import { validateVoidRequest, type VoidPlan } from "@/lib/domain/void-request";
 import { createTestAccount, type TestAccount } from "@/lib/server/accounts/test-fixtures";
 import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/test-database";
 import { voidContentOf } from "./prepare-void";
-import {
-  completeVoid,
-  findAcceptedOverlap,
-  findStoredRanges,
-  findVoid,
-  insertWriteAhead,
-} from "./void-repository";
+import { completeVoid } from "./record-answer";
+import { findAcceptedOverlap, findStoredRanges, findVoid, insertWriteAhead } from "./void-repository";
 import type { VoidAttempt, VoidCompletion } from "./types";
 
 let database: TestDatabase;

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Environment } from "@/lib/domain/environments";
-import { getDb, inTransaction, lockNumberSeries, Prisma } from "@/lib/server/platform/db";
+import { getDb, Prisma } from "@/lib/server/platform/db";
 import { readTagged, taggedRead, type TaggedRead } from "@/lib/server/platform/db/tagged-reads";
 import type { EventType } from "@/lib/server/platform/events/event-types";
 import { outboxInsert, type NewEvent } from "@/lib/server/platform/events/write-event";
@@ -13,12 +13,7 @@ import { voidReasonOf, type VoidReason } from "@/lib/domain/void-reasons";
 import type { VoidReasonFilter } from "@/lib/schemas/void-ncf-list";
 import type { PartialSplit } from "./partial-success";
 import { parseStoredRanges, storedRangeGroups, type StoredRequestRange } from "../platform/db/stored-ranges";
-import { recordLateAnswer } from "./settlement-repository";
-import { voidSettledEvent } from "./void-settled-event";
-import { recordVoidOutcome } from "@/lib/server/platform/metrics/record";
-import { logger } from "@/lib/server/platform/config/logger";
 import { activityInsert, type ActivityInput } from "@/lib/server/platform/activity/record-activity";
-import { recordVoidSentEntry } from "./void-activity";
 import {
   STORED_VOID_MESSAGES,
   type SerieTipoBox,
@@ -38,7 +33,7 @@ import {
  * An attempt as the void flow sees it after a write: neither the signed XML (up to 13 MB) nor the
  * ranges (up to 4 MB of JSON) travel back from the database; the caller has them.
  */
-function toAttempt(row: Omit<VoidRecord, "signedXmlGzip" | "ranges">): VoidAttempt {
+export function toAttempt(row: Omit<VoidRecord, "signedXmlGzip" | "ranges">): VoidAttempt {
   return {
     voidId: row.id,
     accountId: row.accountId,
@@ -184,115 +179,8 @@ function writtenAheadRow(input: WriteAheadInput): Omit<VoidRecord, "signedXmlGzi
   };
 }
 
-/**
- * Records the outcome of an attempt. A confirmed answer (Aceptado/Rechazado) is final: a later
- * "failed" never overwrites it (each write only matches a record still in Error). One statement
- * per outcome, on the hot path of every void: an accepted void's status change and its
- * ALREADY_VOIDED index rows are written by one atomic statement (acceptVoid).
- */
-export async function completeVoid(
-  record: VoidAttempt,
-  completion: VoidCompletion,
-  content: Pick<VoidContent, "boxes">,
-  now: number,
-  /**
-   * The activity entry of the attempt as it stands once written (createVoid's "void.sent"): written
-   * by the same statement as the change when it matches, else on its own. Never with an Error that
-   * still waits (its entry is the caller's to write).
-   */
-  activity?: (attempt: VoidAttempt) => ActivityInput,
-): Promise<VoidAttempt> {
-  const db = await getDb();
-  const release = completion.status !== "Error" || !completion.stillWaiting;
-  const changes =
-    completion.status === "Error"
-      ? { errorCode: completion.errorCode, errorMessage: completion.errorMessage }
-      : {
-          status: completion.status,
-          taxauthCode: completion.codigo,
-          taxauthName: completion.nombre,
-          taxauthResponse: completion.mensajes,
-          errorCode: null,
-          errorMessage: null,
-        };
-  const partial = completion.status === "Aceptado" ? completion.partial : undefined;
-  // The attempt as the change leaves it (what the caller is answered when it matched).
-  const answered: VoidAttempt = partial
-    ? {
-        ...record,
-        ...changes,
-        totalVoided: partial.totalVoided,
-        excepted: partial.excepted,
-        totalExcepted: partial.totalExcepted,
-        updateAt: now,
-      }
-    : { ...record, ...changes, updateAt: now };
-  // The event (void.settled, void.unconfirmed) and the activity entry are written by the statement
-  // that makes the change, only if it matched: one round trip, and the event exists if and only if
-  // the change committed.
-  const event = release ? completionEvent(record, completion, now) : undefined;
-  const entry = release ? activity?.(answered) : undefined;
-  const write = async (withEntry: boolean): Promise<boolean> => {
-    const also = { event, entry: withEntry ? entry : undefined };
-    return completion.status === "Aceptado"
-      ? acceptVoid(record, completion, completion.partial?.boxes ?? content.boxes, now, also)
-      : updateUnaccepted(record, completion, release, now, also);
-  };
-  // DGII's answer settles the attempt, or the send ends without one: the change and its event in
-  // one transaction, under the lock of the void's series+types (the request's: a partial success
-  // only narrows them), so no write-ahead of these numbers sees it half-way between its checks. An
-  // Error while the send still waits for a late answer changes nothing the checks read and
-  // announces nothing yet.
-  const settle = (withEntry: boolean): Promise<boolean> =>
-    inTransaction(db, async (tx) => {
-      await lockNumberSeries(tx, record.accountId, record.environment, content.boxes);
-      return write(withEntry);
-    });
-  let changed: boolean;
-  let entryWritten = false;
-  if (!release) changed = await write(false);
-  else if (!entry) changed = await settle(false);
-  else {
-    try {
-      changed = await settle(true);
-      entryWritten = changed;
-    } catch (error) {
-      // The activity entry never costs DGII's answer: the change alone, then the entry on its own.
-      logger.warn({ err: error, voidId: record.voidId }, "void: answer and activity entry together failed");
-      changed = await settle(false);
-    }
-  }
-  if (changed) {
-    // GET /metrics: the outcome, once — an Error only when no answer will come any more.
-    if (release) recordVoidOutcome(record.environment, completion.status);
-    if (entry && !entryWritten) await recordVoidSentEntry(entry);
-    return answered;
-  }
-
-  // Already final: an earlier answer won, and that is what the caller reports.
-  const row = await db.voidRecord.findFirstOrThrow({
-    where: { id: record.voidId, accountId: record.accountId },
-    omit: { signedXmlGzip: true, ranges: true },
-  });
-  // A person settled it first: DGII's answer is kept beside the settlement, never over it (and a
-  // disagreement flags the record for review). The partial split travels with it: a partial success
-  // disagrees with a plain Aceptado although both say "Aceptado".
-  if (row.settledAt !== null && completion.status !== "Error") {
-    const { status, codigo, nombre, mensajes, partial } = completion;
-    await recordLateAnswer({
-      accountId: record.accountId,
-      voidId: record.voidId,
-      answer: { status, codigo, nombre, mensajes, ...(partial ? { partial } : {}) },
-      now,
-    });
-  }
-  const final = toAttempt(row);
-  if (entry) await recordVoidSentEntry(activity!(final));
-  return final;
-}
-
 /** What a completing statement writes besides the change, only if it matched. */
-interface CompletionWrites {
+export interface CompletionWrites {
   event?: NewEvent<EventType>;
   entry?: ActivityInput;
 }
@@ -304,56 +192,13 @@ function alsoWritten(also: CompletionWrites, changed: string): Prisma.Sql {
   }`;
 }
 
-/** The event of a completion that releases the send: DGII's answer, or the end of waiting for one. */
-function completionEvent(record: VoidAttempt, completion: VoidCompletion, now: number) {
-  const common = {
-    accountId: record.accountId,
-    environment: record.environment,
-    subjectId: record.voidId,
-    now,
-  };
-  if (completion.status === "Error") {
-    return {
-      ...common,
-      type: "void.unconfirmed" as const,
-      payload: {
-        voidId: record.voidId,
-        customerId: record.customerId,
-        environment: record.environment,
-        status: "Error" as const,
-        // The send's own outcomes are these two; anything else is stored as the void error.
-        errorCode:
-          completion.errorCode === "TAXAUTH_AUTH_ERROR"
-            ? ("TAXAUTH_AUTH_ERROR" as const)
-            : ("TAXAUTH_VOID_ERROR" as const),
-        totalVoided: record.totalVoided,
-      },
-    };
-  }
-  return voidSettledEvent({
-    accountId: record.accountId,
-    environment: record.environment,
-    voidId: record.voidId,
-    customerId: record.customerId,
-    status: completion.status,
-    via: "answer",
-    totalVoided:
-      completion.status === "Aceptado" && completion.partial
-        ? completion.partial.totalVoided
-        : record.totalVoided,
-    dgiiCode: completion.codigo,
-    settledBy: null,
-    now,
-  });
-}
-
 /**
  * Error → Aceptado and the void's index rows (its bounding box per series+type) in one statement:
  * rows are inserted only if the update matched, so the count says whether it did (an accepted
  * plan has at least one range, hence one row). A partial success stores what was voided as
  * `ranges` / `totalVoided` and what was not as `excepted`; its index rows are the voided ranges'.
  */
-async function acceptVoid(
+export async function acceptVoid(
   record: Pick<VoidRecordView, "voidId" | "accountId">,
   answer: { codigo: string; nombre: string; mensajes: string[]; partial?: PartialSplit },
   blocks: readonly SerieTipoBox[],
@@ -396,7 +241,7 @@ async function acceptVoid(
  * holds it: once its own outcome has been written and released it, that outcome stands). Only a
  * record still in Error matches; `event` is written only if it did.
  */
-async function updateUnaccepted(
+export async function updateUnaccepted(
   record: Pick<VoidRecordView, "voidId" | "accountId">,
   completion: VoidCompletion,
   release: boolean,
@@ -599,10 +444,9 @@ export async function findSignedXml(
 }
 
 /**
- * The first accepted earlier void that a request's range overlaps, per series and type. Candidates
- * come from the index of bounding boxes (acceptedCandidatesRead); only when there are some are the
- * request's ranges read (from their stored JSON) and merge-walked against that void's
- * (lib/domain/intervals).
+ * The first accepted earlier void that a request's range overlaps, per series and type: the
+ * write-ahead's read of the candidates and its walk, on their own (the portal shows it before the
+ * confirmation).
  */
 export async function findAcceptedOverlap(
   accountId: string,
@@ -648,7 +492,12 @@ export function acceptedCandidatesRead(
   );
 }
 
-/** findAcceptedOverlap's walk, over the candidates of each box already read. */
+/**
+ * The first accepted earlier void that a request's range overlaps, per series and type, among the
+ * candidates of each box already read (acceptedCandidatesRead: the index of bounding boxes). Only
+ * when there are some are the request's ranges read (from their stored JSON) and merge-walked
+ * against that void's (lib/domain/intervals).
+ */
 export async function acceptedOverlapAmong(
   accountId: string,
   environment: Environment,

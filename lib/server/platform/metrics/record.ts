@@ -16,7 +16,7 @@ function safely(record: () => void): void {
   }
 }
 
-/** A void's outcome written to its record (lib/server/voids/void-repository.ts completeVoid). */
+/** A void's outcome written to its record (lib/server/voids/record-answer.ts completeVoid). */
 export function recordVoidOutcome(
   environment: Environment,
   status: "Aceptado" | "Rechazado" | "Error",
