@@ -25,6 +25,7 @@ export const EVENT_TYPES = [
   "sequence.gap_deadline_missed",
   "sequence.forecast_request_by",
   "sequence.forecast_unused",
+  "year_end_close.awaiting_decision",
   "year_end_close.completed",
 ] as const;
 

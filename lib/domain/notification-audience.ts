@@ -45,6 +45,8 @@ export const NOTIFICATION_RULES: Record<NotifiableEventType, NotificationRule> =
   // The forecast: requesting the next authorization (or a smaller one) is the administrators' task.
   "sequence.forecast_request_by": { audience: "action", actions: ["ledger.manage"] },
   "sequence.forecast_unused": { audience: "action", actions: ["ledger.manage"] },
+  // A year-end close waits for the company's decision where its policy asks an approver: its approvers.
+  "year_end_close.awaiting_decision": { audience: "action", actions: ["voids.approve"] },
   // The year-end close's outcome for the company: who keeps the ledger and who decided on it.
   "year_end_close.completed": { audience: "action", actions: ["ledger.manage", "voids.approve"] },
   "certificate.expiring": { audience: "action", actions: ["certificates.manage"] },

@@ -115,6 +115,14 @@ export const enNotifications: typeof esNotifications = {
           "At the last 30 days' pace, {count} numbers ({unusedPercent} %) of the range {desde}–{hasta} will be left unused when it expires on {expiresOn}.",
       },
     },
+    year_end_close_awaiting_decision: {
+      title: "Year-end close awaiting your decision",
+      detail: {
+        one: "{requestedBy} prepared the {year} year-end close: it awaits your decision for this company (voiding {count} unused number).",
+        other:
+          "{requestedBy} prepared the {year} year-end close: it awaits your decision for this company (voiding {count} unused numbers).",
+      },
+    },
     year_end_close_completed: {
       title: "Year-end close finished",
       detail:

@@ -123,6 +123,7 @@ export const enWebhooks: typeof esWebhooks = {
     sequence_gap_deadline_missed: "A gap's deadline to void it passed",
     sequence_forecast_request_by: "Forecast: request the next authorization",
     sequence_forecast_unused: "Forecast: numbers unused at expiry",
+    year_end_close_awaiting_decision: "Year-end close awaiting the company's decision",
     year_end_close_completed: "Year-end close finished for the company",
   },
 };

@@ -120,6 +120,14 @@ export const esNotifications = {
           "Al ritmo de los últimos 30 días, quedarán {count} números sin usar ({unusedPercent} %) del rango {desde}–{hasta} al vencer el {expiresOn}.",
       },
     },
+    year_end_close_awaiting_decision: {
+      title: "Cierre de año por decidir",
+      detail: {
+        one: "{requestedBy} preparó el cierre de año {year}: espera su decisión para esta empresa (anular {count} número sin usar).",
+        other:
+          "{requestedBy} preparó el cierre de año {year}: espera su decisión para esta empresa (anular {count} números sin usar).",
+      },
+    },
     year_end_close_completed: {
       title: "Cierre de año terminado",
       detail:

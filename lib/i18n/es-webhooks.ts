@@ -125,6 +125,7 @@ export const esWebhooks = {
     sequence_gap_deadline_missed: "Hueco con plazo para anularlo vencido",
     sequence_forecast_request_by: "Pronóstico: solicitar la próxima autorización",
     sequence_forecast_unused: "Pronóstico: números sin usar al vencer",
+    year_end_close_awaiting_decision: "Cierre de año por decidir para la empresa",
     year_end_close_completed: "Cierre de año terminado para la empresa",
   } as Record<string, string>,
 };

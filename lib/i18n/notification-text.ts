@@ -31,6 +31,7 @@ const COUNTED_BY: Partial<Record<EventTextKey, string>> = {
   sequence_expiring: "unused",
   sequence_forecast_request_by: "leadDays",
   sequence_forecast_unused: "unusedAtExpiry",
+  year_end_close_awaiting_decision: "sequences",
 };
 
 /**
@@ -167,7 +168,7 @@ function hrefOf(type: string, data: Record<string, unknown>): string {
     return ncf ? `/documents/${ncf}` : "/documents";
   }
   if (type === "certificate.expiring") return "/settings";
-  if (type === "year_end_close.completed") {
+  if (type.startsWith("year_end_close.")) {
     const closeId = id("closeId");
     return closeId ? `/organization/cierre-de-ano?id=${closeId}` : "/organization/cierre-de-ano";
   }

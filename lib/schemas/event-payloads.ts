@@ -271,6 +271,18 @@ const webhookTest = z.object({
 });
 
 /**
+ * A year-end close waits for one company's decision by one of its approvers (its approval policy asks
+ * for one): announced once, when the company's part is ready to decide (proposed, or confirmed).
+ */
+const yearEndCloseAwaitingDecision = z.object({
+  closeId: z.string(),
+  year: z.number().int(),
+  requestedBy: z.string().describe("Who prepared the campaign (never the one who decides for the company)"),
+  ranges: z.number().int().describe("Ranges proposed for the company"),
+  sequences: z.number().int().describe("Numbers those ranges hold"),
+});
+
+/**
  * A year-end close finished its sends for one company (lib/server/year-end-close): announced to that
  * company, once, with what its voids became at that moment (a void to settle may still turn).
  */
@@ -333,6 +345,9 @@ export const EVENT_PAYLOAD_SCHEMAS = {
   ),
   "sequence.forecast_unused": sequenceForecastUnused.describe(
     "More than the company's share of an authorization is forecast to go unused at its expiry",
+  ),
+  "year_end_close.awaiting_decision": yearEndCloseAwaitingDecision.describe(
+    "A year-end close waits for the company's decision by one of its approvers",
   ),
   "year_end_close.completed": yearEndCloseCompleted.describe(
     "A year-end close finished its sends for the company (or could send nothing: blocked)",

@@ -80,9 +80,10 @@ async function consumeBatch(now: number): Promise<ConsumeResult> {
 
     const members = await membersOf(tx, [...new Set(events.map((event) => event.accountId))]);
     const requests = await voidRequestsOf(tx, events);
+    const closeCreators = await closeCreatorsOf(tx, events);
     const rows: Array<{ userId: string; event: ClaimedEvent }> = [];
     for (const event of events) {
-      const facts = factsOf(event, requests);
+      const facts = factsOf(event, requests, closeCreators);
       for (const userId of notificationAudience(event.type, members.get(event.accountId) ?? [], facts)) {
         rows.push({ userId, event });
       }
@@ -127,7 +128,28 @@ async function voidRequestsOf(tx: PrismaClient, events: ClaimedEvent[]): Promise
   return new Map(rows.map((row) => [`${row.accountId}/${row.id}`, row]));
 }
 
-function factsOf(event: ClaimedEvent, requests: Map<string, RequestFacts>): AudienceFacts {
+/**
+ * Who prepared the year-end closes that wait for a company's decision: the campaign is their action,
+ * and they never decide for a company whose policy asks an approver, so they are not told.
+ */
+async function closeCreatorsOf(tx: PrismaClient, events: ClaimedEvent[]): Promise<Map<string, string>> {
+  const wanted = events.filter(
+    (event) => event.type === "year_end_close.awaiting_decision" && event.subjectId,
+  );
+  if (wanted.length === 0) return new Map();
+  const rows = await tx.$queryRaw<Array<{ id: string; createdById: string }>>`
+    SELECT "id", "createdById" FROM "YearEndClose"
+    WHERE "id" = ANY(${wanted.map((event) => event.subjectId!)}::text[])`;
+  return new Map(rows.map((row) => [row.id, row.createdById]));
+}
+
+function factsOf(
+  event: ClaimedEvent,
+  requests: Map<string, RequestFacts>,
+  closeCreators: Map<string, string>,
+): AudienceFacts {
+  if (event.type === "year_end_close.awaiting_decision")
+    return { actorId: closeCreators.get(event.subjectId ?? "") ?? null };
   if (!event.type.startsWith("void.request.") || !event.subjectId) return {};
   const request = requests.get(`${event.accountId}/${event.subjectId}`);
   if (!request) return {};

@@ -19,6 +19,8 @@ import { getApprovalPolicy } from "@/lib/server/approvals";
 import { requirePermission, type AuthContext } from "@/lib/server/auth";
 import { getActiveCertificateSummary } from "@/lib/server/certificates";
 import { getDb, type Prisma } from "@/lib/server/platform/db";
+import type { RawSql } from "@/lib/server/platform/db/db-or-tx";
+import { writeEvent } from "@/lib/server/platform/events/write-event";
 import { validateBody } from "@/lib/server/platform/http/validate-body";
 import {
   createYearEndCloseSchema,
@@ -77,17 +79,23 @@ export async function createYearEndClose(
       now,
     });
     const policy = await getApprovalPolicy(company.id, input.environment);
-    await db.yearEndCloseCompany.create({
-      data: {
-        closeId: close.id,
-        accountId: company.id,
-        position,
-        state: stateAfterProposal(proposal.ranges, false),
-        proposal: proposal as unknown as Prisma.InputJsonValue,
-        approvalRequired: closeNeedsApprover(policy, input.environment, proposal.ranges),
-        chunks: [],
-        updatedAt: BigInt(now),
-      },
+    const state = stateAfterProposal(proposal.ranges, false);
+    const approvalRequired = closeNeedsApprover(policy, input.environment, proposal.ranges);
+    await db.$transaction(async (tx) => {
+      await tx.yearEndCloseCompany.create({
+        data: {
+          closeId: close.id,
+          accountId: company.id,
+          position,
+          state,
+          proposal: proposal as unknown as Prisma.InputJsonValue,
+          approvalRequired,
+          chunks: [],
+          updatedAt: BigInt(now),
+        },
+      });
+      if (state === "awaiting_approval" && approvalRequired)
+        await announceAwaitingDecision(tx, close, company.id, proposal, now);
     });
   }
   return getYearEndClose(auth, close.id, environment);
@@ -216,16 +224,21 @@ export async function confirmStoppedIssuing(
     throw new AppError("FORBIDDEN", "Sus roles en esta empresa no permiten esta operación.");
   if (close.status !== "proposed" || row.state !== "awaiting_confirmation") throw notReady();
   const db = await getDb();
-  const updated = await db.yearEndCloseCompany.updateMany({
-    where: { closeId, accountId, state: "awaiting_confirmation" },
-    data: {
-      state: "awaiting_approval",
-      confirmedBy: auth.actor,
-      confirmedAt: BigInt(now),
-      updatedAt: BigInt(now),
-    },
+  const confirmed = await db.$transaction(async (tx) => {
+    const updated = await tx.yearEndCloseCompany.updateMany({
+      where: { closeId, accountId, state: "awaiting_confirmation" },
+      data: {
+        state: "awaiting_approval",
+        confirmedBy: auth.actor,
+        confirmedAt: BigInt(now),
+        updatedAt: BigInt(now),
+      },
+    });
+    if (updated.count > 0 && row.approvalRequired)
+      await announceAwaitingDecision(tx, close, accountId, row.proposal as unknown as CompanyProposal, now);
+    return updated.count > 0;
   });
-  if (updated.count === 0) throw notReady();
+  if (!confirmed) throw notReady();
   return getYearEndClose(auth, closeId, environment);
 }
 
@@ -298,6 +311,35 @@ export async function startYearEndClose(
   });
   if (started.count === 0) throw notReady();
   return getYearEndClose(auth, closeId, environment);
+}
+
+/**
+ * Tells the company's approvers (year_end_close.awaiting_decision, in the transaction that makes the
+ * company's part decidable) that the campaign waits for one of them: once per company, when its
+ * policy asks an approver and its part is ready to decide (at the proposal, or once a person
+ * confirmed a still-valid tail).
+ */
+async function announceAwaitingDecision(
+  tx: RawSql,
+  close: { id: string; environment: string; year: number; createdBy: string },
+  accountId: string,
+  proposal: CompanyProposal,
+  now: number,
+): Promise<void> {
+  await writeEvent(tx, {
+    type: "year_end_close.awaiting_decision",
+    accountId,
+    environment: close.environment,
+    subjectId: close.id,
+    payload: {
+      closeId: close.id,
+      year: close.year,
+      requestedBy: close.createdBy,
+      ranges: proposal.ranges.length,
+      sequences: totalSequences(proposal.ranges),
+    },
+    now,
+  });
 }
 
 async function findClose(auth: AuthContext, closeId: string, environment?: Environment) {

@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createVoid } from "@/lib/server/voids";
 import { createAuthorization } from "@/lib/server/ledger";
 import { MAX_RANGES_PER_TIPO } from "@/lib/domain/void-request";
+import { createUser } from "@/lib/server/accounts";
+import { consumeEventsForNotifications } from "@/lib/server/notifications/consume-events";
+import { getDictionary } from "@/lib/i18n";
+import { notificationText } from "@/lib/i18n/notification-text";
 import { setEnvForTests } from "@/lib/server/platform/config/load-config";
 import { enforceRateLimit } from "@/lib/server/platform/limits/rate-limit";
 import { startVoidTestApp, type VoidTestApp } from "@/lib/server/voids/testing/void-test-app";
@@ -388,4 +392,83 @@ describe("a year-end close over a two-company organization", () => {
     await advanceYearEndCloses();
     expect(sends() - before).toBe(2);
   }, 180_000);
+
+  it("tells each company's approvers once, when its part is ready to decide, with a link to the campaign", async () => {
+    const org = await createCloseOrganization(app.simulator.admin, { year: YEAR });
+    const admin = org.admin.auth;
+    const db = await getDb();
+    // The first company asks an approval too, and has an approver besides its administrator (who
+    // prepares the campaign, so is never told); the second an operator, who does not decide.
+    await db.approvalPolicy.create({
+      data: {
+        accountId: admin.accountId,
+        environment: "TesteCF",
+        enabled: true,
+        minSequences: null,
+        updatedAt: 0n,
+      },
+    });
+    const member = (accountId: string, rnc: string, role: "approver" | "operator") =>
+      createUser({
+        accountId,
+        email: `notify-${role}-${rnc}@test.local`,
+        password: "test-password-1",
+        roles: [role],
+        organizationAdmin: false,
+      });
+    const firstApprover = await member(admin.accountId, admin.rnc, "approver");
+    await member(org.second.accountId, org.second.rnc, "operator");
+    const close = await createYearEndClose(admin, "TesteCF", { year: YEAR });
+    const announced = () =>
+      db.outboxEvent.findMany({
+        where: { type: "year_end_close.awaiting_decision", subjectId: close.id },
+        select: { id: true, accountId: true, payload: true },
+      });
+    // The second company is ready to decide at once; the first waits for its confirmation.
+    expect(await announced()).toEqual([
+      expect.objectContaining({
+        accountId: org.second.accountId,
+        payload: { closeId: close.id, year: YEAR, requestedBy: admin.actor, ranges: 1, sequences: 50 },
+      }),
+    ]);
+    await confirmStoppedIssuing(admin, "TesteCF", close.id, admin.accountId);
+    await expect(confirmStoppedIssuing(admin, "TesteCF", close.id, admin.accountId)).rejects.toMatchObject({
+      code: "YEAR_END_CLOSE_NOT_READY",
+    });
+    await decideCompany(org.approver, "TesteCF", close.id, org.second.accountId, { decision: "approve" });
+    const events = await announced();
+    expect(events.map((event) => event.accountId).sort()).toEqual(
+      [admin.accountId, org.second.accountId].sort(),
+    );
+    expect(events.find((event) => event.accountId === admin.accountId)?.payload).toMatchObject({
+      ranges: 1,
+      sequences: 100,
+    });
+
+    await consumeEventsForNotifications();
+    const notifications = await db.notification.findMany({
+      where: { eventId: { in: events.map((event) => event.id) } },
+      select: { userId: true, accountId: true, type: true, data: true },
+    });
+    // Each company's approvers only: not its operator, not the administrator who prepared it.
+    expect(notifications.map((n) => [n.accountId, n.userId]).sort()).toEqual(
+      [
+        [admin.accountId, firstApprover.id],
+        [org.second.accountId, org.approver.userId],
+      ].sort(),
+    );
+    const told = notifications.find((n) => n.accountId === org.second.accountId)!;
+    const es = notificationText(told, getDictionary("es").notifications, "es");
+    expect(es).toEqual({
+      title: "Cierre de año por decidir",
+      detail: `${admin.actor} preparó el cierre de año ${YEAR}: espera su decisión para esta empresa (anular 50 números sin usar).`,
+      href: `/organization/cierre-de-ano?id=${close.id}`,
+    });
+    const en = notificationText(told, getDictionary("en").notifications, "en");
+    expect(en).toEqual({
+      title: "Year-end close awaiting your decision",
+      detail: `${admin.actor} prepared the ${YEAR} year-end close: it awaits your decision for this company (voiding 50 unused numbers).`,
+      href: `/organization/cierre-de-ano?id=${close.id}`,
+    });
+  }, 60_000);
 });

@@ -1322,6 +1322,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "year_end_close.awaiting_decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * year_end_close.awaiting_decision
+         * @description A year-end close waits for the company's decision by one of its approvers. POSTed to every enabled endpoint of the company that receives this type (`eventTypes` empty or naming it) in the event's environment. Verify the signature over the raw body before parsing it (docs/api.md, “Verifying a signature: a receiver”).
+         */
+        post: operations["webhook_year_end_close_awaiting_decision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "year_end_close.completed": {
         parameters: {
             query?: never;
@@ -3400,7 +3420,7 @@ export interface components {
             /** @description What it is for (up to 200 characters); null or "" for none */
             description?: string | null;
             /** @description The event types it receives; [] (or absent) for every type, including types added later */
-            eventTypes?: ("void.created" | "void.settled" | "void.interrupted" | "void.unconfirmed" | "document.status_changed" | "void.request.created" | "void.request.approved" | "void.request.rejected" | "void.request.expired" | "sequence.gap_detected" | "sequence.expiring" | "sequence.depleted" | "certificate.expiring" | "webhook.disabled" | "document.deadline_approaching" | "document.deadline_missed" | "sequence.gap_deadline_approaching" | "sequence.gap_deadline_missed" | "sequence.forecast_request_by" | "sequence.forecast_unused" | "year_end_close.completed")[];
+            eventTypes?: ("void.created" | "void.settled" | "void.interrupted" | "void.unconfirmed" | "document.status_changed" | "void.request.created" | "void.request.approved" | "void.request.rejected" | "void.request.expired" | "sequence.gap_detected" | "sequence.expiring" | "sequence.depleted" | "certificate.expiring" | "webhook.disabled" | "document.deadline_approaching" | "document.deadline_missed" | "sequence.gap_deadline_approaching" | "sequence.gap_deadline_missed" | "sequence.forecast_request_by" | "sequence.forecast_unused" | "year_end_close.awaiting_decision" | "year_end_close.completed")[];
         };
         WebhookEndpointUpdateRequest: {
             /** @description Where deliveries are POSTed: https:// (http:// to a loopback address only when the deployment runs the DGII simulator); no user or password, no fragment, no literal private, loopback or link-local address. The address actually connected to is checked again at every delivery. */
@@ -3408,7 +3428,7 @@ export interface components {
             /** @description What it is for (up to 200 characters); null or "" for none */
             description?: string | null;
             /** @description The event types it receives; [] (or absent) for every type, including types added later */
-            eventTypes?: ("void.created" | "void.settled" | "void.interrupted" | "void.unconfirmed" | "document.status_changed" | "void.request.created" | "void.request.approved" | "void.request.rejected" | "void.request.expired" | "sequence.gap_detected" | "sequence.expiring" | "sequence.depleted" | "certificate.expiring" | "webhook.disabled" | "document.deadline_approaching" | "document.deadline_missed" | "sequence.gap_deadline_approaching" | "sequence.gap_deadline_missed" | "sequence.forecast_request_by" | "sequence.forecast_unused" | "year_end_close.completed")[];
+            eventTypes?: ("void.created" | "void.settled" | "void.interrupted" | "void.unconfirmed" | "document.status_changed" | "void.request.created" | "void.request.approved" | "void.request.rejected" | "void.request.expired" | "sequence.gap_detected" | "sequence.expiring" | "sequence.depleted" | "certificate.expiring" | "webhook.disabled" | "document.deadline_approaching" | "document.deadline_missed" | "sequence.gap_deadline_approaching" | "sequence.gap_deadline_missed" | "sequence.forecast_request_by" | "sequence.forecast_unused" | "year_end_close.awaiting_decision" | "year_end_close.completed")[];
             /** @description false: disabled by hand (nothing is sent; pending deliveries wait); true: enabled again, its failure count and back-off cleared */
             enabled?: boolean;
         };
@@ -4080,6 +4100,24 @@ export interface components {
                 unusedPercent: number;
                 /** @description The company's share above which it is announced */
                 thresholdPercent: number;
+            };
+        };
+        /** @description The body of a year_end_close.awaiting_decision delivery */
+        WebhookEvent_year_end_close_awaiting_decision: {
+            /** @constant */
+            type: "year_end_close.awaiting_decision";
+            /** @description ISO 8601 instant of the event (when the change committed) */
+            timestamp: string;
+            /** @description A year-end close waits for the company's decision by one of its approvers */
+            data: {
+                closeId: string;
+                year: number;
+                /** @description Who prepared the campaign (never the one who decides for the company) */
+                requestedBy: string;
+                /** @description Ranges proposed for the company */
+                ranges: number;
+                /** @description Numbers those ranges hold */
+                sequences: number;
             };
         };
         /** @description The body of a year_end_close.completed delivery */
@@ -11884,6 +11922,42 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["WebhookEvent_sequence_forecast_unused"];
+            };
+        };
+        responses: {
+            /** @description Received: the delivery is done (answer within WEBHOOK_TIMEOUT_MS, 10 seconds by default; the body is only logged) */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer, a redirect, a timeout) is a failure: retried with exponential back-off for up to 3 days, with the same webhook-id */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_year_end_close_awaiting_decision: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (UUIDv7): the same on every retry and manual replay of this event to this endpoint. Deliveries are at least once: store the ids you processed and ignore a repeat. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed. Refuse one more than 5 minutes away from your clock (replay protection). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 with the endpoint's secret (the base64 after `whsec_`, decoded) over `{webhook-id}.{webhook-timestamp}.{raw body}`. For 24 hours after a rotation there are two (previous and new secret): accept the request when any one matches. Compare in constant time; the `standardwebhooks` libraries do all of this. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent_year_end_close_awaiting_decision"];
             };
         };
         responses: {
