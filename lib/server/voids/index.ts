@@ -1,4 +1,5 @@
 export { createVoid, type CreateVoidInput, type VoidHold } from "./create-void";
+export { type VoidApproval } from "./void-repository";
 export { voidAttemptAnswer, type HttpAnswer } from "./void-answers";
 export { voidJobs } from "./jobs";
 export { type PreparedVoid } from "./prepare-void";

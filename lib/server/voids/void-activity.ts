@@ -26,7 +26,7 @@ export interface VoidSentInput {
   environment: Environment;
   createdBy: string;
   activityBy?: ActivityBy;
-  approval?: { requestId: string; approvedBy: string } | null;
+  approval?: { requestId: string | null; approvedBy: string } | null;
 }
 
 /** The "void.sent" entry of an attempt as the caller is answered (recordVoidSent's). */
@@ -50,9 +50,8 @@ export function voidSentEntry(
       dgiiCode: attempt.taxauthCode,
       errorCode: attempt.errorCode,
       ...(attempt.totalExcepted ? { totalExcepted: attempt.totalExcepted } : {}),
-      ...(input.approval
-        ? { requestId: input.approval.requestId, approvedBy: input.approval.approvedBy }
-        : {}),
+      ...(input.approval?.requestId ? { requestId: input.approval.requestId } : {}),
+      ...(input.approval ? { approvedBy: input.approval.approvedBy } : {}),
     },
     ip: by.ip ?? null,
   });

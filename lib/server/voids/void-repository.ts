@@ -95,9 +95,12 @@ export interface WriteAheadInput {
   approval?: VoidApproval;
 }
 
-/** Who approved a void held by the company's approval policy, and which request it was. */
+/**
+ * Who approved a void held by the company's approval policy, and which request it was (null: no
+ * request, the approver decided for the company in a year-end close, lib/server/year-end-close).
+ */
 export interface VoidApproval {
-  requestId: string;
+  requestId: string | null;
   approvedByUserId: string;
   approvedBy: string;
   approvedAt: number;

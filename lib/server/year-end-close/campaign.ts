@@ -280,6 +280,7 @@ export async function decideCompany(
     data: {
       state: decision === "approve" ? "approved" : "rejected",
       decidedBy: auth.actor,
+      decidedById: auth.userId,
       decidedAt: BigInt(now),
       updatedAt: BigInt(now),
     },

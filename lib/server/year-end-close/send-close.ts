@@ -22,7 +22,7 @@ import { getDb, type Prisma } from "@/lib/server/platform/db";
 import { parseStoredRanges } from "@/lib/server/platform/db/stored-ranges";
 import { writeEvent } from "@/lib/server/platform/events/write-event";
 import { enforceRateLimit } from "@/lib/server/platform/limits/rate-limit";
-import { createVoid } from "@/lib/server/voids";
+import { createVoid, type VoidApproval } from "@/lib/server/voids";
 
 import { chunksOf } from "./campaign";
 import { proposeForCompany } from "./propose";
@@ -81,6 +81,7 @@ async function advanceClose(closeId: string, clock: () => number): Promise<boole
           proposal: company.proposal as unknown as CompanyProposal,
           chunks: chunksOf(company.chunks),
           decidedBy: company.decidedBy,
+          approval: approvalOf(company),
         },
         clock,
         renew,
@@ -110,6 +111,28 @@ interface CompanySend {
   proposal: CompanyProposal;
   chunks: CloseChunk[];
   decidedBy: string | null;
+  /** Where the company's policy asked an approver: the one who decided, recorded on each void. */
+  approval: VoidApproval | null;
+}
+
+/**
+ * The company's decision as its voids' approval, where its policy asked one of its approvers (as a
+ * void request's approver is recorded: the audit pack's "Aprobada por"); no request stands behind it.
+ */
+function approvalOf(company: {
+  approvalRequired: boolean;
+  decidedById: string | null;
+  decidedBy: string | null;
+  decidedAt: bigint | null;
+}): VoidApproval | null {
+  if (!company.approvalRequired || !company.decidedById || !company.decidedBy || company.decidedAt === null)
+    return null;
+  return {
+    requestId: null,
+    approvedByUserId: company.decidedById,
+    approvedBy: company.decidedBy,
+    approvedAt: Number(company.decidedAt),
+  };
 }
 
 /**
@@ -224,6 +247,7 @@ async function sendCompany(
           reason: { code: "08", text: `Cierre de año ${input.year}: secuencias no utilizadas` },
           createdBy: `Cierre de año ${input.year} (${input.createdBy}; decidió ${input.decidedBy ?? "—"})`,
           idempotencyKey: key,
+          ...(input.approval ? { approval: input.approval } : {}),
         });
         covered.push(...ranges);
         chunks[position] = {

@@ -7,6 +7,11 @@ import { createUser } from "@/lib/server/accounts";
 import { consumeEventsForNotifications } from "@/lib/server/notifications/consume-events";
 import { getDictionary } from "@/lib/i18n";
 import { notificationText } from "@/lib/i18n/notification-text";
+import { openAuditPack } from "@/lib/server/audit/build-audit-pack";
+import { parseAuditPeriod } from "@/lib/domain/audit-period";
+import { formatFechaHora } from "@/lib/domain/fecha";
+import { unzipSync } from "fflate";
+import Papa from "papaparse";
 import { setEnvForTests } from "@/lib/server/platform/config/load-config";
 import { enforceRateLimit } from "@/lib/server/platform/limits/rate-limit";
 import { startVoidTestApp, type VoidTestApp } from "@/lib/server/voids/testing/void-test-app";
@@ -470,5 +475,55 @@ describe("a year-end close over a two-company organization", () => {
       detail: `${admin.actor} prepared the ${YEAR} year-end close: it awaits your decision for this company (voiding 50 unused numbers).`,
       href: `/organization/cierre-de-ano?id=${close.id}`,
     });
+  }, 60_000);
+
+  it("lists each void it sent once in the company's audit pack, naming the campaign and the approver who decided", async () => {
+    const org = await createCloseOrganization(app.simulator.admin, { year: YEAR });
+    const admin = org.admin.auth;
+    const close = await createYearEndClose(admin, "TesteCF", { year: YEAR });
+    await confirmStoppedIssuing(admin, "TesteCF", close.id, admin.accountId);
+    await decideCompany(admin, "TesteCF", close.id, admin.accountId, { decision: "approve" });
+    const decided = await decideCompany(org.approver, "TesteCF", close.id, org.second.accountId, {
+      decision: "approve",
+    });
+    const decidedAt = decided.companies.find(
+      (company) => company.accountId === org.second.accountId,
+    )!.decidedAt!;
+    await startYearEndClose(admin, "TesteCF", close.id);
+    await advanceYearEndCloses();
+    const done = await getYearEndClose(admin, close.id);
+    const today = santoDomingoDate(Date.now());
+    const period = parseAuditPeriod(today, today);
+    if (!period.ok) throw new Error(period.message);
+    const voidsCsv = async (company: { accountId: string; rnc: string }) => {
+      const bytes: Buffer[] = [];
+      for await (const chunk of await openAuditPack(company, "TesteCF", period.period))
+        bytes.push(chunk as Buffer);
+      const files = unzipSync(new Uint8Array(Buffer.concat(bytes)));
+      const text = Buffer.from(files["anulaciones.csv"]!).toString("utf8").slice(1);
+      return Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
+    };
+    const company = (accountId: string) => done.companies.find((c) => c.accountId === accountId)!;
+
+    // Its policy asked an approver: the void carries them, as an approved request's void does.
+    const second = await voidsCsv(org.second);
+    expect(second).toHaveLength(1);
+    expect(second[0]).toMatchObject({
+      Anulación: company(org.second.accountId).chunks[0]!.voidId,
+      Estado: "Aceptado",
+      "Aprobada por": org.approver.actor,
+      Aprobada: formatFechaHora(decidedAt),
+      Solicitud: "",
+    });
+    expect(second[0]!["Solicitada por"]).toContain(`Cierre de año ${YEAR}`);
+    // No policy there: the administrator's decision is no approval; the void names the campaign only.
+    const first = await voidsCsv({ accountId: admin.accountId, rnc: admin.rnc });
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatchObject({
+      Anulación: company(admin.accountId).chunks[0]!.voidId,
+      "Aprobada por": "",
+      Aprobada: "",
+    });
+    expect(first[0]!["Solicitada por"]).toContain(`Cierre de año ${YEAR}`);
   }, 60_000);
 });

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "YearEndCloseCompany" ADD COLUMN     "decidedById" TEXT;
