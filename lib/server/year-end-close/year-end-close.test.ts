@@ -32,7 +32,7 @@ import * as closeRoute from "@/app/[environment]/organizacion/cierres-de-ano/[cl
 import * as decisionRoute from "@/app/[environment]/organizacion/cierres-de-ano/[closeId]/empresas/[companyId]/decision/route";
 import * as startRoute from "@/app/[environment]/organizacion/cierres-de-ano/[closeId]/iniciar/route";
 
-import { createCloseOrganization } from "./testing/close-fixture";
+import { createCloseOrganization, requireApproval, type CloseOrganization } from "./testing/close-fixture";
 
 let app: VoidTestApp;
 const YEAR = Number(santoDomingoDate(Date.now()).slice(0, 4));
@@ -45,6 +45,15 @@ afterAll(async () => {
 });
 
 const sends = () => app.simulator.admin.callCounts().anularrango ?? 0;
+
+/** The path to the sends: the first company confirmed and approved by its administrator, the second by its approver. */
+async function approveBothAndStart(org: CloseOrganization, closeId: string): Promise<void> {
+  const admin = org.admin.auth;
+  await confirmStoppedIssuing(admin, "TesteCF", closeId, admin.accountId);
+  await decideCompany(admin, "TesteCF", closeId, admin.accountId, { decision: "approve" });
+  await decideCompany(org.approver, "TesteCF", closeId, org.second.accountId, { decision: "approve" });
+  await startYearEndClose(admin, "TesteCF", closeId);
+}
 
 describe("a year-end close over a two-company organization", () => {
   it("proposes each company's tail with its checks, asks confirmation and one approval, then sends once", async () => {
@@ -273,10 +282,7 @@ describe("a year-end close over a two-company organization", () => {
     const org = await createCloseOrganization(app.simulator.admin, { year: YEAR });
     const admin = org.admin.auth;
     const close = await createYearEndClose(admin, "TesteCF", { year: YEAR });
-    await confirmStoppedIssuing(admin, "TesteCF", close.id, admin.accountId);
-    await decideCompany(admin, "TesteCF", close.id, admin.accountId, { decision: "approve" });
-    await decideCompany(org.approver, "TesteCF", close.id, org.second.accountId, { decision: "approve" });
-    await startYearEndClose(admin, "TesteCF", close.id);
+    await approveBothAndStart(org, close.id);
     const notAfter = Math.max(
       ...close.companies.map((company) => company.certificateNotAfter ?? Number.POSITIVE_INFINITY),
     );
@@ -404,15 +410,7 @@ describe("a year-end close over a two-company organization", () => {
     const db = await getDb();
     // The first company asks an approval too, and has an approver besides its administrator (who
     // prepares the campaign, so is never told); the second an operator, who does not decide.
-    await db.approvalPolicy.create({
-      data: {
-        accountId: admin.accountId,
-        environment: "TesteCF",
-        enabled: true,
-        minSequences: null,
-        updatedAt: 0n,
-      },
-    });
+    await requireApproval(admin.accountId);
     const member = (accountId: string, rnc: string, role: "approver" | "operator") =>
       createUser({
         accountId,
@@ -481,17 +479,12 @@ describe("a year-end close over a two-company organization", () => {
     const org = await createCloseOrganization(app.simulator.admin, { year: YEAR });
     const admin = org.admin.auth;
     const close = await createYearEndClose(admin, "TesteCF", { year: YEAR });
-    await confirmStoppedIssuing(admin, "TesteCF", close.id, admin.accountId);
-    await decideCompany(admin, "TesteCF", close.id, admin.accountId, { decision: "approve" });
-    const decided = await decideCompany(org.approver, "TesteCF", close.id, org.second.accountId, {
-      decision: "approve",
-    });
-    const decidedAt = decided.companies.find(
-      (company) => company.accountId === org.second.accountId,
-    )!.decidedAt!;
-    await startYearEndClose(admin, "TesteCF", close.id);
+    await approveBothAndStart(org, close.id);
     await advanceYearEndCloses();
     const done = await getYearEndClose(admin, close.id);
+    const decidedAt = done.companies.find(
+      (company) => company.accountId === org.second.accountId,
+    )!.decidedAt!;
     const today = santoDomingoDate(Date.now());
     const period = parseAuditPeriod(today, today);
     if (!period.ok) throw new Error(period.message);

@@ -45,16 +45,7 @@ export async function createCloseOrganization(
     const { p12 } = generatePkcs12({ rnc, password: "p12", privateKeyPem: generateRsaKeyPem() });
     await uploadCertificate(second.id, p12, "p12");
   }
-  const db = await getDb();
-  await db.approvalPolicy.create({
-    data: {
-      accountId: second.id,
-      environment: "TesteCF",
-      enabled: true,
-      minSequences: null,
-      updatedAt: BigInt(now),
-    },
-  });
+  await requireApproval(second.id, now);
   const approver = await person(second.id, rnc, ["approver"]);
   await createAuthorization({
     accountId: admin.auth.accountId,
@@ -91,6 +82,14 @@ export async function createCloseOrganization(
     ranges: [{ from: "E310000000001", to: "E310000000050" }],
   });
   return { admin, second: { accountId: second.id, rnc }, approver };
+}
+
+/** An approval policy in TesteCF for every void of the company (any size). */
+export async function requireApproval(accountId: string, now = Date.now()): Promise<void> {
+  const db = await getDb();
+  await db.approvalPolicy.create({
+    data: { accountId, environment: "TesteCF", enabled: true, minSequences: null, updatedAt: BigInt(now) },
+  });
 }
 
 async function person(accountId: string, rnc: string, roles: CompanyRole[]): Promise<AuthContext> {
