@@ -14,7 +14,7 @@ import { signIdToken } from "@/lib/server/auth";
 import { loadActiveUser } from "@/lib/server/auth/credentials";
 import { createUser } from "@/lib/server/accounts/accounts";
 import { startRouteServer, type RouteServer } from "@/lib/server/testing/route-server";
-import { settleRecord } from "@/lib/server/voids/settlement-repository";
+import { settleRecord } from "@/lib/server/voids/settle-record";
 import { decompressSignedXml } from "@/lib/server/voids/signed-xml-storage";
 import { startVoidTestApp, type VoidTestApp } from "@/lib/server/voids/testing/void-test-app";
 

@@ -17,7 +17,8 @@ import { getDb } from "@/lib/server/platform/db";
 import { logger } from "@/lib/server/platform/config/logger";
 import { getTaxAuthClient } from "@/lib/server/platform/taxauth/client-instance";
 import { parseStoredRanges } from "@/lib/server/platform/db/stored-ranges";
-import { insertEvidence, refuseUnlessUnknown } from "./settlement-repository";
+import { insertEvidence } from "./settlement-repository";
+import { refuseUnlessUnknown } from "./unknown-void-rule";
 
 /** DGII questions in flight at once (the token is shared: one authentication for all). */
 const QUESTIONS_AT_ONCE = 4;

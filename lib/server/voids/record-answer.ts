@@ -5,7 +5,9 @@ import { getDb, inTransaction, lockNumberSeries } from "@/lib/server/platform/db
 import type { ActivityInput } from "@/lib/server/platform/activity/record-activity";
 import { recordVoidOutcome } from "@/lib/server/platform/metrics/record";
 
-import { recordLateAnswer } from "./settlement-repository";
+import { flagIfDisagrees, nextAttemptNumber } from "./settlement-repository";
+import type { PartialSplit } from "./partial-success";
+import type { SettledOutcome } from "@/lib/domain/void-settlement";
 import type { VoidAttempt, VoidCompletion, VoidContent } from "./types";
 import { recordVoidSentEntry } from "./void-activity";
 import { acceptVoid, toAttempt, updateUnaccepted } from "./void-repository";
@@ -165,4 +167,62 @@ function completionEvent(record: VoidAttempt, completion: VoidCompletion, now: n
     settledBy: null,
     now,
   });
+}
+
+/**
+ * DGII's answer to the first send came after a person settled the record: it is recorded as a
+ * "late-answer" attempt, never written over the record; if it disagrees with the settlement (another
+ * outcome, or a partial success), the record is flagged for review. Returns whether it did anything (the record was settled).
+ */
+export async function recordLateAnswer(input: {
+  accountId: string;
+  voidId: string;
+  /** `partial`: DGII's partial success (what it voided and did not), compared with the settlement. */
+  answer: {
+    status: SettledOutcome;
+    codigo: string;
+    nombre: string;
+    mensajes: string[];
+    partial?: PartialSplit;
+  };
+  now: number;
+}): Promise<boolean> {
+  const db = await getDb();
+  for (let tries = 0; tries < 3; tries += 1) {
+    try {
+      return await db.$transaction(async (tx) => {
+        const row = await tx.voidRecord.findFirst({
+          where: { id: input.voidId, accountId: input.accountId, settledAt: { not: null } },
+          select: { id: true },
+        });
+        if (!row) return false;
+        await tx.voidSendAttempt.create({
+          data: {
+            voidId: input.voidId,
+            accountId: input.accountId,
+            attemptNumber: await nextAttemptNumber(tx, input.voidId),
+            kind: "late-answer",
+            startedAt: BigInt(input.now),
+            finishedAt: BigInt(input.now),
+            outcome: input.answer.status,
+            taxauthCode: input.answer.codigo,
+            taxauthName: input.answer.nombre,
+            taxauthResponse: input.answer.mensajes,
+          },
+        });
+        await flagIfDisagrees(
+          tx,
+          input.voidId,
+          { outcome: input.answer.status, partial: input.answer.partial },
+          input.now,
+        );
+        return true;
+      });
+    } catch (error) {
+      // Two answers numbered at once: the unique (voidId, attemptNumber) refused one; number it again.
+      if (tries < 2 && String(error).includes("Unique")) continue;
+      throw error;
+    }
+  }
+  return false;
 }

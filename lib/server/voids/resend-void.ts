@@ -10,7 +10,7 @@ import { getTaxAuthClient } from "@/lib/server/platform/taxauth/client-instance"
 import { trackInFlight } from "../platform/ops/in-flight";
 import { splitPartialSuccess } from "./partial-success";
 import { instanceId, leaseMs } from "./send-leases";
-import { beginResend, finishResend, type ExchangeResult } from "./settlement-repository";
+import { beginResend, finishResend, type ExchangeResult } from "./resend-exchange";
 import { decompressSignedXml } from "./signed-xml-storage";
 
 export interface ResendInput {

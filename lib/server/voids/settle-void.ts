@@ -5,7 +5,8 @@ import { AppError } from "@/lib/errors";
 import type { ActivityBy } from "@/lib/server/platform/activity/record-activity";
 import { logger } from "@/lib/server/platform/config/logger";
 import { checkEvidence } from "./settlement-evidence";
-import { settleRecord, type SettledOutcome } from "./settlement-repository";
+import type { SettledOutcome } from "@/lib/domain/void-settlement";
+import { settleRecord } from "./settle-record";
 
 export { SETTLEMENT_NOTE_MAX };
 

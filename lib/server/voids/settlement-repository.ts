@@ -1,16 +1,11 @@
 import "server-only";
 
-import { recordActivity, type ActivityBy } from "@/lib/server/platform/activity/record-activity";
 import { v7 as uuidv7 } from "uuid";
 import type { Environment } from "@/lib/domain/environments";
 import { groupBySerieTipo } from "@/lib/domain/intervals";
-import { AppError } from "@/lib/errors";
-import { getDb, inTransaction, lockNumberSeries, type PrismaClient } from "@/lib/server/platform/db";
-import { writeEvent } from "@/lib/server/platform/events/write-event";
+import { getDb, lockNumberSeries, type PrismaClient } from "@/lib/server/platform/db";
 import type { VoidRecord } from "@/prisma/generated/client";
-import { refuseWhileOverlappingSend } from "./locked-write-ahead";
 import type { PartialSplit } from "./partial-success";
-import type { EvidenceFile } from "./settlement-evidence";
 import { storedRequestRanges } from "../platform/db/stored-ranges";
 import type {
   EvidenceView,
@@ -20,7 +15,6 @@ import type {
   SettlementView,
 } from "@/lib/domain/void-settlement";
 import type { SerieTipoBox, VoidStatus } from "./types";
-import { voidSettledEvent } from "./void-settled-event";
 
 /**
  * Settling unknown outcomes: a person's confirmed outcome with its evidence, the resends
@@ -126,28 +120,29 @@ export function boxesOfStoredRanges(storedRanges: string): SerieTipoBox[] {
   });
 }
 
-type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
 /**
- * A record's stored ranges, read before its transaction so that transaction can take the lock of
- * their series+types first (lockNumberSeries: before any row lock); 404 VOID_NOT_FOUND if unknown.
- * Settling only narrows the ranges (a partial success), never moves them to another series+type.
+ * A record's stored ranges (null: no such record of the company and environment), read before its
+ * transaction so that transaction can take the lock of their series+types first (lockNumberSeries:
+ * before any row lock). Settling only narrows the ranges (a partial success), never moves them to
+ * another series+type.
  */
-async function storedRangesOf(
-  where: { accountId: string; environment: Environment; voidId: string },
-  now: number,
-): Promise<string> {
+export async function readStoredRanges(where: {
+  accountId: string;
+  environment: Environment;
+  voidId: string;
+}): Promise<string | null> {
   const db = await getDb();
   const target = await db.voidRecord.findFirst({
     where: { id: where.voidId, accountId: where.accountId, environment: where.environment },
     select: { ranges: true },
   });
-  if (!target) refuseUnlessUnknown(null, where, now);
-  return target!.ranges;
+  return target?.ranges ?? null;
 }
 
-/** The lock of the record's numbers (storedRangesOf), taken first in its transaction. */
-async function lockRecordSeries(
+/** The lock of the record's numbers (readStoredRanges), taken first in its transaction. */
+export async function lockRecordSeries(
   tx: Tx,
   scope: { accountId: string; environment: Environment },
   storedRanges: string,
@@ -155,7 +150,7 @@ async function lockRecordSeries(
   await lockNumberSeries(tx, scope.accountId, scope.environment, boxesOfStoredRanges(storedRanges));
 }
 
-interface LockedRecord {
+export interface LockedRecord {
   id: string;
   status: VoidStatus;
   settledAt: bigint | null;
@@ -163,137 +158,20 @@ interface LockedRecord {
   ranges: string;
 }
 
-/**
- * The record, locked for the rest of the transaction, and why it cannot be settled or resent: 404
- * unknown (or another company's), 409 VOID_ALREADY_SETTLED, VOID_NOT_UNKNOWN (DGII answered), or
- * VOID_IN_PROGRESS (a send still holds a live lease).
- */
-async function lockUnknownRecord(
+/** The record (undefined: none of the company and environment), locked for the rest of the transaction. */
+export async function lockRecordRow(
   tx: Tx,
   where: { accountId: string; environment: Environment; voidId: string },
-  now: number,
-): Promise<LockedRecord> {
+): Promise<LockedRecord | undefined> {
   const rows = await tx.$queryRaw<LockedRecord[]>`
     SELECT "id", "status"::text AS "status", "settledAt", "leaseExpiresAt", "ranges" FROM "VoidRecord"
     WHERE "id" = ${where.voidId} AND "accountId" = ${where.accountId}
       AND "environment" = ${where.environment}::"Environment"
     FOR UPDATE`;
-  const row = rows[0];
-  refuseUnlessUnknown(row, where, now);
-  return row!;
+  return rows[0];
 }
 
-/** The checks of lockUnknownRecord, for a row read any way. */
-export function refuseUnlessUnknown(
-  row: Pick<LockedRecord, "status" | "settledAt" | "leaseExpiresAt"> | undefined | null,
-  where: { environment: Environment; voidId: string },
-  now: number,
-): void {
-  if (!row) {
-    throw new AppError("VOID_NOT_FOUND", `No existe la anulación ${where.voidId} en ${where.environment}.`);
-  }
-  if (row.settledAt !== null) {
-    throw new AppError("VOID_ALREADY_SETTLED", `La anulación ${where.voidId} ya fue confirmada.`, {
-      extra: { voidId: where.voidId },
-    });
-  }
-  if (row.status !== "Error") {
-    throw new AppError(
-      "VOID_NOT_UNKNOWN",
-      `La anulación ${where.voidId} ya tiene la respuesta de la DGII (${row.status}): solo se confirma o reenvía una anulación en Error.`,
-      { extra: { voidId: where.voidId } },
-    );
-  }
-  if (row.leaseExpiresAt !== null && Number(row.leaseExpiresAt) > now) {
-    throw new AppError(
-      "VOID_IN_PROGRESS",
-      `Un envío de la anulación ${where.voidId} sigue esperando la respuesta de la DGII; espere su resultado.`,
-      { extra: { voidId: where.voidId } },
-    );
-  }
-}
-
-export interface SettleInput {
-  accountId: string;
-  environment: Environment;
-  voidId: string;
-  outcome: SettledOutcome;
-  note: string;
-  evidence?: EvidenceFile;
-  /** The person (user id and how they are shown). */
-  userId: string;
-  by: string;
-  now: number;
-  /** For the activity log's "void.settled" (default: the person above). */
-  activityBy?: ActivityBy;
-}
-
-/**
- * Error → Aceptado/Rechazado by a person, in one transaction: the record's settlement columns (DGII's
- * taxauth* fields untouched), the evidence file, and for Aceptado the ALREADY_VOIDED index rows,
- * exactly as an accepted answer writes them.
- */
-export async function settleRecord(input: SettleInput): Promise<void> {
-  const db = await getDb();
-  // A settled Aceptado is ALREADY_VOIDED for every later void: under the numbers' lock, like DGII's.
-  const ranges = await storedRangesOf(input, input.now);
-  await db.$transaction(async (tx) => {
-    await lockRecordSeries(tx, input, ranges);
-    const row = await lockUnknownRecord(tx, input, input.now);
-    const settled = await tx.voidRecord.update({
-      where: { id: row.id },
-      select: { customerId: true, totalVoided: true },
-      data: {
-        status: input.outcome,
-        settledByUserId: input.userId,
-        settledBy: input.by,
-        settledAt: BigInt(input.now),
-        settlementOutcome: input.outcome,
-        settlementNote: input.note,
-        leaseOwner: null,
-        leaseExpiresAt: null,
-        updateAt: BigInt(input.now),
-      },
-    });
-    if (input.evidence) {
-      await insertEvidence(tx, {
-        ...input.evidence,
-        voidId: row.id,
-        accountId: input.accountId,
-        by: input.by,
-        now: input.now,
-      });
-    }
-    if (input.outcome === "Aceptado") await insertVoidedBlocks(tx, input, row.id, row.ranges);
-    await writeEvent(
-      tx,
-      voidSettledEvent({
-        accountId: input.accountId,
-        environment: input.environment,
-        voidId: row.id,
-        customerId: settled.customerId,
-        status: input.outcome,
-        via: "manual",
-        totalVoided: Number(settled.totalVoided),
-        dgiiCode: null,
-        settledBy: input.by,
-        now: input.now,
-      }),
-    );
-    const by = input.activityBy ?? { actor: { type: "user" as const, id: input.userId, label: input.by } };
-    await recordActivity(tx, {
-      accountId: input.accountId,
-      environment: input.environment,
-      action: "void.settled",
-      actor: by.actor,
-      subject: { type: "void", id: row.id },
-      details: { via: "manual", status: input.outcome, evidence: input.evidence !== undefined },
-      ip: by.ip ?? null,
-    });
-  });
-}
-
-async function insertVoidedBlocks(
+export async function insertVoidedBlocks(
   tx: Tx,
   scope: { accountId: string; environment: Environment },
   voidId: string,
@@ -376,7 +254,7 @@ export async function findEvidence(
 }
 
 /** The next attempt number of a void (2 for its first extra exchange). */
-async function nextAttemptNumber(tx: Tx | PrismaClient, voidId: string): Promise<number> {
+export async function nextAttemptNumber(tx: Tx | PrismaClient, voidId: string): Promise<number> {
   const last = await tx.voidSendAttempt.findFirst({
     where: { voidId },
     orderBy: { attemptNumber: "desc" },
@@ -386,212 +264,12 @@ async function nextAttemptNumber(tx: Tx | PrismaClient, voidId: string): Promise
 }
 
 /**
- * Takes the send lease of an unknown record for a resend (one statement: of two resends, or a
- * resend and a send still waiting, one wins) and stores the attempt; the loser gets the 409 that
- * says why.
- */
-export async function beginResend(input: {
-  accountId: string;
-  environment: Environment;
-  voidId: string;
-  requestedBy: string;
-  lease: { owner: string; expiresAt: number };
-  now: number;
-}): Promise<{
-  attemptNumber: number;
-  customerId: string;
-  fileName: string;
-  signedXmlGzip: string;
-  /** The record's stored ranges: what was sent, against which a partial success is split. */
-  ranges: string;
-}> {
-  const db = await getDb();
-  const ranges = await storedRangesOf(input, input.now);
-  // Under the locks of its series+types, as a new void's write-ahead: no other send of these
-  // numbers may start meanwhile, and none may be waiting for DGII (409 VOID_IN_PROGRESS).
-  const taken = await inTransaction(db, async (tx) => {
-    await lockRecordSeries(tx, input, ranges);
-    const lease = await tx.voidRecord.updateMany({
-      where: {
-        id: input.voidId,
-        accountId: input.accountId,
-        environment: input.environment,
-        status: "Error",
-        settledAt: null,
-        OR: [{ leaseExpiresAt: null }, { leaseExpiresAt: { lte: BigInt(input.now) } }],
-      },
-      data: { leaseOwner: input.lease.owner, leaseExpiresAt: BigInt(input.lease.expiresAt) },
-    });
-    // Another void of these numbers still waiting for DGII: refused, the lease taken back (rollback).
-    if (lease.count === 1) {
-      await refuseWhileOverlappingSend(
-        input.accountId,
-        input.environment,
-        { storedRanges: ranges },
-        input.now,
-        input.voidId,
-      );
-    }
-    return lease;
-  });
-  if (taken.count === 0) {
-    const row = await db.voidRecord.findFirst({
-      where: { id: input.voidId, accountId: input.accountId, environment: input.environment },
-      select: { status: true, settledAt: true, leaseExpiresAt: true },
-    });
-    refuseUnlessUnknown(row, input, input.now);
-    // It changed between the two reads: say it is busy rather than guess.
-    throw new AppError("VOID_IN_PROGRESS", `La anulación ${input.voidId} está ocupada; intente de nuevo.`);
-  }
-  const record = await db.voidRecord.findFirstOrThrow({
-    where: { id: input.voidId, accountId: input.accountId },
-    select: { customerId: true, fileName: true, signedXmlGzip: true, ranges: true },
-  });
-  const attemptNumber = await nextAttemptNumber(db, input.voidId);
-  await db.voidSendAttempt.create({
-    data: {
-      voidId: input.voidId,
-      accountId: input.accountId,
-      attemptNumber,
-      kind: "resend",
-      requestedBy: input.requestedBy,
-      startedAt: BigInt(input.now),
-    },
-  });
-  return { attemptNumber, ...record };
-}
-
-export type ExchangeResult =
-  | {
-      outcome: SettledOutcome;
-      codigo: string;
-      nombre: string;
-      mensajes: string[];
-      /** DGII's partial success (Aceptado only), split against what was sent (partial-success.ts). */
-      partial?: PartialSplit;
-    }
-  | { outcome: "Error"; errorCode: string; errorMessage: string; mensajes?: string[] };
-
-/**
- * A resend's answer. Aceptado settles the record (by the resend, DGII's fields kept on the attempt,
- * the ALREADY_VOIDED rows written) unless someone settled it meanwhile — then it is only the
- * attempt's answer and a disagreement flags the record for review. A partial success settles it the
- * way a first send's does: `ranges` / `totalVoided` become what DGII voided, `excepted` /
- * `totalExcepted` what it did not, and only the voided ranges get ALREADY_VOIDED rows. Any rejection
- * or failure is only the attempt's answer: the record stays Error. The lease is released either way.
- */
-export async function finishResend(input: {
-  accountId: string;
-  environment: Environment;
-  voidId: string;
-  attemptNumber: number;
-  requestedBy: string;
-  leaseOwner: string;
-  result: ExchangeResult;
-  now: number;
-  /** For the activity log's "void.settled" when the resend is accepted (default: requestedBy). */
-  activityBy?: ActivityBy;
-}): Promise<void> {
-  const db = await getDb();
-  const result = input.result;
-  // Releasing the lease and an acceptance change what a write-ahead of these numbers checks.
-  const ranges = await storedRangesOf(input, input.now);
-  await db.$transaction(async (tx) => {
-    await lockRecordSeries(tx, input, ranges);
-    await tx.voidSendAttempt.update({
-      where: { voidId_attemptNumber: { voidId: input.voidId, attemptNumber: input.attemptNumber } },
-      data: {
-        finishedAt: BigInt(input.now),
-        outcome: result.outcome,
-        ...(result.outcome === "Error"
-          ? {
-              errorCode: result.errorCode,
-              errorMessage: result.errorMessage,
-              taxauthResponse: result.mensajes ?? [],
-            }
-          : { taxauthCode: result.codigo, taxauthName: result.nombre, taxauthResponse: result.mensajes }),
-      },
-    });
-    await tx.voidRecord.updateMany({
-      where: { id: input.voidId, accountId: input.accountId, leaseOwner: input.leaseOwner },
-      data: { leaseOwner: null, leaseExpiresAt: null },
-    });
-    if (result.outcome !== "Aceptado") return;
-    const partial = result.partial;
-    const settled = await tx.voidRecord.updateMany({
-      where: { id: input.voidId, accountId: input.accountId, status: "Error", settledAt: null },
-      data: {
-        status: "Aceptado",
-        settledBy: input.requestedBy,
-        settledAt: BigInt(input.now),
-        settlementOutcome: "Aceptado",
-        settlementNote: partial
-          ? `Aceptado en parte por la DGII en el reenvío n.º ${input.attemptNumber} del mismo documento firmado: ` +
-            `${partial.totalExcepted} secuencia(s) exceptuada(s) no cuentan como anuladas por este registro; ` +
-            "verifíquelas en la Oficina Virtual antes de anularlas de nuevo."
-          : `Aceptado por la DGII en el reenvío n.º ${input.attemptNumber} del mismo documento firmado.`,
-        ...(partial
-          ? {
-              ranges: partial.storedRanges,
-              rangeCount: partial.ranges.length,
-              totalVoided: BigInt(partial.totalVoided),
-              excepted: partial.storedExcepted,
-              totalExcepted: BigInt(partial.totalExcepted),
-            }
-          : {}),
-        updateAt: BigInt(input.now),
-      },
-    });
-    if (settled.count === 1) {
-      const { ranges, customerId, totalVoided } = await tx.voidRecord.findFirstOrThrow({
-        where: { id: input.voidId },
-        select: { ranges: true, customerId: true, totalVoided: true },
-      });
-      await insertVoidedBlocks(tx, input, input.voidId, ranges);
-      await writeEvent(
-        tx,
-        voidSettledEvent({
-          accountId: input.accountId,
-          environment: input.environment,
-          voidId: input.voidId,
-          customerId,
-          status: "Aceptado",
-          via: "resend",
-          totalVoided: Number(totalVoided),
-          dgiiCode: result.codigo,
-          settledBy: input.requestedBy,
-          now: input.now,
-        }),
-      );
-      const by = input.activityBy ?? { actor: { type: "user" as const, id: null, label: input.requestedBy } };
-      await recordActivity(tx, {
-        accountId: input.accountId,
-        environment: input.environment,
-        action: "void.settled",
-        actor: by.actor,
-        subject: { type: "void", id: input.voidId },
-        details: {
-          via: "resend",
-          status: "Aceptado",
-          attemptNumber: input.attemptNumber,
-          dgiiCode: result.codigo,
-          ...(result.partial ? { totalExcepted: result.partial.totalExcepted } : {}),
-        },
-        ip: by.ip ?? null,
-      });
-      return;
-    }
-    await flagIfDisagrees(tx, input.voidId, result, input.now);
-  });
-}
-
-/**
  * A settled record whose newer DGII answer disagrees with its settlement is flagged for review: another
  * outcome, or other excepted sequences. A partial success (Aceptado, some sequences NOT voided) never
  * agrees with a plain Aceptado — the record would count as voided numbers DGII says it did not void —
  * and a plain Aceptado never agrees with a partial settlement (a resend's partial success).
  */
-async function flagIfDisagrees(
+export async function flagIfDisagrees(
   tx: Tx,
   voidId: string,
   answer: { outcome: SettledOutcome; partial?: Pick<PartialSplit, "storedExcepted"> },
@@ -609,64 +287,6 @@ async function flagIfDisagrees(
     },
     data: { needsReview: true, updateAt: BigInt(now) },
   });
-}
-
-/**
- * DGII's answer to the first send came after a person settled the record: it is recorded as a
- * "late-answer" attempt, never written over the record; if it disagrees with the settlement (another
- * outcome, or a partial success), the record is flagged for review. Returns whether it did anything (the record was settled).
- */
-export async function recordLateAnswer(input: {
-  accountId: string;
-  voidId: string;
-  /** `partial`: DGII's partial success (what it voided and did not), compared with the settlement. */
-  answer: {
-    status: SettledOutcome;
-    codigo: string;
-    nombre: string;
-    mensajes: string[];
-    partial?: PartialSplit;
-  };
-  now: number;
-}): Promise<boolean> {
-  const db = await getDb();
-  for (let tries = 0; tries < 3; tries += 1) {
-    try {
-      return await db.$transaction(async (tx) => {
-        const row = await tx.voidRecord.findFirst({
-          where: { id: input.voidId, accountId: input.accountId, settledAt: { not: null } },
-          select: { id: true },
-        });
-        if (!row) return false;
-        await tx.voidSendAttempt.create({
-          data: {
-            voidId: input.voidId,
-            accountId: input.accountId,
-            attemptNumber: await nextAttemptNumber(tx, input.voidId),
-            kind: "late-answer",
-            startedAt: BigInt(input.now),
-            finishedAt: BigInt(input.now),
-            outcome: input.answer.status,
-            taxauthCode: input.answer.codigo,
-            taxauthName: input.answer.nombre,
-            taxauthResponse: input.answer.mensajes,
-          },
-        });
-        await flagIfDisagrees(
-          tx,
-          input.voidId,
-          { outcome: input.answer.status, partial: input.answer.partial },
-          input.now,
-        );
-        return true;
-      });
-    } catch (error) {
-      // Two answers numbered at once: the unique (voidId, attemptNumber) refused one; number it again.
-      if (tries < 2 && String(error).includes("Unique")) continue;
-      throw error;
-    }
-  }
-  return false;
 }
 
 /** A row of the queue "Por confirmar": an Error record and what is known about it. */

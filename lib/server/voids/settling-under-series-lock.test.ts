@@ -11,7 +11,8 @@ import { createTestDatabase, type TestDatabase } from "@/lib/server/platform/db/
 import { refuseAcceptedOverlap, refuseWhileOverlappingSend } from "./locked-write-ahead";
 import { voidContentOf } from "./prepare-void";
 import { completeVoid } from "./record-answer";
-import { beginResend, finishResend, settleRecord } from "./settlement-repository";
+import { beginResend, finishResend } from "./resend-exchange";
+import { settleRecord } from "./settle-record";
 import type { VoidContent } from "./types";
 import { findAcceptedOverlap, insertWriteAhead } from "./void-repository";
 

@@ -13,7 +13,7 @@ import { configFor, startTestSimulator } from "@/lib/server/platform/taxauth/tes
 import { createVoid } from "@/lib/server/voids/create-void";
 import { waitForInFlight } from "@/lib/server/platform/ops/in-flight";
 import { sweepExpiredLeases } from "@/lib/server/voids/send-leases";
-import { settleRecord } from "@/lib/server/voids/settlement-repository";
+import { settleRecord } from "@/lib/server/voids/settle-record";
 import type { SimulatorHandle } from "@/lib/taxauth-simulator";
 
 import { EVENT_TYPES, isEventType } from "./event-types";
