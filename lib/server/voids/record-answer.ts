@@ -1,13 +1,13 @@
 import "server-only";
 
+import type { SettledOutcome } from "@/lib/domain/void-settlement";
 import { logger } from "@/lib/server/platform/config/logger";
 import { getDb, inTransaction, lockNumberSeries } from "@/lib/server/platform/db";
 import type { ActivityInput } from "@/lib/server/platform/activity/record-activity";
 import { recordVoidOutcome } from "@/lib/server/platform/metrics/record";
 
-import { flagIfDisagrees, nextAttemptNumber } from "./settlement-repository";
 import type { PartialSplit } from "./partial-success";
-import type { SettledOutcome } from "@/lib/domain/void-settlement";
+import { flagIfDisagrees, nextAttemptNumber } from "./settlement-repository";
 import type { VoidAttempt, VoidCompletion, VoidContent } from "./types";
 import { recordVoidSentEntry } from "./void-activity";
 import { acceptVoid, toAttempt, updateUnaccepted } from "./void-repository";
